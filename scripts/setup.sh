@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages shiftfly needs. Idempotent: installs only what is
+# missing, asks nothing, and runs apt-get update at most once.
+set -euo pipefail
+packages=(
+  build-essential cmake ninja-build pkg-config python3
+  libboost-dev libboost-graph-dev libboost-math-dev
+  libfmt-dev libcli11-dev catch2 libbenchmark-dev
+  libeigen3-dev libspectra-dev nlohmann-json3-dev gnuplot-nox
+)
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#packages[@]} packages already installed"
+  exit 0
+fi
+echo "setup: installing ${missing[*]}"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

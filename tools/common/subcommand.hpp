@@ -1,0 +1,32 @@
+#pragma once
+// Self-registering subcommands: each tools/<tool>/<name>.cpp defines an options
+// struct, a setup_x(CLI::App&) and a run_x(const Options&), and registers
+// them with a static `register_subcommand`, so main.cpp never changes.
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace shiftfly::tools {
+
+/// A subcommand's setup: adds itself to the parent app and returns the function that runs it.
+struct subcommand_entry {
+  std::string name;
+  std::function<std::function<int()>(CLI::App&)> setup;
+};
+
+inline std::vector<subcommand_entry>& subcommand_registry() {
+  static std::vector<subcommand_entry> registry;
+  return registry;
+}
+
+struct register_subcommand {
+  register_subcommand(std::string name, std::function<std::function<int()>(CLI::App&)> setup) {
+    subcommand_registry().push_back({std::move(name), std::move(setup)});
+  }
+};
+
+}  // namespace shiftfly::tools
