@@ -1,0 +1,157 @@
+#pragma once
+/// \file table_set.hpp
+/// The driver behind `shiftfly tables` and `halley tables`: a list of named
+/// sections, each a function from a context (profile, threads) to tables and
+/// figures; `--only` picks sections, `--format` renders to stdout, `--out`
+/// writes every table (md, csv, json) and figure (csv, svg), and `--check`
+/// regenerates and compares with a golden directory cell by cell.
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/report/check.hpp"
+#include "shiftfly/report/figure.hpp"
+#include "shiftfly/report/render.hpp"
+#include "shiftfly/report/table.hpp"
+
+namespace shiftfly::report {
+
+/// What a section is computed under.
+struct section_context {
+  std::string profile = "exact";  ///< "paper" or "exact" (Shiftfly tables); ignored elsewhere
+  unsigned threads = 0;           ///< 0 = all cores
+};
+
+/// What a section produces.
+struct section_output {
+  std::vector<table> tables;
+  std::vector<figure> figures;
+};
+
+/// A named section of a table set.
+struct section {
+  std::string id;
+  std::string description;
+  std::function<section_output(const section_context&)> build;
+};
+
+/// Options of a table-set run.
+struct table_set_options {
+  std::vector<std::string> only;  ///< empty = every section
+  std::string format = "md";      ///< md | csv | json
+  std::string out_dir;            ///< write files here when non-empty
+  std::string check_dir;          ///< compare with golden files here when non-empty
+  section_context context;
+};
+
+namespace detail {
+inline std::string read_file(const std::filesystem::path& p, bool& ok) {
+  std::ifstream in(p, std::ios::binary);
+  ok = in.good();
+  std::ostringstream os;
+  os << in.rdbuf();
+  return os.str();
+}
+inline void write_file(const std::filesystem::path& p, const std::string& text) {
+  std::ofstream out(p, std::ios::binary);
+  out << text;
+  if (!out) throw std::runtime_error("report: cannot write " + p.string());
+}
+}  // namespace detail
+
+/// Validates the options against the sections (unknown names, formats, a missing check directory).
+inline void validate(const std::vector<section>& sections, const table_set_options& o) {
+  std::set<std::string> ids;
+  std::string list;
+  for (const auto& s : sections) {
+    ids.insert(s.id);
+    list += (list.empty() ? "" : ", ") + s.id;
+  }
+  for (const auto& name : o.only)
+    if (!ids.count(name)) core::fail("tables", "--only = " + name + " is not a table (accepted: " + list + ")");
+  if (o.format != "md" && o.format != "csv" && o.format != "json")
+    core::fail("tables", "--format = " + o.format + " is not a format (accepted: md, csv, json)");
+  if (!o.check_dir.empty() && !std::filesystem::is_directory(o.check_dir))
+    core::fail("tables", "--check = " + o.check_dir + " is not a directory");
+}
+
+/// Runs the set: prints to `out`, reports differences to `err`.
+/// Returns 0, or 1 when --check found a difference.
+inline int run_table_set(const std::vector<section>& sections, const table_set_options& o, std::ostream& out,
+                         std::ostream& err) {
+  validate(sections, o);
+  nlohmann::json json_all = nlohmann::json::array();
+  std::size_t differences = 0;
+  bool first = true;
+  for (const auto& s : sections) {
+    if (!o.only.empty() && std::find(o.only.begin(), o.only.end(), s.id) == o.only.end()) continue;
+    const section_output result = s.build(o.context);
+    for (const auto& t : result.tables) {
+      const std::string md = render_markdown(t);
+      if (o.check_dir.empty()) {
+        if (o.format == "md") out << (first ? "" : "\n") << md;
+        else if (o.format == "csv") out << (first ? "" : "\n") << "# " << t.id << "\n" << render_csv(t);
+        else json_all.push_back(to_json(t));
+        first = false;
+      }
+      if (!o.out_dir.empty()) {
+        std::filesystem::create_directories(o.out_dir);
+        const std::filesystem::path base = std::filesystem::path(o.out_dir) / t.id;
+        detail::write_file(base.string() + ".md", md);
+        detail::write_file(base.string() + ".csv", render_csv(t));
+        detail::write_file(base.string() + ".json", to_json(t).dump(2) + "\n");
+      }
+      if (!o.check_dir.empty()) {
+        bool ok = false;
+        const auto golden = detail::read_file(std::filesystem::path(o.check_dir) / (t.id + ".md"), ok);
+        if (!ok) {
+          err << t.id << ".md: missing from " << o.check_dir << "\n";
+          ++differences;
+          continue;
+        }
+        for (const auto& d : compare_table_text(golden, md)) {
+          err << describe(t.id + ".md", d) << "\n";
+          ++differences;
+        }
+      }
+    }
+    for (const auto& f : result.figures) {
+      if (!o.out_dir.empty()) write_figure(f, o.out_dir);
+      if (!o.check_dir.empty()) {
+        bool ok = false;
+        const auto golden = detail::read_file(std::filesystem::path(o.check_dir) / (f.id + ".csv"), ok);
+        const auto now = figure_csv(f);
+        if (!ok) {
+          err << f.id << ".csv: missing from " << o.check_dir << "\n";
+          ++differences;
+        } else {
+          for (const auto& d : compare_table_text(golden, now)) {
+            err << describe(f.id + ".csv", d) << "\n";
+            ++differences;
+          }
+        }
+      }
+    }
+  }
+  if (o.check_dir.empty() && o.format == "json") out << nlohmann::json{{"tables", json_all}}.dump(2) << "\n";
+  if (!o.check_dir.empty()) {
+    if (differences) {
+      err << "check: " << differences << " difference(s) from " << o.check_dir << "\n";
+      return 1;
+    }
+    out << "check: identical to " << o.check_dir << "\n";
+  }
+  return 0;
+}
+
+}  // namespace shiftfly::report

@@ -1,0 +1,82 @@
+// Tests for report/: rendering, the golden-table comparison, and the table-set driver.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "shiftfly/report/check.hpp"
+#include "shiftfly/report/render.hpp"
+#include "shiftfly/report/table_set.hpp"
+
+using namespace shiftfly::report;
+
+namespace {
+table sample_table() {
+  table t;
+  t.id = "demo";
+  t.title = "Demo";
+  t.source = "a test";
+  t.method = "exact";
+  t.columns = {"Groups", "Diameter"};
+  t.add_row({"36", "1"});
+  t.add_row({"1,152", "7"});
+  return t;
+}
+}  // namespace
+
+TEST_CASE("render_markdown uses the reference layout", "[report]") {
+  const auto md = render_markdown(sample_table());
+  CHECK(md.find("| Groups | Diameter |\n|---|---|\n| 36 | 1 |\n| 1,152 | 7 |\n") != std::string::npos);
+  CHECK(render_csv(sample_table()) == "Groups,Diameter\n36,1\n\"1,152\",7\n");
+  CHECK(to_json(sample_table())["rows"][1][0] == "1,152");
+  table t = sample_table();
+  CHECK_THROWS_AS(t.add_row({"1"}), std::invalid_argument);
+}
+
+TEST_CASE("compare_table_text names each differing cell", "[report]") {
+  const auto a = render_markdown(sample_table());
+  CHECK(compare_table_text(a, a).empty());
+  table t = sample_table();
+  t.rows[1][1] = "8";
+  const auto d = compare_table_text(a, render_markdown(t));
+  REQUIRE(d.size() == 1);
+  CHECK(d[0].column == "Diameter");
+  CHECK(d[0].row == "1,152");
+  CHECK(d[0].expected == "7");
+  CHECK(d[0].actual == "8");
+  t.notes.push_back("extra line");
+  CHECK(compare_table_text(a, render_markdown(t)).size() == 2);
+}
+
+TEST_CASE("run_table_set writes, checks, and fails on an altered golden file", "[report]") {
+  const std::vector<section> sections{{"demo", "a demo", [](const section_context&) {
+                                         section_output o;
+                                         o.tables.push_back(sample_table());
+                                         return o;
+                                       }}};
+  const auto dir = std::filesystem::temp_directory_path() / "shiftfly_report_test";
+  std::filesystem::remove_all(dir);
+  table_set_options o;
+  o.out_dir = dir.string();
+  std::ostringstream out, err;
+  REQUIRE(run_table_set(sections, o, out, err) == 0);
+  REQUIRE(std::filesystem::exists(dir / "demo.md"));
+  REQUIRE(std::filesystem::exists(dir / "demo.csv"));
+  REQUIRE(std::filesystem::exists(dir / "demo.json"));
+  table_set_options c;
+  c.check_dir = dir.string();
+  std::ostringstream out2, err2;
+  CHECK(run_table_set(sections, c, out2, err2) == 0);
+  {
+    std::ofstream f(dir / "demo.md", std::ios::app);
+    f << "tampered\n";
+  }
+  std::ostringstream out3, err3;
+  CHECK(run_table_set(sections, c, out3, err3) == 1);
+  CHECK(err3.str().find("demo.md") != std::string::npos);
+  table_set_options bad;
+  bad.only = {"nope"};
+  CHECK_THROWS_AS(run_table_set(sections, bad, out, err), std::invalid_argument);
+  std::filesystem::remove_all(dir);
+}

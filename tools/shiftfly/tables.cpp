@@ -1,0 +1,41 @@
+// shiftfly tables: regenerate the Shiftfly tables (DESIGN.md §4, §5).
+#include <iostream>
+#include <memory>
+
+#include "common/subcommand.hpp"
+#include "shiftfly/core/parse.hpp"
+#include "shiftfly/tables/shiftfly_tables.hpp"
+
+namespace {
+struct options {
+  std::string profile = "exact";
+  std::vector<std::string> only;
+  std::string format = "md";
+  std::string out, check;
+  unsigned threads = 0;
+};
+
+int run_tables(const options& o) {
+  shiftfly::report::table_set_options t;
+  t.only = o.only;
+  t.format = o.format;
+  t.out_dir = o.out;
+  t.check_dir = o.check;
+  t.context.profile = o.profile;
+  t.context.threads = o.threads;
+  return shiftfly::report::run_table_set(shiftfly::tables::shiftfly_sections(), t, std::cout, std::cerr);
+}
+
+const shiftfly::tools::register_subcommand reg{"tables", [](CLI::App& app) {
+  auto o = std::make_shared<options>();
+  auto* sub = app.add_subcommand("tables", "Regenerate the Shiftfly tables and figures");
+  sub->add_option("--profile", o->profile, "paper: the reference artefact's sampled computation; exact: exact values")
+      ->check(CLI::IsMember({"paper", "exact"}));
+  sub->add_option("--only", o->only, "Comma-separated list of sections to run")->delimiter(',');
+  sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"md", "csv", "json"}));
+  sub->add_option("--out", o->out, "Write every table (md, csv, json) and figure (csv, svg) into this directory");
+  sub->add_option("--check", o->check, "Regenerate and compare with the golden tables in this directory");
+  sub->add_option("--threads", o->threads, "Threads (0 = all cores)")->check(CLI::Range(0, 1024));
+  return [o] { return run_tables(*o); };
+}};
+}  // namespace
