@@ -46,7 +46,7 @@ TEST_CASE("compare_table_text names each differing cell", "[report]") {
   CHECK(d[0].expected == "7");
   CHECK(d[0].actual == "8");
   t.notes.push_back("extra line");
-  CHECK(compare_table_text(a, render_markdown(t)).size() == 2);
+  CHECK(compare_table_text(a, render_markdown(t)).size() == 3);  // the cell, the blank line and the note
 }
 
 TEST_CASE("run_table_set writes, checks, and fails on an altered golden file", "[report]") {
