@@ -1,0 +1,97 @@
+#pragma once
+/// \file de_bruijn.hpp
+/// The de Bruijn digraph B(d, D) and the generalized de Bruijn digraph GB(n, d)
+/// (Reddy, Pradhan and Kuhl 1980; Shiftfly paper §5, Theorem 5.5).
+///
+/// B(d, D): vertices are the d^D strings of length D over {0..d-1}, arcs
+/// u -> u2...uD α for every α (ascending), ids in lexicographic order.
+/// GB(n, d): vertices Z_n, arcs i -> d·i + r (mod n) for r = 0..d-1 (ascending r);
+/// directed diameter at most ⌈log_d n⌉. B(d, D) = GB(d^D, d).
+
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/graph.hpp"
+
+namespace shiftfly::topology {
+
+/// Largest alphabet of B(d, D) (symbols must fit core::symbol).
+inline constexpr std::uint64_t de_bruijn_max_d = 65535;
+/// Largest out-degree of the arithmetic families GB(n, d) and II(n, d).
+inline constexpr std::uint64_t arithmetic_max_d = 65535;
+
+/// Validates (d, D) for B(d, D) over id type V and returns d^D.
+template <std::unsigned_integral V = std::uint32_t>
+std::uint64_t de_bruijn_order(std::uint64_t d, std::uint64_t D) {
+  core::require_range("de_bruijn", "d", d, 2, de_bruijn_max_d);
+  core::require_at_least("de_bruijn", "D", D, 1);
+  const std::uint64_t limit = core::max_vertices<V>();
+  std::uint64_t n = 1, max_D = 0;
+  bool fits = true;
+  for (std::uint64_t i = 0; i < D && fits; ++i) {
+    if (__builtin_mul_overflow(n, d, &n) || n > limit) fits = false;
+  }
+  if (!fits) {
+    for (std::uint64_t m = d; m <= limit; m *= d) {
+      ++max_D;
+      if (m > limit / d) break;
+    }
+    core::throw_out_of_range("de_bruijn", "D", D,
+                             "1 to " + core::to_message(max_D) + " at d = " + core::to_message(d) +
+                                 ", so that d^D vertices fit a " + core::to_message(sizeof(V) * 8) +
+                                 "-bit vertex id");
+  }
+  return n;
+}
+
+/// The de Bruijn digraph B(d, D), with labels and arcs.
+template <std::unsigned_integral V = std::uint32_t>
+core::graph<V> de_bruijn(std::uint64_t d, std::uint64_t D) {
+  const std::uint64_t n = de_bruijn_order<V>(d, D);
+  const std::uint64_t tail = n / d;  // d^{D-1}
+  std::vector<typename core::graph<V>::offset_type> offsets(n + 1);
+  std::vector<V> targets(core::checked_mul(n, d, "de_bruijn", "arc count"));
+  std::vector<core::symbol> labels(core::checked_mul(n, D, "de_bruijn", "label size"));
+  for (std::uint64_t u = 0; u < n; ++u) {
+    offsets[u + 1] = (u + 1) * d;
+    std::uint64_t x = u;
+    for (std::uint64_t i = D; i-- > 0;) {
+      labels[u * D + i] = static_cast<core::symbol>(x % d);
+      x /= d;
+    }
+    const std::uint64_t base = (u % tail) * d;
+    for (std::uint64_t a = 0; a < d; ++a) targets[u * d + a] = static_cast<V>(base + a);
+  }
+  auto g = core::graph<V>::from_arcs(n, std::move(offsets), std::move(targets),
+                                     "deBruijn(" + core::to_message(d) + "," + core::to_message(D) + ")");
+  g.set_labels(D, std::move(labels));
+  return g;
+}
+
+/// Validates (n, d) of an arithmetic shift family (GB or II) over id type V.
+template <std::unsigned_integral V = std::uint32_t>
+void require_arithmetic_params(const char* where, std::uint64_t n, std::uint64_t d) {
+  core::require_range(where, "n", n, 2, core::max_vertices<V>());
+  core::require_range(where, "d", d, 2, arithmetic_max_d);
+}
+
+/// The generalized de Bruijn digraph GB(n, d): arcs i -> d·i + r (mod n), r = 0..d-1.
+template <std::unsigned_integral V = std::uint32_t>
+core::graph<V> generalized_de_bruijn(std::uint64_t n, std::uint64_t d) {
+  require_arithmetic_params<V>("generalized_de_bruijn", n, d);
+  std::vector<typename core::graph<V>::offset_type> offsets(n + 1);
+  std::vector<V> targets(core::checked_mul(n, d, "generalized_de_bruijn", "arc count"));
+  const std::uint64_t dm = d % n;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    offsets[i + 1] = (i + 1) * d;
+    const std::uint64_t base = (dm * i) % n;  // < 2^64: dm, i < 2^32
+    for (std::uint64_t r = 0; r < d; ++r) targets[i * d + r] = static_cast<V>((base + r % n) % n);
+  }
+  return core::graph<V>::from_arcs(n, std::move(offsets), std::move(targets),
+                                   "GB(" + core::to_message(n) + "," + core::to_message(d) + ")");
+}
+
+}  // namespace shiftfly::topology

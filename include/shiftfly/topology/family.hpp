@@ -1,0 +1,86 @@
+#pragma once
+/// \file family.hpp
+/// The graph families of the command line (DESIGN.md §5), shared by the
+/// `graph`, `metrics` and `route` subcommands.
+///
+/// API:
+///   struct family_params { family, dims, d, D, n, groups, seed = 7, ports = 40,
+///                          construction = "imase-itoh", level = "group" };
+///   core::graph<std::uint32_t> make_family(const family_params& p);
+///   const std::vector<std::string>& family_names();
+/// `make_family` validates every parameter the family uses and throws
+/// std::invalid_argument with one line (function, parameter, value, accepted
+/// range) before allocating; parameters a family does not use are ignored.
+///
+/// | family        | parameters                                  | graph                                  |
+/// |---------------|---------------------------------------------|----------------------------------------|
+/// | torus         | dims                                        | torus(dims)                            |
+/// | kautz         | d, D                                        | kautz(d, D)                            |
+/// | de-bruijn     | d, D                                        | de_bruijn(d, D)                        |
+/// | gen-de-bruijn | n, d                                        | generalized_de_bruijn(n, d)            |
+/// | imase-itoh    | n, d                                        | imase_itoh(n, d)                       |
+/// | boardfly      | groups, seed, level (group / chip)          | boardfly_group_level / _chip_level     |
+/// | shiftfly      | groups, ports, construction, level          | shiftfly_group_level / _chip_level     |
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/graph.hpp"
+#include "shiftfly/topology/boardfly.hpp"
+#include "shiftfly/topology/de_bruijn.hpp"
+#include "shiftfly/topology/imase_itoh.hpp"
+#include "shiftfly/topology/kautz.hpp"
+#include "shiftfly/topology/shiftfly.hpp"
+#include "shiftfly/topology/torus.hpp"
+
+namespace shiftfly::topology {
+
+/// Parameters of a graph family, as the command line gives them.
+struct family_params {
+  std::string family;
+  std::vector<std::uint64_t> dims;
+  std::uint64_t d = 0, D = 0, n = 0, groups = 0, seed = 7, ports = 40;
+  std::string construction = "imase-itoh";
+  std::string level = "group";
+};
+
+/// The family names make_family accepts, in the order of DESIGN.md §5.
+inline const std::vector<std::string>& family_names() {
+  static const std::vector<std::string> names{"torus",      "kautz",    "de-bruijn", "gen-de-bruijn",
+                                              "imase-itoh", "boardfly", "shiftfly"};
+  return names;
+}
+
+namespace detail {
+inline void require_level(const std::string& level) {
+  if (level != "group" && level != "chip") core::throw_out_of_range("make_family", "level", level, "group or chip");
+}
+}  // namespace detail
+
+/// Builds the graph of a family (32-bit vertex ids), validating its parameters first.
+inline core::graph<std::uint32_t> make_family(const family_params& p) {
+  using V = std::uint32_t;
+  const std::string& f = p.family;
+  if (f == "torus") return torus<V>(p.dims);
+  if (f == "kautz") return kautz<V>(p.d, p.D);
+  if (f == "de-bruijn") return de_bruijn<V>(p.d, p.D);
+  if (f == "gen-de-bruijn") return generalized_de_bruijn<V>(p.n, p.d);
+  if (f == "imase-itoh") return imase_itoh<V>(p.n, p.d);
+  if (f == "boardfly") {
+    detail::require_level(p.level);
+    return p.level == "chip" ? boardfly_chip_level<V>(p.groups, p.seed) : boardfly_group_level<V>(p.groups, p.seed);
+  }
+  if (f == "shiftfly") {
+    detail::require_level(p.level);
+    const auto c = parse_shiftfly_construction(p.construction);
+    return p.level == "chip" ? shiftfly_chip_level<V>(p.groups, p.ports, c)
+                             : shiftfly_group_level<V>(p.groups, p.ports, c);
+  }
+  std::string accepted;
+  for (const auto& name : family_names()) accepted += (accepted.empty() ? "" : ", ") + name;
+  core::throw_out_of_range("make_family", "family", "'" + f + "'", accepted);
+}
+
+}  // namespace shiftfly::topology

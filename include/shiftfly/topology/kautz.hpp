@@ -1,0 +1,103 @@
+#pragma once
+/// \file kautz.hpp
+/// The Kautz digraph K(d, D) (Shiftfly paper, Definition 4.1; Kautz 1968).
+///
+/// Vertices are the strings u1...uD over the alphabet {0, ..., d} with
+/// u_i != u_{i+1}; arcs u -> u2...uD α for every α != uD. K(d, D) has
+/// (d+1) d^{D-1} vertices, in- and out-degree d and directed diameter D
+/// (Theorem 5.1). Vertex ids follow the lexicographic order of the labels and
+/// each vertex's arcs are listed by ascending α (the reference artefact's orders).
+
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/graph.hpp"
+
+namespace shiftfly::topology {
+
+/// Largest out-degree of the string families: the alphabet {0..d} must fit core::symbol.
+inline constexpr std::uint64_t kautz_max_d = 65534;
+
+/// Number of vertices (d+1) d^{D-1} of K(d, D), or 0 when it exceeds `limit`.
+inline std::uint64_t kautz_order_or_zero(std::uint64_t d, std::uint64_t D, std::uint64_t limit) {
+  std::uint64_t n = d + 1;
+  for (std::uint64_t i = 1; i < D; ++i)
+    if (__builtin_mul_overflow(n, d, &n) || n > limit) return 0;
+  return n > limit ? 0 : n;
+}
+
+/// Validates (d, D) for K(d, D) over id type V and returns the vertex count (d+1) d^{D-1}.
+template <std::unsigned_integral V = std::uint32_t>
+std::uint64_t kautz_order(std::uint64_t d, std::uint64_t D) {
+  core::require_range("kautz", "d", d, 2, kautz_max_d);
+  core::require_at_least("kautz", "D", D, 1);
+  const std::uint64_t limit = core::max_vertices<V>();
+  const std::uint64_t n = kautz_order_or_zero(d, D, limit);
+  if (n == 0) {
+    std::uint64_t max_D = 1;
+    while (kautz_order_or_zero(d, max_D + 1, limit) != 0) ++max_D;
+    core::throw_out_of_range("kautz", "D", D,
+                             "1 to " + core::to_message(max_D) + " at d = " + core::to_message(d) +
+                                 ", so that (d+1)d^(D-1) vertices fit a " + core::to_message(sizeof(V) * 8) +
+                                 "-bit vertex id");
+  }
+  return n;
+}
+
+/// Definition 4.1: the Kautz digraph K(d, D), with its labels and arcs.
+/// The physical graph is the arcs symmetrised (degree 2d, 2d-1 where u1 = uD; Proposition 4.3).
+template <std::unsigned_integral V = std::uint32_t>
+core::graph<V> kautz(std::uint64_t d, std::uint64_t D) {
+  const std::uint64_t n = kautz_order<V>(d, D);
+  // Vertex id = u1 · d^{D-1} + Σ_{i>=2} t_i d^{D-i}, where t_i = u_i if u_i < u_{i-1}
+  // and u_i - 1 otherwise: this numbering is the lexicographic order of the labels.
+  const std::uint64_t tail = n / (d + 1);         // d^{D-1}
+  const std::uint64_t inner = D >= 2 ? tail / d : 1;  // d^{D-2}
+  std::vector<typename core::graph<V>::offset_type> offsets(n + 1);
+  std::vector<V> targets(core::checked_mul(n, d, "kautz", "arc count"));
+  std::vector<core::symbol> labels(core::checked_mul(n, D, "kautz", "label size"));
+  for (std::uint64_t u = 0; u < n; ++u) {
+    offsets[u + 1] = (u + 1) * d;
+    // Decode the label.
+    core::symbol* lab = labels.data() + u * D;
+    lab[0] = static_cast<core::symbol>(u / tail);
+    std::uint64_t rest = u % tail, place = inner;
+    for (std::uint64_t i = 1; i < D; ++i) {
+      const std::uint64_t t = rest / place;
+      rest %= place;
+      place = place > 1 ? place / d : 1;
+      lab[i] = static_cast<core::symbol>(t < lab[i - 1] ? t : t + 1);
+    }
+    // Arcs u -> u2..uD α in ascending α: the successor's id is
+    // u2 · d^{D-1} + (t3..tD) · d + t(α), and t(α) runs over 0..d-1 as α ascends.
+    V* out = targets.data() + u * d;
+    if (D == 1) {
+      for (std::uint64_t a = 0, k = 0; a <= d; ++a)
+        if (a != lab[0]) out[k++] = static_cast<V>(a);
+    } else {
+      const std::uint64_t base = static_cast<std::uint64_t>(lab[1]) * tail + ((u % tail) % inner) * d;
+      for (std::uint64_t t = 0; t < d; ++t) out[t] = static_cast<V>(base + t);
+    }
+  }
+  auto g = core::graph<V>::from_arcs(n, std::move(offsets), std::move(targets),
+                                     "Kautz(" + core::to_message(d) + "," + core::to_message(D) + ")");
+  g.set_labels(D, std::move(labels));
+  return g;
+}
+
+/// The least D with (d+1) d^{D-1} >= n: the smallest Kautz graph holding n vertices.
+inline std::uint64_t smallest_kautz_diameter(std::uint64_t n, std::uint64_t d) {
+  core::require_range("smallest_kautz_diameter", "d", d, 2, kautz_max_d);
+  core::require_at_least("smallest_kautz_diameter", "n", n, 1);
+  std::uint64_t D = 1;
+  while (true) {
+    const std::uint64_t c = kautz_order_or_zero(d, D, ~std::uint64_t{0});
+    if (c == 0 || c >= n) return D;  // c == 0: overflowed 64 bits, hence >= n
+    ++D;
+  }
+}
+
+}  // namespace shiftfly::topology
