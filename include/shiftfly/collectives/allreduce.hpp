@@ -1,0 +1,94 @@
+#pragma once
+/// \file allreduce.hpp
+/// The TPU explainer's comparison, run on data: the dimension-ordered torus
+/// all-reduce and a ring all-reduce over the same chips (along a Hamiltonian
+/// cycle of the torus, so every ring message also crosses one torus link), both
+/// simulated on D integers per chip over the links of the library's torus
+/// graph, verified, counted, and costed in the α–β model beside the closed forms.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "shiftfly/collectives/cost.hpp"
+#include "shiftfly/collectives/ring_allreduce.hpp"
+#include "shiftfly/collectives/schedule.hpp"
+#include "shiftfly/collectives/simulator.hpp"
+#include "shiftfly/collectives/torus_allreduce.hpp"
+#include "shiftfly/collectives/torus_chips.hpp"
+#include "shiftfly/core/checked.hpp"
+
+namespace shiftfly::collectives {
+
+/// One schedule's simulated counts, its α–β time from them, and the closed forms.
+struct schedule_report {
+  simulation_result simulated;
+  cost time;             ///< steps·α + critical-path elements/β, from the simulated counts
+  closed_form formula;   ///< the closed forms for the same parameters
+};
+
+/// Torus against ring on the same chips.
+struct allreduce_comparison {
+  std::vector<std::uint64_t> dims;
+  std::uint64_t chips = 0;
+  std::uint64_t elements = 0;
+  bool bidirectional = false;
+  alpha_beta model;
+  schedule_report torus;
+  schedule_report ring;
+  bool verified = false;  ///< both schedules passed every check of the simulator
+};
+
+/// Refuses, before allocating, a comparison the simulator could not hold or finish:
+/// memory beyond limits.max_bytes, or a ring of more than limits.max_messages messages.
+inline void check_allreduce_size(std::span<const std::uint64_t> dims, std::uint64_t elements, bool bidirectional,
+                                 const simulation_limits& limits) {
+  constexpr const char* where = "allreduce";
+  const std::uint64_t chips = torus_chip_count(dims);
+  core::require_at_least(where, "elements", elements, 1);
+  const std::uint64_t links = core::checked_mul(chips, 2 * dims.size(), where, "directed links");
+  const std::uint64_t bytes = simulation_bytes(chips, elements, links);
+  if (bytes > limits.max_bytes)
+    core::fail(where, "simulating the " + torus_dims_text(dims) + " torus with " + core::to_message(elements) +
+                          " elements per chip needs about " + core::to_message(bytes / (1 << 20)) + " MiB (" +
+                          core::to_message(chips) + " chips x " + core::to_message(elements) +
+                          " elements x 8 bytes), more than the limit of " +
+                          core::to_message(limits.max_bytes / (1 << 20)) + " MiB");
+  const std::uint64_t ring_messages =
+      core::checked_mul(core::checked_mul(2 * (chips - 1), chips, where, "ring messages"), bidirectional ? 2 : 1, where,
+                        "ring messages");
+  if (ring_messages > limits.max_messages)
+    core::fail(where, "the ring over " + core::to_message(chips) + " chips sends up to " +
+                          core::to_message(ring_messages) + " messages, more than the limit of " +
+                          core::to_message(limits.max_messages) + " for one simulation");
+}
+
+/// Simulates, verifies and costs the torus and the ring all-reduce on T(dims) with D = elements.
+inline allreduce_comparison compare_allreduce(std::span<const std::uint64_t> dims, std::uint64_t elements,
+                                              bool bidirectional = false, alpha_beta model = {},
+                                              simulation_limits limits = {}) {
+  validate(model, "allreduce");
+  check_allreduce_size(dims, elements, bidirectional, limits);
+  allreduce_comparison out;
+  out.dims.assign(dims.begin(), dims.end());
+  out.chips = torus_chip_count(dims);
+  out.elements = elements;
+  out.bidirectional = bidirectional;
+  out.model = model;
+  const auto plan = torus_allreduce_plan(dims, elements, bidirectional);
+  const auto ring = ring_allreduce_plan(torus_ring_order(dims), elements, bidirectional);
+  const auto links = torus_links(dims);
+  out.torus.simulated = simulate(links, plan, limits);
+  out.torus.time = alpha_beta_time(out.torus.simulated.steps,
+                                   static_cast<double>(out.torus.simulated.critical_path_elements), model);
+  out.torus.formula = torus_allreduce_closed_form(dims, elements, model, bidirectional);
+  out.ring.simulated = simulate(links, ring, limits);
+  out.ring.time = alpha_beta_time(out.ring.simulated.steps,
+                                  static_cast<double>(out.ring.simulated.critical_path_elements), model);
+  out.ring.formula = ring_allreduce_closed_form(out.chips, elements, model, bidirectional);
+  out.verified = out.torus.simulated.verified && out.ring.simulated.verified;
+  return out;
+}
+
+}  // namespace shiftfly::collectives
