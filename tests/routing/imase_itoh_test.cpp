@@ -1,0 +1,79 @@
+// Table-free Imase–Itoh routing: a valid walk of at most ceil(log_d n) arcs for
+// every ordered pair, n <= 300, d <= 5, and exactly the BFS distance.
+#include <catch2/catch.hpp>
+
+#include <set>
+#include <stdexcept>
+
+#include "shiftfly/routing/imase_itoh.hpp"
+
+namespace routing = shiftfly::routing;
+
+TEST_CASE("the digit values of k steps form one interval of d^k integers", "[routing][imase-itoh]") {
+  for (std::int64_t d = 2; d <= 5; ++d)
+    for (unsigned k = 0; k <= 5; ++k) {
+      std::set<std::int64_t> values{0};
+      for (unsigned t = 0; t < k; ++t) {
+        std::set<std::int64_t> next;
+        for (auto v : values)
+          for (std::int64_t r = 1; r <= d; ++r) next.insert(v * -d + r);
+        values = next;
+      }
+      std::int64_t count = 1;
+      for (unsigned t = 0; t < k; ++t) count *= d;
+      REQUIRE(static_cast<std::int64_t>(values.size()) == count);
+      REQUIRE(*values.rbegin() - *values.begin() + 1 == count);
+    }
+}
+
+TEST_CASE("Imase–Itoh routing: shortest walks of at most ceil(log_d n) arcs, all pairs n <= 300, d <= 5",
+          "[routing][imase-itoh]") {
+  for (std::uint64_t d = 2; d <= 5; ++d)
+    for (std::uint64_t n = 2; n <= 300; ++n) {
+      const auto plan = routing::make_imase_itoh_plan(n, d);
+      const unsigned bound = routing::ceil_log(n, d);
+      std::uint64_t bad = 0;  // counted, then required once per (n, d): millions of REQUIREs are slow
+      for (std::uint64_t i = 0; i < n; ++i) {
+        const auto dist = routing::imase_itoh_bfs(n, d, i);
+        for (std::uint64_t j = 0; j < n; ++j) {
+          const auto r = routing::route_imase_itoh(plan, i, j);
+          bool ok = r.path.front() == i && r.path.back() == j && r.hops <= bound && r.digits.size() == r.hops &&
+                    r.path.size() == r.hops + 1 && r.hops == dist[j];
+          for (std::size_t t = 0; ok && t < r.hops; ++t)
+            ok = r.digits[t] >= 1 && r.digits[t] <= d && (r.path[t + 1] + d * r.path[t] + r.digits[t]) % n == 0;
+          if (!ok) ++bad;
+        }
+      }
+      INFO("n = " << n << ", d = " << d);
+      REQUIRE(bad == 0);
+    }
+}
+
+TEST_CASE("the fixed-length route of Theorem 5.5 has exactly ceil(log_d n) arcs", "[routing][imase-itoh]") {
+  for (std::uint64_t n : {7u, 64u, 100u, 257u})
+    for (std::uint64_t d : {2u, 3u, 5u})
+      for (std::uint64_t i = 0; i < n; i += 3)
+        for (std::uint64_t j = 0; j < n; j += 5) {
+          const auto r = routing::route_imase_itoh_fixed(n, d, i, j);
+          REQUIRE(r.hops == routing::ceil_log(n, d));
+          REQUIRE(r.path.back() == j);
+        }
+}
+
+TEST_CASE("shortest-walk statistics over all pairs", "[routing][imase-itoh]") {
+  const auto s = routing::imase_itoh_shortest(500, 3);
+  CHECK(s.pairs == 500u * 499u);
+  CHECK(s.shortest == s.pairs);
+  CHECK(s.max_hops <= s.guarantee);
+  CHECK(s.fixed_shortest < s.pairs);
+}
+
+TEST_CASE("Imase–Itoh routing refuses bad input", "[routing][imase-itoh]") {
+  CHECK_THROWS_AS(routing::route_imase_itoh(10, 3, 10, 0), std::invalid_argument);
+  CHECK_THROWS_AS(routing::route_imase_itoh(10, 3, 0, 11), std::invalid_argument);
+  CHECK_THROWS_AS(routing::route_imase_itoh(1, 3, 0, 0), std::invalid_argument);
+  CHECK_THROWS_AS(routing::route_imase_itoh(10, 1, 0, 0), std::invalid_argument);
+  const auto large = routing::route_imase_itoh(1'000'000'007ULL, 20, 123456789, 987654321);
+  CHECK(large.path.back() == 987654321u);
+  CHECK(large.hops <= routing::ceil_log(1'000'000'007ULL, 20));
+}
