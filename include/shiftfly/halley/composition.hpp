@@ -1,0 +1,187 @@
+#pragma once
+/// \file composition.hpp
+/// The goodput composition of Halley Section V-D, its coupled (correlated-factor)
+/// model, and Proposition 1 (quantile transport) of Section V-E.
+///
+///   goodput = ideal × availability × (1 − thermal) × (1 − reconfig).
+/// The baseline (four-laser reserve, dither lock, greedy reconfiguration) is
+/// pinned to the 65.2% calibration anchor, which fixes `ideal`; the full stack
+/// keeps each loss share in proportion to its simulated count (472/462 lock-loss
+/// events, 8.8/16 reconfigurations) and sizes the pool to 99.9% (49 spares).
+/// Availability is read three ways: the coverage reading A(s) (c = 1), the
+/// lit-share reading E[min(n, N−F)]/n (c = 0), and c·A + (1−c)·lit in between.
+/// Each reading re-derives `ideal` from the anchor.
+///
+/// Coupled model: Θ ~ Beta(a, b); given Θ the N = n+s lasers fail binomially, so
+/// coverage given Θ is Binomial(N, Θ).cdf(s), and the thermal share scales by
+/// Θ/λ. G(Θ) = ideal·Pr[F ≤ s | Θ]·(1 − thermal_fs·Θ/λ)·(1 − reconfig_fs), a
+/// strictly decreasing function of Θ, so (Proposition 1) Q_p(G) = G(F_Θ⁻¹(1−p)).
+/// p* is where the (1−p)-quantile of Θ stops rising with ρ, located by TOMS 748
+/// on the sign of ∂F_Θ⁻¹(1−p)/∂ρ = −(∂I_x/∂ρ)/(∂I_x/∂x) at x = F_Θ⁻¹(1−p).
+
+#include <boost/math/quadrature/tanh_sinh.hpp>
+#include <boost/math/special_functions/beta.hpp>
+
+#include <cmath>
+#include <cstdint>
+
+#include "shiftfly/halley/light_reserve.hpp"
+
+namespace shiftfly::halley {
+
+/// Inputs of the Section V-D composition, defaulting to the paper's stress point.
+struct composition_inputs {
+  double anchor = 0.652;               ///< baseline goodput (calibration anchor)
+  double thermal_share = 0.03;         ///< baseline share lost to lock-loss stalls
+  double reconfig_share = 0.03;        ///< baseline share lost to reconfigurations
+  double thermal_ratio = 472.0 / 462;  ///< full stack's lock-loss events over the baseline's
+  double reconfig_ratio = 8.8 / 16;    ///< full stack's reconfiguration proxy over the baseline's
+  std::uint64_t channels = 32;         ///< n
+  std::uint64_t baseline_spares = 4;   ///< the static four-laser reserve
+  std::uint64_t stack_spares = 49;     ///< LightReserve at 99.9% (the paper's full stack)
+  double lambda = 0.05;
+  double rho = 0.15;
+};
+
+namespace detail {
+inline void require_share(const char* where, const char* param, double v) {
+  if (!std::isfinite(v) || !(v >= 0) || !(v < 1)) core::throw_out_of_range(where, param, v, "0 up to, not including, 1");
+}
+inline void require_inputs(const char* where, const composition_inputs& in) {
+  require_open_unit(where, "anchor", in.anchor);
+  require_share(where, "thermal_share", in.thermal_share);
+  require_share(where, "reconfig_share", in.reconfig_share);
+  if (!std::isfinite(in.thermal_ratio) || !(in.thermal_ratio >= 0))
+    core::throw_out_of_range(where, "thermal_ratio", in.thermal_ratio, "finite and at least 0");
+  if (!std::isfinite(in.reconfig_ratio) || !(in.reconfig_ratio >= 0))
+    core::throw_out_of_range(where, "reconfig_ratio", in.reconfig_ratio, "finite and at least 0");
+  require_share(where, "thermal_share*thermal_ratio", in.thermal_share * in.thermal_ratio);
+  require_share(where, "reconfig_share*reconfig_ratio", in.reconfig_share * in.reconfig_ratio);
+  core::require_range(where, "channels", in.channels, 1, max_pool_size / 2);
+  core::require_range(where, "baseline_spares", in.baseline_spares, 0, max_pool_size / 2);
+  core::require_range(where, "stack_spares", in.stack_spares, 0, max_pool_size / 2);
+  require_open_unit(where, "lambda", in.lambda);
+  require_correlation(where, "rho", in.rho);
+}
+}  // namespace detail
+
+/// The lit share: the expected lit fraction of the n channels, E[min(n, N − F)]/n, N = n + s.
+inline double lit_share(std::uint64_t n, std::uint64_t s, double lambda, double rho) {
+  core::require_range("lit_share", "channels", n, 1, max_pool_size / 2);
+  core::require_range("lit_share", "spares", s, 0, max_pool_size / 2);
+  const auto pmf = failure_pmf_vector(n + s, lambda, rho);
+  // Only windows with F > s darken channels: 1 − E[(F − s)^+]/n.
+  long double dark = 0;
+  for (std::uint64_t k = s + 1; k < pmf.size(); ++k) dark += static_cast<long double>(pmf[k]) * static_cast<long double>(k - s);
+  return static_cast<double>(1 - dark / static_cast<long double>(n));
+}
+
+/// The availability factor c·coverage + (1 − c)·lit share, c in [0, 1].
+inline double availability_factor(std::uint64_t n, std::uint64_t s, double lambda, double rho, double c) {
+  core::require_range("availability_factor", "c", c, 0.0, 1.0);
+  return c * coverage(n, s, lambda, rho) + (1 - c) * lit_share(n, s, lambda, rho);
+}
+
+/// The Section V-D composition under one reading c.
+struct composed_goodput {
+  double c = 1;                     ///< 1 = coverage reading, 0 = lit-share reading
+  double baseline_availability = 0; ///< availability factor of the four-laser reserve
+  double stack_availability = 0;    ///< availability factor of the full stack's pool
+  double ideal = 0;                 ///< anchor/(baseline availability·(1−thermal)(1−reconfig))
+  double baseline = 0;              ///< = anchor
+  double full_stack = 0;            ///< every component on
+  double availability_only = 0;     ///< only the pool changed
+  double gain_points = 0;           ///< full_stack − baseline, in goodput fraction
+  double relative_gain = 0;         ///< full_stack/baseline − 1
+  double capital_factor = 0;        ///< full_stack/baseline: training per unit of capacity
+  double capacity_saving = 0;       ///< 1 − baseline/full_stack: capacity not built
+};
+
+/// Goodput of the baseline and the full stack under reading c, with `stack_spares` spares.
+inline composed_goodput compose_goodput(const composition_inputs& in, double c = 1.0) {
+  detail::require_inputs("compose_goodput", in);
+  core::require_range("compose_goodput", "c", c, 0.0, 1.0);
+  composed_goodput g;
+  g.c = c;
+  g.baseline_availability = availability_factor(in.channels, in.baseline_spares, in.lambda, in.rho, c);
+  g.stack_availability = availability_factor(in.channels, in.stack_spares, in.lambda, in.rho, c);
+  const double keep0 = (1 - in.thermal_share) * (1 - in.reconfig_share);
+  const double keep1 = (1 - in.thermal_share * in.thermal_ratio) * (1 - in.reconfig_share * in.reconfig_ratio);
+  g.ideal = in.anchor / (g.baseline_availability * keep0);
+  g.baseline = g.ideal * g.baseline_availability * keep0;
+  g.full_stack = g.ideal * g.stack_availability * keep1;
+  g.availability_only = g.ideal * g.stack_availability * keep0;
+  g.gain_points = g.full_stack - g.baseline;
+  g.relative_gain = g.full_stack / g.baseline - 1;
+  g.capital_factor = g.full_stack / g.baseline;
+  g.capacity_saving = 1 - g.baseline / g.full_stack;
+  return g;
+}
+
+/// Goodput of a pool with `spares` spares under an already calibrated `ideal`,
+/// with the full stack's (stack = true) or the baseline's loss shares.
+inline double goodput_at(const composition_inputs& in, double ideal, std::uint64_t spares, double lambda, bool stack,
+                         double c = 1.0) {
+  detail::require_inputs("goodput_at", in);
+  detail::require_positive_finite("goodput_at", "ideal", ideal);
+  const double keep = stack ? (1 - in.thermal_share * in.thermal_ratio) * (1 - in.reconfig_share * in.reconfig_ratio)
+                            : (1 - in.thermal_share) * (1 - in.reconfig_share);
+  return ideal * availability_factor(in.channels, spares, lambda, in.rho, c) * keep;
+}
+
+/// The coupled model's systematic goodput G(θ) for the full stack's pool.
+inline double coupled_goodput(const composition_inputs& in, double ideal, double theta) {
+  detail::require_inputs("coupled_goodput", in);
+  core::require_range("coupled_goodput", "theta", theta, 0.0, 1.0);
+  const std::uint64_t n = in.channels + in.stack_spares;
+  const double cover = theta == 0 ? 1.0 : theta == 1 ? 0.0 : binomial_cdf(n, in.stack_spares, theta);
+  const double thermal = std::max(0.0, 1 - in.thermal_share * in.thermal_ratio * theta / in.lambda);
+  return ideal * cover * thermal * (1 - in.reconfig_share * in.reconfig_ratio);
+}
+
+/// E[G(Θ)] by tanh-sinh quadrature against the Beta(a, b) density.
+inline double coupled_mean(const composition_inputs& in, double ideal) {
+  detail::require_inputs("coupled_mean", in);
+  detail::require_open_unit("coupled_mean", "rho", in.rho);
+  const auto s = beta_parameters(in.lambda, in.rho);
+  boost::math::quadrature::tanh_sinh<double> integrator(15);
+  return integrator.integrate(
+      [&](double t) { return t > 0 && t < 1 ? coupled_goodput(in, ideal, t) * boost::math::ibeta_derivative(s.a, s.b, t) : 0.0; },
+      0.0, 1.0, 1e-12);
+}
+
+/// Proposition 1: Q_p(G) = G(F_Θ⁻¹(1 − p)) for p in (0, 1).
+inline double goodput_quantile(const composition_inputs& in, double ideal, double p) {
+  detail::require_open_unit("goodput_quantile", "p", p);
+  detail::require_open_unit("goodput_quantile", "rho", in.rho);
+  const auto s = beta_parameters(in.lambda, in.rho);
+  return coupled_goodput(in, ideal, boost::math::ibeta_inv(s.a, s.b, 1 - p));
+}
+
+/// The sign-carrying derivative ∂F_Θ⁻¹(q)/∂ρ at fixed λ (central difference of ibeta at the quantile).
+inline double quantile_rho_derivative(double lambda, double rho, double q) {
+  detail::require_open_unit("quantile_rho_derivative", "lambda", lambda);
+  detail::require_open_unit("quantile_rho_derivative", "rho", rho);
+  detail::require_open_unit("quantile_rho_derivative", "q", q);
+  const auto s = beta_parameters(lambda, rho);
+  const double x = boost::math::ibeta_inv(s.a, s.b, q);
+  const double h = 1e-6 * std::min(rho, 1 - rho);
+  const auto sp = beta_parameters(lambda, rho + h), sm = beta_parameters(lambda, rho - h);
+  const double di_drho = (boost::math::ibeta(sp.a, sp.b, x) - boost::math::ibeta(sm.a, sm.b, x)) / (2 * h);
+  return -di_drho / boost::math::ibeta_derivative(s.a, s.b, x);
+}
+
+/// Proposition 1's threshold p*: for p < p*, raising ρ raises F_Θ⁻¹(1−p) and so lowers Q_p(G).
+inline double quantile_threshold(double lambda, double rho) {
+  detail::require_open_unit("quantile_threshold", "lambda", lambda);
+  detail::require_open_unit("quantile_threshold", "rho", rho);
+  auto f = [&](double p) { return quantile_rho_derivative(lambda, rho, 1 - p); };
+  const double lo = 1e-4, hi = 0.5;
+  if (!(f(lo) > 0) || !(f(hi) < 0)) core::fail("quantile_threshold", "no sign change of dQ/drho on p in [1e-4, 0.5]");
+  std::uintmax_t iters = 100;
+  auto tol = [](double x, double y) { return std::fabs(x - y) <= 1e-10; };
+  const auto r = boost::math::tools::toms748_solve(f, lo, hi, tol, iters);
+  return 0.5 * (r.first + r.second);
+}
+
+}  // namespace shiftfly::halley

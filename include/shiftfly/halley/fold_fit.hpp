@@ -1,0 +1,327 @@
+#pragma once
+/// \file fold_fit.hpp
+/// FoldFit (Algorithm 2), Halley Section IV-B: the OCS schedule as a packing.
+///
+/// Every nonzero demand D_ij (in slots) is an indivisible job; the switch offers
+/// m identical channels. Lower bounds on the optimum: the largest demand, the
+/// average load ΣD/m, and the busiest port (largest row or column sum). FoldFit
+/// is MULTIFIT (Coffman, Garey and Johnson 1978): first-fit-decreasing (FFD) at
+/// a deadline T, binary-searched over T in [T_lb, T_hi], T_hi = max{T_lb,
+/// ΣD/m + max D} (FFD always fits there: a job that fits nowhere would need
+/// every channel above ΣD/m). After q steps T* ≤ (13/11 + 2^−q)·OPT (Yue 1990):
+/// each infeasible probe lies below 13/11·OPT, and the interval is never wider
+/// than min(ΣD/m, max D) ≤ OPT. For comparison: Graham's list scheduling in
+/// arrival order (≤ (2 − 1/m)·OPT) and LPT (≤ (4/3 − 1/(3m))·OPT), and an exact
+/// branch-and-bound optimum for small instances so that the bounds are tested.
+/// Ties in FFD's order keep jobs of one expert-parallel block together.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <numeric>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/parse.hpp"
+
+namespace shiftfly::halley {
+
+/// A demand matrix in slots, row-major.
+struct demand_matrix {
+  std::size_t rows = 0, cols = 0;
+  std::vector<std::uint64_t> entries;
+  std::uint64_t at(std::size_t i, std::size_t j) const { return entries[i * cols + j]; }
+};
+
+/// Largest single demand accepted (keeps every sum far from overflow).
+inline constexpr std::uint64_t max_demand = 1'000'000'000'000ULL;
+
+/// Parses CSV text: one row per line, non-negative integers, every row the same length.
+inline demand_matrix parse_demand_csv(std::string_view text) {
+  demand_matrix d;
+  std::size_t line_no = 0, start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.find_first_not_of(" \t") == std::string_view::npos) {
+      if (end == text.size()) break;
+      continue;
+    }
+    std::string cleaned;
+    for (char ch : line)
+      if (ch != ' ' && ch != '\t') cleaned.push_back(ch);
+    const auto row = core::parse_unsigned_list(cleaned, "demand line " + std::to_string(line_no));
+    if (d.rows == 0) d.cols = row.size();
+    else if (row.size() != d.cols)
+      core::fail("parse_demand_csv", "demand line " + std::to_string(line_no) + " has " + std::to_string(row.size()) +
+                                         " entries, expected " + std::to_string(d.cols));
+    for (auto v : row) {
+      if (v > max_demand)
+        core::fail("parse_demand_csv", "demand line " + std::to_string(line_no) + " has an entry above " +
+                                           std::to_string(max_demand));
+      d.entries.push_back(v);
+    }
+    ++d.rows;
+    if (end == text.size()) break;
+  }
+  if (d.rows == 0) core::fail("parse_demand_csv", "the demand file has no rows");
+  return d;
+}
+
+/// The three lower bounds of Section IV-B.
+struct lower_bounds {
+  std::uint64_t max_job = 0;       ///< max D
+  std::uint64_t total = 0;         ///< ΣD
+  double average_load = 0;         ///< ΣD/m
+  std::uint64_t busiest_port = 0;  ///< largest row or column sum (0 for a plain job list)
+  double bound = 0;                ///< the largest of the three: T_lb
+};
+
+namespace detail {
+inline void require_channels(const char* where, std::uint64_t m) { core::require_range(where, "channels", m, 1, 1'000'000); }
+inline void require_jobs(const char* where, std::span<const std::uint64_t> jobs) {
+  core::require_range(where, "jobs", jobs.size(), 0, 10'000'000);
+  for (std::size_t i = 0; i < jobs.size(); ++i)
+    if (jobs[i] > max_demand) core::throw_out_of_range(where, "job[" + std::to_string(i) + "]", jobs[i], "0 to 10^12");
+}
+}  // namespace detail
+
+/// max job and ΣD/m of a job list (the port bound needs the matrix: see fold_fit).
+inline lower_bounds job_lower_bounds(std::span<const std::uint64_t> jobs, std::uint64_t m) {
+  detail::require_channels("job_lower_bounds", m);
+  detail::require_jobs("job_lower_bounds", jobs);
+  lower_bounds b;
+  for (auto j : jobs) {
+    b.max_job = std::max(b.max_job, j);
+    b.total += j;
+  }
+  b.average_load = static_cast<double>(b.total) / static_cast<double>(m);
+  b.bound = std::max(static_cast<double>(b.max_job), b.average_load);
+  return b;
+}
+
+/// A schedule of jobs on m channels.
+struct schedule {
+  std::vector<std::uint32_t> channel;  ///< channel of each job (input order)
+  std::vector<std::uint64_t> loads;    ///< per-channel load
+  std::uint64_t makespan = 0;          ///< max load
+};
+
+namespace detail {
+inline schedule finish(std::vector<std::uint32_t> ch, std::vector<std::uint64_t> loads) {
+  schedule s{std::move(ch), std::move(loads), 0};
+  for (auto l : s.loads) s.makespan = std::max(s.makespan, l);
+  return s;
+}
+
+/// FFD at deadline T over jobs visited in `order`; nothing when some job fits nowhere.
+inline std::optional<schedule> first_fit(std::span<const std::uint64_t> jobs, const std::vector<std::size_t>& order,
+                                         std::uint64_t m, double deadline) {
+  std::vector<std::uint64_t> loads(m, 0);
+  std::vector<std::uint32_t> ch(jobs.size(), 0);
+  for (std::size_t idx : order) {
+    bool placed = false;
+    for (std::uint64_t c = 0; c < m; ++c) {
+      if (static_cast<double>(loads[c] + jobs[idx]) <= deadline) {
+        loads[c] += jobs[idx];
+        ch[idx] = static_cast<std::uint32_t>(c);
+        placed = true;
+        break;
+      }
+    }
+    if (!placed) return std::nullopt;
+  }
+  return finish(std::move(ch), std::move(loads));
+}
+
+/// Decreasing order; ties by block tag, then by input position (stable).
+inline std::vector<std::size_t> decreasing_order(std::span<const std::uint64_t> jobs, std::span<const std::uint64_t> blocks) {
+  std::vector<std::size_t> order(jobs.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    if (jobs[a] != jobs[b]) return jobs[a] > jobs[b];
+    if (!blocks.empty() && blocks[a] != blocks[b]) return blocks[a] < blocks[b];
+    return false;
+  });
+  return order;
+}
+}  // namespace detail
+
+/// First-fit-decreasing at deadline T: the schedule, or nothing when FFD fails.
+inline std::optional<schedule> ffd(std::span<const std::uint64_t> jobs, std::uint64_t m, double deadline) {
+  detail::require_channels("ffd", m);
+  detail::require_jobs("ffd", jobs);
+  if (!std::isfinite(deadline) || !(deadline >= 0)) core::throw_out_of_range("ffd", "deadline", deadline, "finite, at least 0");
+  return detail::first_fit(jobs, detail::decreasing_order(jobs, {}), m, deadline);
+}
+
+/// MULTIFIT's result.
+struct multifit_result {
+  lower_bounds bounds;
+  double upper = 0;        ///< T_hi = max{T_lb, ΣD/m + max D}
+  double deadline = 0;     ///< T*, the feasible deadline the search ends on
+  unsigned steps = 0;      ///< bisection steps q
+  double guarantee = 0;    ///< 13/11 + 2^−q
+  schedule packing;        ///< FFD's schedule at T* (its makespan ≤ T*)
+};
+
+/// MULTIFIT with q bisection steps, started at `start` (≥ the job bounds; the port
+/// bound for a matrix). Ends at T_lb itself when FFD fits there.
+inline multifit_result multifit(std::span<const std::uint64_t> jobs, std::uint64_t m, unsigned steps = 7,
+                                std::span<const std::uint64_t> blocks = {}, double start = 0) {
+  detail::require_channels("multifit", m);
+  detail::require_jobs("multifit", jobs);
+  core::require_range("multifit", "steps", steps, 0u, 60u);
+  if (!blocks.empty() && blocks.size() != jobs.size())
+    core::fail("multifit", "blocks has " + std::to_string(blocks.size()) + " tags for " + std::to_string(jobs.size()) + " jobs");
+  multifit_result r;
+  r.bounds = job_lower_bounds(jobs, m);
+  r.bounds.bound = std::max(r.bounds.bound, start);
+  r.steps = steps;
+  r.guarantee = 13.0 / 11.0 + std::ldexp(1.0, -static_cast<int>(steps));
+  r.upper = std::max(r.bounds.bound, r.bounds.average_load + static_cast<double>(r.bounds.max_job));
+  const auto order = detail::decreasing_order(jobs, blocks);
+  if (auto s = detail::first_fit(jobs, order, m, r.bounds.bound)) {
+    r.deadline = r.bounds.bound;
+    r.packing = std::move(*s);
+    return r;
+  }
+  double lo = r.bounds.bound, hi = r.upper;
+  auto best = detail::first_fit(jobs, order, m, hi);
+  if (!best) throw std::logic_error("multifit: FFD failed at T_hi, which contradicts the averaging argument");
+  for (unsigned i = 0; i < steps; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    if (auto s = detail::first_fit(jobs, order, m, mid)) {
+      hi = mid;
+      best = std::move(s);
+    } else {
+      lo = mid;
+    }
+  }
+  r.deadline = hi;
+  r.packing = std::move(*best);
+  return r;
+}
+
+/// Graham's list scheduling: jobs in the given order, each to the least-loaded channel (lowest index on ties).
+inline schedule list_schedule(std::span<const std::uint64_t> jobs, std::uint64_t m) {
+  detail::require_channels("list_schedule", m);
+  detail::require_jobs("list_schedule", jobs);
+  std::vector<std::uint64_t> loads(m, 0);
+  std::vector<std::uint32_t> ch(jobs.size(), 0);
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    const auto c = static_cast<std::size_t>(std::min_element(loads.begin(), loads.end()) - loads.begin());
+    loads[c] += jobs[i];
+    ch[i] = static_cast<std::uint32_t>(c);
+  }
+  return detail::finish(std::move(ch), std::move(loads));
+}
+
+/// LPT: list scheduling over the jobs sorted longest first (stable).
+inline schedule lpt_schedule(std::span<const std::uint64_t> jobs, std::uint64_t m) {
+  detail::require_channels("lpt_schedule", m);
+  detail::require_jobs("lpt_schedule", jobs);
+  const auto order = detail::decreasing_order(jobs, {});
+  std::vector<std::uint64_t> sorted;
+  for (auto i : order) sorted.push_back(jobs[i]);
+  const auto s = list_schedule(sorted, m);
+  std::vector<std::uint32_t> ch(jobs.size());
+  for (std::size_t k = 0; k < order.size(); ++k) ch[order[k]] = s.channel[k];
+  return detail::finish(std::move(ch), s.loads);
+}
+
+/// Graham's bound for list scheduling, 2 − 1/m.
+inline double list_bound(std::uint64_t m) { detail::require_channels("list_bound", m); return 2.0 - 1.0 / static_cast<double>(m); }
+/// Graham's bound for LPT, 4/3 − 1/(3m).
+inline double lpt_bound(std::uint64_t m) { detail::require_channels("lpt_bound", m); return 4.0 / 3.0 - 1.0 / (3.0 * static_cast<double>(m)); }
+
+/// Most jobs the exact branch and bound accepts.
+inline constexpr std::size_t max_exact_jobs = 24;
+
+/// The exact optimum makespan on m identical channels, by branch and bound
+/// (jobs longest first; a job never goes to a second channel of equal load;
+/// pruned by the incumbent and by max(max job, ⌈ΣD/m⌉)). For small instances.
+inline std::uint64_t optimal_makespan(std::span<const std::uint64_t> jobs, std::uint64_t m) {
+  detail::require_channels("optimal_makespan", m);
+  detail::require_jobs("optimal_makespan", jobs);
+  core::require_range("optimal_makespan", "jobs", jobs.size(), 0, max_exact_jobs);
+  if (jobs.empty()) return 0;
+  std::vector<std::uint64_t> sorted(jobs.begin(), jobs.end());
+  std::sort(sorted.begin(), sorted.end(), std::greater<>());
+  const auto b = job_lower_bounds(jobs, m);
+  const std::uint64_t lb = std::max<std::uint64_t>(b.max_job, (b.total + m - 1) / m);
+  std::uint64_t best = lpt_schedule(jobs, m).makespan;
+  const std::size_t channels = static_cast<std::size_t>(std::min<std::uint64_t>(m, sorted.size()));
+  std::vector<std::uint64_t> loads(channels, 0);
+  auto dfs = [&](auto&& self, std::size_t i, std::uint64_t current) -> void {
+    if (best == lb) return;
+    if (i == sorted.size()) {
+      best = std::min(best, current);
+      return;
+    }
+    for (std::size_t c = 0; c < channels; ++c) {
+      bool seen = false;
+      for (std::size_t d = 0; d < c; ++d)
+        if (loads[d] == loads[c]) { seen = true; break; }
+      if (seen) continue;
+      const std::uint64_t nl = loads[c] + sorted[i];
+      if (nl >= best) continue;
+      loads[c] = nl;
+      self(self, i + 1, std::max(current, nl));
+      loads[c] -= sorted[i];
+    }
+  };
+  dfs(dfs, 0, 0);
+  return best;
+}
+
+/// Algorithm 2 on a demand matrix.
+struct fold_fit_result {
+  std::vector<std::uint64_t> jobs;         ///< nonzero demands, row-major
+  std::vector<std::pair<std::size_t, std::size_t>> cells;  ///< (row, col) of each job
+  multifit_result search;                  ///< bounds include the busiest port
+  std::uint64_t lpt_makespan = 0;
+  std::uint64_t list_makespan = 0;
+};
+
+/// FoldFit: nonzero demands as jobs, T_lb including the busiest port, MULTIFIT
+/// with q steps; `block` > 0 tags rows and columns into expert-parallel blocks of
+/// that many engines (a job's block is its row block when row and column share one).
+inline fold_fit_result fold_fit(const demand_matrix& d, std::uint64_t m, unsigned steps = 7, std::size_t block = 0) {
+  detail::require_channels("fold_fit", m);
+  if (d.rows == 0 || d.cols == 0 || d.entries.size() != d.rows * d.cols) core::fail("fold_fit", "the demand matrix is empty or ragged");
+  fold_fit_result r;
+  std::vector<std::uint64_t> tags;
+  std::uint64_t busiest = 0;
+  std::vector<std::uint64_t> colsum(d.cols, 0);
+  for (std::size_t i = 0; i < d.rows; ++i) {
+    std::uint64_t rowsum = 0;
+    for (std::size_t j = 0; j < d.cols; ++j) {
+      const auto v = d.at(i, j);
+      rowsum += v;
+      colsum[j] += v;
+      if (v == 0) continue;
+      r.jobs.push_back(v);
+      r.cells.emplace_back(i, j);
+      if (block > 0) tags.push_back(i / block == j / block ? i / block : d.rows + i * d.cols + j);
+    }
+    busiest = std::max(busiest, rowsum);
+  }
+  for (auto c : colsum) busiest = std::max(busiest, c);
+  r.search = multifit(r.jobs, m, steps, tags, static_cast<double>(busiest));
+  r.search.bounds.busiest_port = busiest;
+  r.lpt_makespan = lpt_schedule(r.jobs, m).makespan;
+  r.list_makespan = list_schedule(r.jobs, m).makespan;
+  return r;
+}
+
+}  // namespace shiftfly::halley

@@ -1,0 +1,138 @@
+#pragma once
+/// \file light_reserve.hpp
+/// Algorithm 1 (LightReserve pool sizing), Halley Section IV-A.
+///
+/// The pool holds N = n + s lasers (spares fail too) and covers a window iff
+/// F ≤ s, so A(s) = Pr[F ≤ s] with F ~ Beta-Binomial(n+s, a, b), or
+/// Binomial(n+s, λ) at ρ = 0. A(s) is nondecreasing in s: extending the
+/// exchangeable pool by one laser adds at most one failure, so
+/// Pr[F_{N+1} ≤ s+1] ≥ Pr[F_N ≤ s]. s* = min{s : A(s) ≥ target} is found by an
+/// exponential search (s = 0, 1, 2, 4, ...) followed by a binary search.
+/// When s*/(n+s*) exceeds the cap σmax the result is UNREACHABLE, and ρ′, the
+/// correlation that brings the target within the cap for the same active
+/// channels (the largest spare count the cap allows), is found by TOMS 748.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "shiftfly/halley/beta_binomial.hpp"
+#include "shiftfly/halley/ceiling.hpp"
+
+namespace shiftfly::halley {
+
+/// Largest spare count the sizing search explores before it gives up.
+inline constexpr std::uint64_t max_spares = 10'000'000;
+
+/// A(s) = Pr[F ≤ s] for a pool of n active channels and s spares (N = n + s).
+inline double coverage(std::uint64_t n, std::uint64_t s, double lambda, double rho) {
+  core::require_range("coverage", "channels", n, 1, max_pool_size);
+  core::require_range("coverage", "spares", s, 0, max_pool_size - n);
+  return failure_cdf(n + s, s, lambda, rho);
+}
+
+/// 1 − A(s), computed directly from the upper tail.
+inline double coverage_shortfall(std::uint64_t n, std::uint64_t s, double lambda, double rho) {
+  core::require_range("coverage_shortfall", "channels", n, 1, max_pool_size);
+  core::require_range("coverage_shortfall", "spares", s, 0, max_pool_size - n);
+  return failure_sf(n + s, s, lambda, rho);
+}
+
+/// Most spares a cap σmax allows: the largest s with s/(n+s) ≤ σmax.
+inline std::uint64_t spares_at_cap(std::uint64_t n, double sigma_max) {
+  core::require_range("spares_at_cap", "channels", n, 1, max_pool_size);
+  detail::require_open_unit("spares_at_cap", "cap", sigma_max);
+  // s ≤ σ n/(1−σ); guard the floor against rounding (1/2 must give exactly n).
+  auto s = static_cast<std::uint64_t>(std::floor(sigma_max * static_cast<double>(n) / (1 - sigma_max) + 1e-9));
+  while (s > 0 && static_cast<double>(s) / static_cast<double>(n + s) > sigma_max + 1e-15) --s;
+  return s;
+}
+
+/// Result of Algorithm 1.
+struct sizing {
+  std::uint64_t spares = 0;       ///< s*, the smallest spare count meeting the target
+  std::uint64_t pool = 0;         ///< n + s*
+  double coverage = 0;            ///< A(s*)
+  double spare_ratio = 0;         ///< s*/(n+s*)
+  double pool_multiple = 0;       ///< (n+s*)/n
+  bool reachable = true;          ///< false when s*/(n+s*) > σmax (UNREACHABLE)
+  std::uint64_t cap_spares = 0;   ///< the most spares the cap allows
+  double cap_coverage = 0;        ///< A(cap_spares)
+  bool rho_target_exists = false; ///< whether some ρ′ > 0 reaches the target at the cap
+  double rho_target = std::numeric_limits<double>::quiet_NaN();  ///< ρ′ (only when UNREACHABLE)
+  int evaluations = 0;            ///< coverage evaluations the search used
+};
+
+/// The correlation ρ′ at or below which n channels with s spares reach the target
+/// (largest ρ′ such that A ≥ target for every ρ ≤ ρ′); nothing when even ρ → 0 falls short.
+inline correlation_target rho_for_coverage(std::uint64_t n, std::uint64_t s, double lambda, double target) {
+  core::require_range("rho_for_coverage", "channels", n, 1, max_pool_size);
+  core::require_range("rho_for_coverage", "spares", s, 0, max_pool_size - n);
+  detail::require_open_unit("rho_for_coverage", "lambda", lambda);
+  detail::require_open_unit("rho_for_coverage", "target", target);
+  const double allowed = 1 - target;
+  auto f = [&](double r) { return 1.0 - failure_sf(n + s, s, lambda, r) / allowed; };
+  if (!(f(0.0) >= 0)) return {false, std::numeric_limits<double>::quiet_NaN()};
+  const auto br = detail::first_crossing(f, 1e-9, 1 - 1e-9, 120);
+  if (!br) {
+    if (f(1e-9) >= 0 && f(1 - 1e-9) >= 0) return {true, 1 - 1e-9};
+    return {true, 0.0};
+  }
+  return {true, detail::solve_crossing(f, br->first, br->second)};
+}
+
+namespace detail {
+/// Exponential-then-binary search for s* = min{s : Pr[F_{n+s} > s] ≤ 1 − target}.
+/// Compares shortfalls, not coverages: 1 − A is what carries the digits near one.
+inline std::uint64_t smallest_spares(std::uint64_t n, double lambda, double rho, double target, int& evaluations) {
+  const double allowed = 1 - target;
+  auto meets = [&](std::uint64_t s) {
+    ++evaluations;
+    return failure_sf(n + s, s, lambda, rho) <= allowed;
+  };
+  if (meets(0)) return 0;
+  std::uint64_t lo = 0, hi = 1;
+  while (!meets(hi)) {
+    lo = hi;
+    if (hi >= max_spares)
+      core::fail("light_reserve", "target = " + core::to_message(target) + " needs more than " +
+                                      core::to_message(max_spares) + " spares");
+    hi = std::min<std::uint64_t>(hi * 2, max_spares);
+  }
+  while (hi - lo > 1) {  // invariant: !meets(lo), meets(hi)
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    if (meets(mid)) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+}  // namespace detail
+
+/// Algorithm 1 (LightReserve): s* for n active channels at failure probability λ,
+/// correlation ρ (0 = independent) and coverage target in (0,1), under cap σmax.
+inline sizing light_reserve(std::uint64_t n, double lambda, double rho, double target, double sigma_max = 0.5) {
+  core::require_range("light_reserve", "channels", n, 1, max_pool_size / 2);
+  detail::require_open_unit("light_reserve", "lambda", lambda);
+  detail::require_correlation("light_reserve", "rho", rho);
+  detail::require_open_unit("light_reserve", "target", target);
+  detail::require_open_unit("light_reserve", "cap", sigma_max);
+  sizing out;
+  const std::uint64_t hi = detail::smallest_spares(n, lambda, rho, target, out.evaluations);
+  out.spares = hi;
+  out.pool = n + hi;
+  out.coverage = coverage(n, hi, lambda, rho);
+  out.spare_ratio = static_cast<double>(hi) / static_cast<double>(n + hi);
+  out.pool_multiple = static_cast<double>(n + hi) / static_cast<double>(n);
+  out.cap_spares = spares_at_cap(n, sigma_max);
+  out.cap_coverage = coverage(n, out.cap_spares, lambda, rho);
+  out.reachable = out.spare_ratio <= sigma_max;
+  if (!out.reachable) {
+    const auto r = rho_for_coverage(n, out.cap_spares, lambda, target);
+    out.rho_target_exists = r.reachable;
+    out.rho_target = r.rho;
+  }
+  return out;
+}
+
+}  // namespace shiftfly::halley

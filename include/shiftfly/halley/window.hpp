@@ -1,0 +1,78 @@
+#pragma once
+/// \file window.hpp
+/// From a FIT rate and a restock window to the per-window failure probability
+/// (Halley, Section III-A): λ = 1 − exp(−φ·t_w·10⁻⁹), φ in failures per 10⁹
+/// device-hours and t_w in hours.
+///
+/// Windows are written with a unit: `2160h` (hours), `90d` (days of 24 h),
+/// `1y` or `6y` (years of 365 days = 8,760 h; the paper's Table II rows come
+/// out exactly with this year, and a Julian year of 8,766 h changes no printed
+/// digit). Decimal values (`1.5y`) are accepted; a bare number is refused.
+
+#include <charconv>
+#include <cmath>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+#include "shiftfly/core/checked.hpp"
+
+namespace shiftfly::halley {
+
+/// Hours in one year as the tool reads `1y`: 365 days of 24 hours.
+inline constexpr double hours_per_year = 365.0 * 24.0;
+/// Hours in one day.
+inline constexpr double hours_per_day = 24.0;
+
+/// Parses a window such as `90d`, `1y`, `6y` or `2160h` into hours (> 0, finite).
+inline double parse_window(std::string_view text) {
+  const auto bad = [&](const std::string& why) {
+    core::fail("parse_window", "window = '" + std::string(text) + "' " + why +
+                                   " (accepted: a positive number followed by h, d or y, e.g. 90d, 1y, 2160h)");
+  };
+  if (text.size() < 2) bad("is not a number with a unit");
+  const char unit = text.back();
+  double scale = 0;
+  switch (unit) {
+    case 'h': scale = 1; break;
+    case 'd': scale = hours_per_day; break;
+    case 'y': scale = hours_per_year; break;
+    default: bad("has no unit");
+  }
+  const std::string_view number = text.substr(0, text.size() - 1);
+  double v = 0;
+  auto [ptr, ec] = std::from_chars(number.data(), number.data() + number.size(), v);
+  if (ec != std::errc{} || ptr != number.data() + number.size()) bad("is not a number with a unit");
+  if (!std::isfinite(v) || !(v > 0)) bad("is not positive");
+  const double hours = v * scale;
+  if (!std::isfinite(hours)) bad("is too long");
+  return hours;
+}
+
+/// λ = 1 − exp(−φ·t_w·10⁻⁹) for φ ≥ 0 FIT and a window of t_w > 0 hours.
+inline double failure_probability(double fit, double window_hours) {
+  core::require_at_least("failure_probability", "fit", fit, 0.0);
+  if (!std::isfinite(window_hours) || !(window_hours > 0))
+    core::throw_out_of_range("failure_probability", "window_hours", window_hours, "finite and greater than 0");
+  return -std::expm1(-fit * window_hours * 1e-9);
+}
+
+/// The FIT rate that gives probability λ over a window: φ = −ln(1−λ)/(t_w·10⁻⁹).
+inline double fit_for_probability(double lambda, double window_hours) {
+  if (!std::isfinite(lambda) || !(lambda > 0) || !(lambda < 1))
+    core::throw_out_of_range("fit_for_probability", "lambda", lambda, "strictly between 0 and 1");
+  if (!std::isfinite(window_hours) || !(window_hours > 0))
+    core::throw_out_of_range("fit_for_probability", "window_hours", window_hours, "finite and greater than 0");
+  return -std::log1p(-lambda) / (window_hours * 1e-9);
+}
+
+/// The window (hours) after which a φ-FIT laser reaches probability λ.
+inline double window_for_probability(double lambda, double fit) {
+  if (!std::isfinite(lambda) || !(lambda > 0) || !(lambda < 1))
+    core::throw_out_of_range("window_for_probability", "lambda", lambda, "strictly between 0 and 1");
+  if (!std::isfinite(fit) || !(fit > 0))
+    core::throw_out_of_range("window_for_probability", "fit", fit, "finite and greater than 0");
+  return -std::log1p(-lambda) / (fit * 1e-9);
+}
+
+}  // namespace shiftfly::halley
