@@ -135,4 +135,22 @@ inline sizing light_reserve(std::uint64_t n, double lambda, double rho, double t
   return out;
 }
 
+/// Table II's threshold: the largest λ at which the target still fits inside the
+/// cap, i.e. A(cap spares; λ, ρ) ≥ target (coverage falls as λ rises; TOMS 748 on λ).
+inline double largest_rate_within_cap(std::uint64_t n, double rho, double target, double sigma_max = 0.5) {
+  core::require_range("largest_rate_within_cap", "channels", n, 1, max_pool_size / 2);
+  detail::require_correlation("largest_rate_within_cap", "rho", rho);
+  detail::require_open_unit("largest_rate_within_cap", "target", target);
+  detail::require_open_unit("largest_rate_within_cap", "cap", sigma_max);
+  const std::uint64_t s = spares_at_cap(n, sigma_max);
+  auto f = [&](double lambda) { return 1.0 - failure_sf(n + s, s, lambda, rho) / (1 - target); };
+  // f decreases in λ; scan a geometric grid for the first sign change, then refine.
+  const auto br = detail::first_crossing(f, 1e-12, 1 - 1e-12, 240);
+  if (!br) {
+    if (!(f(1e-12) >= 0)) return 0.0;
+    return 1 - 1e-12;
+  }
+  return detail::solve_crossing(f, br->first, br->second);
+}
+
 }  // namespace shiftfly::halley

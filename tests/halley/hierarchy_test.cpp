@@ -1,0 +1,124 @@
+// Theorem 2 (hierarchical ceiling), Halley Section V-A: printed values, mpmath
+// reference values of the nested model, and its defining properties.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <string>
+
+#include "printed.hpp"
+#include "shiftfly/halley/hierarchy.hpp"
+
+using namespace shiftfly::halley;
+using halley_test::fixed;
+using halley_test::pct;
+
+TEST_CASE("Theorem 2 at 18 x 8: 504 same-module and 9,792 cross-module pairs, rho_bar = 0.062", "[halley][hierarchy]") {
+  const auto p = count_pairs(18, 8);
+  CHECK(p.same == 504);
+  CHECK(p.cross == 9792);
+  CHECK(p.same + p.cross == 144 * 143 / 2);
+  const module_shape m{18, 8, 0.30, 0.05};
+  CHECK(fixed(average_correlation(m), 3) == "0.062");
+  // "a ratio of (M-1)L/(L-1) that is close to the module count", roughly 19 to 1
+  CHECK(static_cast<double>(p.cross) / static_cast<double>(p.same) == Approx(17.0 * 8 / 7));
+}
+
+TEST_CASE("Theorem 2 flat shortcut: 99.623% at rho = 0.15 rises to 99.993% at rho_bar (Fig. 8)", "[halley][hierarchy]") {
+  const double rb = average_correlation({18, 8, 0.30, 0.05});
+  CHECK(pct(failure_cdf(64, 32, 0.05, 0.15), 3) == "99.623");
+  CHECK(pct(failure_cdf(64, 32, 0.05, rb), 3) == "99.993");
+}
+
+TEST_CASE("Theorem 2 at 8 x 8: rho_bar = 0.078, flat 99.975%, nested 99.985%", "[halley][hierarchy]") {
+  const auto h = hierarchy_coverage({8, 8, 0.30, 0.05}, 32, 0.05);
+  CHECK(fixed(h.rho_bar, 3) == "0.078");
+  CHECK(pct(h.flat, 3) == "99.975");
+  CHECK(pct(h.nested, 3) == "99.985");
+  CHECK(h.nested > h.flat);  // "the shortcut errs low"
+}
+
+TEST_CASE("Theorem 2: the 18 x 8 shape at its own 2x cap reaches 99.997%", "[halley][hierarchy]") {
+  const auto h = hierarchy_coverage({18, 8, 0.30, 0.05}, 72, 0.05);
+  CHECK(pct(h.nested, 3) == "99.997");
+}
+
+TEST_CASE("the nested model agrees with mpmath quadrature to 1e-9", "[halley][hierarchy]") {
+  std::ifstream in(std::string(SHIFTFLY_FIXTURES) + "/halley/nested.txt");
+  REQUIRE(in.good());
+  std::string line;
+  int rows = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream is(line);
+    std::uint64_t M = 0, L = 0, s = 0;
+    double lambda = 0, rw = 0, ra = 0, expected = 0;
+    is >> M >> L >> s >> lambda >> rw >> ra >> expected;
+    const double got = nested_shortfall({M, L, rw, ra}, s, lambda);
+    INFO(line << " got " << got);
+    CHECK(std::fabs(got - expected) < 1e-9);
+    CHECK(got == Approx(expected).epsilon(1e-7));  // relative, on the shortfall itself
+    ++rows;
+  }
+  CHECK(rows >= 4);
+}
+
+TEST_CASE("Theorem 2 Part 3: equal correlations reproduce the flat model digit for digit", "[halley][hierarchy]") {
+  for (double rho : {0.02, 0.15, 0.4}) {
+    for (std::uint64_t s : {2u, 16u, 32u}) {
+      const module_shape m{8, 8, rho, rho};
+      CHECK(nested_shortfall(m, s, 0.05) == Approx(failure_sf(64, s, 0.05, rho)).epsilon(1e-10));
+    }
+  }
+  // One module: pairs correlate at rho_within, so the variance is the flat one at rho_within (the law of
+  // Theta_1, a beta mixture of betas, is not itself a beta, so only the moments agree).
+  CHECK(hierarchical_variance({1, 36, 0.3, 0.05}, 0.05) == Approx(failure_fraction_variance(36, 0.05, 0.3)).epsilon(1e-14));
+}
+
+TEST_CASE("Theorem 2 Part 1: variances of the nested pmf and the limit", "[halley][hierarchy]") {
+  const module_shape m{4, 6, 0.3, 0.05};
+  // The nested law's variance, integrated from its conditional pmfs, matches the pair-count formula.
+  const double a = 0.05 * 0.95 / 0.05, b = 0.95 * 0.95 / 0.05;
+  boost::math::quadrature::tanh_sinh<double> q;
+  auto moment = [&](int p) {
+    return q.integrate(
+        [&](double t) {
+          if (!(t > 0 && t < 1)) return 0.0;
+          const auto pmf = nested_conditional_pmf(m, t);
+          double s = 0;
+          for (std::size_t k = 0; k < pmf.size(); ++k) s += std::pow(static_cast<double>(k) / 24.0, p) * pmf[k];
+          return s * boost::math::ibeta_derivative(a, b, t);
+        },
+        0.0, 1.0);
+  };
+  const double m1 = moment(1), m2 = moment(2);
+  CHECK(m1 == Approx(0.05).epsilon(1e-9));
+  CHECK(m2 - m1 * m1 == Approx(hierarchical_variance(m, 0.05)).epsilon(1e-8));
+  // As L grows, the variance tends to lambda(1-lambda)[rho_a + (rho_w - rho_a)/M].
+  const double limit = hierarchical_variance_limit({18, 1, 0.3, 0.05}, 0.05);
+  CHECK(hierarchical_variance({18, 100000, 0.3, 0.05}, 0.05) == Approx(limit).epsilon(1e-4));
+  CHECK(limit == Approx(0.05 * 0.95 * (0.05 + 0.25 / 18)));
+}
+
+TEST_CASE("Section V-A: the flat shortcut tracks the nested tail (within about one point from 8 spares up)",
+          "[halley][hierarchy]") {
+  // For the 8 x 8 interpretation of the 32-channel pool, spares s of the 64 lasers.
+  for (std::uint64_t s = 8; s <= 40; s += 4) {
+    const auto h = hierarchy_coverage({8, 8, 0.30, 0.05}, s, 0.05);
+    INFO("spares " << s << " flat " << h.flat << " nested " << h.nested);
+    CHECK(std::fabs(h.flat - h.nested) < 0.011);
+  }
+}
+
+TEST_CASE("hierarchy functions refuse bad input", "[halley][hierarchy][validation]") {
+  CHECK_THROWS_AS(average_correlation({0, 8, 0.3, 0.05}), std::invalid_argument);
+  CHECK_THROWS_AS(average_correlation({8, 0, 0.3, 0.05}), std::invalid_argument);
+  CHECK_THROWS_AS(average_correlation({8, 8, 0.04, 0.05}), std::invalid_argument);  // within < across
+  CHECK_THROWS_AS(average_correlation({8, 8, 0.3, 0.0}), std::invalid_argument);
+  CHECK_THROWS_AS(average_correlation({8, 8, 1.0, 0.05}), std::invalid_argument);
+  CHECK_THROWS_AS(average_correlation({8, 8, std::numeric_limits<double>::quiet_NaN(), 0.05}), std::invalid_argument);
+  CHECK_THROWS_AS(hierarchy_coverage({8, 8, 0.3, 0.05}, 64, 0.05), std::invalid_argument);
+  CHECK_THROWS_AS(hierarchy_coverage({8, 8, 0.3, 0.05}, 32, 1.5), std::invalid_argument);
+  CHECK_THROWS_AS(hierarchy_coverage({1000, 1000, 0.3, 0.05}, 32, 0.05), std::invalid_argument);
+}
