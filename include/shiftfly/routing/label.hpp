@@ -134,9 +134,9 @@ inline std::vector<core::symbol> parse_label(std::string_view text, const label_
   return out;
 }
 
-/// Vertex id of a label (its lexicographic rank), O(D); the label must be valid.
-inline std::uint64_t rank_label(const label_space& s, std::span<const core::symbol> label) {
-  validate_label(s, label, "rank_label", "label");
+namespace detail {
+/// rank_label without validation (the caller guarantees a valid label).
+inline std::uint64_t rank_unchecked(const label_space& s, std::span<const core::symbol> label) noexcept {
   std::uint64_t id = 0;
   if (s.family == label_family::de_bruijn) {
     for (auto c : label) id = id * s.d + c;
@@ -145,6 +145,13 @@ inline std::uint64_t rank_label(const label_space& s, std::span<const core::symb
   id = label[0];
   for (std::size_t i = 1; i < label.size(); ++i) id = id * s.d + (label[i] - (label[i] > label[i - 1] ? 1u : 0u));
   return id;
+}
+}  // namespace detail
+
+/// Vertex id of a label (its lexicographic rank), O(D); the label must be valid.
+inline std::uint64_t rank_label(const label_space& s, std::span<const core::symbol> label) {
+  validate_label(s, label, "rank_label", "label");
+  return detail::rank_unchecked(s, label);
 }
 
 /// Writes the label of vertex id into `out` (size D), O(D).

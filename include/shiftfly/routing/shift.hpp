@@ -16,6 +16,7 @@
 /// so they first merge at j* = D - lcs(u,u').
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <numeric>
 #include <span>
@@ -34,7 +35,11 @@ namespace shiftfly::routing {
 inline std::size_t suffix_prefix_overlap(std::span<const core::symbol> u, std::span<const core::symbol> v) {
   const std::size_t m = v.size();
   if (m == 0 || u.empty()) return 0;
-  std::vector<std::size_t> fail(m, 0);  // fail[i]: longest proper border of v[0..i]
+  std::array<std::size_t, 64> small{};
+  std::vector<std::size_t> large;
+  if (m > small.size()) large.assign(m, 0);
+  std::size_t* fail = m > small.size() ? large.data() : small.data();  // fail[i]: longest proper border of v[0..i]
+  fail[0] = 0;
   for (std::size_t i = 1, k = 0; i < m; ++i) {
     while (k > 0 && v[i] != v[k]) k = fail[k - 1];
     if (v[i] == v[k]) ++k;
