@@ -96,6 +96,17 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
     sub->preparse_callback([out, name](std::size_t) { out->family = name; });
     subs.push_back(sub);
   }
+  // A word that names no family lands here and is refused with the list of families.
+  std::string names;
+  for (const auto& name : topology::family_names())
+    if (only.empty() || std::find(only.begin(), only.end(), name) != only.end()) names += (names.empty() ? "" : ", ") + name;
+  parent->add_option_function<std::string>(
+            "FAMILY",
+            [names](const std::string& text) {
+              throw CLI::ValidationError("FAMILY", "'" + text + "' is not a graph family (accepted: " + names + ")");
+            },
+            "graph family: " + names)
+      ->expected(1);
   parent->require_subcommand(1);
   return subs;
 }

@@ -1,0 +1,140 @@
+// `shiftfly graph`: every family and format through the built tool, and every
+// bad-input class refused with one line on stderr and exit status 2.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "shiftfly/topology/family.hpp"
+#include "../topology/support.hpp"
+
+namespace {
+
+struct run_result {
+  int status = -1;
+  std::string out, err;
+};
+
+// Runs `shiftfly <args>` through the shell, capturing stdout, stderr and the exit status.
+run_result run(const std::string& args) {
+  const std::string err_path = "/tmp/shiftfly_graph_tool_test_" + std::to_string(::getpid()) + ".err";
+  const std::string cmd = std::string(SHIFTFLY_BIN) + "/shiftfly " + args + " 2>" + err_path;
+  run_result r;
+  FILE* p = ::popen(cmd.c_str(), "r");
+  REQUIRE(p != nullptr);
+  char buf[65536];
+  std::size_t k;
+  while ((k = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, k);
+  const int st = ::pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  std::ifstream e(err_path);
+  std::stringstream ss;
+  ss << e.rdbuf();
+  r.err = ss.str();
+  std::remove(err_path.c_str());
+  return r;
+}
+
+std::size_t count_lines(const std::string& s) {
+  std::size_t n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+void check_refused(const std::string& args, const std::string& must_contain) {
+  const auto r = run(args);
+  INFO("shiftfly " << args << "\nstderr: " << r.err);
+  CHECK(r.status == 2);
+  CHECK(r.out.empty());
+  CHECK(count_lines(r.err) == 1);
+  CHECK(r.err.find(must_contain) != std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("graph tool: edge lists equal the library's, for every family", "[tools][graph]") {
+  namespace t = shiftfly::topology;
+  using shiftfly::test::arc_text;
+  using shiftfly::test::edge_text;
+  CHECK(run("graph torus --dims 4,5,2").out == edge_text(t::torus({4, 5, 2})));
+  CHECK(run("graph kautz --d 3 --D 3").out == edge_text(t::kautz(3, 3)));
+  CHECK(run("graph kautz --d 3 --D 3 --directed").out == arc_text(t::kautz(3, 3)));
+  CHECK(run("graph de-bruijn --d 2 --D 5 --directed").out == arc_text(t::de_bruijn(2, 5)));
+  CHECK(run("graph gen-de-bruijn --n 100 --d 3").out == edge_text(t::generalized_de_bruijn(100, 3)));
+  CHECK(run("graph imase-itoh --n 100 --d 3 --directed").out == arc_text(t::imase_itoh(100, 3)));
+  CHECK(run("graph boardfly --groups 36 --level chip").out == edge_text(t::boardfly_chip_level(36)));
+  CHECK(run("graph boardfly --groups 200 --seed 3").out == edge_text(t::boardfly_group_level(200, 3)));
+  CHECK(run("graph shiftfly --groups 50 --ports 8 --construction kautz").out ==
+        edge_text(t::shiftfly_group_level(50, 8, t::shiftfly_construction::kautz)));
+  CHECK(run("graph shiftfly --groups 5 --level chip").out == edge_text(t::shiftfly_chip_level(5)));
+}
+
+TEST_CASE("graph tool: the 144-group Boardfly equals the reference artefact's", "[tools][graph]") {
+  const auto ref = shiftfly::test::reference_digests();
+  const auto r = run("graph boardfly --groups 144");
+  CHECK(r.status == 0);
+  CHECK(shiftfly::test::sha256(r.out) == ref.at("boardfly_group 144 edges").sha256);
+}
+
+TEST_CASE("graph tool: dot, graphml and json", "[tools][graph]") {
+  const auto dot = run("graph kautz --d 2 --D 2 --format dot");
+  CHECK(dot.status == 0);
+  CHECK(dot.out.rfind("graph G {", 0) == 0);
+  CHECK(dot.out.find("0--2") != std::string::npos);
+  CHECK(dot.out.find("label=\"0.1\"") != std::string::npos);
+  const auto ddot = run("graph kautz --d 2 --D 2 --format dot --directed");
+  CHECK(ddot.out.rfind("digraph G {", 0) == 0);
+  CHECK(ddot.out.find("0->2") != std::string::npos);
+  const auto gml = run("graph torus --dims 3,3 --format graphml");
+  CHECK(gml.status == 0);
+  CHECK(gml.out.find("<graphml") != std::string::npos);
+  std::size_t edges = 0;
+  for (std::size_t p = gml.out.find("<edge "); p != std::string::npos; p = gml.out.find("<edge ", p + 1)) ++edges;
+  CHECK(edges == 18);
+  const auto js = run("graph imase-itoh --n 10 --d 2 --format json --directed");
+  CHECK(js.status == 0);
+  const auto j = nlohmann::json::parse(js.out);
+  CHECK(j["n"] == 10);
+  CHECK(j["m"] == 20);
+  CHECK(j["directed"] == true);
+  CHECK(j["edges"].size() == 20);
+  CHECK(j["edges"][0] == nlohmann::json::array({0, 9}));  // -2·0 - 1 mod 10
+  const auto kj = nlohmann::json::parse(run("graph kautz --d 2 --D 2 --format json").out);
+  CHECK(kj["labels"][5] == "2.1");
+  CHECK(kj["m"] == 9);
+}
+
+TEST_CASE("graph tool: every bad-input class gives one line and exit 2", "[tools][graph][errors]") {
+  check_refused("graph kautz --d 1 --D 3", "d = 1 is out of range (accepted: 2 to 65534)");
+  check_refused("graph kautz --d 3 --D 0", "D = 0 is out of range");
+  check_refused("graph de-bruijn --d 1 --D 3", "d = 1");
+  check_refused("graph imase-itoh --n 1 --d 3", "n = 1 is out of range (accepted: 2 to 4294967295)");
+  check_refused("graph gen-de-bruijn --n 10 --d 1", "d = 1");
+  check_refused("graph torus --dims 4,1", "dims item = 1 is out of range (accepted: 2 to");
+  check_refused("graph torus --dims ''", "--dims");
+  check_refused("graph boardfly --groups 0", "groups = 0 is out of range");
+  check_refused("graph shiftfly --groups 0", "groups = 0 is out of range");
+  check_refused("graph shiftfly --groups 10 --ports 7", "ports = 7 is out of range (accepted: an even number");
+  check_refused("graph shiftfly --groups 10 --ports 2", "ports = 2 is out of range");
+  check_refused("graph kautz --d 20 --D 9", "D = 9 is out of range (accepted: 1 to 7 at d = 20");
+  check_refused("graph de-bruijn --d 2 --D 40", "D = 40 is out of range (accepted: 1 to 31 at d = 2");
+  check_refused("graph torus --dims 65536,65536,65536", "dims = 65536,65536,65536 is out of range");
+  check_refused("graph hypercube --n 3", "hypercube");
+  check_refused("graph torus --dims 4,,4", "--dims = '4,,4' has an empty item");
+  check_refused("graph imase-itoh --n ten --d 2", "--n = 'ten' is not a non-negative integer");
+  check_refused("graph imase-itoh --n 10 --d -2", "--d");
+  check_refused("graph imase-itoh --n 99999999999999999999 --d 2", "--n = 99999999999999999999");
+  check_refused("graph kautz --d 3", "--D");
+  check_refused("graph torus --dims 3,3 --directed", "--directed");
+  check_refused("graph torus --dims 3,3 --format svg", "--format");
+  check_refused("graph boardfly --groups 10 --level rack", "--level");
+  check_refused("graph shiftfly --groups 10 --construction slimfly", "--construction");
+}
