@@ -99,9 +99,14 @@ struct block_range {
 /// n = size. Sizes differ by at most one; when k divides n every block has n/k elements.
 inline block_range split_block(block_range r, std::uint64_t k, std::uint64_t i) {
   const std::uint64_t n = r.size();
-  // i·n and (i+1)·n fit in 128 bits; the quotients fit in 64.
-  const auto lo = static_cast<std::uint64_t>(static_cast<unsigned __int128>(i) * n / k);
-  const auto hi = static_cast<std::uint64_t>(static_cast<unsigned __int128>(i + 1) * n / k);
+  std::uint64_t lo = 0, hi = 0;
+  if (n <= 0xffffffffull && k <= 0xffffffffull) {  // i < k, so (i+1)·n < 2^64
+    lo = i * n / k;
+    hi = (i + 1) * n / k;
+  } else {  // i·n and (i+1)·n fit in 128 bits; the quotients fit in 64
+    lo = static_cast<std::uint64_t>(static_cast<unsigned __int128>(i) * n / k);
+    hi = static_cast<std::uint64_t>(static_cast<unsigned __int128>(i + 1) * n / k);
+  }
   return {r.begin + lo, r.begin + hi};
 }
 

@@ -104,18 +104,17 @@ simulation_result simulate(const core::graph<std::uint32_t>& links, const S& sch
   r.steps = sched.num_steps();
   r.sent_per_chip.assign(static_cast<std::size_t>(P), 0);
 
-  std::vector<std::int64_t> values(static_cast<std::size_t>(P * D));
+  std::vector<std::int64_t> values;
+  values.reserve(static_cast<std::size_t>(P * D));
   std::vector<std::int64_t> expected(static_cast<std::size_t>(D), 0);
   for (std::uint64_t c = 0; c < P; ++c)
     for (std::uint64_t e = 0; e < D; ++e) {
-      const std::int64_t v = detail::initial_value(c, e);
-      values[static_cast<std::size_t>(c * D + e)] = v;
-      expected[static_cast<std::size_t>(e)] += v;
+      values.push_back(detail::initial_value(c, e));
+      expected[static_cast<std::size_t>(e)] += values.back();
     }
 
   const auto offsets = links.offsets();
   std::vector<std::uint64_t> last_used(links.targets().size(), 0);  // step + 1 that last used each directed link
-  std::vector<std::size_t> user(links.targets().size(), 0);          // message that used it
   std::vector<std::int64_t> staging;
   step msgs;
   for (std::uint64_t s = 0; s < r.steps; ++s) {
@@ -134,12 +133,14 @@ simulation_result simulate(const core::graph<std::uint32_t>& links, const S& sch
         core::fail(where, detail::describe(s, i, m) + ": chips " + core::to_message(m.src) + " and " +
                               core::to_message(m.dst) + " are not joined by a link of " + links.name());
       const std::size_t arc = static_cast<std::size_t>(offsets[m.src]) + static_cast<std::size_t>(it - nb.begin());
-      if (last_used[arc] == s + 1)
+      if (last_used[arc] == s + 1) {
+        std::size_t first = 0;
+        while (msgs[first].src != m.src || msgs[first].dst != m.dst) ++first;
         core::fail(where, detail::describe(s, i, m) + ": the link " + core::to_message(m.src) + " -> " +
-                              core::to_message(m.dst) + " already carries message " + core::to_message(user[arc]) +
+                              core::to_message(m.dst) + " already carries message " + core::to_message(first) +
                               " in this direction in this step");
+      }
       last_used[arc] = s + 1;
-      user[arc] = i;
       payload += m.size();
       largest = std::max(largest, m.size());
       r.sent_per_chip[m.src] += m.size();
@@ -157,19 +158,21 @@ simulation_result simulate(const core::graph<std::uint32_t>& links, const S& sch
     // Stage every payload first: all messages of a step read the values of its start.
     staging.resize(static_cast<std::size_t>(payload));
     std::size_t at = 0;
+    // (Plain loops: messages are often a few elements, where memmove calls cost more than the copy.)
     for (const message& m : msgs) {
-      const auto* from = values.data() + m.src * D + m.begin;
-      std::copy(from, from + m.size(), staging.begin() + static_cast<std::ptrdiff_t>(at));
+      const std::int64_t* from = values.data() + m.src * D + m.begin;
+      std::int64_t* to = staging.data() + at;
+      for (std::uint64_t e = 0, n = m.size(); e < n; ++e) to[e] = from[e];
       at += static_cast<std::size_t>(m.size());
     }
     at = 0;
     for (const message& m : msgs) {
-      auto* to = values.data() + m.dst * D + m.begin;
-      const auto* from = staging.data() + at;
+      std::int64_t* to = values.data() + m.dst * D + m.begin;
+      const std::int64_t* from = staging.data() + at;
       if (m.op == message_op::reduce)
-        for (std::uint64_t e = 0; e < m.size(); ++e) to[e] += from[e];
+        for (std::uint64_t e = 0, n = m.size(); e < n; ++e) to[e] += from[e];
       else
-        std::copy(from, from + m.size(), to);
+        for (std::uint64_t e = 0, n = m.size(); e < n; ++e) to[e] = from[e];
       at += static_cast<std::size_t>(m.size());
     }
   }
