@@ -1,0 +1,47 @@
+// Routing throughput: Theorem 5.2 shift routes on K(20,3) and K(20,5), the
+// arithmetic Imase–Itoh router at 12,500 and 10^9 groups, and the §6.5 sharing
+// evaluation at 8,400 groups.
+#include <benchmark/benchmark.h>
+
+#include "shiftfly/core/python_random.hpp"
+#include "shiftfly/routing/imase_itoh.hpp"
+#include "shiftfly/routing/shift.hpp"
+#include "shiftfly/workload/sharing_evaluation.hpp"
+
+namespace {
+
+void bm_shift_route(benchmark::State& state) {
+  const auto s = shiftfly::routing::kautz_space(20, static_cast<std::uint64_t>(state.range(0)));
+  shiftfly::core::python_random rng(1);
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> pairs(4096);
+  for (auto& p : pairs) p = {rng.randrange(s.size), rng.randrange(s.size)};
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto& [a, b] = pairs[i++ % pairs.size()];
+    benchmark::DoNotOptimize(shiftfly::routing::route_shift(s, a, b));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(bm_shift_route)->Arg(3)->Arg(5);
+
+void bm_imase_itoh_route(benchmark::State& state) {
+  const std::uint64_t n = static_cast<std::uint64_t>(state.range(0));
+  const auto plan = shiftfly::routing::make_imase_itoh_plan(n, 20);
+  shiftfly::core::python_random rng(2);
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> pairs(4096);
+  for (auto& p : pairs) p = {rng.randrange(n), rng.randrange(n)};
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto& [a, b] = pairs[i++ % pairs.size()];
+    benchmark::DoNotOptimize(shiftfly::routing::route_imase_itoh(plan, a, b));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(bm_imase_itoh_route)->Arg(12500)->Arg(1000000000);
+
+void bm_sharing_study(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(shiftfly::workload::run_sharing_study(250));
+}
+BENCHMARK(bm_sharing_study)->Unit(benchmark::kMillisecond);
+
+}  // namespace

@@ -1,0 +1,107 @@
+#pragma once
+/// \file link_failures.hpp
+/// Link failures (the reference artefact's results §4, run_experiments.py
+/// `experiment_faults`): independent link drops, then reachability, mean
+/// distance and eccentricity.
+///
+/// Reference semantics, kept exactly: a fresh random.Random(101) per rate scans
+/// the adjacency lists in order (vertex ascending, neighbours ascending) and keeps
+/// the directed entry u->v when random() >= rate; a link survives when either of
+/// its two entries was kept (so a link fails with probability rate^2, not rate).
+/// The same stream then draws 60 sources with randrange(n). From those sources:
+/// reachable fraction = reached (source, vertex) pairs / (60 n), self pairs
+/// included; mean distance = summed distance / reached pairs, self pairs (0)
+/// included; eccentricity = the largest finite distance seen (a lower bound on
+/// the diameter of the damaged graph). `link_failures_exact` computes the same
+/// figures over every source of the same damaged graph.
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/python_random.hpp"
+#include "shiftfly/metrics/bfs.hpp"
+
+namespace shiftfly::operations {
+
+/// Figures of one damaged graph.
+struct link_failure_result {
+  double rate = 0;
+  std::uint64_t links_before = 0, links_after = 0;
+  std::uint64_t sources = 0;          ///< BFS sources (with repetition when sampled)
+  bool exact = false;                 ///< every vertex a source
+  double reachable_fraction = 0;      ///< reached (source, vertex) pairs / (sources n)
+  double mean_distance = 0;           ///< over reached pairs, self pairs included (reference)
+  std::uint32_t eccentricity = 0;     ///< largest finite distance seen
+};
+
+/// The damaged graph of the reference rule, and the random stream positioned after the drops.
+template <core::graph_like G>
+inline core::graph<std::uint32_t> drop_links(const G& g, double rate, core::python_random& rng) {
+  core::require_range("drop_links", "rate", rate, 0.0, 1.0);
+  const std::uint64_t n = g.num_vertices();
+  core::require_range("drop_links", "n", n, 1, std::uint64_t{0xfffffffeU});
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> kept;
+  for (std::uint64_t u = 0; u < n; ++u)
+    for (auto v : g.neighbors(static_cast<typename G::vertex_type>(u)))
+      if (rng.random() >= rate) kept.emplace_back(static_cast<std::uint32_t>(u), static_cast<std::uint32_t>(v));
+  return core::graph<std::uint32_t>::from_edges(n, kept, "damaged");  // union of both directions, deduplicated
+}
+
+namespace detail {
+inline void accumulate(const core::graph<std::uint32_t>& h, std::uint32_t s, std::uint64_t& reach, std::uint64_t& total,
+                       std::uint32_t& worst) {
+  const auto b = metrics::bfs(h, s);
+  for (auto d : b.distance)
+    if (d >= 0) {
+      ++reach;
+      total += static_cast<std::uint64_t>(d);
+      worst = std::max(worst, static_cast<std::uint32_t>(d));
+    }
+}
+
+inline link_failure_result finish(double rate, std::uint64_t before, const core::graph<std::uint32_t>& h,
+                                  std::uint64_t sources, bool exact, std::uint64_t reach, std::uint64_t total,
+                                  std::uint32_t worst) {
+  link_failure_result r;
+  r.rate = rate;
+  r.links_before = before;
+  r.links_after = h.num_edges();
+  r.sources = sources;
+  r.exact = exact;
+  r.reachable_fraction = static_cast<double>(reach) / static_cast<double>(sources * h.num_vertices());
+  r.mean_distance = static_cast<double>(total) / static_cast<double>(std::max<std::uint64_t>(1, reach));
+  r.eccentricity = worst;
+  return r;
+}
+}  // namespace detail
+
+/// The reference's measurement: drops with seed 101, then 60 sources from the same stream.
+template <core::graph_like G>
+inline link_failure_result link_failures(const G& g, double rate, std::uint64_t seed = 101,
+                                         std::uint64_t samples = 60) {
+  core::require_range("link_failures", "samples", samples, 1, std::uint64_t{1} << 24);
+  core::python_random rng(seed);
+  const auto h = drop_links(g, rate, rng);
+  std::vector<std::uint32_t> src(samples);
+  for (auto& s : src) s = static_cast<std::uint32_t>(rng.randrange(h.num_vertices()));
+  std::uint64_t reach = 0, total = 0;
+  std::uint32_t worst = 0;
+  for (auto s : src) detail::accumulate(h, s, reach, total, worst);
+  return detail::finish(rate, g.num_edges(), h, samples, false, reach, total, worst);
+}
+
+/// The same damaged graph (seed 101), measured from every source: exact.
+template <core::graph_like G>
+inline link_failure_result link_failures_exact(const G& g, double rate, std::uint64_t seed = 101) {
+  core::python_random rng(seed);
+  const auto h = drop_links(g, rate, rng);
+  std::uint64_t reach = 0, total = 0;
+  std::uint32_t worst = 0;
+  for (std::uint32_t s = 0; s < h.num_vertices(); ++s) detail::accumulate(h, s, reach, total, worst);
+  return detail::finish(rate, g.num_edges(), h, h.num_vertices(), true, reach, total, worst);
+}
+
+}  // namespace shiftfly::operations

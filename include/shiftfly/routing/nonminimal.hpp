@@ -1,0 +1,277 @@
+#pragma once
+/// \file nonminimal.hpp
+/// Non-minimal (Valiant) routing against the merge property: the question §8 of
+/// the Shiftfly paper calls "the most important piece of missing work".
+///
+/// On K(d,D) (K(20,3): 8,400 groups) with the §6.5 sharing workload (the
+/// reference's request draw, seed 23), every requester routes to the item's home;
+/// a fraction p of the requests goes through a uniformly random intermediate
+/// (shift-route to it, then shift-route to the home; routing/valiant.hpp, draws
+/// seeded by `valiant_seed`, coupled across p). Per labelling (random seed 29,
+/// suffix-locality seed 31) and p we report, exactly for that draw:
+/// - mean path length (hops per requester; requesters at the home cost 0 and are never diverted);
+/// - tree cost per requester: distinct physical links in the union of the routes of one query;
+/// - merge depth: merge step of the routes of the first two requesters (metrics::merge_step,
+///   the reference's rule), whose p = 0 values are Table 3's shift-routed merge depths.
+/// And the maximum link (arc) load under three traffic patterns, at p = 0 and p = 1:
+/// - uniform all-to-all: exact at p = 0; at p = 1 the expected load of every arc is exactly
+///   (1 + p(1 - 2/N)) times its p = 0 load (each leg is a uniform pair), so the max over arcs
+///   of the expected load is exact, and one seeded realisation is reported beside it;
+/// - a random permutation (seed `permutation_seed`);
+/// - an adversarial permutation for shift routing: (x, a_1..a_{D-1}) -> (rev(a)+1, y), the
+///   d sources of a suffix class matched in order with the d members of a prefix class, so
+///   that at D = 3 every route of a class crosses one arc (load d under minimal routing).
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/python_random.hpp"
+#include "shiftfly/metrics/multicast.hpp"
+#include "shiftfly/routing/label.hpp"
+#include "shiftfly/routing/shift.hpp"
+#include "shiftfly/routing/valiant.hpp"
+#include "shiftfly/workload/sharing.hpp"
+#include "shiftfly/workload/sharing_evaluation.hpp"
+
+namespace shiftfly::routing {
+
+/// Parameters of the study (defaults: the paper's §6.5 setting and this library's seeds).
+struct nonminimal_params {
+  std::uint64_t d = 20, D = 3;
+  std::uint64_t trials = 250;  ///< queries, drawn with seed 23 as in §6.5
+  std::vector<double> fractions{0.0, 0.1, 0.25, 0.5, 1.0};
+  std::uint64_t valiant_seed = 53;      ///< intermediates of the sharing runs
+  std::uint64_t load_seed = 59;         ///< intermediates of the all-to-all realisation
+  std::uint64_t permutation_seed = 61;  ///< the random permutation
+  std::uint64_t permutation_valiant_seed = 67;  ///< intermediates of the permutation runs
+  bool link_load = true;                ///< compute the link-load part
+  bool all_to_all_realisation = false;  ///< also route every ordered pair via a drawn intermediate at p = 1 (N^2 draws)
+};
+
+/// One (labelling, p) row of the sharing part.
+struct nonminimal_sharing_row {
+  std::string labelling;
+  double p = 0;
+  double mean_hops = 0;           ///< hops per requester
+  double tree_per_requester = 0;  ///< distinct links per requester
+  double merge_depth = 0;         ///< mean merge step of the first two requesters
+  std::uint64_t requesters = 0, diverted = 0, hops = 0, links = 0, merges = 0, merge_total = 0;
+};
+
+/// One (traffic, p) row of the link-load part.
+struct nonminimal_load_row {
+  std::string traffic;
+  double p = 0;
+  double max_load = 0;   ///< routes crossing the busiest arc
+  double mean_load = 0;  ///< total hops / number of arcs
+  std::string method;    ///< exact, exact expectation, or one seeded realisation
+};
+
+struct nonminimal_study {
+  nonminimal_params params;
+  std::uint64_t n = 0;
+  std::vector<nonminimal_sharing_row> sharing;
+  std::vector<nonminimal_load_row> load;
+};
+
+namespace detail {
+
+/// Walks the Theorem 5.2 route from u to v (labels), calling arc(from_id, arc_index) per hop,
+/// with arc_index in 0..d-1 the position of the arc in generation order; returns the hop count.
+template <class Arc>
+inline std::size_t walk_shift_arcs(const label_space& s, std::span<const core::symbol> u,
+                                   std::span<const core::symbol> v, std::uint64_t u_id, Arc&& arc) {
+  const std::size_t D = s.D, l = suffix_prefix_overlap(u, v), k = D - l;
+  const bool kautz = s.family == label_family::kautz;
+  const std::uint64_t top = s.size / (kautz ? s.d + 1 : s.d);  // d^{D-1}
+  core::symbol w[64];
+  std::copy(u.begin(), u.end(), w);
+  std::uint64_t cur = u_id;
+  for (std::size_t j = 1; j <= k; ++j) {
+    const core::symbol a = v[l + j - 1];
+    const unsigned idx = kautz ? a - (a > w[D - 1] ? 1u : 0u) : a;
+    arc(cur, idx);
+    // O(1) rank of w_2..w_D a: drop the leading digit, append idx; for Kautz the new
+    // leading digit is the absolute symbol w_2, one more than its relative digit when w_2 > w_1
+    const bool bump = kautz && D > 1 && w[1] > w[0];
+    cur = (cur % top) * s.d + idx + (bump ? top : 0);
+    std::copy(w + 1, w + D, w);
+    w[D - 1] = a;
+  }
+  return k;
+}
+
+struct load_counter {
+  const label_space& s;
+  const std::vector<core::symbol>& labels;  // N * D
+  std::vector<std::uint32_t> load;
+  std::uint64_t hops = 0;
+
+  std::span<const core::symbol> label(std::uint64_t v) const {
+    return std::span<const core::symbol>(labels.data() + v * s.D, s.D);
+  }
+  void route(std::uint64_t a, std::uint64_t b) {
+    hops += walk_shift_arcs(s, label(a), label(b), a, [&](std::uint64_t from, unsigned idx) { ++load[from * s.d + idx]; });
+  }
+  [[nodiscard]] double max() const { return load.empty() ? 0.0 : *std::max_element(load.begin(), load.end()); }
+  [[nodiscard]] double mean() const { return load.empty() ? 0.0 : static_cast<double>(hops) / static_cast<double>(load.size()); }
+};
+
+/// The adversarial permutation described in the file comment (Kautz, D >= 2).
+inline std::vector<std::uint64_t> adversarial_permutation(const label_space& s) {
+  const unsigned a = alphabet_size(s);
+  std::vector<std::uint64_t> perm(s.size);
+  std::vector<core::symbol> u(s.D), v(s.D);
+  for (std::uint64_t id = 0; id < s.size; ++id) {
+    unrank_label_into(s, id, u);
+    // position of u_1 among the admissible first symbols (those != u_2), ascending
+    const unsigned pos = u[0] - (u[0] > u[1] ? 1u : 0u);
+    for (std::size_t i = 0; i + 1 < s.D; ++i) v[i] = static_cast<core::symbol>((u[s.D - 1 - i] + 1) % a);
+    // the pos-th admissible last symbol (those != v_{D-1})
+    const core::symbol last = v[s.D - 2];
+    v[s.D - 1] = static_cast<core::symbol>(pos + (pos >= last ? 1u : 0u));
+    perm[id] = rank_label(s, v);
+  }
+  return perm;
+}
+
+}  // namespace detail
+
+/// Runs the study (deterministic: every random choice is a stated seed).
+inline nonminimal_study run_nonminimal_study(const nonminimal_params& prm = {}) {
+  constexpr std::string_view where = "run_nonminimal_study";
+  core::require_range(where, "d", prm.d, 2, 255);
+  core::require_range(where, "D", prm.D, 2, 8);
+  for (double p : prm.fractions) core::require_range(where, "p", p, 0.0, 1.0);
+  const label_space s = kautz_space(prm.d, prm.D);
+  core::require_range(where, "n", s.size, 2, std::uint64_t{1} << 24);
+  nonminimal_study out;
+  out.params = prm;
+  out.n = s.size;
+  const std::uint64_t n = s.size;
+  std::vector<core::symbol> labels(n * s.D);
+  for (std::uint64_t v = 0; v < n; ++v) unrank_label_into(s, v, std::span<core::symbol>(labels.data() + v * s.D, s.D));
+  auto label = [&](std::uint64_t v) { return std::span<const core::symbol>(labels.data() + v * s.D, s.D); };
+  auto shift_path = [&](std::uint64_t a, std::uint64_t b) { return route_shift(s, label(a), label(b)).path; };
+
+  // --- sharing under Valiant diversion
+  const workload::sharing_model model;
+  const auto reqs = workload::draw_requests(model, n, prm.trials);
+  struct named {
+    std::string name;
+    workload::labelling lab;
+  };
+  std::vector<named> labs;
+  labs.push_back({"random", workload::random_labelling(n, n)});
+  {
+    // suffix classes straight from the labels (the graph is not needed for them)
+    core::graph<std::uint32_t> g = core::graph<std::uint32_t>::from_edges(n, {}, "labels");
+    g.set_labels(s.D, labels);
+    labs.push_back({"suffix-locality", workload::locality_labelling(g, n, model.clusters)});
+  }
+  std::vector<std::uint64_t> keys;
+  for (const auto& [name, lab] : labs)
+    for (double p : prm.fractions) {
+      nonminimal_sharing_row row;
+      row.labelling = name;
+      row.p = p;
+      core::python_random rng(prm.valiant_seed);
+      for (const auto& q : reqs) {
+        const std::uint64_t home = lab(q.item * workload::home_hash % n);
+        keys.clear();
+        std::vector<std::vector<std::uint64_t>> first_two;
+        for (std::size_t t = 0; t < q.logical.size(); ++t) {
+          const std::uint64_t src = lab(q.logical[t]);
+          const valiant_draw dr = draw_valiant(rng, n);
+          const valiant_route r =
+              src == home ? valiant_route{{home}, false, 0} : route_valiant(src, home, p, dr, shift_path);
+          row.hops += r.hops();
+          row.diverted += r.diverted ? 1 : 0;
+          for (std::size_t i = 0; i + 1 < r.path.size(); ++i) {
+            const auto x = std::min(r.path[i], r.path[i + 1]), y = std::max(r.path[i], r.path[i + 1]);
+            keys.push_back(x * n + y);
+          }
+          if (t < 2) first_two.push_back(r.path);
+        }
+        std::sort(keys.begin(), keys.end());
+        row.links += static_cast<std::uint64_t>(std::unique(keys.begin(), keys.end()) - keys.begin());
+        row.requesters += q.logical.size();
+        if (first_two.size() == 2) {
+          const auto k = metrics::merge_step<std::uint64_t>(first_two[0], first_two[1]);
+          if (k >= 0) {
+            row.merge_total += static_cast<std::uint64_t>(k);
+            ++row.merges;
+          }
+        }
+      }
+      const double nr = static_cast<double>(row.requesters ? row.requesters : 1);
+      row.mean_hops = static_cast<double>(row.hops) / nr;
+      row.tree_per_requester = static_cast<double>(row.links) / nr;
+      row.merge_depth = row.merges ? static_cast<double>(row.merge_total) / static_cast<double>(row.merges) : 0.0;
+      out.sharing.push_back(row);
+    }
+
+  // --- link load
+  if (!prm.link_load) return out;
+  const std::uint64_t arcs = core::checked_mul(n, s.d, where, "arc count");
+  auto counter = [&] { return detail::load_counter{s, labels, std::vector<std::uint32_t>(arcs, 0), 0}; };
+  {
+    auto c0 = counter();
+    for (std::uint64_t a = 0; a < n; ++a)
+      for (std::uint64_t b = 0; b < n; ++b)
+        if (a != b) c0.route(a, b);
+    out.load.push_back({"uniform all-to-all", 0.0, c0.max(), c0.mean(), "exact"});
+    const double scale = 2.0 - 2.0 / static_cast<double>(n);
+    out.load.push_back({"uniform all-to-all", 1.0, c0.max() * scale, c0.mean() * scale,
+                        "exact expectation (max over arcs of the expected load)"});
+    if (prm.all_to_all_realisation) {
+      auto c1 = counter();
+      core::python_random rng(prm.load_seed);
+      for (std::uint64_t a = 0; a < n; ++a)
+        for (std::uint64_t b = 0; b < n; ++b)
+          if (a != b) {
+            const std::uint64_t m = rng.randrange(n);
+            c1.route(a, m);
+            c1.route(m, b);
+          }
+      out.load.push_back({"uniform all-to-all", 1.0, c1.max(), c1.mean(),
+                          "one realisation (intermediates seed " + std::to_string(prm.load_seed) + ")"});
+    }
+  }
+  std::vector<std::uint64_t> random_perm(n);
+  for (std::uint64_t i = 0; i < n; ++i) random_perm[i] = i;
+  {
+    core::python_random rng(prm.permutation_seed);
+    rng.shuffle(random_perm);
+  }
+  const auto adversarial = detail::adversarial_permutation(s);
+  const std::vector<std::pair<std::string, const std::vector<std::uint64_t>*>> perms{
+      {"random permutation (seed " + std::to_string(prm.permutation_seed) + ")", &random_perm},
+      {"adversarial permutation", &adversarial}};
+  for (const auto& [name, perm] : perms)
+    for (double p : {0.0, 1.0}) {
+      auto c = counter();
+      core::python_random rng(prm.permutation_valiant_seed);
+      for (std::uint64_t a = 0; a < n; ++a) {
+        const std::uint64_t b = (*perm)[a];
+        const valiant_draw dr = draw_valiant(rng, n);
+        if (a == b) continue;
+        if (dr.x < p) {
+          c.route(a, dr.m);
+          c.route(dr.m, b);
+        } else {
+          c.route(a, b);
+        }
+      }
+      out.load.push_back({name, p, c.max(), c.mean(),
+                          p == 0.0 ? std::string("exact")
+                                   : "one realisation (intermediates seed " +
+                                         std::to_string(prm.permutation_valiant_seed) + ")"});
+    }
+  return out;
+}
+
+}  // namespace shiftfly::routing

@@ -1,0 +1,99 @@
+// §6.5 sharing workload: the labellings are injective, requests respect locality
+// in distribution, and Table 3 / Remark 6.2 come out exactly at 8,400 groups.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <set>
+#include <string>
+
+#include "shiftfly/topology/boardfly.hpp"
+#include "shiftfly/topology/kautz.hpp"
+#include "shiftfly/workload/sharing.hpp"
+#include "shiftfly/workload/sharing_evaluation.hpp"
+
+namespace wl = shiftfly::workload;
+
+namespace {
+std::string fmt3(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", x);
+  return buf;
+}
+}  // namespace
+
+TEST_CASE("labellings are injective", "[workload][sharing]") {
+  const auto sf = shiftfly::topology::kautz(20, 3);
+  const auto bf = shiftfly::topology::boardfly_group_level(8400);
+  const std::uint64_t n = 8400;
+  for (const auto& lab : {wl::random_labelling(n, n), wl::random_labelling(n, 5000),
+                          wl::locality_labelling(sf, n, 64), wl::locality_labelling(sf, 4000, 64),
+                          wl::cluster_placement_labelling(bf, n, 64)}) {
+    std::set<std::uint64_t> seen(lab.to_vertex.begin(), lab.to_vertex.end());
+    CHECK(seen.size() == lab.to_vertex.size());
+    CHECK(*seen.rbegin() < n);
+  }
+  CHECK(wl::locality_labelling(sf, n, 64).name == "suffix-locality(j=2)");
+}
+
+TEST_CASE("suffix-locality puts each cluster in one suffix class while room lasts", "[workload][sharing]") {
+  const auto sf = shiftfly::topology::kautz(20, 3);
+  const auto lab = wl::locality_labelling(sf, 8400, 64);
+  // j = 2 gives 420 classes of 20 vertices; a cluster of 131 groups spills over 7 classes,
+  // and within each class the last 2 symbols agree.
+  std::size_t same_suffix_pairs = 0, pairs = 0;
+  for (std::uint64_t x = 0; x + 1 < 8400; ++x) {
+    if (wl::cluster_of(x, 8400, 64) != wl::cluster_of(x + 1, 8400, 64)) continue;
+    const auto a = sf.label(static_cast<std::uint32_t>(lab(x))), b = sf.label(static_cast<std::uint32_t>(lab(x + 1)));
+    ++pairs;
+    if (a[1] == b[1] && a[2] == b[2]) ++same_suffix_pairs;
+  }
+  CHECK(static_cast<double>(same_suffix_pairs) / static_cast<double>(pairs) > 0.9);
+}
+
+TEST_CASE("requests respect locality in distribution", "[workload][sharing]") {
+  const wl::sharing_model m;
+  const auto reqs = wl::draw_requests(m, 8400, 2000, 5);
+  std::uint64_t in_cluster = 0, total = 0, top_item = 0;
+  for (const auto& r : reqs) {
+    REQUIRE(!r.logical.empty());
+    REQUIRE(r.logical.size() <= m.agents);
+    REQUIRE(std::is_sorted(r.logical.begin(), r.logical.end()));
+    if (r.item == 0) ++top_item;
+    for (auto x : r.logical) {
+      ++total;
+      if (wl::cluster_of(x, 8400, m.clusters) == r.item % m.clusters) ++in_cluster;
+    }
+  }
+  // P(in cluster) = 0.85 + 0.15/64 before deduplication; duplicates only occur inside a cluster of 131,
+  // which lowers the in-cluster share of distinct requesters a little.
+  const double share = static_cast<double>(in_cluster) / static_cast<double>(total);
+  CHECK(share > 0.80);
+  CHECK(share < 0.86);
+  // Zipf(1) over 4,096 items: P(item 0) = 1/H_4096 ~ 0.1139
+  const double p0 = static_cast<double>(top_item) / 2000.0;
+  CHECK(std::abs(p0 - 0.1139) < 0.03);
+}
+
+TEST_CASE("Table 3 and Remark 6.2 come out exactly at 8,400 groups", "[workload][sharing][reference]") {
+  const auto s = wl::run_sharing_study(250);
+  CHECK(fmt3(s.boardfly_random.tree_per_requester) == "2.768");
+  CHECK(fmt3(s.boardfly_locality.tree_per_requester) == "2.174");
+  CHECK(fmt3(s.shiftfly_random.tree_per_requester) == "2.470");
+  CHECK(fmt3(s.shiftfly_locality.tree_per_requester) == "2.112");
+  CHECK(fmt3(s.boardfly_random.merge_depth) == "2.868");
+  CHECK(fmt3(s.boardfly_locality.merge_depth) == "2.336");
+  CHECK(fmt3(s.shiftfly_random.merge_depth) == "2.772");
+  CHECK(fmt3(s.shiftfly_locality.merge_depth) == "2.152");
+  CHECK(fmt3(s.boardfly_locality.efficiency) == "1.431");
+  CHECK(fmt3(s.boardfly_random.efficiency) == "1.191");
+  CHECK(fmt3(s.shiftfly_random.efficiency) == "1.172");
+  // unicast per requester (reference results.md, section 3)
+  CHECK(fmt3(s.boardfly_random.unicast_per_requester) == "3.297");
+  CHECK(fmt3(s.boardfly_locality.unicast_per_requester) == "3.111");
+  CHECK(fmt3(s.shiftfly_random.unicast_per_requester) == "2.896");
+  CHECK(fmt3(s.shiftfly_locality.unicast_per_requester) == "2.881");
+  CHECK(s.boardfly_locality.labelling == "cluster-placement");
+  CHECK(s.shiftfly_locality.labelling == "suffix-locality(j=2)");
+  CHECK(fmt3(s.shiftfly_locality.efficiency) == "1.364");
+}
