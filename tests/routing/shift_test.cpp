@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/python_random.hpp"
 #include "shiftfly/routing/label.hpp"
 #include "shiftfly/routing/shift.hpp"
 
@@ -189,4 +190,28 @@ TEST_CASE("bad labels are refused with one line", "[routing][label]") {
   CHECK_THROWS_AS(routing::kautz_space(1, 3), std::invalid_argument);
   CHECK_THROWS_AS(routing::kautz_space(20, 64), std::invalid_argument);
   CHECK_THROWS_AS(routing::kautz_space(65535, 2), std::invalid_argument);
+}
+
+TEST_CASE("label parsing survives random text: a valid label or one line, never anything else", "[routing][label]") {
+  shiftfly::core::python_random rng(2024);
+  const std::string alphabet = "0123456789..x-";
+  std::size_t accepted = 0;
+  for (unsigned d : {2u, 3u, 9u})
+    for (unsigned D : {1u, 2u, 3u, 5u}) {
+      const auto s = routing::kautz_space(d, D);
+      for (int t = 0; t < 3000; ++t) {
+        std::string text;
+        const auto len = rng.randrange(12);
+        for (std::uint64_t i = 0; i < len; ++i) text += alphabet[rng.randrange(alphabet.size())];
+        try {
+          const auto lab = routing::parse_label(text, s, "--from");
+          REQUIRE(lab.size() == D);
+          REQUIRE(routing::unrank_label(s, routing::rank_label(s, lab)) == lab);
+          ++accepted;
+        } catch (const std::invalid_argument& e) {
+          REQUIRE(std::string(e.what()).find('\n') == std::string::npos);
+        }
+      }
+    }
+  CHECK(accepted > 0);
 }

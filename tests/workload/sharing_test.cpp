@@ -97,3 +97,15 @@ TEST_CASE("Table 3 and Remark 6.2 come out exactly at 8,400 groups", "[workload]
   CHECK(s.shiftfly_locality.labelling == "suffix-locality(j=2)");
   CHECK(fmt3(s.shiftfly_locality.efficiency) == "1.364");
 }
+
+TEST_CASE("the sharing evaluation refuses inconsistent input", "[workload][sharing]") {
+  const auto sf = shiftfly::topology::kautz(3, 3);
+  const auto reqs = wl::draw_requests(wl::sharing_model{}, 36, 5);
+  const auto lab = wl::random_labelling(36, 36);
+  CHECK_THROWS_AS(wl::evaluate_sharing(sf, lab, reqs, 36, shiftfly::routing::kautz_space(3, 2)), std::invalid_argument);
+  CHECK_THROWS_AS(wl::random_labelling(10, 11), std::invalid_argument);
+  CHECK_THROWS_AS(wl::draw_requests(wl::sharing_model{64, 32, 1.5}, 100, 5), std::invalid_argument);
+  const auto ok = wl::evaluate_sharing(sf, lab, reqs, 36, shiftfly::routing::kautz_space(3, 3));
+  CHECK(ok.tree <= ok.unicast);
+  CHECK(ok.requesters > 0);
+}
