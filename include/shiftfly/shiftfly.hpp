@@ -1,0 +1,61 @@
+#pragma once
+/// \file shiftfly.hpp
+/// Includes every public header of the library (one line per header, grouped by module;
+/// tests/odr checks that all of them coexist in two translation units).
+
+// boost
+#include "shiftfly/boost/graph_traits.hpp"
+
+// collectives
+#include "shiftfly/collectives/allreduce.hpp"
+#include "shiftfly/collectives/cost.hpp"
+#include "shiftfly/collectives/ring_allreduce.hpp"
+#include "shiftfly/collectives/schedule.hpp"
+#include "shiftfly/collectives/simulator.hpp"
+#include "shiftfly/collectives/torus_allreduce.hpp"
+#include "shiftfly/collectives/torus_chips.hpp"
+
+// core
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/parse.hpp"
+#include "shiftfly/core/python_random.hpp"
+
+// halley
+#include "shiftfly/halley/beta_binomial.hpp"
+#include "shiftfly/halley/ceiling.hpp"
+#include "shiftfly/halley/composition.hpp"
+#include "shiftfly/halley/cost.hpp"
+#include "shiftfly/halley/fold_fit.hpp"
+#include "shiftfly/halley/hierarchy.hpp"
+#include "shiftfly/halley/light_reserve.hpp"
+#include "shiftfly/halley/thermal.hpp"
+#include "shiftfly/halley/triage.hpp"
+#include "shiftfly/halley/window.hpp"
+
+// report
+#include "shiftfly/report/check.hpp"
+#include "shiftfly/report/figure.hpp"
+#include "shiftfly/report/render.hpp"
+#include "shiftfly/report/table.hpp"
+#include "shiftfly/report/table_set.hpp"
+
+// routing
+#include "shiftfly/routing/imase_itoh.hpp"
+#include "shiftfly/routing/label.hpp"
+#include "shiftfly/routing/shift.hpp"
+#include "shiftfly/routing/valiant.hpp"
+
+// tables
+#include "shiftfly/tables/allreduce_table.hpp"
+#include "shiftfly/tables/shiftfly_tables.hpp"
+
+// topology
+#include "shiftfly/topology/boardfly.hpp"
+#include "shiftfly/topology/de_bruijn.hpp"
+#include "shiftfly/topology/family.hpp"
+#include "shiftfly/topology/imase_itoh.hpp"
+#include "shiftfly/topology/kautz.hpp"
+#include "shiftfly/topology/moore.hpp"
+#include "shiftfly/topology/shiftfly.hpp"
+#include "shiftfly/topology/torus.hpp"

@@ -1,0 +1,12 @@
+// Second translation unit of the one-definition-rule check (see odr_a.cpp).
+#include "all_headers.hpp"
+
+#include <cstdint>
+
+std::uint64_t odr_b_value() {
+  const auto k = shiftfly::topology::kautz(3, 2);
+  shiftfly::topology::family_params p;
+  p.family = "torus";
+  p.dims = {4, 4};
+  return k.num_edges() + shiftfly::topology::make_family(p).num_edges();
+}
