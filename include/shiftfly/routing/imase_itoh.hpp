@@ -69,6 +69,7 @@ struct imase_itoh_plan {
   unsigned guarantee = 0;  ///< ceil(log_d n)
   std::vector<detail::i128> lo, hi;
   std::vector<std::uint64_t> power;  ///< (-d)^k mod n
+  bool narrow = false;               ///< every quantity fits 64-bit arithmetic
 };
 
 /// Builds the router constants for II(n,d).
@@ -96,6 +97,9 @@ inline imase_itoh_plan make_imase_itoh_plan(std::uint64_t n, std::uint64_t d) {
     pw *= static_cast<detail::i128>(d);
     pmod = detail::mod_floor(-static_cast<detail::i128>(pmod) * static_cast<detail::i128>(d), n);
   }
+  const detail::i128 limit = detail::i128{1} << 62;
+  p.narrow = n < (std::uint64_t{1} << 31);
+  for (unsigned k = 0; k <= p.guarantee; ++k) p.narrow = p.narrow && p.lo[k] > -limit && p.hi[k] < limit;
   return p;
 }
 
@@ -103,6 +107,15 @@ namespace detail {
 
 /// The smallest S in [lo_k, hi_k] with (-d)^k i - S = j (mod n), or false.
 inline bool solve_k(const imase_itoh_plan& p, std::uint64_t i, std::uint64_t j, unsigned k, i128& S) {
+  if (p.narrow) {  // 64-bit fast path: n < 2^31 and every bound below 2^62 in magnitude
+    const auto n = static_cast<std::int64_t>(p.n);
+    const std::int64_t c = static_cast<std::int64_t>((p.power[k] * i + p.n - j) % p.n);
+    const auto lo = static_cast<std::int64_t>(p.lo[k]);
+    std::int64_t off = (c - lo) % n;
+    if (off < 0) off += n;
+    S = lo + off;
+    return lo + off <= static_cast<std::int64_t>(p.hi[k]);
+  }
   const std::uint64_t c = mod_floor(static_cast<i128>(p.power[k]) * i - static_cast<i128>(j), p.n);
   S = p.lo[k] + static_cast<i128>(mod_floor(static_cast<i128>(c) - p.lo[k], p.n));
   return S <= p.hi[k];
