@@ -135,6 +135,9 @@ TEST_CASE("non-minimal study on K(20,3): p = 0 is Table 3's shift routing, diver
     CHECK(st.sharing[5 + i].tree_per_requester > st.sharing[5 + i - 1].tree_per_requester);
   }
   CHECK(st.sharing[9].merge_depth > st.sharing[5].merge_depth + 2.0);
+  // suffix-locality makes early merges common at p = 0; full diversion brings them down to the random level
+  CHECK(st.sharing[5].merged_early > st.sharing[0].merged_early + 0.2);
+  CHECK(st.sharing[9].merged_early < st.sharing[0].merged_early + 0.02);
   // at p = 1 locality no longer helps: both labellings pay about the same
   CHECK(std::abs(st.sharing[4].tree_per_requester - st.sharing[9].tree_per_requester) < 0.05);
 }

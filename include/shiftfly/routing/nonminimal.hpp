@@ -12,7 +12,8 @@
 /// - mean path length (hops per requester; requesters at the home cost 0 and are never diverted);
 /// - tree cost per requester: distinct physical links in the union of the routes of one query;
 /// - merge depth: merge step of the routes of the first two requesters (metrics::merge_step,
-///   the reference's rule), whose p = 0 values are Table 3's shift-routed merge depths.
+///   the reference's rule), whose p = 0 values are Table 3's shift-routed merge depths;
+/// - merged before the home: the share of those pairs whose routes share a vertex other than the home.
 /// And the maximum link (arc) load under three traffic patterns, at p = 0 and p = 1:
 /// - uniform all-to-all: exact at p = 0; at p = 1 the expected load of every arc is exactly
 ///   (1 + p(1 - 2/N)) times its p = 0 load (each leg is a uniform pair), so the max over arcs
@@ -58,7 +59,8 @@ struct nonminimal_sharing_row {
   double mean_hops = 0;           ///< hops per requester
   double tree_per_requester = 0;  ///< distinct links per requester
   double merge_depth = 0;         ///< mean merge step of the first two requesters
-  std::uint64_t requesters = 0, diverted = 0, hops = 0, links = 0, merges = 0, merge_total = 0;
+  double merged_early = 0;        ///< share of those pairs whose routes share a vertex other than the home
+  std::uint64_t requesters = 0, diverted = 0, hops = 0, links = 0, merges = 0, merge_total = 0, early = 0;
 };
 
 /// One (traffic, p) row of the link-load part.
@@ -204,6 +206,10 @@ inline nonminimal_study run_nonminimal_study(const nonminimal_params& prm = {}) 
           if (k >= 0) {
             row.merge_total += static_cast<std::uint64_t>(k);
             ++row.merges;
+            bool shared = false;
+            for (auto x : first_two[0])
+              if (x != home && std::find(first_two[1].begin(), first_two[1].end(), x) != first_two[1].end()) shared = true;
+            row.early += shared ? 1 : 0;
           }
         }
       }
@@ -211,6 +217,7 @@ inline nonminimal_study run_nonminimal_study(const nonminimal_params& prm = {}) 
       row.mean_hops = static_cast<double>(row.hops) / nr;
       row.tree_per_requester = static_cast<double>(row.links) / nr;
       row.merge_depth = row.merges ? static_cast<double>(row.merge_total) / static_cast<double>(row.merges) : 0.0;
+      row.merged_early = row.merges ? static_cast<double>(row.early) / static_cast<double>(row.merges) : 0.0;
       out.sharing.push_back(row);
     }
 
