@@ -33,9 +33,18 @@
 #include "shiftfly/halley/triage.hpp"
 #include "shiftfly/halley/window.hpp"
 
+// operations
+#include "shiftfly/operations/design.hpp"
+#include "shiftfly/operations/growth.hpp"
+#include "shiftfly/operations/link_failures.hpp"
+#include "shiftfly/operations/slices.hpp"
+#include "shiftfly/operations/swap_cost.hpp"
+#include "shiftfly/operations/wiring_state.hpp"
+
 // report
 #include "shiftfly/report/check.hpp"
 #include "shiftfly/report/figure.hpp"
+#include "shiftfly/report/format.hpp"
 #include "shiftfly/report/render.hpp"
 #include "shiftfly/report/table.hpp"
 #include "shiftfly/report/table_set.hpp"
@@ -43,11 +52,17 @@
 // routing
 #include "shiftfly/routing/imase_itoh.hpp"
 #include "shiftfly/routing/label.hpp"
+#include "shiftfly/routing/nonminimal.hpp"
+#include "shiftfly/routing/route_query.hpp"
 #include "shiftfly/routing/shift.hpp"
 #include "shiftfly/routing/valiant.hpp"
 
 // tables
 #include "shiftfly/tables/allreduce_table.hpp"
+#include "shiftfly/tables/equal_cost.hpp"
+#include "shiftfly/tables/exact_ratio.hpp"
+#include "shiftfly/tables/moore_audit.hpp"
+#include "shiftfly/tables/nonminimal_table.hpp"
 #include "shiftfly/tables/shiftfly_tables.hpp"
 
 // topology
@@ -59,3 +74,7 @@
 #include "shiftfly/topology/moore.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
 #include "shiftfly/topology/torus.hpp"
+
+// workload
+#include "shiftfly/workload/sharing.hpp"
+#include "shiftfly/workload/sharing_evaluation.hpp"
