@@ -8,6 +8,8 @@
 #include <sstream>
 #include <string>
 
+#include <boost/math/special_functions/beta.hpp>
+
 #include "shiftfly/halley/beta_binomial.hpp"
 
 using namespace shiftfly::halley;
@@ -139,4 +141,22 @@ TEST_CASE("bad input is refused with one line", "[halley][beta_binomial][validat
     CHECK(m.find('\n') == std::string::npos);
     CHECK(m.rfind("failure_log_tails: lambda = -0.5", 0) == 0);
   }
+}
+
+TEST_CASE("extreme parameters: no overflow, no NaN, and the deep tail equals its leading term", "[halley][beta_binomial]") {
+  for (double p : {1e-300, 1e-200, 1e-100, 1e-20}) {
+    const auto t = binomial_log_tails(81, 49, p);
+    CHECK(t.log_cdf == 0.0);
+    // Pr[F > 49] = pmf(50)(1 + O(p)): log C(81,50) + 50 log p + 31 log(1-p).
+    const double lead = std::lgamma(82.0) - std::lgamma(51.0) - std::lgamma(32.0) + 50 * std::log(p);
+    CHECK(t.log_sf == Approx(lead).epsilon(1e-13));
+  }
+  // U-shaped beta-binomial (a, b < 1): both ends heavy, a deep trough between.
+  const auto u = beta_binomial_log_tails(5000, 2500, 0.01, 0.01);
+  CHECK(std::exp(u.log_cdf) == Approx(0.5).epsilon(1e-3));
+  CHECK(std::exp(u.log_sf) == Approx(0.5).epsilon(1e-3));
+  CHECK(std::exp(u.log_cdf) + std::exp(u.log_sf) == Approx(1.0).epsilon(1e-14));
+  const auto big = failure_log_tails(200000, 100000, 0.05, 0.15);
+  CHECK(std::isfinite(big.log_sf));
+  CHECK(std::exp(big.log_sf) == Approx(boost::math::ibetac(0.05 * 0.85 / 0.15, 0.95 * 0.85 / 0.15, 0.5)).epsilon(1e-3));
 }

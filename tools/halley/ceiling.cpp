@@ -1,0 +1,59 @@
+// halley ceiling: Theorem 1 and Corollary 1 (Section III).
+#include <cmath>
+#include <memory>
+#include <optional>
+
+#include "common/subcommand.hpp"
+#include "halley/rate_options.hpp"
+#include "shiftfly/halley/ceiling.hpp"
+
+namespace {
+namespace hc = shiftfly::tools::halley_cli;
+struct options {
+  hc::rate_flags rate;
+  double rho = 0, sigma = 0.5;
+  std::optional<double> target;
+  std::string format = "text";
+};
+
+int run_ceiling(const options& o) {
+  const std::string cmd = "halley ceiling";
+  const double lambda = o.rate.resolve(cmd);
+  hc::require_flag(cmd, "--rho", o.rho, 0, 1);
+  hc::require_flag(cmd, "--sigma", o.sigma, 0, 1);
+  if (o.target) hc::require_flag(cmd, "--target", *o.target, 0, 1);
+  namespace h = shiftfly::halley;
+  nlohmann::json j;
+  j["ceiling"] = h::ceiling(o.sigma, lambda, o.rho);
+  j["shortfall"] = h::ceiling_shortfall(o.sigma, lambda, o.rho);
+  j["sigma"] = o.sigma;
+  o.rate.describe(j, lambda);
+  j["rho"] = o.rho;
+  const auto ab = h::beta_parameters(lambda, o.rho);
+  j["a"] = ab.a;
+  j["b"] = ab.b;
+  j["variance_floor"] = h::variance_floor(lambda, o.rho);
+  if (o.target) {
+    const auto big = h::large_pool_spare_ratio(lambda, o.rho, *o.target);
+    const auto rc = h::rho_for_ceiling(lambda, o.sigma, *o.target);
+    j["target"] = *o.target;
+    j["sigma_for_target"] = big.sigma;
+    j["pool_multiple_for_target"] = big.pool_multiple;
+    j["rho_for_target"] = rc.reachable ? nlohmann::json(rc.rho) : nlohmann::json(nullptr);
+  }
+  j["method"] = "closed form F_Beta(sigma; a, b) (Boost.Math ibeta); TOMS 748 for rho_for_target";
+  hc::print(j, o.format);
+  return 0;
+}
+
+const shiftfly::tools::register_subcommand reg{"ceiling", [](CLI::App& app) {
+  auto o = std::make_shared<options>();
+  auto* sub = app.add_subcommand("ceiling", "Theorem 1 / Corollary 1: the large-pool availability ceiling F_Beta(sigma; a, b)");
+  o->rate.add(sub);
+  sub->add_option("--rho", o->rho, "Pairwise failure correlation in (0,1)")->required();
+  sub->add_option("--sigma", o->sigma, "Spare ratio (the cap sigma_max for A_crit), in (0,1); default 0.5");
+  sub->add_option("--target", o->target, "Also give the ratio and the correlation this target needs, in (0,1)");
+  sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
+  return [o] { return run_ceiling(*o); };
+}};
+}  // namespace

@@ -1,0 +1,64 @@
+// halley cost: Observations 1-2 under the stated cost model (Sections V-B, V-C).
+#include <memory>
+
+#include "common/subcommand.hpp"
+#include "halley/rate_options.hpp"
+#include "shiftfly/halley/cost.hpp"
+
+namespace {
+namespace hc = shiftfly::tools::halley_cli;
+struct options {
+  std::uint64_t channels = 0;
+  hc::rate_flags rate;
+  double rho = 0, target = 0, price = 1500, premium = 0.20, floor = 0.03, reference = 0.15;
+  std::string format = "text";
+};
+
+nlohmann::json plan_json(const shiftfly::halley::plan& p) {
+  return {{"spares", p.spares}, {"rho", p.rho}, {"cost", p.cost}, {"spare_cost", p.spare_cost},
+          {"separation_cost", p.separation_cost}, {"coverage", p.coverage}};
+}
+
+int run_cost(const options& o) {
+  const std::string cmd = "halley cost";
+  const double lambda = o.rate.resolve(cmd);
+  hc::require_flag(cmd, "--rho", o.rho, 0, 1);
+  hc::require_flag(cmd, "--target", o.target, 0, 1);
+  hc::require_flag(cmd, "--floor", o.floor, 0, 1);
+  if (!std::isfinite(o.price) || o.price <= 0) shiftfly::core::throw_out_of_range(cmd, "--price", o.price, "finite and greater than 0");
+  if (!std::isfinite(o.premium) || o.premium < 0) shiftfly::core::throw_out_of_range(cmd, "--premium", o.premium, "finite, at least 0");
+  if (!std::isfinite(o.reference) || o.reference <= o.floor || o.reference >= 1)
+    shiftfly::core::throw_out_of_range(cmd, "--premium-from", o.reference, "above --floor and below 1");
+  if (o.rho < o.floor) shiftfly::core::throw_out_of_range(cmd, "--rho", o.rho, "at least --floor = " + shiftfly::core::to_message(o.floor));
+  const shiftfly::halley::cost_model model{o.price, o.premium, o.reference, o.floor};
+  const auto s = shiftfly::halley::cheapest_plan(o.channels, lambda, o.rho, o.target, model);
+  nlohmann::json j;
+  j["spares_only"] = plan_json(s.spares_only);
+  j["cheapest"] = plan_json(s.cheapest);
+  j["saving_ratio"] = s.saving_ratio;
+  j["separation_per_0.01"] = shiftfly::halley::separation_rate(o.channels, model) * 0.01;
+  j["channels"] = o.channels;
+  o.rate.describe(j, lambda);
+  j["rho"] = o.rho;
+  j["target"] = o.target;
+  j["model"] = {{"price", o.price}, {"premium", o.premium}, {"premium_from", o.reference}, {"floor", o.floor}};
+  j["method"] = "Algorithm 1 (exact sums) and TOMS 748 over every (spares, rho') under the stated cost model";
+  hc::print(j, o.format);
+  return 0;
+}
+
+const shiftfly::tools::register_subcommand reg{"cost", [](CLI::App& app) {
+  auto o = std::make_shared<options>();
+  auto* sub = app.add_subcommand("cost", "Observation 1: spares alone against the cheapest (spares, separation) plan");
+  sub->add_option("--channels", o->channels, "Active channels n")->required()->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000}));
+  o->rate.add(sub);
+  sub->add_option("--rho", o->rho, "Starting correlation rho0, at least --floor and below 1")->required();
+  sub->add_option("--target", o->target, "Coverage target in (0,1)")->required();
+  sub->add_option("--price", o->price, "Dollars per spare laser (default 1500)");
+  sub->add_option("--premium", o->premium, "Share of active-laser capital to separate from --premium-from to --floor (default 0.20)");
+  sub->add_option("--premium-from", o->reference, "Correlation the premium's priced move starts from (default 0.15)");
+  sub->add_option("--floor", o->floor, "Best separation the premium is priced for (default 0.03)");
+  sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
+  return [o] { return run_cost(*o); };
+}};
+}  // namespace

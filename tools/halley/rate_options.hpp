@@ -1,0 +1,85 @@
+#pragma once
+// Shared flags of the halley subcommands: the failure rate as --lambda or as
+// --fit with --window, and flag-named validation (one line, exit 2).
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/halley/window.hpp"
+
+namespace shiftfly::tools::halley_cli {
+
+/// Throws "<cmd>: <flag> = <v> is out of range (accepted: ...)" unless lo < v < hi (open) or lo <= v < hi.
+inline void require_flag(const std::string& cmd, const std::string& flag, double v, double lo, double hi, bool closed_low = false) {
+  const bool ok = std::isfinite(v) && (closed_low ? v >= lo : v > lo) && v < hi;
+  if (!ok)
+    core::throw_out_of_range(cmd, flag, v, (closed_low ? "from " : "strictly between ") + core::to_message(lo) +
+                                               (closed_low ? " up to, not including, " : " and ") + core::to_message(hi));
+}
+
+/// --lambda, or --fit with --window.
+struct rate_flags {
+  std::optional<double> lambda, fit;
+  std::optional<std::string> window;
+
+  void add(CLI::App* sub) {
+    auto* l = sub->add_option("--lambda", lambda, "Per-laser failure probability per window, in (0,1)");
+    auto* f = sub->add_option("--fit", fit, "Laser FIT rate (failures per 1e9 device-hours), with --window");
+    auto* w = sub->add_option("--window", window, "Restock window with a unit: 90d, 1y, 6y or 2160h (a year is 365 days)");
+    l->excludes(f);
+    l->excludes(w);
+    f->needs(w);
+    w->needs(f);
+  }
+
+  /// The per-window probability λ, validated.
+  double resolve(const std::string& cmd) const {
+    double v = 0;
+    if (lambda) {
+      v = *lambda;
+      require_flag(cmd, "--lambda", v, 0, 1);
+    } else if (fit && window) {
+      if (!std::isfinite(*fit) || *fit < 0) core::throw_out_of_range(cmd, "--fit", *fit, "finite, at least 0");
+      const double hours = halley::parse_window(*window);
+      v = halley::failure_probability(*fit, hours);
+      if (!(v > 0) || !(v < 1))
+        core::fail(cmd, "--fit " + core::to_message(*fit) + " over --window " + *window + " gives lambda = " + core::to_message(v) +
+                            " (accepted: strictly between 0 and 1)");
+    } else {
+      core::fail(cmd, "give the failure rate as --lambda L or as --fit F --window W");
+    }
+    return v;
+  }
+
+  void describe(nlohmann::json& j, double lambda_value) const {
+    j["lambda"] = lambda_value;
+    if (fit) j["fit"] = *fit;
+    if (window) {
+      j["window"] = *window;
+      j["window_hours"] = halley::parse_window(*window);
+    }
+  }
+};
+
+/// Prints a JSON object (one line per key) or `key: value` text lines.
+inline void print(const nlohmann::json& j, const std::string& format) {
+  if (format == "json") {
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (it->is_object()) {
+      for (auto jt = it->begin(); jt != it->end(); ++jt) std::cout << it.key() << "." << jt.key() << ": " << jt->dump() << "\n";
+    } else {
+      std::cout << it.key() << ": " << it->dump() << "\n";
+    }
+  }
+}
+
+}  // namespace shiftfly::tools::halley_cli

@@ -1,0 +1,57 @@
+// halley size: Algorithm 1 (LightReserve), Section IV-A.
+#include <cmath>
+#include <memory>
+
+#include "common/subcommand.hpp"
+#include "halley/rate_options.hpp"
+#include "shiftfly/halley/light_reserve.hpp"
+
+namespace {
+namespace hc = shiftfly::tools::halley_cli;
+struct options {
+  std::uint64_t channels = 0;
+  hc::rate_flags rate;
+  double rho = 0, target = 0, cap = 0.5;
+  std::string format = "text";
+};
+
+int run_size(const options& o) {
+  const std::string cmd = "halley size";
+  const double lambda = o.rate.resolve(cmd);
+  hc::require_flag(cmd, "--rho", o.rho, 0, 1, true);
+  hc::require_flag(cmd, "--target", o.target, 0, 1);
+  hc::require_flag(cmd, "--cap", o.cap, 0, 1);
+  const auto s = shiftfly::halley::light_reserve(o.channels, lambda, o.rho, o.target, o.cap);
+  nlohmann::json j;
+  j["spares"] = s.spares;
+  j["reachable"] = s.reachable;
+  j["status"] = s.reachable ? "ok" : "UNREACHABLE";
+  j["rho_target"] = s.reachable || !s.rho_target_exists ? nlohmann::json(nullptr) : nlohmann::json(s.rho_target);
+  j["pool"] = s.pool;
+  j["coverage"] = s.coverage;
+  j["spare_ratio"] = s.spare_ratio;
+  j["pool_multiple"] = s.pool_multiple;
+  j["cap"] = o.cap;
+  j["cap_spares"] = s.cap_spares;
+  j["cap_coverage"] = s.cap_coverage;
+  j["channels"] = o.channels;
+  o.rate.describe(j, lambda);
+  j["rho"] = o.rho;
+  j["target"] = o.target;
+  j["method"] = "exact sums; exponential-then-binary search; TOMS 748 for rho_target";
+  hc::print(j, o.format);
+  return 0;
+}
+
+const shiftfly::tools::register_subcommand reg{"size", [](CLI::App& app) {
+  auto o = std::make_shared<options>();
+  auto* sub = app.add_subcommand("size", "Algorithm 1 (LightReserve): the spares a coverage target needs, or the correlation it needs");
+  sub->add_option("--channels", o->channels, "Active channels n")->required()->check(CLI::Range(std::uint64_t{1}, std::uint64_t{10000000}));
+  o->rate.add(sub);
+  sub->add_option("--rho", o->rho, "Pairwise failure correlation in [0,1); 0 = independent");
+  sub->add_option("--target", o->target, "Coverage target in (0,1), e.g. 0.99999")->required();
+  sub->add_option("--cap", o->cap, "Budget cap on the spare ratio s/(n+s), in (0,1); 0.5 = a 2x pool");
+  sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
+  return [o] { return run_size(*o); };
+}};
+}  // namespace

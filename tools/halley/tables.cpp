@@ -1,0 +1,33 @@
+// halley tables: every closed-form result of the Halley paper, labelled with its table, figure or section.
+#include <iostream>
+#include <memory>
+
+#include "common/subcommand.hpp"
+#include "shiftfly/tables/halley_tables.hpp"
+
+namespace {
+struct options {
+  std::vector<std::string> only;
+  std::string format = "md";
+  std::string out, check;
+};
+
+int run_tables(const options& o) {
+  shiftfly::report::table_set_options t;
+  t.only = o.only;
+  t.format = o.format;
+  t.out_dir = o.out;
+  t.check_dir = o.check;
+  return shiftfly::report::run_table_set(shiftfly::tables::halley_sections(), t, std::cout, std::cerr);
+}
+
+const shiftfly::tools::register_subcommand reg{"tables", [](CLI::App& app) {
+  auto o = std::make_shared<options>();
+  auto* sub = app.add_subcommand("tables", "Regenerate every closed-form result of the Halley paper (tables and figures)");
+  sub->add_option("--only", o->only, "Comma-separated list of sections to run")->delimiter(',');
+  sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"md", "csv", "json"}));
+  sub->add_option("--out", o->out, "Write every table (md, csv, json) and figure (csv, svg) into this directory");
+  sub->add_option("--check", o->check, "Regenerate and compare with the golden tables in this directory");
+  return [o] { return run_tables(*o); };
+}};
+}  // namespace
