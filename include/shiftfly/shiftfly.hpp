@@ -61,6 +61,7 @@
 #include "shiftfly/tables/allreduce_table.hpp"
 #include "shiftfly/tables/equal_cost.hpp"
 #include "shiftfly/tables/exact_ratio.hpp"
+#include "shiftfly/tables/halley_tables.hpp"
 #include "shiftfly/tables/moore_audit.hpp"
 #include "shiftfly/tables/nonminimal_table.hpp"
 #include "shiftfly/tables/shiftfly_tables.hpp"
