@@ -2,6 +2,7 @@
 // Kautz construction of least sufficient D, and the chip level.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <set>
 #include <stdexcept>
@@ -32,10 +33,14 @@ TEST_CASE("shiftfly: group level is II(G, ports/2) and fits the port budget", "[
 TEST_CASE("shiftfly: Kautz construction uses the least sufficient D", "[shiftfly]") {
   const auto k = t::shiftfly_group_level(12500, 40, t::shiftfly_construction::kautz);
   CHECK(k.num_vertices() == 21 * 8000);  // K(20, 4)
-  CHECK(shiftfly::test::arc_text(k) == shiftfly::test::arc_text(t::kautz(20, 4)));
+  const auto ref = t::kautz(20, 4);
+  bool same = true;
+  for (std::uint32_t u = 0; u < ref.num_vertices() && same; ++u)
+    same = std::ranges::equal(k.out_arcs(u), ref.out_arcs(u));
+  CHECK(same);
   const auto k3 = t::shiftfly_group_level(8400, 40, t::shiftfly_construction::kautz);
   CHECK(k3.num_vertices() == 8400);
-  CHECK(t::shiftfly_group_level(8401, 40, t::shiftfly_construction::kautz).num_vertices() == 168000);
+  CHECK(t::kautz_order(20, t::smallest_kautz_diameter(8401, 20)) == 168000);
   CHECK(k.max_degree() == 40);
 }
 

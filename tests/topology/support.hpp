@@ -4,6 +4,7 @@
 // fixture, and plain BFS (undirected and directed) used as independent checks.
 // The metrics module has the fast BFS; these are deliberately simple.
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <deque>
@@ -174,11 +175,28 @@ std::uint32_t diameter(const G& g) {
 }
 
 /// Exact directed diameter by BFS from every vertex (unreached if not strongly connected).
+/// Buffers are reused across sources: the Theorem 5.5 sweep runs it on 2,495 graphs.
 template <class G>
 std::uint32_t directed_diameter(const G& g) {
+  const std::size_t n = g.num_vertices();
+  std::vector<std::uint32_t> dist(n), queue(n);
   std::uint32_t best = 0;
-  for (std::size_t s = 0; s < g.num_vertices(); ++s)
-    for (auto x : directed_bfs(g, s)) best = std::max(best, x);
+  for (std::size_t s = 0; s < n; ++s) {
+    std::fill(dist.begin(), dist.end(), unreached);
+    dist[s] = 0;
+    queue[0] = static_cast<std::uint32_t>(s);
+    std::size_t head = 0, tail = 1;
+    while (head < tail) {
+      const std::uint32_t u = queue[head++];
+      for (auto v : g.out_arcs(static_cast<typename G::vertex_type>(u)))
+        if (dist[v] == unreached) {
+          dist[v] = dist[u] + 1;
+          queue[tail++] = static_cast<std::uint32_t>(v);
+        }
+    }
+    if (tail != n) return unreached;
+    best = std::max(best, dist[queue[n - 1]]);
+  }
   return best;
 }
 
