@@ -33,6 +33,18 @@
 #include "shiftfly/halley/triage.hpp"
 #include "shiftfly/halley/window.hpp"
 
+// metrics
+#include "shiftfly/metrics/all_pairs.hpp"
+#include "shiftfly/metrics/bfs.hpp"
+#include "shiftfly/metrics/bisection.hpp"
+#include "shiftfly/metrics/connectivity.hpp"
+#include "shiftfly/metrics/diameter_bounds.hpp"
+#include "shiftfly/metrics/distance_stats.hpp"
+#include "shiftfly/metrics/distances.hpp"
+#include "shiftfly/metrics/multicast.hpp"
+#include "shiftfly/metrics/sampled_distances.hpp"
+#include "shiftfly/metrics/spectral.hpp"
+
 // operations
 #include "shiftfly/operations/design.hpp"
 #include "shiftfly/operations/growth.hpp"
@@ -59,11 +71,16 @@
 
 // tables
 #include "shiftfly/tables/allreduce_table.hpp"
+#include "shiftfly/tables/chip_validation.hpp"
+#include "shiftfly/tables/differences.hpp"
 #include "shiftfly/tables/equal_cost.hpp"
 #include "shiftfly/tables/exact_ratio.hpp"
+#include "shiftfly/tables/failures_table.hpp"
 #include "shiftfly/tables/halley_tables.hpp"
 #include "shiftfly/tables/moore_audit.hpp"
 #include "shiftfly/tables/nonminimal_table.hpp"
+#include "shiftfly/tables/operations_tables.hpp"
+#include "shiftfly/tables/sharing_table.hpp"
 #include "shiftfly/tables/shiftfly_tables.hpp"
 
 // topology

@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Times python3-igraph's exact diameter and mean distance on the graphs of bench_metrics.
+
+Usage: bench/igraph_compare.py SHIFTFLY_BINARY [GROUPS ...]
+Each graph is written by `shiftfly graph FAMILY --groups N --format edgelist` and loaded
+into igraph; prints one line per graph: family, groups, n, m, diameter, mean and seconds.
+Results go to docs/performance.md (section "Metrics") beside bench_metrics.
+"""
+import subprocess
+import sys
+import time
+
+import igraph
+
+
+def load(binary, family, groups):
+    out = subprocess.run([binary, "graph", family, "--groups", str(groups), "--format", "edgelist"],
+                         check=True, capture_output=True, text=True).stdout
+    edges = [tuple(map(int, line.split())) for line in out.splitlines() if line]
+    n = 1 + max(max(e) for e in edges)
+    return igraph.Graph(n=n, edges=edges, directed=False)
+
+
+def main():
+    binary = sys.argv[1]
+    sizes = [int(x) for x in sys.argv[2:]] or [2304, 12500, 36000]
+    print(f"igraph {igraph.__version__}")
+    for groups in sizes:
+        for family in ("boardfly", "shiftfly"):
+            g = load(binary, family, groups)
+            t0 = time.perf_counter()
+            diameter = g.diameter(directed=False)
+            t1 = time.perf_counter()
+            mean = g.average_path_length(directed=False)
+            t2 = time.perf_counter()
+            print(f"{family} groups={groups} n={g.vcount()} m={g.ecount()} diameter={diameter} "
+                  f"mean={mean!r} diameter_s={t1 - t0:.2f} mean_s={t2 - t1:.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

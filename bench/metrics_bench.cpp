@@ -1,0 +1,123 @@
+// Benchmarks of the metrics engine on the group-level Boardfly and Shiftfly graphs at
+// 2,304, 12,500 and 36,000 groups: single BFS, exact all-pairs statistics (1 and 2
+// threads, 512-bit batches), a straightforward single-threaded 64-source bit-parallel
+// BFS as the baseline, the Lanczos spectral gap and the reference's power iteration.
+// Results: docs/performance.md, section "Metrics".
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "shiftfly/metrics/all_pairs.hpp"
+#include "shiftfly/metrics/bfs.hpp"
+#include "shiftfly/metrics/diameter_bounds.hpp"
+#include "shiftfly/metrics/spectral.hpp"
+#include "shiftfly/topology/family.hpp"
+
+namespace {
+
+using graph = shiftfly::core::graph<std::uint32_t>;
+
+const graph& family_graph(const std::string& family, std::uint64_t groups) {
+  static std::map<std::pair<std::string, std::uint64_t>, graph> cache;
+  auto key = std::make_pair(family, groups);
+  auto it = cache.find(key);
+  if (it == cache.end()) {
+    shiftfly::topology::family_params p;
+    p.family = family;
+    p.groups = groups;
+    it = cache.emplace(key, shiftfly::topology::make_family(p)).first;
+  }
+  return it->second;
+}
+
+// The baseline: 64 sources per sweep, every level scans every vertex and ORs all its
+// neighbours' frontier words (no direction switch, no early exit, one thread).
+std::uint64_t naive_all_pairs_64(const graph& g) {
+  const std::size_t n = g.num_vertices();
+  const auto off = g.offsets();
+  const auto tgt = g.targets();
+  std::vector<std::uint64_t> seen(n), frontier(n), next(n);
+  std::uint64_t total = 0;
+  for (std::size_t lo = 0; lo < n; lo += 64) {
+    const std::size_t k = std::min<std::size_t>(64, n - lo);
+    std::fill(seen.begin(), seen.end(), 0);
+    std::fill(frontier.begin(), frontier.end(), 0);
+    for (std::size_t i = 0; i < k; ++i) seen[lo + i] = frontier[lo + i] = std::uint64_t{1} << i;
+    for (std::uint64_t level = 1;; ++level) {
+      std::uint64_t count = 0;
+      for (std::size_t v = 0; v < n; ++v) {
+        std::uint64_t acc = 0;
+        for (auto i = off[v]; i < off[v + 1]; ++i) acc |= frontier[tgt[i]];
+        acc &= ~seen[v];
+        next[v] = acc;
+        seen[v] |= acc;
+        count += static_cast<std::uint64_t>(__builtin_popcountll(acc));
+      }
+      if (count == 0) break;
+      total += level * count;
+      frontier.swap(next);
+    }
+  }
+  return total;
+}
+
+const std::vector<std::string> families{"boardfly", "shiftfly"};
+const std::vector<std::uint64_t> sizes{2304, 12500, 36000};
+
+int register_all() {
+  for (const auto& f : families)
+    for (auto groups : sizes) {
+      const std::string tag = f + "/" + std::to_string(groups);
+      benchmark::RegisterBenchmark(("bfs/" + tag).c_str(), [f, groups](benchmark::State& st) {
+        const auto& g = family_graph(f, groups);
+        for (auto _ : st) benchmark::DoNotOptimize(shiftfly::metrics::bfs(g, 0u).eccentricity);
+      })->Unit(benchmark::kMillisecond);
+      for (unsigned threads : {1u, 2u})
+        benchmark::RegisterBenchmark(("all_pairs/" + tag + "/threads:" + std::to_string(threads)).c_str(),
+                                     [f, groups, threads](benchmark::State& st) {
+                                       const auto& g = family_graph(f, groups);
+                                       shiftfly::metrics::sweep_options o;
+                                       o.threads = threads;
+                                       for (auto _ : st) {
+                                         const auto s = shiftfly::metrics::all_pairs_stats(g, o);
+                                         st.counters["diameter"] = s.diameter;
+                                         st.counters["mean"] = s.mean;
+                                       }
+                                     })
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime();
+      benchmark::RegisterBenchmark(("naive_64bit_all_pairs/" + tag).c_str(), [f, groups](benchmark::State& st) {
+        const auto& g = family_graph(f, groups);
+        for (auto _ : st) benchmark::DoNotOptimize(naive_all_pairs_64(g));
+      })->Unit(benchmark::kMillisecond)->UseRealTime();
+      benchmark::RegisterBenchmark(("diameter_ifub/" + tag).c_str(), [f, groups](benchmark::State& st) {
+        const auto& g = family_graph(f, groups);
+        for (auto _ : st) benchmark::DoNotOptimize(shiftfly::metrics::diameter_ifub(g, 2).diameter);
+      })->Unit(benchmark::kMillisecond)->UseRealTime();
+      benchmark::RegisterBenchmark(("spectral_gap_lanczos/" + tag).c_str(), [f, groups](benchmark::State& st) {
+        const auto& g = family_graph(f, groups);
+        for (auto _ : st) {
+          const auto r = shiftfly::metrics::spectral_gap(g);
+          st.counters["gap"] = r.gap;
+        }
+      })->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(("spectral_gap_power_reference/" + tag).c_str(), [f, groups](benchmark::State& st) {
+        const auto& g = family_graph(f, groups);
+        const std::size_t iters = groups > 10000 ? 60 : 120;
+        for (auto _ : st) {
+          const auto r = shiftfly::metrics::reference_spectral_gap(g, iters);
+          st.counters["gap"] = r.gap;
+        }
+      })->Unit(benchmark::kMillisecond);
+    }
+  return 0;
+}
+
+const int registered = register_all();
+
+}  // namespace

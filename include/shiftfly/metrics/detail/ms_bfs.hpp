@@ -1,0 +1,385 @@
+#pragma once
+/// \file detail/ms_bfs.hpp
+/// Kernel of the distance statistics: bit-parallel multi-source BFS
+/// (M. Then, M. Kaufmann, F. Chirigati, T.-A. Hoang-Vu, K. Pham, A. Kemper,
+/// T. Neumann, H. T. Vo, "The More the Merrier: Efficient Multi-Source Graph
+/// Traversal", PVLDB 8(4), 2014), with direction optimisation (S. Beamer,
+/// K. Asanović, D. Patterson, "Direction-Optimizing Breadth-First Search",
+/// SC 2012).
+///
+/// Each vertex holds a block of W 64-bit words: bit i of `seen[v]` says that
+/// source i has reached v. A level either pushes the frontier blocks along the
+/// push adjacency (top-down; cheap while the frontier is small) or pulls, for
+/// every vertex not yet reached by all sources, the OR of its pull-neighbours'
+/// frontier blocks (bottom-up; it stops scanning a vertex as soon as all of
+/// its missing sources have arrived). The new bits of a level are counted, so a
+/// batch adds (level, count) pairs to an integer histogram: results do not
+/// depend on the order in which batches run.
+///
+/// The pull adjacency of a vertex v lists the vertices u whose frontier bits
+/// reach v in one step; the push adjacency is its transpose.
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <mutex>
+#include <new>
+#include <span>
+#include <thread>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+
+// Blocks are passed by value between inline helpers; the ABI note is irrelevant here.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
+namespace shiftfly::metrics::detail {
+
+/// CSR with 32-bit vertex ids, loop-free and duplicate-free rows.
+struct csr {
+  std::size_t n = 0;
+  std::vector<std::uint64_t> offsets;
+  std::vector<std::uint32_t> targets;
+  [[nodiscard]] std::size_t degree(std::size_t v) const noexcept { return offsets[v + 1] - offsets[v]; }
+};
+
+/// Builds a csr from rows given by `row(v)` (any range of ids); drops loops and repeats.
+template <class Row>
+inline csr make_csr(std::size_t n, Row&& row) {
+  csr c;
+  c.n = n;
+  c.offsets.assign(n + 1, 0);
+  std::vector<std::uint32_t> tmp;
+  for (std::size_t v = 0; v < n; ++v) {
+    tmp.clear();
+    for (auto u : row(v))
+      if (static_cast<std::size_t>(u) != v) tmp.push_back(static_cast<std::uint32_t>(u));
+    std::sort(tmp.begin(), tmp.end());
+    tmp.erase(std::unique(tmp.begin(), tmp.end()), tmp.end());
+    c.targets.insert(c.targets.end(), tmp.begin(), tmp.end());
+    c.offsets[v + 1] = c.targets.size();
+  }
+  return c;
+}
+
+/// Transpose of a csr (rows sorted).
+inline csr transpose(const csr& a) {
+  csr t;
+  t.n = a.n;
+  t.offsets.assign(a.n + 1, 0);
+  for (auto v : a.targets) ++t.offsets[v + 1];
+  for (std::size_t v = 0; v < a.n; ++v) t.offsets[v + 1] += t.offsets[v];
+  t.targets.resize(a.targets.size());
+  std::vector<std::uint64_t> pos(t.offsets.begin(), t.offsets.end() - 1);
+  for (std::size_t u = 0; u < a.n; ++u)
+    for (auto i = a.offsets[u]; i < a.offsets[u + 1]; ++i) t.targets[pos[a.targets[i]]++] = static_cast<std::uint32_t>(u);
+  return t;
+}
+
+/// The two adjacencies a sweep uses; `push` is empty when the graph is symmetric.
+struct sweep_graph {
+  csr pull;
+  csr push;
+  bool symmetric = true;
+  [[nodiscard]] const csr& push_adj() const noexcept { return symmetric ? pull : push; }
+};
+
+/// Per-source-batch outcome: histogram[d] = (source, vertex) pairs at distance d.
+struct sweep_counts {
+  std::vector<std::uint64_t> histogram;
+  void add(std::size_t level, std::uint64_t count) {
+    if (histogram.size() <= level) histogram.resize(level + 1, 0);
+    histogram[level] += count;
+  }
+  void merge(const sweep_counts& o) {
+    for (std::size_t d = 0; d < o.histogram.size(); ++d) add(d, o.histogram[d]);
+  }
+};
+
+// GCC drops vector attributes on dependent aliases, hence one specialisation per width.
+template <int W>
+struct block_type;
+template <>
+struct block_type<1> {
+  typedef std::uint64_t type __attribute__((vector_size(8)));
+};
+template <>
+struct block_type<2> {
+  typedef std::uint64_t type __attribute__((vector_size(16)));
+};
+template <>
+struct block_type<4> {
+  typedef std::uint64_t type __attribute__((vector_size(32)));
+};
+template <>
+struct block_type<8> {
+  typedef std::uint64_t type __attribute__((vector_size(64)));
+};
+template <int W>
+using block = typename block_type<W>::type;
+
+template <int W>
+inline bool any(const block<W>& b) noexcept {
+  std::uint64_t r = 0;
+  for (int i = 0; i < W; ++i) r |= b[i];
+  return r != 0;
+}
+
+template <int W>
+inline bool equal(const block<W>& a, const block<W>& b) noexcept {
+  std::uint64_t r = 0;
+  for (int i = 0; i < W; ++i) r |= a[i] ^ b[i];
+  return r == 0;
+}
+
+// acc += per-lane population counts of x (SWAR; vectorises on any SIMD width).
+// Blocks travel by reference only: by-value wide vectors change the ABI without AVX.
+template <int W>
+inline void add_popcount(block<W>& acc, const block<W>& in) noexcept {
+  const std::uint64_t m1 = 0x5555555555555555ULL, m2 = 0x3333333333333333ULL, m4 = 0x0f0f0f0f0f0f0f0fULL;
+  block<W> x = in;
+  x = x - ((x >> 1) & m1);
+  x = (x & m2) + ((x >> 2) & m2);
+  x = (x + (x >> 4)) & m4;
+  x = x + (x >> 8);
+  x = x + (x >> 16);
+  x = x + (x >> 32);
+  acc += x & 0x7f;
+}
+
+template <int W>
+inline std::uint64_t lane_sum(const block<W>& x) noexcept {
+  std::uint64_t r = 0;
+  for (int i = 0; i < W; ++i) r += x[i];
+  return r;
+}
+
+/// n blocks on a 64-byte boundary (std::vector of a vector type may be under-aligned
+/// when the type is a template argument).
+template <int W>
+class block_array {
+ public:
+  explicit block_array(std::size_t n)
+      : p_(static_cast<block<W>*>(::operator new(std::max<std::size_t>(1, n) * sizeof(block<W>), std::align_val_t{64}))) {}
+  block_array(const block_array&) = delete;
+  block_array& operator=(const block_array&) = delete;
+  ~block_array() { ::operator delete(p_, std::align_val_t{64}); }
+  [[nodiscard]] block<W>* data() const noexcept { return p_; }
+
+ private:
+  block<W>* p_;
+};
+
+/// Working arrays of one thread: three blocks per vertex.
+template <int W>
+struct workspace {
+  block_array<W> seen, frontier, next;
+  explicit workspace(std::size_t n) : seen(n), frontier(n), next(n) {}
+};
+
+/// Runs one batch of at most 64·W sources (ids of the sweep graph); adds to `out`.
+template <int W>
+[[gnu::always_inline]] inline void sweep_batch_body(const sweep_graph& sg, std::span<const std::uint32_t> sources, workspace<W>& ws,
+                        sweep_counts& out) {
+  const csr& pull = sg.pull;
+  const csr& push = sg.push_adj();
+  const std::size_t n = pull.n;
+  block<W> full{};
+  for (std::size_t i = 0; i < sources.size(); ++i) full[i / 64] |= std::uint64_t{1} << (i % 64);
+  block<W>* seen = ws.seen.data();
+  block<W>* frontier = ws.frontier.data();
+  block<W>* next = ws.next.data();
+  std::memset(static_cast<void*>(seen), 0, n * sizeof(block<W>));
+  std::memset(static_cast<void*>(frontier), 0, n * sizeof(block<W>));
+  std::uint64_t frontier_degree = 0;
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    const auto s = sources[i];
+    if (!any<W>(frontier[s])) frontier_degree += push.degree(s);
+    seen[s][i / 64] |= std::uint64_t{1} << (i % 64);
+    frontier[s][i / 64] |= std::uint64_t{1} << (i % 64);
+  }
+  out.add(0, sources.size());
+  std::uint64_t unfinished_degree = pull.targets.size();
+  const std::uint64_t* po = pull.offsets.data();
+  const std::uint32_t* pt = pull.targets.data();
+  const std::uint64_t* qo = push.offsets.data();
+  const std::uint32_t* qt = push.targets.data();
+  for (std::size_t level = 1;; ++level) {
+    block<W> counted{};
+    std::uint64_t next_frontier_degree = 0, next_unfinished_degree = 0;
+    // Top-down when the frontier's arcs are fewer than half the unfinished vertices' arcs.
+    if (2 * frontier_degree < unfinished_degree) {
+      std::memset(static_cast<void*>(next), 0, n * sizeof(block<W>));
+      for (std::size_t u = 0; u < n; ++u) {
+        const block<W> f = frontier[u];
+        if (!any<W>(f)) continue;
+        for (auto i = qo[u]; i < qo[u + 1]; ++i) next[qt[i]] |= f;
+      }
+      for (std::size_t v = 0; v < n; ++v) {
+        const block<W> s = seen[v];
+        const block<W> nv = next[v] & ~s;
+        next[v] = nv;
+        if (any<W>(nv)) {
+          const block<W> ns = s | nv;
+          seen[v] = ns;
+          add_popcount<W>(counted, nv);
+          next_frontier_degree += qo[v + 1] - qo[v];
+          if (!equal<W>(ns, full)) next_unfinished_degree += po[v + 1] - po[v];
+        } else if (!equal<W>(s, full)) {
+          next_unfinished_degree += po[v + 1] - po[v];
+        }
+      }
+    } else {
+      for (std::size_t v = 0; v < n; ++v) {
+        const block<W> s = seen[v];
+        if (equal<W>(s, full)) {
+          next[v] = block<W>{};
+          continue;
+        }
+        const block<W> missing = full & ~s;
+        block<W> acc{};
+        auto i = po[v];
+        const auto end = po[v + 1];
+        // Scan in groups of four, stopping once every missing source has arrived.
+        for (; i + 4 <= end; i += 4) {
+          acc |= frontier[pt[i]] | frontier[pt[i + 1]] | frontier[pt[i + 2]] | frontier[pt[i + 3]];
+          if (equal<W>(acc & missing, missing)) break;
+        }
+        if (i + 4 > end)
+          for (; i < end; ++i) acc |= frontier[pt[i]];
+        const block<W> nv = acc & missing;
+        next[v] = nv;
+        const block<W> ns = s | nv;
+        seen[v] = ns;
+        if (any<W>(nv)) {
+          add_popcount<W>(counted, nv);
+          next_frontier_degree += qo[v + 1] - qo[v];
+        }
+        if (!equal<W>(ns, full)) next_unfinished_degree += po[v + 1] - po[v];
+      }
+    }
+    const std::uint64_t count = lane_sum<W>(counted);
+    if (count == 0) break;
+    out.add(level, count);
+    std::swap(frontier, next);
+    frontier_degree = next_frontier_degree;
+    unfinished_degree = next_unfinished_degree;
+  }
+}
+
+/// The same kernel compiled for wider vector units, chosen at run time (x86-64 with
+/// GCC or Clang); the counts are integers, so every variant gives the same result.
+template <int W>
+using batch_kernel = void (*)(const sweep_graph&, std::span<const std::uint32_t>, workspace<W>&, sweep_counts&);
+
+template <int W>
+inline void sweep_batch_generic(const sweep_graph& sg, std::span<const std::uint32_t> sources, workspace<W>& ws,
+                                sweep_counts& out) {
+  sweep_batch_body<W>(sg, sources, ws, out);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define SHIFTFLY_METRICS_DISPATCH 1
+template <int W>
+[[gnu::target("avx2,popcnt")]] inline void sweep_batch_avx2(const sweep_graph& sg, std::span<const std::uint32_t> sources,
+                                                             workspace<W>& ws, sweep_counts& out) {
+  sweep_batch_body<W>(sg, sources, ws, out);
+}
+template <int W>
+[[gnu::target("avx512f,avx512bw,avx512vl,avx2,popcnt")]] inline void sweep_batch_avx512(
+    const sweep_graph& sg, std::span<const std::uint32_t> sources, workspace<W>& ws, sweep_counts& out) {
+  sweep_batch_body<W>(sg, sources, ws, out);
+}
+#endif
+
+/// The widest kernel the processor runs (SHIFTFLY_METRICS_NO_DISPATCH in the
+/// environment forces the generic one, for benchmarks).
+template <int W>
+inline batch_kernel<W> select_kernel() {
+#ifdef SHIFTFLY_METRICS_DISPATCH
+  if (std::getenv("SHIFTFLY_METRICS_NO_DISPATCH") == nullptr) {
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl"))
+      return &sweep_batch_avx512<W>;
+    if (__builtin_cpu_supports("avx2")) return &sweep_batch_avx2<W>;
+  }
+#endif
+  return &sweep_batch_generic<W>;
+}
+
+/// Runs one batch (see sweep_batch_body) with the selected kernel.
+template <int W>
+inline void sweep_batch(const sweep_graph& sg, std::span<const std::uint32_t> sources, workspace<W>& ws,
+                        sweep_counts& out) {
+  static const batch_kernel<W> kernel = select_kernel<W>();
+  kernel(sg, sources, ws, out);
+}
+
+/// Runs all sources through sweeps of 64·W sources, on `threads` threads (>= 1).
+/// `progress(done, total)` (optional) is called after each batch, serialised.
+template <int W>
+inline sweep_counts sweep_all(const sweep_graph& sg, std::span<const std::uint32_t> sources, unsigned threads,
+                              const std::function<void(std::size_t, std::size_t)>& progress) {
+  constexpr std::size_t width = 64 * W;
+  const std::size_t batches = (sources.size() + width - 1) / width;
+  threads = static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>(threads, batches)));
+  std::vector<sweep_counts> partial(threads);
+  std::atomic<std::size_t> next_batch{0};
+  std::size_t done = 0;
+  std::mutex progress_mutex;
+  auto worker = [&](unsigned t) {
+    workspace<W> ws(sg.pull.n);
+    for (;;) {
+      const std::size_t b = next_batch.fetch_add(1);
+      if (b >= batches) break;
+      const std::size_t lo = b * width, hi = std::min(sources.size(), lo + width);
+      sweep_batch<W>(sg, sources.subspan(lo, hi - lo), ws, partial[t]);
+      if (progress) {
+        std::lock_guard<std::mutex> lock(progress_mutex);
+        progress(++done, batches);
+      }
+    }
+  };
+  if (threads == 1) {
+    worker(0);
+  } else {
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker, t);
+    for (auto& th : pool) th.join();
+  }
+  sweep_counts total;
+  for (const auto& p : partial) total.merge(p);
+  return total;
+}
+
+/// Dispatches on the batch width in bits (64, 128, 256 or 512).
+inline sweep_counts sweep(const sweep_graph& sg, std::span<const std::uint32_t> sources, unsigned threads,
+                          unsigned batch_bits, const std::function<void(std::size_t, std::size_t)>& progress) {
+  switch (batch_bits) {
+    case 64: return sweep_all<1>(sg, sources, threads, progress);
+    case 128: return sweep_all<2>(sg, sources, threads, progress);
+    case 256: return sweep_all<4>(sg, sources, threads, progress);
+    case 512: return sweep_all<8>(sg, sources, threads, progress);
+    default: core::throw_out_of_range("metrics::sweep", "batch_bits", batch_bits, "64, 128, 256 or 512");
+  }
+}
+
+/// Resolves a thread count: 0 means every hardware thread.
+inline unsigned resolve_threads(const char* where, unsigned threads) {
+  core::require_range(where, "threads", threads, 0, 1024);
+  if (threads == 0) threads = std::max(1U, std::thread::hardware_concurrency());
+  return threads;
+}
+
+}  // namespace shiftfly::metrics::detail
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

@@ -1,0 +1,86 @@
+#pragma once
+/// \file sampled_distances.hpp
+/// Distance statistics from sampled BFS sources, compatible with the reference
+/// artefact's `distance_stats` (topology/metrics.py): the sources are
+/// `[rng.randrange(n) for _ in range(samples)]` drawn from CPython's
+/// `random.Random(seed)` (seed 11 by default), repetitions kept; the mean
+/// divides the summed distances by the reached pairs minus one self pair per
+/// source; unreachable pairs only raise the disconnected flag. A sampled
+/// diameter is a lower bound on the diameter; the sampled mean is an estimate.
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/python_random.hpp"
+#include "shiftfly/metrics/all_pairs.hpp"
+#include "shiftfly/metrics/distance_stats.hpp"
+
+namespace shiftfly::metrics {
+
+/// The reference's sample: `samples` draws of randrange(n) from random.Random(seed).
+inline std::vector<std::uint32_t> reference_sources(std::size_t n, std::size_t samples, std::uint64_t seed = 11) {
+  core::require_range("metrics::reference_sources", "n", n, 1, std::uint64_t{0xffffffffU});
+  core::require_range("metrics::reference_sources", "samples", samples, 1, std::uint64_t{1} << 32);
+  core::python_random rng(seed);
+  std::vector<std::uint32_t> out(samples);
+  for (auto& s : out) s = static_cast<std::uint32_t>(rng.randrange(n));
+  return out;
+}
+
+namespace detail {
+
+inline distance_stats stats_from_sources(const sweep_graph& sg, std::span<const std::uint32_t> sources, bool directed,
+                                         const sweep_options& o) {
+  for (auto s : sources)
+    if (s >= sg.pull.n) core::throw_out_of_range("metrics::sampled_stats", "source", s, "0 to " + core::to_message(sg.pull.n - 1));
+  auto counts = sweep(sg, sources, resolve_threads("metrics::sampled_stats", o.threads), o.batch_bits, o.progress);
+  return finish_stats(sg.pull.n, directed, false, sources.size(), std::move(counts.histogram));
+}
+
+}  // namespace detail
+
+/// Statistics over BFS from the given sources (undirected graph); labelled sampled.
+template <core::graph_like G>
+inline distance_stats stats_from_sources(const G& g, std::span<const std::uint32_t> sources,
+                                         const sweep_options& options = {}) {
+  detail::require_sweepable("metrics::stats_from_sources", g);
+  detail::check_options("metrics::stats_from_sources", options);
+  if (sources.empty()) core::fail("metrics::stats_from_sources", "no sources");
+  return detail::stats_from_sources(detail::undirected_sweep_graph(g), sources, false, options);
+}
+
+/// Statistics over BFS along the arcs from the given sources; labelled sampled.
+template <core::digraph_like G>
+inline distance_stats stats_from_sources_arcs(const G& g, std::span<const std::uint32_t> sources,
+                                              const sweep_options& options = {}) {
+  detail::require_sweepable("metrics::stats_from_sources_arcs", g);
+  detail::require_arcs("metrics::stats_from_sources_arcs", g);
+  detail::check_options("metrics::stats_from_sources_arcs", options);
+  if (sources.empty()) core::fail("metrics::stats_from_sources_arcs", "no sources");
+  return detail::stats_from_sources(detail::arc_sweep_graph(g, true), sources, true, options);
+}
+
+/// Sampled statistics with the reference's sources (`samples` >= 1, seed 11 by default),
+/// over the undirected graph or along the arcs.
+template <core::digraph_like G>
+inline distance_stats sampled_stats(const G& g, std::size_t samples, std::uint64_t seed = 11,
+                                    traversal how = traversal::undirected, const sweep_options& options = {}) {
+  core::require_range("metrics::sampled_stats", "samples", samples, 1, std::uint64_t{1} << 32);
+  detail::require_sweepable("metrics::sampled_stats", g);
+  const auto sources = reference_sources(g.num_vertices(), samples, seed);
+  return how == traversal::arcs ? stats_from_sources_arcs(g, sources, options) : stats_from_sources(g, sources, options);
+}
+
+/// The reference's `distance_stats(g, max_exact, samples, seed)`: exact all pairs when
+/// n <= max_exact, otherwise the sampled statistics above.
+template <core::digraph_like G>
+inline distance_stats reference_distance_stats(const G& g, std::size_t max_exact = 20000, std::size_t samples = 256,
+                                               std::uint64_t seed = 11, const sweep_options& options = {}) {
+  if (g.num_vertices() <= max_exact) return all_pairs_stats(g, options);
+  return sampled_stats(g, samples, seed, traversal::undirected, options);
+}
+
+}  // namespace shiftfly::metrics

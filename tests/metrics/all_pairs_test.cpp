@@ -1,0 +1,128 @@
+// Tests of metrics/all_pairs.hpp: the bit-parallel sweeps equal BFS from every vertex.
+#include <catch2/catch.hpp>
+
+#include <stdexcept>
+
+#include "shiftfly/metrics/all_pairs.hpp"
+#include "shiftfly/topology/family.hpp"
+#include "test_graphs.hpp"
+
+using namespace shiftfly;
+
+namespace {
+void check_same(const metrics::distance_stats& a, const metrics::distance_stats& b) {
+  CHECK(a.histogram == b.histogram);
+  CHECK(a.diameter == b.diameter);
+  CHECK(a.mean == b.mean);
+  CHECK(a.disconnected == b.disconnected);
+  CHECK(a.pairs == b.pairs);
+  CHECK(a.unreachable_pairs == b.unreachable_pairs);
+  CHECK(a.exact);
+  CHECK(b.exact);
+}
+}  // namespace
+
+TEST_CASE("all_pairs: closed forms") {
+  const auto c = metrics::all_pairs_stats(testing::cycle(11));
+  CHECK(c.diameter == 5);
+  CHECK(c.mean == Approx(30.0 / 10.0));
+  const auto k = metrics::all_pairs_stats(testing::complete(9));
+  CHECK(k.diameter == 1);
+  CHECK(k.mean == 1.0);
+  const auto p = metrics::all_pairs_stats(testing::petersen());
+  CHECK(p.diameter == 2);
+  CHECK(p.mean == 15.0 / 9.0);
+  CHECK(p.histogram == std::vector<std::uint64_t>{10, 30, 60});
+  const auto one = metrics::all_pairs_stats(testing::path(1));
+  CHECK(one.diameter == 0);
+  CHECK(one.mean == 0.0);
+  CHECK_FALSE(one.disconnected);
+}
+
+TEST_CASE("all_pairs: equals BFS from every vertex on random graphs, any threads and width") {
+  int graphs = 0;
+  for (std::uint64_t seed = 1; seed <= 160; ++seed) {
+    core::python_random rng(seed * 7919);
+    const auto n = static_cast<std::uint32_t>(1 + rng.randrange(150));
+    const double p = 0.5 * rng.random() * rng.random();
+    const auto g = testing::gnp(n, p, seed);
+    const auto serial = metrics::all_pairs_stats_serial(g);
+    for (unsigned threads : {1u, 2u})
+      for (unsigned bits : {64u, 512u}) {
+        metrics::sweep_options o;
+        o.threads = threads;
+        o.batch_bits = bits;
+        check_same(metrics::all_pairs_stats(g, o), serial);
+      }
+    ++graphs;
+  }
+  for (std::uint64_t seed = 1; seed <= 160; ++seed) {
+    core::python_random rng(seed * 104729);
+    const auto n = static_cast<std::uint32_t>(1 + rng.randrange(150));
+    const auto out = static_cast<std::uint32_t>(1 + rng.randrange(4));
+    const auto g = testing::random_digraph(n, out, seed);
+    const auto serial = metrics::all_pairs_stats_serial(g, metrics::traversal::arcs);
+    CHECK(serial.directed);
+    for (unsigned threads : {1u, 2u})
+      for (unsigned bits : {64u, 128u, 256u}) {
+        metrics::sweep_options o;
+        o.threads = threads;
+        o.batch_bits = bits;
+        const auto s = metrics::all_pairs_stats(g, metrics::traversal::arcs, o);
+        CHECK(s.directed);
+        check_same(s, serial);
+      }
+    check_same(metrics::all_pairs_stats(g), metrics::all_pairs_stats_serial(g));
+    ++graphs;
+  }
+  CHECK(graphs == 320);
+}
+
+TEST_CASE("all_pairs: equals the reference's exact distance_stats (fixture)") {
+  int seen = 0;
+  for (const auto& r : testing::reference_lines()) {
+    if (r.key != "exact") continue;
+    const auto s = metrics::all_pairs_stats(testing::gnp(r.n, r.p, r.seed));
+    CHECK(s.diameter == std::stoul(r.values[0]));
+    CHECK(s.mean == std::stod(r.values[1]));
+    CHECK(s.disconnected == (r.values[2] == "1"));
+    ++seen;
+  }
+  CHECK(seen == 4);
+}
+
+TEST_CASE("all_pairs: every topology family at small sizes") {
+  std::vector<topology::family_params> fams;
+  auto add = [&](topology::family_params p) { fams.push_back(std::move(p)); };
+  topology::family_params p;
+  p.family = "torus", p.dims = {3, 4, 5}, add(p);
+  p = {}, p.family = "kautz", p.d = 3, p.D = 3, add(p);
+  p = {}, p.family = "de-bruijn", p.d = 2, p.D = 6, add(p);
+  p = {}, p.family = "gen-de-bruijn", p.n = 50, p.d = 3, add(p);
+  p = {}, p.family = "imase-itoh", p.n = 47, p.d = 3, add(p);
+  p = {}, p.family = "boardfly", p.groups = 36, add(p);
+  p = {}, p.family = "boardfly", p.groups = 144, add(p);
+  p = {}, p.family = "boardfly", p.groups = 2, p.level = "chip", add(p);
+  p = {}, p.family = "shiftfly", p.groups = 144, add(p);
+  for (const auto& f : fams) {
+    const auto g = topology::make_family(f);
+    INFO(g.name());
+    metrics::sweep_options two;
+    two.threads = 2;
+    check_same(metrics::all_pairs_stats(g, two), metrics::all_pairs_stats_serial(g));
+    if (g.has_arcs())
+      check_same(metrics::all_pairs_stats(g, metrics::traversal::arcs, two),
+                 metrics::all_pairs_stats_serial(g, metrics::traversal::arcs));
+  }
+}
+
+TEST_CASE("all_pairs: bad input") {
+  metrics::sweep_options o;
+  o.batch_bits = 100;
+  CHECK_THROWS_AS(metrics::all_pairs_stats(testing::cycle(5), o), std::invalid_argument);
+  o.batch_bits = 64;
+  o.threads = 5000;
+  CHECK_THROWS_AS(metrics::all_pairs_stats(testing::cycle(5), o), std::invalid_argument);
+  CHECK_THROWS_AS(metrics::all_pairs_stats(testing::graph{}), std::invalid_argument);
+  CHECK_THROWS_AS(metrics::all_pairs_stats_arcs(testing::cycle(5)), std::invalid_argument);
+}

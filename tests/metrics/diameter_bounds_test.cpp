@@ -1,0 +1,60 @@
+// Tests of metrics/diameter_bounds.hpp: iFUB and DiFUB equal the all-pairs diameter.
+#include <catch2/catch.hpp>
+
+#include "shiftfly/metrics/all_pairs.hpp"
+#include "shiftfly/metrics/diameter_bounds.hpp"
+#include "shiftfly/topology/family.hpp"
+#include "test_graphs.hpp"
+
+using namespace shiftfly;
+
+TEST_CASE("diameter_bounds: iFUB equals all pairs on random undirected graphs") {
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    core::python_random rng(seed * 31337);
+    // Sizes above 64 exercise the bound-based path; sparse ones are disconnected.
+    const auto n = static_cast<std::uint32_t>(1 + rng.randrange(400));
+    const double p = (0.5 + 4.0 * rng.random()) / n;
+    const auto g = testing::gnp(n, p, seed);
+    const auto exact = metrics::all_pairs_stats(g);
+    const auto b = metrics::diameter_ifub(g, 1 + seed % 2);
+    INFO("n=" << n << " p=" << p << " seed=" << seed);
+    CHECK(b.diameter == exact.diameter);
+    CHECK(b.disconnected == exact.disconnected);
+    CHECK(b.exact);
+    CHECK(b.method == "iFUB");
+  }
+}
+
+TEST_CASE("diameter_bounds: DiFUB equals all pairs on random digraphs") {
+  int strongly = 0;
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    core::python_random rng(seed * 7);
+    const auto n = static_cast<std::uint32_t>(2 + rng.randrange(300));
+    const auto out = static_cast<std::uint32_t>(1 + rng.randrange(6));
+    const auto g = testing::random_digraph(n, out, seed);
+    const auto exact = metrics::all_pairs_stats_arcs(g);
+    const auto b = metrics::diameter_difub(g);
+    INFO("n=" << n << " out=" << out << " seed=" << seed);
+    CHECK(b.diameter == exact.diameter);
+    CHECK(b.disconnected == exact.disconnected);
+    strongly += b.method == "DiFUB";
+  }
+  CHECK(strongly > 20);  // the bound-based path really ran
+}
+
+TEST_CASE("diameter_bounds: families") {
+  for (auto [d, D] : {std::pair{2, 5}, std::pair{3, 4}, std::pair{4, 3}}) {
+    const auto k = topology::kautz<std::uint32_t>(d, D);
+    const auto r = metrics::diameter_difub(k);
+    CHECK(r.method == "DiFUB");
+    CHECK(r.diameter == static_cast<std::uint32_t>(D));  // Thm: K(d,D) has diameter D
+    CHECK(metrics::diameter_ifub(k).diameter == metrics::all_pairs_stats(k).diameter);
+  }
+  topology::family_params p;
+  p.family = "boardfly";
+  p.groups = 576;
+  const auto bf = topology::make_family(p);
+  CHECK(metrics::diameter_ifub(bf).diameter == metrics::all_pairs_stats(bf).diameter);
+  const auto t = topology::torus<std::uint32_t>(std::vector<std::uint64_t>{5, 6, 7});
+  CHECK(metrics::exact_diameter(t).diameter == 2 + 3 + 3);
+}

@@ -1,0 +1,70 @@
+// Tests of metrics/sampled_distances.hpp: the reference's sampled distance_stats.
+#include <catch2/catch.hpp>
+
+#include "shiftfly/metrics/all_pairs.hpp"
+#include "shiftfly/metrics/sampled_distances.hpp"
+#include "test_graphs.hpp"
+
+using namespace shiftfly;
+
+TEST_CASE("sampled: sources are randrange(n) draws of random.Random(seed)") {
+  core::python_random rng(11);
+  const auto s = metrics::reference_sources(1000, 50);
+  for (auto x : s) CHECK(x == rng.randrange(1000));
+}
+
+TEST_CASE("sampled: equals the reference's distance_stats (fixture)") {
+  int seen = 0;
+  for (const auto& r : testing::reference_lines()) {
+    if (r.key != "sampled25") continue;
+    const auto g = testing::gnp(r.n, r.p, r.seed);
+    for (unsigned threads : {1u, 2u}) {
+      metrics::sweep_options o;
+      o.threads = threads;
+      const auto s = metrics::sampled_stats(g, 25, 11, metrics::traversal::undirected, o);
+      CHECK(s.diameter == std::stoul(r.values[0]));
+      CHECK(s.mean == std::stod(r.values[1]));
+      CHECK(s.disconnected == (r.values[2] == "1"));
+      CHECK_FALSE(s.exact);
+      CHECK(s.sources == 25);
+      CHECK(s.diameter_kind() == "lower bound");
+    }
+    // The reference's switch: exact below max_exact.
+    CHECK(metrics::reference_distance_stats(g, r.n, 25).exact);
+    CHECK_FALSE(metrics::reference_distance_stats(g, r.n - 1, 25).exact);
+    ++seen;
+  }
+  CHECK(seen == 4);
+}
+
+TEST_CASE("sampled: equals plain BFS from the sampled sources, and bounds the diameter") {
+  for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+    const bool directed = seed % 2 == 0;
+    const auto g = directed ? testing::random_digraph(120, 3, seed) : testing::gnp(120, 0.03, seed);
+    const auto how = directed ? metrics::traversal::arcs : metrics::traversal::undirected;
+    const auto samples = static_cast<std::size_t>(1 + seed * 3);
+    const auto s = metrics::sampled_stats(g, samples, seed, how);
+    std::uint64_t total = 0, pairs = 0;
+    std::uint32_t diam = 0;
+    for (auto src : metrics::reference_sources(120, samples, seed)) {
+      for (auto d : metrics::bfs(g, src, how).distance) {
+        if (d <= 0) continue;
+        total += static_cast<std::uint64_t>(d);
+        ++pairs;
+        diam = std::max(diam, static_cast<std::uint32_t>(d));
+      }
+    }
+    CHECK(s.total_distance == total);
+    CHECK(s.pairs == pairs);
+    CHECK(s.diameter == diam);
+    CHECK(s.diameter <= metrics::all_pairs_stats(g, how).diameter);
+  }
+}
+
+TEST_CASE("sampled: bad input") {
+  const auto g = testing::cycle(5);
+  CHECK_THROWS_AS(metrics::sampled_stats(g, 0), std::invalid_argument);
+  const std::vector<std::uint32_t> bad{7};
+  CHECK_THROWS_AS(metrics::stats_from_sources(g, bad), std::invalid_argument);
+  CHECK_THROWS_AS(metrics::stats_from_sources(g, std::vector<std::uint32_t>{}), std::invalid_argument);
+}

@@ -1,0 +1,101 @@
+// Tests of metrics/spectral.hpp: Lanczos against dense eigendecompositions, closed forms,
+// residuals, and the reference's power-iteration estimator against its own output.
+#include <catch2/catch.hpp>
+
+#include <Eigen/Dense>
+#include <cmath>
+#include <numbers>
+
+#include "shiftfly/metrics/spectral.hpp"
+#include "shiftfly/topology/family.hpp"
+#include "test_graphs.hpp"
+
+using namespace shiftfly;
+
+namespace {
+// Dense eigenvalues of D^{-1/2} A D^{-1/2}, ascending.
+Eigen::VectorXd dense_spectrum(const testing::graph& g) {
+  const auto n = static_cast<Eigen::Index>(g.num_vertices());
+  Eigen::MatrixXd m = Eigen::MatrixXd::Zero(n, n);
+  for (std::uint32_t u = 0; u < n; ++u)
+    for (auto v : g.neighbors(u))
+      m(u, v) = 1.0 / std::sqrt(static_cast<double>(g.degree(u)) * static_cast<double>(g.degree(v)));
+  return Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(m).eigenvalues();
+}
+}  // namespace
+
+TEST_CASE("spectral: Lanczos equals a dense eigendecomposition to 1e-9") {
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    core::python_random rng(seed);
+    const auto n = static_cast<std::uint32_t>(3 + rng.randrange(80));
+    const auto g = testing::gnp(n, 0.05 + 0.4 * rng.random(), seed);
+    if (g.num_edges() == 0) continue;
+    const auto ev = dense_spectrum(g);
+    // The top eigenvalue 1 of a component with an edge; λ2 is the next one with multiplicity.
+    const double lambda2 = ev(ev.size() - 2), lambda_min = ev(0);
+    const auto r = metrics::spectral_gap(g);
+    INFO("seed=" << seed << " n=" << n);
+    CHECK(std::abs(r.lambda2 - lambda2) < 1e-9);
+    CHECK(std::abs(r.lambda_min - lambda_min) < 1e-9);
+    CHECK(std::abs(r.gap - (1 - lambda2)) < 1e-9);
+    CHECK(r.residual < 1e-7);
+    CHECK(r.method == "lanczos");
+  }
+}
+
+TEST_CASE("spectral: closed forms") {
+  for (std::uint32_t n : {3u, 4u, 7u, 20u, 101u}) {
+    const auto r = metrics::spectral_gap(testing::complete(n));
+    CHECK(std::abs(r.gap - static_cast<double>(n) / (n - 1)) < 1e-9);  // λ2 = −1/(n−1)
+    CHECK(std::abs(r.lambda_min + 1.0 / (n - 1)) < 1e-9);
+  }
+  for (std::uint32_t n : {5u, 6u, 12u, 31u, 200u}) {
+    const auto r = metrics::spectral_gap(testing::cycle(n));
+    CHECK(std::abs(r.gap - (1 - std::cos(2 * std::numbers::pi / n))) < 1e-9);
+    // Even cycles are bipartite: λ_min = −1, two-sided gap 0.
+    const double lmin = n % 2 ? std::cos(std::numbers::pi * (n - 1) / n) : -1.0;
+    CHECK(std::abs(r.lambda_min - lmin) < 1e-9);
+  }
+  // Petersen: adjacency eigenvalues 3, 1, −2, so P has 1, 1/3, −2/3: gap 2/3.
+  const auto p = metrics::spectral_gap(testing::petersen());
+  CHECK(std::abs(p.gap - 2.0 / 3.0) < 1e-9);
+  CHECK(std::abs(p.lambda_min + 2.0 / 3.0) < 1e-9);
+  CHECK(std::abs(p.two_sided_gap - 1.0 / 3.0) < 1e-9);
+}
+
+TEST_CASE("spectral: residual of a larger graph, and a disconnected one") {
+  topology::family_params f;
+  f.family = "boardfly";
+  f.groups = 576;
+  const auto g = topology::make_family(f);
+  const auto r = metrics::spectral_gap(g);
+  CHECK(r.residual < 1e-8);
+  CHECK(r.gap > 0);
+  std::vector<testing::edge> e{{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 3}};
+  CHECK(std::abs(metrics::spectral_gap(testing::graph::from_edges(6, e)).gap) < 1e-9);
+}
+
+TEST_CASE("spectral: the reference's estimator reproduces its floating point (fixture)") {
+  int seen = 0;
+  for (const auto& r : testing::reference_lines()) {
+    const auto g = testing::gnp(r.n, r.p, r.seed);
+    if (r.key == "gap50") {
+      const auto s = metrics::reference_spectral_gap(g, 50);
+      CHECK(s.gap == std::stod(r.values[0]));
+      CHECK(s.method == "power-iteration estimate");
+      ++seen;
+    } else if (r.key == "gap7_seed9") {
+      CHECK(metrics::reference_spectral_gap(g, 7, 9).gap == std::stod(r.values[0]));
+      ++seen;
+    }
+  }
+  CHECK(seen == 8);
+  CHECK(metrics::reference_spectral_gap(testing::path(2), 10).gap == 0.0);
+}
+
+TEST_CASE("spectral: bad input") {
+  CHECK_THROWS_AS(metrics::spectral_gap(testing::path(1)), std::invalid_argument);
+  CHECK_THROWS_AS(metrics::spectral_gap(testing::graph::from_edges(3, std::vector<testing::edge>{})),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(metrics::reference_spectral_gap(testing::cycle(5), 0), std::invalid_argument);
+}

@@ -1,0 +1,91 @@
+// Tests of `shiftfly metrics`: the reference's sampled Boardfly figures, exact runs, and
+// bad input (exit 2 with one line on stderr).
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+struct run_result {
+  int status;
+  std::string out, err;
+};
+
+run_result run(const std::string& args) {
+  const std::string err_file = "metrics_tool_test_stderr.txt";
+  const std::string cmd = std::string(SHIFTFLY_BIN) + "/shiftfly metrics " + args + " 2>" + err_file;
+  run_result r{};
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p != nullptr);
+  std::array<char, 4096> buf{};
+  std::size_t k = 0;
+  while ((k = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), k);
+  const int status = pclose(p);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::ifstream e(err_file);
+  std::stringstream ss;
+  ss << e.rdbuf();
+  r.err = ss.str();
+  std::remove(err_file.c_str());
+  return r;
+}
+
+std::size_t lines(const std::string& s) {
+  std::size_t n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+}  // namespace
+
+TEST_CASE("metrics tool: the reference's sampled Boardfly at 12,500 groups") {
+  const auto r = run("boardfly --groups 12500 --samples 120 --format json");
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["distance"]["diameter"] == 5);
+  CHECK(j["distance"]["mean"].get<double>() == 3.451947489132464);
+  CHECK(r.out.find("3.451947489132464") != std::string::npos);
+  CHECK(j["distance"]["exact"] == false);
+  CHECK(j["distance"]["sources"] == 120);
+  CHECK(j["distance"]["diameter_is"] == "lower bound");
+  CHECK(j["graph"]["n"] == 12500);
+  CHECK(j["graph"]["family"] == "boardfly");
+  CHECK(r.err.empty());  // no progress line when stderr is not a terminal
+}
+
+TEST_CASE("metrics tool: exact, directed, gap and connectivity on a Kautz digraph") {
+  const auto a = run("kautz --d 3 --D 3 --directed --gap --connectivity --verify --threads 2 --format json");
+  REQUIRE(a.status == 0);
+  const auto j = nlohmann::json::parse(a.out);
+  CHECK(j["distance"]["diameter"] == 3);
+  CHECK(j["distance"]["exact"] == true);
+  CHECK(j["distance"]["sources"] == 36);
+  CHECK(j["distance"]["verified"] == true);
+  CHECK(j["vertex_connectivity"] == 3);  // Prop. 5.6
+  CHECK(j["spectral_gap"]["method"] == "lanczos");
+  // Identical output for any thread count.
+  CHECK(run("kautz --d 3 --D 3 --directed --gap --connectivity --verify --threads 1 --format json").out == a.out);
+  const auto est = run("boardfly --groups 144 --gap-iterations 120 --format json");
+  REQUIRE(est.status == 0);
+  CHECK(nlohmann::json::parse(est.out)["spectral_gap"]["method"] == "power-iteration estimate");
+  const auto t = run("torus --dims 4,6 --format text");
+  REQUIRE(t.status == 0);
+  CHECK(t.out.find("diameter=5 (exact)") != std::string::npos);
+}
+
+TEST_CASE("metrics tool: bad input exits 2 with one line") {
+  for (const char* args : {"torus --dims 4,4 --samples 0", "torus --dims 4,4 --threads -2",
+                           "torus --dims 4,4 --threads 5000", "torus --dims 4,4 --format xml",
+                           "torus --dims 4,4 --directed", "torus --dims 4,4 --gap-iterations 0",
+                           "boardfly --groups 0", "kautz --d 1 --D 3", "torus --dims 4,4 --samples abc", ""}) {
+    const auto r = run(args);
+    INFO(args << " -> " << r.err);
+    CHECK(r.status == 2);
+    CHECK(lines(r.err) == 1);
+    CHECK(r.out.empty());
+  }
+}
