@@ -37,7 +37,11 @@ inline std::vector<std::vector<std::uint64_t>> allreduce_table_tori() {
 }
 
 namespace detail {
-inline std::string shortest(double x) { return fmt::format("{}", x); }
+/// The shortest decimal that reads back as x, with thousands separators ("16,470", "2.5").
+inline std::string shortest(double x) {
+  const std::string plain = fmt::format("{}", x);
+  return plain.find_first_of("en") == std::string::npos ? report::group_thousands(plain) : plain;
+}
 }  // namespace detail
 
 /// Builds the table by simulating every row (uni- and bidirectional, torus and ring).
