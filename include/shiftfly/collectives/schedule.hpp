@@ -98,15 +98,13 @@ struct block_range {
 /// Block i of k of a range split as evenly as possible: [b + ⌊i·n/k⌋, b + ⌊(i+1)·n/k⌋),
 /// n = size. Sizes differ by at most one; when k divides n every block has n/k elements.
 inline block_range split_block(block_range r, std::uint64_t k, std::uint64_t i) {
-  const std::uint64_t n = r.size();
-  std::uint64_t lo = 0, hi = 0;
-  if (n <= 0xffffffffull && k <= 0xffffffffull) {  // i < k, so (i+1)·n < 2^64
-    lo = i * n / k;
-    hi = (i + 1) * n / k;
-  } else {  // i·n and (i+1)·n fit in 128 bits; the quotients fit in 64
-    lo = static_cast<std::uint64_t>(static_cast<unsigned __int128>(i) * n / k);
-    hi = static_cast<std::uint64_t>(static_cast<unsigned __int128>(i + 1) * n / k);
-  }
+  if (k == 0 || k > 0xffffffffull || i >= k)
+    core::fail("split_block", "block " + core::to_message(i) + " of " + core::to_message(k) +
+                                  " (accepted: 1 <= k < 2^32, i < k)");
+  // ⌊i·n/k⌋ = i·q + ⌊i·rem/k⌋ with n = q·k + rem; i·rem < k² < 2^64, so nothing overflows.
+  const std::uint64_t n = r.size(), q = n / k, rem = n % k;
+  const std::uint64_t lo = i * q + i * rem / k;
+  const std::uint64_t hi = (i + 1) * q + (i + 1) * rem / k;
   return {r.begin + lo, r.begin + hi};
 }
 
