@@ -147,3 +147,23 @@ TEST_CASE("torus_allreduce validates its input", "[torus_allreduce]") {
   REQUIRE_THROWS_WITH(sc::torus_allreduce_plan(two, 8, true), Catch::Contains("at least 3 for the bidirectional"));
   REQUIRE_NOTHROW(sc::torus_allreduce_plan(two, 8, false));
 }
+
+TEST_CASE("one and four dimensions, and TPU v4's 16x16x16 on data", "[torus_allreduce]") {
+  for (const auto& dims : std::vector<std::vector<std::uint64_t>>{{5}, {2}, {2, 3, 2, 3}, {3, 3, 3, 3}}) {
+    const std::uint64_t P = product(dims);
+    INFO(sc::torus_dims_text(dims));
+    const auto sched = sc::torus_allreduce(dims, 2 * P);
+    const auto r = sc::simulate(sc::torus_links(dims), sched);
+    REQUIRE(r.steps == torus_steps(dims));
+    for (auto v : r.sent_per_chip) REQUIRE(v == 4 * (P - 1));
+    if (P <= 64) REQUIRE(all_complete(run_contributions(sched, sched.steps.size())));
+  }
+  const std::vector<std::uint64_t> v4{16, 16, 16};
+  const auto r = sc::simulate(sc::torus_links(v4), sc::torus_allreduce_plan(v4, 4096));
+  REQUIRE(r.verified);
+  REQUIRE(r.steps == 90);
+  REQUIRE(r.messages == 4096 * 90);
+  REQUIRE(r.max_sent_per_chip == 8190);
+  REQUIRE(r.min_sent_per_chip == 8190);
+  REQUIRE(r.critical_path_elements == 8190);
+}
