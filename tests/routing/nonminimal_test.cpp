@@ -141,3 +141,19 @@ TEST_CASE("non-minimal study on K(20,3): p = 0 is Table 3's shift routing, diver
   // at p = 1 locality no longer helps: both labellings pay about the same
   CHECK(std::abs(st.sharing[4].tree_per_requester - st.sharing[9].tree_per_requester) < 0.05);
 }
+
+TEST_CASE("the link loads do not depend on the thread count", "[routing][nonminimal]") {
+  routing::nonminimal_params prm;
+  prm.d = 4;
+  prm.D = 3;
+  prm.trials = 10;
+  prm.threads = 1;
+  const auto one = routing::run_nonminimal_study(prm);
+  prm.threads = 3;
+  const auto three = routing::run_nonminimal_study(prm);
+  REQUIRE(one.load.size() == three.load.size());
+  for (std::size_t i = 0; i < one.load.size(); ++i) {
+    CHECK(one.load[i].max_load == three.load[i].max_load);
+    CHECK(one.load[i].mean_load == three.load[i].mean_load);
+  }
+}

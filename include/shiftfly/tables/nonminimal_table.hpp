@@ -71,9 +71,11 @@ inline std::vector<report::table> nonminimal_tables(const routing::nonminimal_pa
 /// The section for `shiftfly tables`.
 inline report::section nonminimal_section() {
   return {"nonminimal", "non-minimal (Valiant) routing against the merge property, K(20,3)",
-          [](const report::section_context&) {
+          [](const report::section_context& ctx) {
             report::section_output out;
-            out.tables = nonminimal_tables();
+            routing::nonminimal_params prm;
+            prm.threads = ctx.threads;  // the figures do not depend on it
+            out.tables = nonminimal_tables(prm);
             return out;
           }};
 }
