@@ -74,7 +74,7 @@ inline report::section_output halley_variance(const halley_parameters& p) {
   auto t = make("fig2_variance", "Fig. 2: variance of the failure fraction against pool size", "Theorem 1 Part 1, Fig. 2",
                 "closed form Var(F/N) = lambda(1-lambda)[1+(N-1)rho]/N",
                 {"N", "independent", fmt::format("rho = {}", p.rho), "floor lambda(1-lambda)rho"});
-  report::figure f{"fig2_variance", "Fig. 2: Var(F/N) against N", "pool size N (lasers)", "variance of failure fraction",
+  report::figure f{"fig2_variance_plot", "Fig. 2: Var(F/N) against N", "pool size N (lasers)", "variance of failure fraction",
                    true, true, {{"independent", {}, {}}, {fmt::format("rho = {}", p.rho), {}, {}}}};
   const double floor = halley::variance_floor(p.lambda, p.rho);
   for (int e = 1; e <= 5; ++e) {
@@ -119,7 +119,7 @@ inline report::section_output halley_ceiling(const halley_parameters& p) {
   for (double r : rhos) cols.push_back(fmt::format("1 - A* at rho = {}", r));
   auto left = make("fig3_left", "Fig. 3 (left): coverage ceiling against spare ratio", "Theorem 1 Part 2, Fig. 3 left",
                    "closed form 1 - A* = 1 - F_Beta(sigma; a, b) (Boost.Math ibetac)", cols);
-  report::figure fl{"fig3_left", "Fig. 3 (left): ceiling against spare ratio", "spare ratio sigma = s/N (%)", "1 - A* (shortfall)",
+  report::figure fl{"fig3_left_plot", "Fig. 3 (left): ceiling against spare ratio", "spare ratio sigma = s/N (%)", "1 - A* (shortfall)",
                     false, true, {}};
   for (double r : rhos) fl.lines.push_back({fmt::format("rho = {}", r), {}, {}});
   for (int s = 10; s <= 90; s += 10) {
@@ -134,7 +134,7 @@ inline report::section_output halley_ceiling(const halley_parameters& p) {
     }
   auto right = make("fig3_right", "Fig. 3 (right): ceiling of a 2x pool against rho", "Corollary 1, Fig. 3 right",
                     "closed form A_crit = F_Beta(sigma_max; a, b)", {"rho", "A_crit (%)", "1 - A_crit"});
-  report::figure fr{"fig3_right", "Fig. 3 (right): ceiling at the 2x cap", "failure correlation rho", "1 - A_crit (shortfall)", false,
+  report::figure fr{"fig3_right_plot", "Fig. 3 (right): ceiling at the 2x cap", "failure correlation rho", "1 - A_crit (shortfall)", false,
                     true, {{"2x pool", {}, {}}}};
   for (double r : {0.25, 0.20, 0.15, 0.10, 0.08, 0.06, 0.056, 0.05, 0.04, 0.03, 0.02, 0.01}) {
     right.add_row({fx(r, 3), pct(halley::critical_availability(p.lambda, r, p.cap), 5), sci(halley::ceiling_shortfall(p.cap, p.lambda, r), 3)});
@@ -209,7 +209,7 @@ inline report::section_output halley_light_reserve(const halley_parameters& p) {
 
   auto l = make("fig5_left", "Fig. 5 (left): coverage against spares, independent failures", "Fig. 5 left",
                 "exact binomial sums", {"spares", "lambda = 0.05 (%)", "lambda = 0.10 (%)", "lambda = 0.20 (%)"});
-  report::figure fl{"fig5_left", "Fig. 5 (left): independent failures", "spare lasers", "coverage (%)", false, false,
+  report::figure fl{"fig5_left_plot", "Fig. 5 (left): independent failures", "spare lasers", "coverage (%)", false, false,
                     {{"lambda = 0.05", {}, {}}, {"lambda = 0.10", {}, {}}, {"lambda = 0.20", {}, {}}}};
   const std::vector<double> ls = {0.05, 0.10, 0.20};
   for (std::uint64_t s = 0; s <= 25; ++s) {
@@ -224,7 +224,7 @@ inline report::section_output halley_light_reserve(const halley_parameters& p) {
   }
   auto r = make("fig5_right", "Fig. 5 (right): fixed reserve against LightReserve at 99.9%", "Fig. 5 right",
                 "exact beta-binomial sums; Algorithm 1", {"lambda", "four-laser reserve (%)", "spares for 99.9%", "sized pool (%)"});
-  report::figure fr{"fig5_right", "Fig. 5 (right): rho = 0.15", "failure rate lambda", "coverage (%)", false, false,
+  report::figure fr{"fig5_right_plot", "Fig. 5 (right): rho = 0.15", "failure rate lambda", "coverage (%)", false, false,
                     {{"four-laser reserve", {}, {}}, {"LightReserve, 99.9%", {}, {}}}};
   for (int i = 1; i <= 20; ++i) {
     const double lambda = i * 0.005;
@@ -286,7 +286,7 @@ inline report::section_output halley_hierarchy(const halley_parameters& p) {
   auto f8 = make("fig8_hierarchy", "Fig. 8: flat pool against the module structure's rho_bar", "Fig. 8",
                  "exact beta-binomial sums; nested 8 x 8 by quadrature where the pool has 64 lasers",
                  {"spares", fmt::format("flat rho = {} (%)", p.rho), fmt::format("flat rho_bar = {} (%)", fx(rb, 3))});
-  report::figure ff{"fig8_hierarchy", "Fig. 8: hierarchical ceiling, 32 active", "spare lasers (32 active)", "1 - coverage (shortfall)",
+  report::figure ff{"fig8_hierarchy_plot", "Fig. 8: hierarchical ceiling, 32 active", "spare lasers (32 active)", "1 - coverage (shortfall)",
                     false, true, {{fmt::format("flat rho = {}", p.rho), {}, {}}, {"flat rho_bar", {}, {}}}};
   for (std::uint64_t s = 0; s <= 64; s += 4) {
     const double a = halley::coverage(p.channels, s, p.lambda, p.rho), b = halley::coverage(p.channels, s, p.lambda, rb);
@@ -319,7 +319,7 @@ inline report::section_output halley_cost(const halley_parameters& p) {
   auto o2 = make("fig10_rho_invariance", "Fig. 10 and Observation 2: rho-invariance across the plausible band",
                  "Section V-C, Observation 2, Fig. 10", "Algorithm 1 and TOMS 748 over (s, rho'), exact sums",
                  {"rho0", "spares alone", "spares-alone cost ($)", "cheapest rho'", "cheapest spares", "cheapest cost ($)", "ratio"});
-  report::figure f{"fig10_rho_invariance", "Fig. 10: total cost against separation", "decorrelate to rho'", "total cost ($k)", false, true, {}};
+  report::figure f{"fig10_rho_invariance_plot", "Fig. 10: total cost against separation", "decorrelate to rho'", "total cost ($k)", false, true, {}};
   for (double rho0 : {0.08, 0.15, 0.25, 0.35}) {
     const auto s = halley::cheapest_plan(p.channels, p.lambda, rho0, p.target5, p.cost);
     o2.add_row({fmt::format("{}", rho0), num(s.spares_only.spares), money(s.spares_only.cost), fx(s.cheapest.rho, 3),
@@ -387,7 +387,7 @@ inline report::section_output halley_composition(const halley_parameters& p) {
                 "Section V-D (coupled model), Proposition 1, Fig. 15",
                 "G(Theta) closed form; mean by tanh-sinh quadrature; Q_p(G) = G(F^-1(1-p)) by ibeta_inv",
                 {"p (%)", fmt::format("Q_p(G), rho = {} (%)", in.rho), "Q_p(G), rho = 0.03 (%)"});
-  report::figure f15{"fig15_quantiles", "Fig. 15: closed-form quantile of G(Theta)", "tail percentile p", "quantile Q_p(G) (%)", false,
+  report::figure f15{"fig15_quantiles_plot", "Fig. 15: closed-form quantile of G(Theta)", "tail percentile p", "quantile Q_p(G) (%)", false,
                      false, {{fmt::format("rho = {}", in.rho), {}, {}}, {"rho = 0.03", {}, {}}}};
   auto decor = in;
   decor.rho = 0.03;
@@ -415,7 +415,7 @@ inline report::section_output halley_composition(const halley_parameters& p) {
   auto r = make("fig14_right", "Fig. 14 (right): goodput against failure rate", "Fig. 14 right, Section V-D",
                 "closed form composition on exact coverages; pool sized to 99.9% by Algorithm 1",
                 {"lambda", "baseline (%)", "spares for 99.9%", "full stack (%)", "full stack held to cap (%)"});
-  report::figure fr{"fig14_right", "Fig. 14 (right): goodput against lambda, rho = 0.15", "failure rate lambda", "cluster goodput (%)",
+  report::figure fr{"fig14_right_plot", "Fig. 14 (right): goodput against lambda, rho = 0.15", "failure rate lambda", "cluster goodput (%)",
                     false, false, {{"baseline", {}, {}}, {"full stack", {}, {}}, {"full stack held to cap", {}, {}}}};
   for (int i = 1; i <= 20; ++i) {
     const double lambda = i * 0.01;

@@ -1,0 +1,225 @@
+// `halley`: the JSON contract of every subcommand, the paper's figures through
+// the tool, agreement with the library, and one-line refusals with exit
+// status 2 for every kind of bad input (DESIGN.md §5).
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <sys/wait.h>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "shiftfly/halley/light_reserve.hpp"
+
+namespace {
+
+struct run_result {
+  int status;
+  std::string out, err;
+};
+
+run_result run(const std::string& args) {
+  const std::string err_file = std::string(SHIFTFLY_BIN) + "/halley_tool_test.err";
+  const std::string cmd = std::string(SHIFTFLY_BIN) + "/halley " + args + " 2>" + err_file;
+  run_result r{};
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p != nullptr);
+  std::array<char, 4096> buf{};
+  while (std::fgets(buf.data(), buf.size(), p)) r.out += buf.data();
+  const int st = pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  if (FILE* e = std::fopen(err_file.c_str(), "r")) {
+    while (std::fgets(buf.data(), buf.size(), e)) r.err += buf.data();
+    std::fclose(e);
+  }
+  return r;
+}
+
+std::size_t lines(const std::string& s) {
+  std::size_t n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+std::string write_demand(const std::string& name, const std::string& text) {
+  const auto path = std::filesystem::path(SHIFTFLY_BIN) / name;
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+}  // namespace
+
+TEST_CASE("halley size: 156 spares, UNREACHABLE, rho_target 0.046 (JSON contract)", "[tools][halley]") {
+  const auto r = run("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99999 --format json");
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["spares"] == 156);
+  CHECK(j["reachable"] == false);
+  CHECK(j["rho_target"].get<double>() == Approx(0.046496).epsilon(1e-4));
+  CHECK(j["cap_coverage"].get<double>() == Approx(0.996232).epsilon(1e-5));
+  const auto lib = shiftfly::halley::light_reserve(32, 0.05, 0.15, 0.99999);
+  CHECK(j["coverage"].get<double>() == lib.coverage);
+  const auto ok = nlohmann::json::parse(run("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99 --format json").out);
+  CHECK(ok["spares"] == 23);
+  CHECK(ok["reachable"] == true);
+  CHECK(ok["rho_target"].is_null());
+  const auto ind = nlohmann::json::parse(run("size --channels 32 --lambda 0.2 --target 0.99 --format json").out);
+  CHECK(ind["spares"] == 16);
+}
+
+TEST_CASE("halley coverage: A(4) = 86.3% and the 50 FIT windows", "[tools][halley]") {
+  auto j = nlohmann::json::parse(run("coverage --channels 32 --spares 4 --lambda 0.05 --rho 0.15 --format json").out);
+  CHECK(j["coverage"].get<double>() == Approx(0.86311).epsilon(1e-4));
+  j = nlohmann::json::parse(run("coverage --channels 32 --spares 4 --fit 50 --window 90d --rho 0.15 --format json").out);
+  CHECK(j["coverage"].get<double>() == Approx(0.99974).epsilon(1e-5));
+  CHECK(j["window_hours"] == 2160.0);
+  j = nlohmann::json::parse(run("coverage --channels 32 --spares 4 --fit 50 --window 1y --rho 0.15 --format json").out);
+  CHECK(j["coverage"].get<double>() == Approx(0.99896).epsilon(1e-5));
+  const auto h = nlohmann::json::parse(run("coverage --channels 32 --spares 4 --fit 50 --window 2160h --rho 0.15 --format json").out);
+  CHECK(h["coverage"] == nlohmann::json::parse(run("coverage --channels 32 --spares 4 --fit 50 --window 90d --rho 0.15 --format json").out)["coverage"]);
+  const auto text = run("coverage --channels 32 --spares 4 --lambda 0.05 --rho 0.15");
+  CHECK(text.status == 0);
+  CHECK(text.out.find("coverage: 0.863") != std::string::npos);
+}
+
+TEST_CASE("halley ceiling: A_crit 99.670%, rho 0.056, sigma 0.821", "[tools][halley]") {
+  const auto j = nlohmann::json::parse(run("ceiling --lambda 0.05 --rho 0.15 --target 0.99999 --format json").out);
+  CHECK(j["ceiling"].get<double>() == Approx(0.99670).epsilon(1e-5));
+  CHECK(j["rho_for_target"].get<double>() == Approx(0.0562).epsilon(1e-3));
+  CHECK(j["sigma_for_target"].get<double>() == Approx(0.8206).epsilon(1e-3));
+  CHECK(j["variance_floor"].get<double>() == Approx(0.007125));
+}
+
+TEST_CASE("halley hierarchy: rho_bar, flat and nested at 8 x 8", "[tools][halley]") {
+  auto j = nlohmann::json::parse(
+      run("hierarchy --modules 8 --lasers 8 --rho-within 0.3 --rho-across 0.05 --channels 32 --spares 32 --lambda 0.05 --format json").out);
+  CHECK(j["rho_bar"].get<double>() == Approx(0.0777778).epsilon(1e-6));
+  CHECK(j["flat"].get<double>() == Approx(0.99975).epsilon(1e-5));
+  CHECK(j["nested"].get<double>() == Approx(0.999847).epsilon(1e-6));
+  j = nlohmann::json::parse(
+      run("hierarchy --modules 18 --lasers 8 --rho-within 0.3 --rho-across 0.05 --channels 32 --spares 32 --lambda 0.05 --format json").out);
+  CHECK(j["pairs_same"] == 504);
+  CHECK(j["pairs_cross"] == 9792);
+  CHECK(j["flat"].get<double>() == Approx(0.99993).epsilon(1e-5));
+  CHECK(j["nested"].is_null());
+}
+
+TEST_CASE("halley cost: $234,000 against $44,100", "[tools][halley]") {
+  const auto j = nlohmann::json::parse(run("cost --channels 32 --lambda 0.05 --rho 0.15 --target 0.99999 --format json").out);
+  CHECK(j["spares_only"]["spares"] == 156);
+  CHECK(j["spares_only"]["cost"] == 234000.0);
+  CHECK(j["cheapest"]["spares"] == 23);
+  CHECK(j["cheapest"]["cost"].get<double>() == Approx(44100));
+  CHECK(j["saving_ratio"].get<double>() == Approx(5.306).epsilon(1e-3));
+}
+
+TEST_CASE("halley foldfit: the Fig. 6 matrix and the greedy worst case", "[tools][halley]") {
+  const auto fig6 = write_demand("halley_fig6.csv", "9,1,0,1\n1,8,1,0\n0,1,7,2\n0,0,2,6\n");
+  auto j = nlohmann::json::parse(run("foldfit --demand " + fig6 + " --channels 4 --format json").out);
+  CHECK(j["lower_bound"] == 11.0);
+  CHECK(j["makespan"] == 11);
+  CHECK(j["bounds"]["busiest_port"] == 11);
+  // Six unit demands then one 3-slot demand, each on its own pair of ports (a diagonal matrix).
+  std::string diag;
+  for (int i = 0; i < 7; ++i) {
+    for (int k = 0; k < 7; ++k) diag += std::string(k ? "," : "") + (k == i ? (i == 6 ? "3" : "1") : "0");
+    diag += "\n";
+  }
+  const auto greedy = write_demand("halley_greedy.csv", diag);
+  j = nlohmann::json::parse(run("foldfit --demand " + greedy + " --channels 3 --steps 5 --format json").out);
+  CHECK(j["makespan"] == 3);
+  CHECK(j["list_makespan"] == 5);
+  CHECK(j["optimum"] == 3);
+}
+
+TEST_CASE("halley tables: every section labelled, JSON parses, --check against itself", "[tools][halley]") {
+  const auto md = run("tables --only table2,fig14");
+  REQUIRE(md.status == 0);
+  CHECK(md.out.find("Table II") != std::string::npos);
+  CHECK(md.out.find("Fig. 14 (left)") != std::string::npos);
+  const auto js = run("tables --only ceiling --format json");
+  REQUIRE(js.status == 0);
+  CHECK(nlohmann::json::parse(js.out)["tables"].size() == 3);
+  const auto dir = (std::filesystem::path(SHIFTFLY_BIN) / "halley_tables_check").string();
+  std::filesystem::remove_all(dir);
+  REQUIRE(run("tables --only table2,foldfit --out " + dir).status == 0);
+  CHECK(run("tables --only table2,foldfit --check " + dir).status == 0);
+  // A tampered golden cell is reported and fails the check.
+  {
+    std::ifstream in(dir + "/table2.md");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto at = text.find("99.6697");
+    REQUIRE(at != std::string::npos);
+    text.replace(at, 7, "99.6698");
+    std::ofstream(dir + "/table2.md") << text;
+  }
+  const auto bad = run("tables --only table2 --check " + dir);
+  CHECK(bad.status == 1);
+  CHECK(bad.err.find("99.6698") != std::string::npos);
+}
+
+TEST_CASE("halley: bad input exits 2 with one line", "[tools][halley][validation]") {
+  const auto demand = write_demand("halley_ok.csv", "1,2\n3,4\n");
+  const auto ragged = write_demand("halley_ragged.csv", "1,2\n3\n");
+  const auto negative = write_demand("halley_negative.csv", "1,-2\n");
+  const auto text = write_demand("halley_text.csv", "a,b\n");
+  const std::vector<std::string> cases = {
+      "size --channels 32 --lambda 0 --rho 0.15 --target 0.99",
+      "size --channels 32 --lambda 1 --rho 0.15 --target 0.99",
+      "size --channels 32 --lambda nan --rho 0.15 --target 0.99",
+      "size --channels 32 --lambda inf --rho 0.15 --target 0.99",
+      "size --channels 32 --lambda 0.05 --rho 1 --target 0.99",
+      "size --channels 32 --lambda 0.05 --rho -0.1 --target 0.99",
+      "size --channels 32 --lambda 0.05 --rho nan --target 0.99",
+      "size --channels 32 --lambda 0.05 --rho 0.15 --target 1",
+      "size --channels 32 --lambda 0.05 --rho 0.15 --target 0",
+      "size --channels 32 --lambda 0.05 --rho 0.15 --target nan",
+      "size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99 --cap 1",
+      "size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99 --cap 0",
+      "size --channels 0 --lambda 0.05 --rho 0.15 --target 0.99",
+      "size --channels 32 --rho 0.15 --target 0.99",
+      "size --channels 32 --fit -50 --window 1y --rho 0.15 --target 0.99",
+      "size --channels 32 --fit 50 --window -1y --rho 0.15 --target 0.99",
+      "size --channels 32 --fit 50 --window 90 --rho 0.15 --target 0.99",
+      "size --channels 32 --fit 50 --window 90x --rho 0.15 --target 0.99",
+      "size --channels 32 --fit 50 --rho 0.15 --target 0.99",
+      "size --channels 32 --fit nan --window 1y --rho 0.15 --target 0.99",
+      "size --channels 32 --lambda 0.05 --fit 50 --window 1y --target 0.99",
+      "coverage --channels 32 --spares 4 --lambda 1.5",
+      "coverage --channels 32 --spares -4 --lambda 0.05",
+      "coverage --channels 32 --spares 4 --fit 0 --window 1y",
+      "ceiling --lambda 0.05 --rho 0",
+      "ceiling --lambda 0.05 --rho 0.15 --sigma 1",
+      "ceiling --lambda 0.05 --rho 0.15 --target 2",
+      "hierarchy --modules 0 --lasers 8 --rho-within 0.3 --rho-across 0.05 --channels 32 --spares 32 --lambda 0.05",
+      "hierarchy --modules 8 --lasers 0 --rho-within 0.3 --rho-across 0.05 --channels 32 --spares 32 --lambda 0.05",
+      "hierarchy --modules 8 --lasers 8 --rho-within 0.04 --rho-across 0.05 --channels 32 --spares 32 --lambda 0.05",
+      "hierarchy --modules 8 --lasers 8 --rho-within 0.3 --rho-across 0 --channels 32 --spares 32 --lambda 0.05",
+      "hierarchy --modules 8 --lasers 8 --rho-within nan --rho-across 0.05 --channels 32 --spares 32 --lambda 0.05",
+      "cost --channels 32 --lambda 0.05 --rho 0.15 --target 1",
+      "cost --channels 32 --lambda 0.05 --rho 0.01 --target 0.99999",
+      "cost --channels 32 --lambda 0.05 --rho 0.15 --target 0.99999 --price -1",
+      "cost --channels 32 --lambda 0.05 --rho 0.15 --target 0.99999 --floor 0",
+      "foldfit --demand /nonexistent/demand.csv --channels 3",
+      "foldfit --demand " + ragged + " --channels 3",
+      "foldfit --demand " + negative + " --channels 3",
+      "foldfit --demand " + text + " --channels 3",
+      "foldfit --demand " + demand + " --channels 0",
+      "foldfit --demand " + demand + " --channels 3 --steps 99",
+      "tables --format xml",
+      "tables --only nosuchtable",
+      "tables --check /nonexistent/dir",
+      "size --channels 32 --lambda 0.05 --target 0.99 --format yaml",
+  };
+  for (const auto& c : cases) {
+    INFO(c);
+    const auto r = run(c);
+    CHECK(r.status == 2);
+    CHECK(lines(r.err) == 1);
+    CHECK(r.out.empty());
+  }
+}
