@@ -34,10 +34,11 @@ TEST_CASE("Imase–Itoh routing: shortest walks of at most ceil(log_d n) arcs, a
       const auto plan = routing::make_imase_itoh_plan(n, d);
       const unsigned bound = routing::ceil_log(n, d);
       std::uint64_t bad = 0;  // counted, then required once per (n, d): millions of REQUIREs are slow
+      routing::imase_itoh_route r;
       for (std::uint64_t i = 0; i < n; ++i) {
         const auto dist = routing::imase_itoh_bfs(n, d, i);
         for (std::uint64_t j = 0; j < n; ++j) {
-          const auto r = routing::route_imase_itoh(plan, i, j);
+          routing::route_imase_itoh_into(plan, i, j, r);
           bool ok = r.path.front() == i && r.path.back() == j && r.hops <= bound && r.digits.size() == r.hops &&
                     r.path.size() == r.hops + 1 && r.hops == dist[j];
           for (std::size_t t = 0; ok && t < r.hops; ++t)

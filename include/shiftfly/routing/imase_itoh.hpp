@@ -126,25 +126,43 @@ inline void validate_pair(std::string_view where, const imase_itoh_plan& p, std:
   core::require_range(where, "to", j, 0, p.n - 1);
 }
 
-/// Expands S into digits r_1..r_k (base -d, digit set 1..d) and walks them.
-inline imase_itoh_route expand(const imase_itoh_plan& p, std::uint64_t i, std::uint64_t j, unsigned k, i128 S) {
-  imase_itoh_route out;
+/// Expands S into digits r_1..r_k (base -d, digit set 1..d) and walks them, into `out`
+/// (its vectors' capacity is reused).
+inline void expand_into(const imase_itoh_plan& p, std::uint64_t i, std::uint64_t j, unsigned k, i128 S,
+                        imase_itoh_route& out) {
   out.digits.resize(k);
   const auto d = static_cast<i128>(p.d);
-  for (unsigned t = k; t-- > 0;) {  // r_k first
-    const auto r = static_cast<std::uint32_t>(mod_floor(S - 1, p.d) + 1);
-    out.digits[t] = r;
-    S = (S - r) / -d;
+  if (p.narrow) {  // 64-bit arithmetic (see make_imase_itoh_plan)
+    auto s64 = static_cast<std::int64_t>(S);
+    const auto d64 = static_cast<std::int64_t>(p.d);
+    for (unsigned t = k; t-- > 0;) {
+      std::int64_t m = (s64 - 1) % d64;
+      if (m < 0) m += d64;
+      out.digits[t] = static_cast<std::uint32_t>(m + 1);
+      s64 = (s64 - (m + 1)) / -d64;
+    }
+    S = s64;
+  } else {
+    for (unsigned t = k; t-- > 0;) {  // r_k first
+      const auto r = static_cast<std::uint32_t>(mod_floor(S - 1, p.d) + 1);
+      out.digits[t] = r;
+      S = (S - r) / -d;
+    }
   }
   if (S != 0) throw std::logic_error("route_imase_itoh: digit expansion did not terminate (interval claim violated)");
   out.path.assign(1, i);
   std::uint64_t x = i;
   for (auto r : out.digits) {
-    x = mod_floor(-d * x - r, p.n);
+    x = p.narrow ? (p.n - (p.d * x + r) % p.n) % p.n : mod_floor(-d * x - r, p.n);
     out.path.push_back(x);
   }
   if (x != j) throw std::logic_error("route_imase_itoh: walk does not end at the destination");
   out.hops = k;
+}
+
+inline imase_itoh_route expand(const imase_itoh_plan& p, std::uint64_t i, std::uint64_t j, unsigned k, i128 S) {
+  imase_itoh_route out;
+  expand_into(p, i, j, k, S, out);
   return out;
 }
 
@@ -165,6 +183,15 @@ inline imase_itoh_route route_imase_itoh(const imase_itoh_plan& p, std::uint64_t
   detail::i128 S = 0;
   for (unsigned k = 0; k <= p.guarantee; ++k)
     if (detail::solve_k(p, i, j, k, S)) return detail::expand(p, i, j, k, S);
+  throw std::logic_error("route_imase_itoh: no walk of at most ceil(log_d n) arcs (Theorem 5.5 violated)");
+}
+
+/// route_imase_itoh writing into `out` (reuses its storage; for loops over many pairs).
+inline void route_imase_itoh_into(const imase_itoh_plan& p, std::uint64_t i, std::uint64_t j, imase_itoh_route& out) {
+  detail::validate_pair("route_imase_itoh", p, i, j);
+  detail::i128 S = 0;
+  for (unsigned k = 0; k <= p.guarantee; ++k)
+    if (detail::solve_k(p, i, j, k, S)) return detail::expand_into(p, i, j, k, S, out);
   throw std::logic_error("route_imase_itoh: no walk of at most ceil(log_d n) arcs (Theorem 5.5 violated)");
 }
 
@@ -196,12 +223,14 @@ inline std::vector<std::uint32_t> imase_itoh_bfs(std::uint64_t n, std::uint64_t 
   queue.push_back(source);
   for (std::size_t h = 0; h < queue.size(); ++h) {
     const std::uint64_t x = queue[h];
-    for (std::uint64_t r = 1; r <= d; ++r) {
-      const std::uint64_t y = detail::mod_floor(-static_cast<detail::i128>(d) * x - r, n);
+    // the successors -d x - r, r = d..1, are the d consecutive residues from -d x - d (mod n)
+    std::uint64_t y = detail::mod_floor(-static_cast<detail::i128>(d) * x - static_cast<detail::i128>(d), n);
+    for (std::uint64_t r = 0; r < d; ++r) {
       if (dist[y] == unreached) {
         dist[y] = dist[x] + 1;
         queue.push_back(y);
       }
+      if (++y == n) y = 0;
     }
   }
   return dist;
