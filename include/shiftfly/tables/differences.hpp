@@ -38,7 +38,10 @@ inline std::size_t mark_differences(report::table& exact, const report::table& p
       auto& cell = exact.rows[r][c];
       const auto& pub = paper.rows[r][c];
       if (cell == pub) continue;
-      log.push_back({exact.id, exact.rows[r][0], exact.columns[c], pub, cell, reason(exact.columns[c])});
+      // The row is named by its first two cells (a first cell alone, such as a design name, can repeat).
+      std::string row = exact.rows[r][0];
+      if (exact.columns.size() > 2) row += " / " + exact.rows[r][1];
+      log.push_back({exact.id, row, exact.columns[c], pub, cell, reason(exact.columns[c])});
       cell += "*";
       ++count;
     }

@@ -1,0 +1,56 @@
+// `shiftfly tables`: --check passes on the committed golden tables, fails (exit 1,
+// naming the cell) on a deliberately altered copy, and bad input exits 2 with one line.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "run_tool.hpp"
+
+using shiftfly::test::run_tool;
+namespace fs = std::filesystem;
+
+TEST_CASE("tables --check passes on the golden tables and fails on an altered copy", "[tools][tables]") {
+  const fs::path golden = fs::path(SHIFTFLY_SOURCE_DIR) / "docs/results/shiftfly/paper";
+  REQUIRE(fs::exists(golden / "moore_audit.md"));
+  const auto ok = run_tool("shiftfly", "tables --profile paper --only moore --check " + golden.string());
+  CHECK(ok.status == 0);
+  CHECK(ok.err.empty());
+
+  const fs::path altered = fs::temp_directory_path() / ("shiftfly_tables_check_" + std::to_string(::getpid()));
+  fs::remove_all(altered);
+  fs::create_directories(altered);
+  for (const auto& e : fs::directory_iterator(golden)) fs::copy_file(e.path(), altered / e.path().filename());
+  std::string text;
+  {
+    std::ifstream in(altered / "moore_audit.md");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+  }
+  const auto at = text.find("| 391,910 |");
+  REQUIRE(at != std::string::npos);
+  text.replace(at, 11, "| 391,911 |");
+  {
+    std::ofstream out(altered / "moore_audit.md");
+    out << text;
+  }
+  const auto bad = run_tool("shiftfly", "tables --profile paper --only moore --check " + altered.string());
+  CHECK(bad.status == 1);
+  CHECK(bad.err.find("Moore bound") != std::string::npos);
+  CHECK(bad.err.find("391,911") != std::string::npos);
+  fs::remove_all(altered);
+}
+
+TEST_CASE("tables refuses bad input with one line and exit 2", "[tools][tables]") {
+  for (const std::string args : {"tables --profile fast", "tables --only moore,nosuch", "tables --check /no/such/dir",
+                                 "tables --format xml", "tables --threads -2", "tables --threads x"}) {
+    INFO(args);
+    const auto r = run_tool("shiftfly", args);
+    CHECK(r.status == 2);
+    CHECK(r.err_lines() == 1);
+    CHECK(r.out.empty());
+  }
+}
