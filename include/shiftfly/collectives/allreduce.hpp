@@ -51,10 +51,10 @@ inline void check_allreduce_size(std::span<const std::uint64_t> dims, std::uint6
   const std::uint64_t bytes = simulation_bytes(chips, elements, links);
   if (bytes > limits.max_bytes)
     core::fail(where, "simulating the " + torus_dims_text(dims) + " torus with " + core::to_message(elements) +
-                          " elements per chip needs about " + core::to_message(bytes / (1 << 20)) + " MiB (" +
+                          " elements per chip needs about " + detail::bytes_text(bytes) + " (" +
                           core::to_message(chips) + " chips x " + core::to_message(elements) +
                           " elements x 8 bytes), more than the limit of " +
-                          core::to_message(limits.max_bytes / (1 << 20)) + " MiB");
+                          detail::bytes_text(limits.max_bytes));
   const std::uint64_t ring_messages =
       core::checked_mul(core::checked_mul(2 * (chips - 1), chips, where, "ring messages"), bidirectional ? 2 : 1, where,
                         "ring messages");

@@ -102,6 +102,18 @@ inline std::int64_t initial_value(std::uint64_t c, std::uint64_t e) noexcept {
   return static_cast<std::int64_t>(z & 0xFFFFF);
 }
 
+/// "512 bytes", "3 KiB", "268 MiB", "8 GiB" (rounded up, so an estimate never reads as 0).
+inline std::string bytes_text(std::uint64_t b) {
+  const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  int u = 0;
+  std::uint64_t scaled = b;
+  while (scaled >= 1024 * 10 && u < 6) {
+    scaled = (scaled + 1023) / 1024;
+    ++u;
+  }
+  return core::to_message(scaled) + " " + units[u];
+}
+
 inline std::string describe(std::uint64_t s, std::size_t i, const message& m) {
   return "step " + core::to_message(s) + ", message " + core::to_message(i) + " (chip " + core::to_message(m.src) +
          " -> chip " + core::to_message(m.dst) + ", block [" + core::to_message(m.begin) + "," + core::to_message(m.end) +
@@ -135,8 +147,8 @@ simulation_result simulate(const core::graph<std::uint32_t>& links, const S& sch
   const std::uint64_t need = simulation_bytes(P, D, links.targets().size());
   if (need > limits.max_bytes)
     core::fail(where, "simulating " + core::to_message(P) + " chips x " + core::to_message(D) + " elements needs about " +
-                          core::to_message(need / (1 << 20)) + " MiB, more than the limit of " +
-                          core::to_message(limits.max_bytes / (1 << 20)) + " MiB");
+                          detail::bytes_text(need) + ", more than the limit of " +
+                          detail::bytes_text(limits.max_bytes));
 
   simulation_result r;
   r.schedule = sched.label();
@@ -195,7 +207,7 @@ simulation_result simulate(const core::graph<std::uint32_t>& links, const S& sch
     if (need + payload * 8 > limits.max_bytes)
       core::fail(where, "step " + core::to_message(s) + " moves " + core::to_message(payload) +
                             " elements; with the chips' memory that exceeds the limit of " +
-                            core::to_message(limits.max_bytes / (1 << 20)) + " MiB");
+                            detail::bytes_text(limits.max_bytes));
     // Stage every payload first: all messages of a step read the values of its start.
     staging.resize(static_cast<std::size_t>(payload));
     std::size_t at = 0;
