@@ -284,7 +284,7 @@ inline report::section_output halley_hierarchy(const halley_parameters& p) {
                                 fx(halley::hierarchical_variance_limit(p.shape, p.lambda), 5),
                                 fx(halley::variance_floor(p.lambda, p.shape.rho_across), 5)));
   auto f8 = make("fig8_hierarchy", "Fig. 8: flat pool against the module structure's rho_bar", "Fig. 8",
-                 "exact beta-binomial sums; nested 8 x 8 by quadrature where the pool has 64 lasers",
+                 "exact beta-binomial sums (the flat model at rho and at the 18 x 8 shape's rho_bar)",
                  {"spares", fmt::format("flat rho = {} (%)", p.rho), fmt::format("flat rho_bar = {} (%)", fx(rb, 3))});
   report::figure ff{"fig8_hierarchy_plot", "Fig. 8: hierarchical ceiling, 32 active", "spare lasers (32 active)", "1 - coverage (shortfall)",
                     false, true, {{fmt::format("flat rho = {}", p.rho), {}, {}}, {"flat rho_bar", {}, {}}}};
