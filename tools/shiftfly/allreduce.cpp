@@ -93,20 +93,21 @@ int run_allreduce(const options& o) {
                                                        : "unidirectional");
   std::cout << "simulated on data and verified: every chip ends with the sum, every message crosses one torus link,\n"
                "no link carries two messages the same way in one step\n";
-  std::cout << fmt::format("alpha-beta model: alpha = {} per step, beta = {} elements per unit of time\n\n",
+  std::cout << fmt::format("alpha-beta model: alpha = {} per step, beta = {} element(s) per unit of time\n\n",
                            c.model.alpha, c.model.beta);
-  std::cout << fmt::format("{:<34} {:>6} {:>10} {:>14} {:>14} {:>12}\n", "schedule", "steps", "messages",
+  std::cout << fmt::format("{:<40} {:>6} {:>10} {:>14} {:>14} {:>12}\n", "schedule", "steps", "messages",
                            "sent per chip", "critical path", "time");
   const auto row = [&](const std::string& name, const sc::schedule_report& r) {
-    std::cout << fmt::format("{:<34} {:>6} {:>10} {:>14} {:>14} {:>12}\n", name, r.simulated.steps,
+    std::cout << fmt::format("{:<40} {:>6} {:>10} {:>14} {:>14} {:>12.6g}\n", name, r.simulated.steps,
                              r.simulated.messages, sent_text(r.simulated), r.simulated.critical_path_elements,
                              r.time.time);
   };
   row("torus (dimension-ordered)", c.torus);
   row(fmt::format("ring ({} chips, Hamiltonian cycle)", c.chips), c.ring);
   std::cout << fmt::format(
-      "\nclosed forms: steps {} (torus, sum of 2(k-1)) and {} (ring, 2(P-1)); sent per chip 2D(P-1)/P = {};\n"
-      "time torus {} = latency {} + bandwidth {}, ring {} = latency {} + bandwidth {}\n",
+      "\nclosed forms: steps {} (torus, sum of 2(k-1)) and {} (ring, 2(P-1)); sent per chip 2D(P-1)/P = {:.6g};\n"
+      "time torus {:.6g} = latency {:.6g} + bandwidth {:.6g}, ring {:.6g} = latency {:.6g} + bandwidth {:.6g}\n"
+      "(text rounds to 6 significant digits; --format json prints every digit)\n",
       c.torus.formula.steps, c.ring.formula.steps, c.torus.formula.sent_per_chip, c.torus.formula.time.time,
       c.torus.formula.time.latency, c.torus.formula.time.bandwidth, c.ring.formula.time.time,
       c.ring.formula.time.latency, c.ring.formula.time.bandwidth);
