@@ -1,8 +1,8 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Times python3-igraph's exact diameter and mean distance on the graphs of bench_metrics.
 
-Usage: bench/igraph_compare.py SHIFTFLY_BINARY [GROUPS ...]
-Each graph is written by `shiftfly graph FAMILY --groups N --format edgelist` and loaded
+Usage: /usr/bin/python3 bench/igraph_compare.py SHIFTFLY_BINARY [GROUPS ...]
+Times are wall and CPU (process) seconds. Each graph is written by `shiftfly graph FAMILY --groups N --format edgelist` and loaded
 into igraph; prints one line per graph: family, groups, n, m, diameter, mean and seconds.
 Results go to docs/performance.md (section "Metrics") beside bench_metrics.
 """
@@ -28,13 +28,14 @@ def main():
     for groups in sizes:
         for family in ("boardfly", "shiftfly"):
             g = load(binary, family, groups)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             diameter = g.diameter(directed=False)
-            t1 = time.perf_counter()
+            t1, c1 = time.perf_counter(), time.process_time()
             mean = g.average_path_length(directed=False)
-            t2 = time.perf_counter()
+            t2, c2 = time.perf_counter(), time.process_time()
             print(f"{family} groups={groups} n={g.vcount()} m={g.ecount()} diameter={diameter} "
-                  f"mean={mean!r} diameter_s={t1 - t0:.2f} mean_s={t2 - t1:.2f}", flush=True)
+                  f"mean={mean!r} diameter_wall_s={t1 - t0:.2f} diameter_cpu_s={c1 - c0:.2f} "
+                  f"mean_wall_s={t2 - t1:.2f} mean_cpu_s={c2 - c1:.2f}", flush=True)
 
 
 if __name__ == "__main__":
