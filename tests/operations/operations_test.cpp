@@ -122,3 +122,16 @@ TEST_CASE("link failures: drops follow the rule, the exact variant bounds the sa
   CHECK(full.mean_distance == 0.0);
   CHECK_THROWS_AS(ops::link_failures(sf, 1.5), std::invalid_argument);
 }
+
+TEST_CASE("link failures: the per-link rule drops about a fraction rate of the links", "[operations][failures]") {
+  const auto sf = shiftfly::topology::shiftfly_group_level(2304);
+  const auto ref = ops::link_failures_exact(sf, 0.2);
+  const auto per = ops::link_failures_exact(sf, 0.2, 101, ops::drop_rule::per_link);
+  const double lost_ref = 1.0 - static_cast<double>(ref.links_after) / static_cast<double>(ref.links_before);
+  const double lost_per = 1.0 - static_cast<double>(per.links_after) / static_cast<double>(per.links_before);
+  CHECK(lost_ref == Approx(0.04).margin(0.005));
+  CHECK(lost_per == Approx(0.20).margin(0.01));
+  CHECK(per.mean_distance > ref.mean_distance);
+  const auto sampled = ops::link_failures(sf, 0.2, 101, 60, ops::drop_rule::per_link);
+  CHECK(sampled.links_after == per.links_after);
+}

@@ -13,7 +13,10 @@
 /// included; mean distance = summed distance / reached pairs, self pairs (0)
 /// included; eccentricity = the largest finite distance seen (a lower bound on
 /// the diameter of the damaged graph). `link_failures_exact` computes the same
-/// figures over every source of the same damaged graph.
+/// figures over every source of the same damaged graph. `drop_rule::per_link`
+/// drops each link with probability `rate` (one draw per link), which is what
+/// "link failure rate" usually means: at the reference's 20%, only about 4% of
+/// the links are lost.
 
 #include <algorithm>
 #include <cstdint>
@@ -37,16 +40,24 @@ struct link_failure_result {
   std::uint32_t eccentricity = 0;     ///< largest finite distance seen
 };
 
-/// The damaged graph of the reference rule, and the random stream positioned after the drops.
+/// How links are dropped: the reference's rule (one draw per adjacency entry, a link lost
+/// only when both entries are dropped: probability rate^2), or one draw per link (probability rate).
+enum class drop_rule { reference, per_link };
+
+/// The damaged graph, and the random stream positioned after the drops. With `per_link`
+/// the links u < v are visited in adjacency order and each is kept when random() >= rate.
 template <core::graph_like G>
-inline core::graph<std::uint32_t> drop_links(const G& g, double rate, core::python_random& rng) {
+inline core::graph<std::uint32_t> drop_links(const G& g, double rate, core::python_random& rng,
+                                             drop_rule rule = drop_rule::reference) {
   core::require_range("drop_links", "rate", rate, 0.0, 1.0);
   const std::uint64_t n = g.num_vertices();
   core::require_range("drop_links", "n", n, 1, std::uint64_t{0xfffffffeU});
   std::vector<std::pair<std::uint32_t, std::uint32_t>> kept;
   for (std::uint64_t u = 0; u < n; ++u)
-    for (auto v : g.neighbors(static_cast<typename G::vertex_type>(u)))
+    for (auto v : g.neighbors(static_cast<typename G::vertex_type>(u))) {
+      if (rule == drop_rule::per_link && v <= u) continue;
       if (rng.random() >= rate) kept.emplace_back(static_cast<std::uint32_t>(u), static_cast<std::uint32_t>(v));
+    }
   return core::graph<std::uint32_t>::from_edges(n, kept, "damaged");  // union of both directions, deduplicated
 }
 
@@ -81,10 +92,10 @@ inline link_failure_result finish(double rate, std::uint64_t before, const core:
 /// The reference's measurement: drops with seed 101, then 60 sources from the same stream.
 template <core::graph_like G>
 inline link_failure_result link_failures(const G& g, double rate, std::uint64_t seed = 101,
-                                         std::uint64_t samples = 60) {
+                                         std::uint64_t samples = 60, drop_rule rule = drop_rule::reference) {
   core::require_range("link_failures", "samples", samples, 1, std::uint64_t{1} << 24);
   core::python_random rng(seed);
-  const auto h = drop_links(g, rate, rng);
+  const auto h = drop_links(g, rate, rng, rule);
   std::vector<std::uint32_t> src(samples);
   for (auto& s : src) s = static_cast<std::uint32_t>(rng.randrange(h.num_vertices()));
   std::uint64_t reach = 0, total = 0;
@@ -95,9 +106,10 @@ inline link_failure_result link_failures(const G& g, double rate, std::uint64_t 
 
 /// The same damaged graph (seed 101), measured from every source: exact.
 template <core::graph_like G>
-inline link_failure_result link_failures_exact(const G& g, double rate, std::uint64_t seed = 101) {
+inline link_failure_result link_failures_exact(const G& g, double rate, std::uint64_t seed = 101,
+                                               drop_rule rule = drop_rule::reference) {
   core::python_random rng(seed);
-  const auto h = drop_links(g, rate, rng);
+  const auto h = drop_links(g, rate, rng, rule);
   std::uint64_t reach = 0, total = 0;
   std::uint32_t worst = 0;
   for (std::uint32_t s = 0; s < h.num_vertices(); ++s) detail::accumulate(h, s, reach, total, worst);
