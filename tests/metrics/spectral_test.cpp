@@ -75,6 +75,17 @@ TEST_CASE("spectral: residual of a larger graph, and a disconnected one") {
   CHECK(std::abs(metrics::spectral_gap(testing::graph::from_edges(6, e)).gap) < 1e-9);
 }
 
+TEST_CASE("spectral: identical result for 1 and 2 threads") {
+  topology::family_params f;
+  f.family = "shiftfly";
+  f.groups = 8400;  // above the 8192-vertex threshold for splitting the rows
+  const auto g = topology::make_family(f);
+  const auto a = metrics::spectral_gap(g, 1), b = metrics::spectral_gap(g, 2);
+  CHECK(a.gap == b.gap);
+  CHECK(a.lambda_min == b.lambda_min);
+  CHECK(a.residual < 1e-8);
+}
+
 TEST_CASE("spectral: the reference's estimator reproduces its floating point (fixture)") {
   int seen = 0;
   for (const auto& r : testing::reference_lines()) {
@@ -98,4 +109,5 @@ TEST_CASE("spectral: bad input") {
   CHECK_THROWS_AS(metrics::spectral_gap(testing::graph::from_edges(3, std::vector<testing::edge>{})),
                   std::invalid_argument);
   CHECK_THROWS_AS(metrics::reference_spectral_gap(testing::cycle(5), 0), std::invalid_argument);
+  CHECK_THROWS_AS(metrics::spectral_gap(testing::cycle(5), 5000), std::invalid_argument);
 }

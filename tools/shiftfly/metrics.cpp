@@ -101,7 +101,8 @@ int run_metrics(const options& o) {
   if (o.verify) j["distance"]["verified"] = verified;
   const bool want_gap = o.gap || o.gap_iterations != 0;
   if (want_gap) {
-    const auto s = o.gap_iterations ? m::reference_spectral_gap(g, o.gap_iterations) : m::spectral_gap(g);
+    const auto s = o.gap_iterations ? m::reference_spectral_gap(g, o.gap_iterations)
+                                  : m::spectral_gap(g, static_cast<unsigned>(o.threads));
     j["spectral_gap"] = {{"value", s.gap}, {"method", s.method}, {"lambda2", s.lambda2}};
     if (!o.gap_iterations) {
       j["spectral_gap"]["lambda_min"] = s.lambda_min;
