@@ -96,6 +96,11 @@ inline int run_table_set(const std::vector<section>& sections, const table_set_o
   for (const auto& s : sections) {
     if (!o.only.empty() && std::find(o.only.begin(), o.only.end(), s.id) == o.only.end()) continue;
     const section_output result = s.build(o.context);
+    // A table and a figure both write <id>.csv: their ids must differ.
+    for (const auto& f : result.figures)
+      for (const auto& t : result.tables)
+        if (f.id == t.id)
+          throw std::logic_error("run_table_set: section '" + s.id + "' has a table and a figure both named '" + f.id + "'");
     for (const auto& t : result.tables) {
       const std::string md = render_markdown(t);
       if (o.check_dir.empty()) {
