@@ -57,6 +57,7 @@
 #include "shiftfly/report/check.hpp"
 #include "shiftfly/report/figure.hpp"
 #include "shiftfly/report/format.hpp"
+#include "shiftfly/report/progress.hpp"
 #include "shiftfly/report/render.hpp"
 #include "shiftfly/report/table.hpp"
 #include "shiftfly/report/table_set.hpp"

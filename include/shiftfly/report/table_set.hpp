@@ -21,6 +21,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/report/check.hpp"
 #include "shiftfly/report/figure.hpp"
+#include "shiftfly/report/progress.hpp"
 #include "shiftfly/report/render.hpp"
 #include "shiftfly/report/table.hpp"
 
@@ -93,9 +94,13 @@ inline int run_table_set(const std::vector<section>& sections, const table_set_o
   nlohmann::json json_all = nlohmann::json::array();
   std::size_t differences = 0;
   bool first = true;
+  std::size_t total = 0, done = 0;
+  for (const auto& s : sections) total += o.only.empty() || std::find(o.only.begin(), o.only.end(), s.id) != o.only.end();
   for (const auto& s : sections) {
     if (!o.only.empty() && std::find(o.only.begin(), o.only.end(), s.id) == o.only.end()) continue;
+    show_progress("tables: " + s.id, done, total);
     const section_output result = s.build(o.context);
+    show_progress("tables: " + s.id, ++done, total);
     // A table and a figure both write <id>.csv: their ids must differ.
     for (const auto& f : result.figures)
       for (const auto& t : result.tables)
