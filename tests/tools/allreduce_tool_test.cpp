@@ -3,6 +3,8 @@
 // one-line refusals with exit status 2 (DESIGN.md §5).
 #include <catch2/catch.hpp>
 
+#include "run_tool.hpp"
+
 #include <array>
 #include <cstdio>
 #include <string>
@@ -15,27 +17,10 @@
 
 namespace {
 
-struct run_result {
-  int status;
-  std::string out, err;
-};
+using run_result = shiftfly::test::tool_run;
 
-run_result run(const std::string& args) {
-  const std::string err_file = std::string(SHIFTFLY_BIN) + "/allreduce_tool_test.err";
-  const std::string cmd = std::string(SHIFTFLY_BIN) + "/shiftfly allreduce " + args + " 2>" + err_file;
-  run_result r{};
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::array<char, 4096> buf{};
-  while (std::fgets(buf.data(), buf.size(), p)) r.out += buf.data();
-  const int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  if (FILE* e = std::fopen(err_file.c_str(), "r")) {
-    while (std::fgets(buf.data(), buf.size(), e)) r.err += buf.data();
-    std::fclose(e);
-  }
-  return r;
-}
+// Runs `shiftfly allreduce <args>` (tests/tools/run_tool.hpp).
+run_result run(const std::string& args) { return shiftfly::test::run_tool("shiftfly", "allreduce " + args); }
 
 std::size_t lines(const std::string& s) {
   std::size_t n = 0;

@@ -2,6 +2,8 @@
 // bad-input class refused with one line on stderr and exit status 2.
 #include <catch2/catch.hpp>
 
+#include "run_tool.hpp"
+
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -18,30 +20,10 @@
 
 namespace {
 
-struct run_result {
-  int status = -1;
-  std::string out, err;
-};
+using run_result = shiftfly::test::tool_run;
 
-// Runs `shiftfly <args>` through the shell, capturing stdout, stderr and the exit status.
-run_result run(const std::string& args) {
-  const std::string err_path = "/tmp/shiftfly_graph_tool_test_" + std::to_string(::getpid()) + ".err";
-  const std::string cmd = std::string(SHIFTFLY_BIN) + "/shiftfly " + args + " 2>" + err_path;
-  run_result r;
-  FILE* p = ::popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  char buf[65536];
-  std::size_t k;
-  while ((k = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, k);
-  const int st = ::pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  std::ifstream e(err_path);
-  std::stringstream ss;
-  ss << e.rdbuf();
-  r.err = ss.str();
-  std::remove(err_path.c_str());
-  return r;
-}
+// Runs `shiftfly <args>` (tests/tools/run_tool.hpp).
+run_result run(const std::string& args) { return shiftfly::test::run_tool("shiftfly", args); }
 
 std::size_t count_lines(const std::string& s) {
   std::size_t n = 0;

@@ -2,6 +2,8 @@
 // bad input (exit 2 with one line on stderr).
 #include <catch2/catch.hpp>
 
+#include "run_tool.hpp"
+
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -11,29 +13,10 @@
 #include <sys/wait.h>
 
 namespace {
-struct run_result {
-  int status;
-  std::string out, err;
-};
+using run_result = shiftfly::test::tool_run;
 
-run_result run(const std::string& args) {
-  const std::string err_file = "metrics_tool_test_stderr.txt";
-  const std::string cmd = std::string(SHIFTFLY_BIN) + "/shiftfly metrics " + args + " 2>" + err_file;
-  run_result r{};
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::array<char, 4096> buf{};
-  std::size_t k = 0;
-  while ((k = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), k);
-  const int status = pclose(p);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream e(err_file);
-  std::stringstream ss;
-  ss << e.rdbuf();
-  r.err = ss.str();
-  std::remove(err_file.c_str());
-  return r;
-}
+// Runs `shiftfly metrics <args>` (tests/tools/run_tool.hpp).
+run_result run(const std::string& args) { return shiftfly::test::run_tool("shiftfly", "metrics " + args); }
 
 std::size_t lines(const std::string& s) {
   std::size_t n = 0;
