@@ -126,7 +126,7 @@ inline report::table chip_validation_table(const std::vector<std::pair<chip_meas
 /// The figure: chip diameter by eq. (1) and measured, against chips.
 inline report::figure chip_validation_figure(const std::vector<std::pair<chip_measure, chip_measure>>& rows) {
   report::figure f;
-  f.id = "chip_validation";
+  f.id = "chip_validation_plot";
   f.title = "Chip-level diameter: eq. (1) against measurement";
   f.xlabel = "chips";
   f.ylabel = "chip hops";
