@@ -3,6 +3,8 @@
 // against Table 3's shift-routed merge depths at 8,400 groups.
 #include <catch2/catch.hpp>
 
+#include "shiftfly/report/format.hpp"
+
 #include <cstdio>
 #include <map>
 #include <set>
@@ -16,11 +18,7 @@
 namespace routing = shiftfly::routing;
 
 namespace {
-std::string fmt3(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3f", x);
-  return buf;
-}
+std::string fmt3(double x) { return shiftfly::report::fixed(x, 3); }
 }  // namespace
 
 TEST_CASE("Valiant routes are walks through the intermediate, coupled across p", "[routing][valiant]") {

@@ -2,6 +2,8 @@
 // in distribution, and Table 3 / Remark 6.2 come out exactly at 8,400 groups.
 #include <catch2/catch.hpp>
 
+#include "shiftfly/report/format.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <set>
@@ -15,11 +17,7 @@
 namespace wl = shiftfly::workload;
 
 namespace {
-std::string fmt3(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3f", x);
-  return buf;
-}
+std::string fmt3(double x) { return shiftfly::report::fixed(x, 3); }
 }  // namespace
 
 TEST_CASE("labellings are injective", "[workload][sharing]") {

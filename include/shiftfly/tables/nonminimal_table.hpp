@@ -9,17 +9,10 @@
 
 #include "shiftfly/report/table.hpp"
 #include "shiftfly/report/table_set.hpp"
+#include "shiftfly/report/format.hpp"
 #include "shiftfly/routing/nonminimal.hpp"
 
 namespace shiftfly::tables {
-
-namespace detail {
-inline std::string fixed(double x, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, x);
-  return buf;
-}
-}  // namespace detail
 
 /// Two tables: sharing under diversion (per labelling and p), and maximum link load.
 inline std::vector<report::table> nonminimal_tables(const routing::nonminimal_params& prm = {}) {
@@ -35,9 +28,9 @@ inline std::vector<report::table> nonminimal_tables(const routing::nonminimal_pa
   a.columns = {"Labelling", "p (diverted)", "Diverted requests", "Mean path (hops)", "Tree/req (links)",
                "Merge depth", "Merged before home"};
   for (const auto& r : st.sharing)
-    a.add_row({r.labelling, detail::fixed(r.p, 2), std::to_string(r.diverted) + " / " + std::to_string(r.requesters),
-               detail::fixed(r.mean_hops, 3), detail::fixed(r.tree_per_requester, 3), detail::fixed(r.merge_depth, 3),
-               detail::fixed(100.0 * r.merged_early, 1) + "%"});
+    a.add_row({r.labelling, report::fixed(r.p, 2), std::to_string(r.diverted) + " / " + std::to_string(r.requesters),
+               report::fixed(r.mean_hops, 3), report::fixed(r.tree_per_requester, 3), report::fixed(r.merge_depth, 3),
+               report::fixed(100.0 * r.merged_early, 1) + "%"});
   a.notes = {
       "A fraction p of requests is shift-routed to a uniformly random intermediate and then to the home; the rest "
       "are shift-routed directly (Theorem 5.2). The draws are coupled: every request draws (random(), randrange(n)), "
@@ -55,7 +48,7 @@ inline std::vector<report::table> nonminimal_tables(const routing::nonminimal_pa
   b.method = "exact at p = 0; exact expectation or one seeded realisation at p = 1, as marked";
   b.columns = {"Traffic", "p", "Max arc load", "Mean arc load", "How obtained"};
   for (const auto& r : st.load)
-    b.add_row({r.traffic, detail::fixed(r.p, 2), detail::fixed(r.max_load, 3), detail::fixed(r.mean_load, 3),
+    b.add_row({r.traffic, report::fixed(r.p, 2), report::fixed(r.max_load, 3), report::fixed(r.mean_load, 3),
                r.method});
   b.notes = {
       "Load counts the routes crossing each arc (" + std::to_string(st.n * prm.d) + " arcs). Under uniform all-to-all "
