@@ -7,6 +7,7 @@ packages=(
   libboost-dev libboost-graph-dev libboost-math-dev
   libfmt-dev libcli11-dev catch2 libbenchmark-dev
   libeigen3-dev libspectra-dev nlohmann-json3-dev gnuplot-nox
+  clang libclang-rt-14-dev
 )
 missing=()
 for p in "${packages[@]}"; do

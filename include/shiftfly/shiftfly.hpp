@@ -17,6 +17,7 @@
 
 // core
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/edge_list.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/parse.hpp"
 #include "shiftfly/core/python_random.hpp"

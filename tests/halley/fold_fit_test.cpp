@@ -142,3 +142,22 @@ TEST_CASE("demand files: malformed input is refused with one line", "[halley][fo
     CHECK(std::string(e.what()).find('\n') == std::string::npos);
   }
 }
+
+TEST_CASE("regression (demand_fuzz): blanks inside a number are refused, blanks around it ignored", "[halley][fold_fit][validation]") {
+  // fuzz/demand_fuzz.cpp found "0<TAB>1" read as the single entry 1 (and "1 2" as 12):
+  // the reader dropped every blank before splitting the line.
+  CHECK_THROWS_WITH(parse_demand_csv("0\t1\n"), Catch::Contains("has a non-integer item '0\\t1'"));
+  CHECK_THROWS_AS(parse_demand_csv("1 2,3\n"), std::invalid_argument);
+  CHECK_THROWS_AS(parse_demand_csv("1,2\n3,4 5\n"), std::invalid_argument);
+  const auto d = parse_demand_csv("  1 ,\t2\t\r\n3,4  \n \t\n");
+  CHECK(d.rows == 2);
+  CHECK(d.cols == 2);
+  CHECK(d.entries == std::vector<std::uint64_t>{1, 2, 3, 4});
+  // and a control character is escaped, so the message stays one line
+  try {
+    (void)parse_demand_csv("\x12\n");
+    FAIL("accepted");
+  } catch (const std::invalid_argument& e) {
+    for (char c : std::string(e.what())) CHECK(static_cast<unsigned char>(c) >= 0x20);
+  }
+}

@@ -50,3 +50,18 @@ TEST_CASE("bad windows and rates are refused with one line", "[halley][window][v
     CHECK(std::string(e.what()).find("has no unit") != std::string::npos);
   }
 }
+
+TEST_CASE("regression (window_fuzz): a control character in a window gives a one-line message", "[halley][window][validation]") {
+  // fuzz/window_fuzz.cpp found "\n" echoed verbatim in the message
+  for (const std::string text : {std::string("\n"), std::string("90\nd"), std::string("1\ty"), std::string(1, '\0')}) {
+    try {
+      (void)parse_window(text);
+      FAIL("accepted " << text);
+    } catch (const std::invalid_argument& e) {
+      const std::string msg = e.what();
+      INFO(msg);
+      CHECK(msg.rfind("parse_window: window = '", 0) == 0);
+      for (char c : msg) CHECK(static_cast<unsigned char>(c) >= 0x20);
+    }
+  }
+}

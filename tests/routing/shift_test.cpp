@@ -215,3 +215,19 @@ TEST_CASE("label parsing survives random text: a valid label or one line, never 
     }
   CHECK(accepted > 0);
 }
+
+TEST_CASE("regression (label_fuzz): a control character in a label gives a one-line message", "[routing][label]") {
+  // fuzz/label_fuzz.cpp found the label text echoed verbatim in the message
+  const auto s = routing::kautz_space(12, 3);
+  for (const std::string text : {std::string("\x1a"), std::string("0.1\n.2"), std::string("0.\r1.2"), std::string("1.2.\n")}) {
+    try {
+      (void)routing::parse_label(text, s, "--from");
+      FAIL("accepted " << text);
+    } catch (const std::invalid_argument& e) {
+      const std::string msg = e.what();
+      INFO(msg);
+      CHECK(msg.rfind("parse_label: --from = '", 0) == 0);
+      for (char c : msg) CHECK(static_cast<unsigned char>(c) >= 0x20);
+    }
+  }
+}

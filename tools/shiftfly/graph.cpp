@@ -1,8 +1,8 @@
 // shiftfly graph FAMILY ... [--directed] [--format edgelist|dot|graphml|json]
 // Exports a graph of any family (DESIGN.md §5). An edge list has one "u v" per
 // line (u < v for the undirected physical graph; arcs in generation order,
-// loops and repeats included, with --directed). dot and graphml are written by
-// Boost.Graph's writers, json by nlohmann-json.
+// loops and repeats included, with --directed), written by core/edge_list.hpp.
+// dot and graphml are written by Boost.Graph's writers, json by nlohmann-json.
 #include <cstdint>
 #include <iostream>
 #include <memory>
@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/subcommand.hpp"
+#include "shiftfly/core/edge_list.hpp"
 #include "shiftfly/family_options.hpp"
 #include "shiftfly/topology/family.hpp"
 
@@ -76,20 +77,7 @@ int run_graph(const options& o) {
                                 "imase-itoh, shiftfly --level group); " + o.family->family + " has no arcs");
   const std::uint32_t n = static_cast<std::uint32_t>(g.num_vertices());
   if (o.format == "edgelist") {
-    std::string buf;
-    for (std::uint32_t u = 0; u < n; ++u) {
-      if (o.directed) {
-        for (auto v : g.out_arcs(u)) buf += std::to_string(u) + ' ' + std::to_string(v) + '\n';
-      } else {
-        for (auto v : g.neighbors(u))
-          if (u < v) buf += std::to_string(u) + ' ' + std::to_string(v) + '\n';
-      }
-      if (buf.size() > (1u << 20)) {
-        std::cout << buf;
-        buf.clear();
-      }
-    }
-    std::cout << buf;
+    shiftfly::core::write_edge_list(std::cout, g, o.directed);
   } else if (o.format == "json") {
     nlohmann::json j;
     j["name"] = g.name();

@@ -15,17 +15,51 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 namespace shiftfly::core {
 
-/// Formats a value for an error message (integers plainly, reals with 17 digits).
+/// Makes user text safe to quote inside a one-line error message: control
+/// characters become `\n`, `\r`, `\t` or `\xNN`, and text longer than `max`
+/// bytes is cut (at a UTF-8 character boundary) and marked with "...".
+inline std::string printable(std::string_view text, std::size_t max = 120) {
+  std::string out;
+  std::size_t len = text.size();
+  if (len > max) {
+    len = max;
+    while (len > 0 && (static_cast<unsigned char>(text[len]) & 0xC0) == 0x80) --len;
+  }
+  static constexpr char hex[] = "0123456789abcdef";
+  for (std::size_t i = 0; i < len; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else if (c == '\t') out += "\\t";
+    else if (c < 0x20 || c == 0x7f) {
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  if (len < text.size()) out += "...";
+  return out;
+}
+
+/// Formats a value for an error message (integers plainly, reals with 17 digits,
+/// text through printable() so that the message stays one line).
 template <class T>
 inline std::string to_message(const T& value) {
-  std::ostringstream os;
-  if constexpr (std::floating_point<T>) os.precision(17);
-  os << value;
-  return os.str();
+  if constexpr (std::is_convertible_v<const T&, std::string_view>) {
+    return printable(value);
+  } else {
+    std::ostringstream os;
+    if constexpr (std::floating_point<T>) os.precision(17);
+    os << value;
+    return os.str();
+  }
 }
 
 /// Throws std::invalid_argument: "<where>: <param> = <value> is out of range (accepted: <range>)".

@@ -21,9 +21,9 @@ inline std::uint64_t parse_unsigned(std::string_view text, std::string_view para
   if (text.empty()) fail("parse", std::string(param) + " is empty (expected a non-negative integer)");
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec == std::errc::result_out_of_range)
-    fail("parse", std::string(param) + " = " + std::string(text) + " does not fit in 64 bits");
+    fail("parse", std::string(param) + " = " + printable(text) + " does not fit in 64 bits");
   if (ec != std::errc{} || ptr != text.data() + text.size())
-    fail("parse", std::string(param) + " = '" + std::string(text) + "' is not a non-negative integer");
+    fail("parse", std::string(param) + " = '" + printable(text) + "' is not a non-negative integer");
   return value;
 }
 
@@ -36,11 +36,11 @@ inline std::vector<std::uint64_t> parse_unsigned_list(std::string_view text, std
     const std::size_t end = text.find(sep, start);
     const std::string_view item = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
     if (item.empty())
-      fail("parse", std::string(param) + " = '" + std::string(text) + "' has an empty item (expected a list like 16,16,16)");
+      fail("parse", std::string(param) + " = '" + printable(text) + "' has an empty item (expected a list like 16,16,16)");
     std::uint64_t v = 0;
     auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
     if (ec != std::errc{} || ptr != item.data() + item.size())
-      fail("parse", std::string(param) + " = '" + std::string(text) + "' has a non-integer item '" + std::string(item) + "'");
+      fail("parse", std::string(param) + " = '" + printable(text) + "' has a non-integer item '" + printable(item) + "'");
     out.push_back(v);
     if (end == std::string_view::npos) break;
     start = end + 1;

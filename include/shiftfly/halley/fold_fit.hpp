@@ -41,7 +41,9 @@ struct demand_matrix {
 /// Largest single demand accepted (keeps every sum far from overflow).
 inline constexpr std::uint64_t max_demand = 1'000'000'000'000ULL;
 
-/// Parses CSV text: one row per line, non-negative integers, every row the same length.
+/// Parses CSV text: one row per line, comma-separated non-negative integers (blanks
+/// and tabs around an item ignored, a trailing \r ignored, blank lines skipped),
+/// every row the same length, entries at most max_demand.
 inline demand_matrix parse_demand_csv(std::string_view text) {
   demand_matrix d;
   std::size_t line_no = 0, start = 0;
@@ -56,9 +58,18 @@ inline demand_matrix parse_demand_csv(std::string_view text) {
       if (end == text.size()) break;
       continue;
     }
+    // blanks around an item are ignored; blanks inside one ("1 2") are refused below
     std::string cleaned;
-    for (char ch : line)
-      if (ch != ' ' && ch != '\t') cleaned.push_back(ch);
+    for (std::size_t from = 0;;) {
+      const std::size_t comma = line.find(',', from);
+      std::string_view item = line.substr(from, comma == std::string_view::npos ? std::string_view::npos : comma - from);
+      const std::size_t first = item.find_first_not_of(" \t");
+      item = first == std::string_view::npos ? std::string_view{} : item.substr(first, item.find_last_not_of(" \t") - first + 1);
+      cleaned += item;
+      if (comma == std::string_view::npos) break;
+      cleaned += ',';
+      from = comma + 1;
+    }
     const auto row = core::parse_unsigned_list(cleaned, "demand line " + std::to_string(line_no));
     if (d.rows == 0) d.cols = row.size();
     else if (row.size() != d.cols)

@@ -113,17 +113,17 @@ inline std::vector<core::symbol> parse_label(std::string_view text, const label_
     const std::size_t end = text.find('.', start);
     const std::string_view item = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
     if (item.empty())
-      core::fail(where, p + " = '" + std::string(text) + "' has an empty symbol (expected a label like 0.1.2)");
+      core::fail(where, p + " = '" + core::printable(text) + "' has an empty symbol (expected a label like 0.1.2)");
     if (out.size() >= s.D)
-      core::fail(where, p + " = '" + std::string(text) + "' has more than D = " + std::to_string(s.D) +
+      core::fail(where, p + " = '" + core::printable(text) + "' has more than D = " + std::to_string(s.D) +
                             " symbols (accepted: exactly D)");
     std::uint64_t v = 0;
     for (char c : item) {
       if (c < '0' || c > '9')
-        core::fail(where, p + " = '" + std::string(text) + "' has a non-integer symbol '" + std::string(item) + "'");
+        core::fail(where, p + " = '" + core::printable(text) + "' has a non-integer symbol '" + core::printable(item) + "'");
       v = v * 10 + static_cast<unsigned>(c - '0');
       if (v > alphabet_size(s))  // early stop: already out of the alphabet, avoid overflow
-        core::fail(where, p + " = '" + std::string(text) + "' has symbol " + std::string(item) + " (accepted: 0 to " +
+        core::fail(where, p + " = '" + core::printable(text) + "' has symbol " + core::printable(item) + " (accepted: 0 to " +
                               std::to_string(alphabet_size(s) - 1) + ")");
     }
     out.push_back(static_cast<core::symbol>(v));
