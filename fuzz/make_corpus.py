@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora fuzz/corpus/<name>/ (small valid and invalid inputs).
+
+Run from anywhere: python3 fuzz/make_corpus.py. It rewrites only the seed
+files it names (seed-*); files that libFuzzer added with -merge=1 stay.
+Input layouts are those documented at the top of each fuzz/<name>_fuzz.cpp.
+"""
+import os
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
+
+
+def write(name, seeds):
+    folder = os.path.join(ROOT, name)
+    os.makedirs(folder, exist_ok=True)
+    for old in os.listdir(folder):
+        if old.startswith("seed-"):
+            os.remove(os.path.join(folder, old))
+    for i, (tag, data) in enumerate(seeds):
+        if isinstance(data, str):
+            data = data.encode()
+        with open(os.path.join(folder, f"seed-{i:03d}-{tag}"), "wb") as f:
+            f.write(data)
+
+
+def label_seeds():
+    # byte 0: family (even = Kautz, odd = de Bruijn); byte 1: d = 2 + b % 14
+    # (b < 240); byte 2: D = 1 + b % 12; then the label text.
+    def head(family, d, D):
+        return bytes([0 if family == "kautz" else 1, d - 2, D - 1])
+    s = []
+    s.append(("kautz-2-3-valid", head("kautz", 2, 3) + b"0.1.2"))
+    s.append(("kautz-2-3-valid2", head("kautz", 2, 3) + b"2.0.1"))
+    s.append(("kautz-3-4-valid", head("kautz", 3, 4) + b"3.0.3.1"))
+    s.append(("kautz-5-1-valid", head("kautz", 5, 1) + b"5"))
+    s.append(("kautz-15-6-valid", head("kautz", 15, 6) + b"15.0.14.1.13.2"))
+    s.append(("kautz-2-12-valid", head("kautz", 2, 12) + b"0.1.0.1.0.1.0.1.0.1.0.2"))
+    s.append(("kautz-equal-neighbours", head("kautz", 2, 3) + b"0.0.1"))
+    s.append(("kautz-symbol-too-big", head("kautz", 2, 3) + b"0.1.3"))
+    s.append(("kautz-too-short", head("kautz", 3, 4) + b"0.1.2"))
+    s.append(("kautz-too-long", head("kautz", 3, 2) + b"0.1.2"))
+    s.append(("kautz-empty-symbol", head("kautz", 3, 3) + b"0..1"))
+    s.append(("kautz-trailing-dot", head("kautz", 3, 3) + b"0.1."))
+    s.append(("kautz-leading-dot", head("kautz", 3, 3) + b".0.1"))
+    s.append(("kautz-empty", head("kautz", 3, 3)))
+    s.append(("kautz-negative", head("kautz", 3, 3) + b"0.-1.2"))
+    s.append(("kautz-leading-zero", head("kautz", 3, 3) + b"00.01.2"))
+    s.append(("kautz-huge-symbol", head("kautz", 3, 3) + b"0.99999999999999999999999.1"))
+    s.append(("kautz-comma", head("kautz", 3, 3) + b"0,1,2"))
+    s.append(("kautz-space", head("kautz", 3, 3) + b"0. 1.2"))
+    s.append(("kautz-newline", head("kautz", 3, 3) + b"0.1\n.2"))
+    s.append(("debruijn-2-5-valid", head("de_bruijn", 2, 5) + b"0.0.1.1.0"))
+    s.append(("debruijn-3-3-valid", head("de_bruijn", 3, 3) + b"2.2.2"))
+    s.append(("debruijn-10-4-valid", head("de_bruijn", 10, 4) + b"9.0.9.3"))
+    s.append(("debruijn-symbol-too-big", head("de_bruijn", 2, 3) + b"0.2.1"))
+    s.append(("debruijn-wrong-length", head("de_bruijn", 2, 3) + b"0.1"))
+    s.append(("debruijn-letters", head("de_bruijn", 4, 2) + b"a.b"))
+    # large alphabets (byte 1 >= 240: d = 65534 - (b - 240); >= 248: d = 255 + (b - 248))
+    s.append(("kautz-65534-2-valid", bytes([0, 240, 1]) + b"65534.0"))
+    s.append(("kautz-65534-2-over", bytes([0, 240, 1]) + b"65535.0"))
+    s.append(("debruijn-255-3-valid", bytes([1, 248, 2]) + b"254.0.254"))
+    s.append(("kautz-65534-12-overflow", bytes([0, 240, 11]) + b"1.2"))
+    return s
+
+
+def list_seeds():
+    # byte 0: separator (b % 8 -> , , , . x ; space :); then the text.
+    s = []
+    for tag, sep, text in [
+        ("dims", 0, "16,16,16"), ("one", 0, "4"), ("zero", 0, "0"), ("max", 0, "18446744073709551615"),
+        ("overflow", 0, "18446744073709551616"), ("huge", 0, "99999999999999999999999999"),
+        ("empty-item", 0, "4,,4"), ("trailing-sep", 0, "4,4,"), ("leading-sep", 0, ",4"), ("only-sep", 0, ","),
+        ("empty", 0, ""), ("negative", 0, "-4"), ("plus", 0, "+4"), ("space", 0, "4, 4"), ("real", 0, "1.5"),
+        ("hex", 0, "0x10"), ("exp", 0, "1e3"), ("leading-zeros", 0, "007,08"), ("letters", 0, "ten"),
+        ("newline", 0, "4\n4"), ("dots", 3, "0.1.2"), ("times", 4, "4x4x4"), ("semicolon", 5, "1;2;3"),
+        ("spaces", 6, "1 2 3"), ("colons", 7, "1:2"), ("wrong-sep", 3, "1,2"), ("long", 0, ",".join(["65535"] * 20)),
+        ("design", 0, "boardfly"), ("design2", 0, "shiftfly"), ("construction", 0, "imase-itoh"),
+        ("construction2", 0, "kautz"), ("design-case", 0, "Boardfly"), ("construction-space", 0, "kautz "),
+    ]:
+        s.append((tag, bytes([sep]) + text.encode()))
+    return s
+
+
+def window_seeds():
+    good = ["90d", "1y", "6y", "2160h", "1.5y", "0.5h", "1e-3h", "1e5d", "8760h", "1e300y", ".5d", "5.d"]
+    bad = ["90", "d", "", "-5d", "0h", "0y", "1x", "abcd", "nand", "infy", "-infh", "1e999y", "1 y", " 1y",
+           "1y ", "+1y", "1,5y", "0x10h", "1e-400h", "1yy", "1e308y", "1\ny", "90D"]
+    return [("good-" + str(i), w) for i, w in enumerate(good)] + [("bad-" + str(i), w) for i, w in enumerate(bad)]
+
+
+def demand_seeds():
+    # byte 0: channels m = 1 + b % 8; byte 1: steps q = b % 13; byte 2: block = b % 4; then CSV.
+    def head(m, q, block):
+        return bytes([m - 1, q, block])
+    s = []
+    s.append(("fig6", head(4, 7, 2) + b"9,1,0,1\n1,8,1,0\n0,1,7,2\n0,0,2,6\n"))
+    s.append(("worked", head(3, 5, 0) + b"1,1,1,1,1,1,3\n"))
+    s.append(("one", head(1, 0, 0) + b"5"))
+    s.append(("zeros", head(2, 3, 1) + b"0,0\n0,0\n"))
+    s.append(("blanks", head(2, 3, 0) + b"  1 ,\t2\t\r\n3,4  \n \t\n"))
+    s.append(("crlf", head(3, 4, 0) + b"1,2,3\r\n4,5,6\r\n"))
+    s.append(("no-final-newline", head(2, 2, 0) + b"7,3\n2,8"))
+    s.append(("blank-lines", head(2, 2, 0) + b"\n\n1,2\n\n3,4\n\n"))
+    s.append(("max-demand", head(8, 12, 0) + b"1000000000000,1\n"))
+    s.append(("tight", head(3, 10, 0) + b"5,5,4,4,3,3,3\n"))
+    s.append(("square-5", head(5, 7, 2) + b"".join(b",".join(str((i * 7 + j * 3) % 10).encode() for j in range(5)) + b"\n" for i in range(5))))
+    s.append(("big-8x8", head(8, 7, 3) + b"".join(b",".join(str((i * 13 + j * 5) % 17).encode() for j in range(8)) + b"\n" for i in range(8))))
+    s.append(("wide-70", head(4, 3, 0) + b",".join(b"1" for _ in range(70)) + b"\n"))
+    for tag, text in [
+        ("empty", b""), ("only-blank", b"  \n\t\n"), ("ragged", b"1,2\n3\n"), ("negative", b"1,-2\n"),
+        ("letter", b"1,x\n"), ("empty-item", b"1,,2\n"), ("trailing-comma", b"1,2,\n"), ("real", b"1.5,2\n"),
+        ("overflow", b"99999999999999999999\n"), ("above-max", b"1000000000001\n"), ("inner-space", b"1 2,3\n"),
+        ("inner-tab", b"0\t1\n"), ("semicolon", b"1;2\n"), ("cr-inside", b"1\r,2\n"), ("nul", b"1,\x002\n"),
+        ("plus", b"+1,2\n"), ("hex", b"0x1,2\n"),
+    ]:
+        s.append((tag, head(2, 3, 0) + text))
+    return s
+
+
+def edge_list_seeds():
+    # byte 0: n = 1 + b % 64; byte 1: bit 0 directed; then byte pairs (u % n, v % n).
+    # The whole input is also read as edge-list text (so text seeds start with two
+    # bytes that are also the first characters of the text).
+    s = []
+    s.append(("bytes-undirected-triangle", bytes([2, 0, 0, 1, 1, 2, 2, 0])))
+    s.append(("bytes-directed-loops", bytes([3, 1, 0, 0, 0, 1, 0, 1, 3, 2])))
+    s.append(("bytes-isolated-tail", bytes([63, 0, 0, 1])))
+    s.append(("bytes-directed-64", bytes([63, 1]) + bytes(range(0, 128))))
+    s.append(("bytes-undirected-star", bytes([9, 0]) + bytes(x for i in range(1, 10) for x in (0, i))))
+    s.append(("bytes-empty", b""))
+    texts = [
+        ("text-triangle", "0 1\n0 2\n1 2\n"), ("text-path", "0 1\n1 2\n2 3\n3 4\n"),
+        ("text-no-final-newline", "0 1\n1 2"), ("text-directed-order", "0 2\n0 0\n0 2\n2 1\n2 1\n"),
+        ("text-unsorted-sources", "2 1\n0 2\n2 0\n"), ("text-repeated", "0 1\n0 1\n"),
+        ("text-reversed", "1 0\n"), ("text-loop", "3 3\n"), ("text-blank-line", "0 1\n\n1 2\n"),
+        ("text-one-field", "0\n"), ("text-three-fields", "0 1 2\n"), ("text-two-spaces", "0  1\n"),
+        ("text-tab", "0\t1\n"), ("text-crlf", "0 1\r\n"), ("text-leading-zero", "01 2\n"),
+        ("text-negative", "-1 2\n"), ("text-letters", "a b\n"), ("text-big-id", "0 4095\n"),
+        ("text-over-limit", "0 4096\n"), ("text-u32-max", "0 4294967295\n"),
+        ("text-u64-max", "0 18446744073709551615\n"), ("text-u64-over", "0 18446744073709551616\n"),
+        ("text-kautz-2-2", "0 1\n0 2\n0 3\n0 5\n1 3\n1 4\n2 4\n2 5\n3 5\n"),
+        ("text-kautz-2-2-arcs", "0 2\n0 3\n1 4\n1 5\n2 0\n2 1\n3 4\n3 5\n4 0\n4 1\n5 2\n5 3\n"),
+        ("text-torus-3x3", "0 1\n0 2\n0 3\n0 6\n1 2\n1 4\n1 7\n2 5\n2 8\n3 4\n3 5\n3 6\n4 5\n4 7\n5 8\n6 7\n6 8\n7 8\n"),
+    ]
+    s += [(tag, text) for tag, text in texts]
+    return s
+
+
+if __name__ == "__main__":
+    write("label", label_seeds())
+    write("list", list_seeds())
+    write("window", window_seeds())
+    write("demand", demand_seeds())
+    write("edge_list", edge_list_seeds())
+    for name in sorted(os.listdir(ROOT)):
+        print(name, len(os.listdir(os.path.join(ROOT, name))), "files")
