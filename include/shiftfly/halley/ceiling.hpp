@@ -77,7 +77,15 @@ inline large_pool_ratio large_pool_spare_ratio(double lambda, double rho, double
   detail::require_open_unit("large_pool_spare_ratio", "target", target);
   const auto s = beta_parameters(lambda, rho);
   const double sigma = boost::math::ibeta_inv(s.a, s.b, target);
-  return {sigma, 1.0 / (1.0 - sigma)};
+  // 1 − σ is exact in double while σ ≤ 1/2; above, it is taken from the mirrored
+  // inverse (1 − F_Beta⁻¹(t; a, b) = F_Beta⁻¹(1 − t; b, a)), which keeps its digits
+  // when σ rounds to one (tiny λ, strong ρ, targets near one).
+  const double spare_free = sigma <= 0.5 ? 1.0 - sigma : boost::math::ibeta_inv(s.b, s.a, 1.0 - target);
+  if (!(spare_free > 0))
+    core::fail("large_pool_spare_ratio", "target = " + core::to_message(target) + " at lambda = " +
+                                             core::to_message(lambda) + ", rho = " + core::to_message(rho) +
+                                             " needs a spare ratio within double precision of 1 (pool multiple overflows)");
+  return {sigma, 1.0 / spare_free};
 }
 
 namespace detail {
