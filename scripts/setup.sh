@@ -8,6 +8,7 @@ packages=(
   libfmt-dev libcli11-dev catch2 libbenchmark-dev
   libeigen3-dev libspectra-dev nlohmann-json3-dev gnuplot-nox
   clang libclang-rt-14-dev
+  libopenmpi-dev openmpi-bin
 )
 missing=()
 for p in "${packages[@]}"; do

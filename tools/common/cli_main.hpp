@@ -41,7 +41,9 @@ inline int run_cli(const std::string& tool, const std::string& description, int 
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << tool << ": error: " << one_line(e.what()) << '\n';
+    const std::string line = tool + ": error: " + one_line(e.what());
+    if (const auto& report = error_report_hook()) return report(argc, argv, line, 2);
+    std::cerr << line << '\n';
     return 2;
   }
   try {

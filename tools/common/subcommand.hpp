@@ -23,6 +23,16 @@ inline std::vector<subcommand_entry>& subcommand_registry() {
   return registry;
 }
 
+/// Optional reporter of command-line errors found while parsing: gets argc, argv, the
+/// one-line message and the exit status, reports the line and returns the status.
+/// Unset: cli_main prints the line on stderr. (shiftfly metrics --mpi sets it so that
+/// under mpirun rank 0 alone prints.)
+using error_reporter = std::function<int(int, char**, const std::string&, int)>;
+inline error_reporter& error_report_hook() {
+  static error_reporter hook;
+  return hook;
+}
+
 struct register_subcommand {
   register_subcommand(std::string name, std::function<std::function<int()>(CLI::App&)> setup) {
     subcommand_registry().push_back({std::move(name), std::move(setup)});

@@ -1,9 +1,14 @@
 // shiftfly metrics FAMILY ... [--samples K] [--sample-seed S] [--directed] [--gap [--gap-iterations N]]
-//                  [--connectivity] [--threads N] [--verify] [--format json|text]
+//                  [--connectivity] [--threads N] [--verify] [--mpi] [--format json|text]
 // Distance statistics of a graph family (DESIGN.md §5): exact all pairs (bit-parallel
 // sweeps) unless --samples gives the reference's sampled sources; optionally the
 // spectral gap (Lanczos, or the reference's power-iteration estimate) and the vertex
 // connectivity. All logic lives in include/shiftfly/metrics/.
+// --mpi (run under mpirun -n K; docs/scale-out.md): every rank builds the same graph,
+// the distance sweeps (exact or --samples) are shared across the ranks by
+// include/shiftfly/mpi/distances.hpp, and rank 0 alone prints the same output as
+// without --mpi. --verify, --gap and --connectivity are not distributed: rank 0
+// computes them after the shared sweep. A build without MPI refuses --mpi (exit 2).
 #include <unistd.h>
 
 #include <cstdint>
@@ -16,6 +21,7 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include "common/cli_main.hpp"
 #include "common/subcommand.hpp"
 #include "shiftfly/family_options.hpp"
 #include "shiftfly/metrics/all_pairs.hpp"
@@ -23,6 +29,12 @@
 #include "shiftfly/metrics/sampled_distances.hpp"
 #include "shiftfly/metrics/spectral.hpp"
 #include "shiftfly/topology/family.hpp"
+
+#ifdef SHIFTFLY_HAVE_MPI
+#include <exception>
+
+#include "shiftfly/mpi/distances.hpp"
+#endif
 
 namespace {
 
@@ -38,30 +50,132 @@ struct options {
   bool connectivity = false;
   int threads = 0;
   bool verify = false;
+  bool mpi = false;
   std::string format = "text";
 };
 
-int run_metrics(const options& o) {
-  const auto g = shiftfly::topology::make_family(*o.family);
-  const auto how = o.directed ? m::traversal::arcs : m::traversal::undirected;
+#ifdef SHIFTFLY_HAVE_MPI
+// MPI_Init on construction (funneled: only this thread calls MPI; the sweeps' worker
+// threads do not), MPI_Finalize on destruction, also when an exception unwinds.
+struct mpi_session {
+  int rank = 0;
+  mpi_session() {
+    int provided = 0;
+    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  }
+  mpi_session(const mpi_session&) = delete;
+  mpi_session& operator=(const mpi_session&) = delete;
+  ~mpi_session() { MPI_Finalize(); }
+
+  // Collective end of a run: rank 0 prints its error line (if any), then every rank
+  // takes the largest exit status. No rank exits before rank 0 has reported, so
+  // mpirun cannot abort the job over a non-zero status before the line is out.
+  [[nodiscard]] int finish(int status, const std::string& line) const {
+    if (rank == 0 && !line.empty()) std::cerr << line + "\n" << std::flush;
+    MPI_Allreduce(MPI_IN_PLACE, &status, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    return status;
+  }
+};
+
+bool has_mpi_flag(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    if (std::string(argv[i]) == "--mpi") return true;
+  return false;
+}
+
+// A malformed command line is found before run_metrics; with --mpi, every rank finds
+// the same error, rank 0 alone prints it, and all ranks exit with its status.
+const bool mpi_parse_errors = [] {
+  shiftfly::tools::error_report_hook() = [](int argc, char** argv, const std::string& line, int status) {
+    if (!has_mpi_flag(argc, argv)) {
+      std::cerr << line + "\n";
+      return status;
+    }
+    const mpi_session session;
+    return session.finish(status, line);
+  };
+  return true;
+}();
+#endif
+
+shiftfly::core::graph<std::uint32_t> make_checked_graph(const options& o) {
+  auto g = shiftfly::topology::make_family(*o.family);
   if (o.directed && !g.has_arcs())
     throw std::invalid_argument("metrics: --directed needs a digraph family (kautz, de-bruijn, gen-de-bruijn, "
                                 "imase-itoh, shiftfly --level group); " + o.family->family + " has no arcs");
+  return g;
+}
+
+// The distance statistics: on this process, or (with `comm`) shared across the ranks.
+template <class Distances>
+int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>& g, Distances&& distances, bool root);
+
+int run_metrics(const options& o) {
+  if (!o.mpi) {
+    const auto g = make_checked_graph(o);
+    return run_metrics_on(
+        o, g,
+        [&](m::traversal how, const m::sweep_options& so) {
+          return o.samples == 0 ? m::all_pairs_stats(g, how, so) : m::sampled_stats(g, o.samples, o.sample_seed, how, so);
+        },
+        true);
+  }
+#ifdef SHIFTFLY_HAVE_MPI
+  namespace sm = shiftfly::mpi;
+  const mpi_session session;
+  const bool root = session.rank == 0;
+  int status = 0;
+  std::string line;
+  try {
+    // Every rank builds the same graph; a failure on any rank is raised on all of them
+    // before the sweep's collective calls, and only rank 0 reports it.
+    shiftfly::core::graph<std::uint32_t> g;
+    std::exception_ptr failure;
+    try {
+      g = make_checked_graph(o);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    sm::rethrow_first_failure(MPI_COMM_WORLD, failure);
+    status = run_metrics_on(
+        o, g,
+        [&](m::traversal how, const m::sweep_options& so) {
+          return o.samples == 0 ? sm::all_pairs_stats(MPI_COMM_WORLD, g, how, so)
+                                : sm::sampled_stats(MPI_COMM_WORLD, g, o.samples, o.sample_seed, how, so);
+        },
+        root);
+  } catch (const std::invalid_argument& e) {
+    // Failures before or inside the sweep are raised on every rank alike
+    // (rethrow_first_failure); later ones (rank 0's --verify, --gap, ...) on rank 0 only.
+    status = 2;
+    line = "shiftfly: error: " + shiftfly::tools::one_line(e.what());
+  } catch (const std::exception& e) {
+    status = 1;
+    line = "shiftfly: internal error: " + shiftfly::tools::one_line(e.what());
+  }
+  return session.finish(status, line);
+#else
+  throw std::invalid_argument("metrics: --mpi: this shiftfly was built without MPI (configure with -DSHIFTFLY_WITH_MPI=ON "
+                              "and an MPI installation, e.g. Debian libopenmpi-dev)");
+#endif
+}
+
+template <class Distances>
+int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>& g, Distances&& distances, bool root) {
+  const auto how = o.directed ? m::traversal::arcs : m::traversal::undirected;
   m::sweep_options so;
   so.threads = static_cast<unsigned>(o.threads);
-  const bool tty = isatty(fileno(stderr)) != 0;
+  const bool tty = root && isatty(fileno(stderr)) != 0;
   if (tty)
     so.progress = [](std::size_t done, std::size_t total) {
       std::fprintf(stderr, "\rmetrics: %zu/%zu source batches", done, total);
       if (done == total) std::fprintf(stderr, "\r%60s\r", "");
       std::fflush(stderr);
     };
-  m::distance_stats d;
-  if (o.samples == 0) {
-    d = m::all_pairs_stats(g, how, so);
-  } else {
-    d = m::sampled_stats(g, o.samples, o.sample_seed, how, so);
-  }
+  const m::distance_stats d = distances(how, so);
+  // Everything below (verification, spectral gap, connectivity, output) runs on rank 0 only.
+  if (!root) return 0;
   bool verified = false;
   if (o.verify) {
     m::distance_stats v;
@@ -151,6 +265,9 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
   sub->add_flag("--connectivity", o->connectivity, "vertex and edge connectivity (max-flow; a few thousand vertices)");
   sub->add_option("--threads", o->threads, "worker threads, 0 = all cores (default 0)")->check(CLI::Range(0, 1024));
   sub->add_flag("--verify", o->verify, "check the sweeps against plain BFS from every source");
+  sub->add_flag("--mpi", o->mpi,
+                "share the distance sweeps across the ranks of mpirun -n K (rank 0 prints; same output); "
+                "--verify, --gap, --connectivity run on rank 0");
   sub->add_option("--format", o->format, "text (default) or json")->check(CLI::IsMember({"text", "json"}));
   shiftfly::tools::add_family_subcommands(sub, o->family);
   return [o] { return run_metrics(*o); };

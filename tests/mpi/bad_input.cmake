@@ -1,0 +1,39 @@
+# cmake -P script run by the mpi/bad_input_* ctest entries (tests/mpi/tests.cmake):
+#   cmake -DSHIFTFLY=<bin>/shiftfly -DMPIEXEC=<mpirun> "-DMPIEXEC_FLAGS=<flags>" -DRANKS=3
+#         "-DARGS=<metrics arguments>" -DEXPECT=<text of the error line> -P bad_input.cmake
+# Runs `MPIEXEC -n RANKS MPIEXEC_FLAGS shiftfly metrics ARGS --mpi` on bad input and
+# checks that the job ends (the ctest timeout catches a hang) with a non-zero status,
+# prints nothing on stdout, and that exactly one line of the tool (rank 0's) is on
+# stderr: "shiftfly: error: ..." containing EXPECT. (mpirun adds its own banner about
+# the non-zero exit status; those lines are not the tool's.)
+foreach(v SHIFTFLY MPIEXEC RANKS ARGS EXPECT)
+  if(NOT DEFINED ${v})
+    message(FATAL_ERROR "bad_input: -D${v}=... is required")
+  endif()
+endforeach()
+# Space-separated on the command line (a ';' does not survive add_test); lists here.
+foreach(v MPIEXEC_FLAGS RANKS ARGS THREADS)
+  if(DEFINED ${v})
+    separate_arguments(${v} UNIX_COMMAND "${${v}}")
+  endif()
+endforeach()
+execute_process(COMMAND ${MPIEXEC} -n ${RANKS} ${MPIEXEC_FLAGS} ${SHIFTFLY} metrics ${ARGS} --mpi
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
+message(STATUS "exit status ${rc}; stderr:\n${err}")
+if(rc EQUAL 0 OR NOT rc MATCHES "^[0-9]+$")
+  message(FATAL_ERROR "expected a non-zero exit status, got '${rc}'")
+endif()
+if(NOT out STREQUAL "")
+  message(FATAL_ERROR "expected nothing on stdout, got: ${out}")
+endif()
+string(REPLACE ";" "," err_text "${err}")  # a ';' would split the matches below
+string(REGEX MATCHALL "shiftfly: [^\n]*" lines "${err_text}")
+list(LENGTH lines count)
+if(NOT count EQUAL 1)
+  message(FATAL_ERROR "expected exactly one line from the tool on stderr, got ${count}")
+endif()
+string(FIND "${lines}" "shiftfly: error: " at_error)
+string(FIND "${lines}" "${EXPECT}" at_expect)
+if(NOT at_error EQUAL 0 OR at_expect EQUAL -1)
+  message(FATAL_ERROR "the line '${lines}' is not 'shiftfly: error: ...${EXPECT}...'")
+endif()
