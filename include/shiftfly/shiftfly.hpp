@@ -19,6 +19,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/edge_list.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/parse.hpp"
 #include "shiftfly/core/python_random.hpp"
 

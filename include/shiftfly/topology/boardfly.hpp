@@ -30,6 +30,7 @@
 #include <utility>
 #include <vector>
 
+#include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/python_random.hpp"
@@ -126,6 +127,7 @@ template <std::unsigned_integral V = std::uint32_t>
 core::graph<V> boardfly_chip_level(std::uint64_t groups = pod_groups, std::uint64_t seed = 7) {
   core::require_range("boardfly", "groups", groups, 1, core::max_vertices<std::uint32_t>() / inter_pod_ports);
   const std::uint64_t n = core::checked_mul(groups, group_chips, "boardfly", "chip count", core::max_vertices<V>());
+  core::require_graph_memory("boardfly", sizeof(V), n, groups * (6 * group_bbs + 28 + pod_groups / 2 + inter_pod_ports));
   const auto inter = boardfly_inter_pod_links(groups, seed);
   std::vector<std::pair<V, V>> edges;
   edges.reserve(groups * (6 * group_bbs + 28) + groups * pod_groups / 2 + inter.size());

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 
@@ -51,6 +52,7 @@ std::uint64_t de_bruijn_order(std::uint64_t d, std::uint64_t D) {
 template <std::unsigned_integral V = std::uint32_t>
 core::graph<V> de_bruijn(std::uint64_t d, std::uint64_t D) {
   const std::uint64_t n = de_bruijn_order<V>(d, D);
+  core::require_graph_memory("de_bruijn", sizeof(V), n, 0, core::checked_mul(n, d, "de_bruijn", "arc count"));
   const std::uint64_t tail = n / d;  // d^{D-1}
   std::vector<typename core::graph<V>::offset_type> offsets(n + 1);
   std::vector<V> targets(core::checked_mul(n, d, "de_bruijn", "arc count"));
@@ -82,6 +84,8 @@ void require_arithmetic_params(const char* where, std::uint64_t n, std::uint64_t
 template <std::unsigned_integral V = std::uint32_t>
 core::graph<V> generalized_de_bruijn(std::uint64_t n, std::uint64_t d) {
   require_arithmetic_params<V>("generalized_de_bruijn", n, d);
+  core::require_graph_memory("generalized_de_bruijn", sizeof(V), n, 0,
+                             core::checked_mul(n, d, "generalized_de_bruijn", "arc count"));
   std::vector<typename core::graph<V>::offset_type> offsets(n + 1);
   std::vector<V> targets(core::checked_mul(n, d, "generalized_de_bruijn", "arc count"));
   const std::uint64_t dm = d % n;

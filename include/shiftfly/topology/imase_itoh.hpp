@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/topology/de_bruijn.hpp"
@@ -20,6 +21,7 @@ namespace detail {
 /// II(n, d) arcs for any n >= 1 (n = 1 is one vertex carrying d loops).
 template <std::unsigned_integral V>
 core::graph<V> imase_itoh_unchecked(std::uint64_t n, std::uint64_t d, std::string name) {
+  core::require_graph_memory("imase_itoh", sizeof(V), n, 0, core::checked_mul(n, d, "imase_itoh", "arc count"));
   std::vector<typename core::graph<V>::offset_type> offsets(n + 1);
   std::vector<V> targets(core::checked_mul(n, d, "imase_itoh", "arc count"));
   const std::uint64_t dm = d % n;

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 
@@ -52,6 +53,7 @@ std::uint64_t kautz_order(std::uint64_t d, std::uint64_t D) {
 template <std::unsigned_integral V = std::uint32_t>
 core::graph<V> kautz(std::uint64_t d, std::uint64_t D) {
   const std::uint64_t n = kautz_order<V>(d, D);
+  core::require_graph_memory("kautz", sizeof(V), n, 0, core::checked_mul(n, d, "kautz", "arc count"));
   // Vertex id = u1 · d^{D-1} + Σ_{i>=2} t_i d^{D-i}, where t_i = u_i if u_i < u_{i-1}
   // and u_i - 1 otherwise: this numbering is the lexicographic order of the labels.
   const std::uint64_t tail = n / (d + 1);         // d^{D-1}

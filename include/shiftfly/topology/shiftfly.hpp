@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/topology/boardfly.hpp"
@@ -78,6 +79,7 @@ core::graph<V> shiftfly_chip_level(std::uint64_t groups, std::uint64_t ports = g
   std::uint64_t G = groups;
   if (construction == shiftfly_construction::kautz) G = kautz_order<std::uint64_t>(d, smallest_kautz_diameter(groups, d));
   const std::uint64_t n = core::checked_mul(G, group_chips, "shiftfly", "chip count", core::max_vertices<V>());
+  core::require_graph_memory("shiftfly", sizeof(V), n, G * (60 + d));
   const auto top = shiftfly_group_level<std::uint32_t>(groups, ports, construction);
   // In-slot ranks: arcs sorted by (tail, index) reach each head in that order.
   std::vector<std::uint32_t> in_rank(G, 0);

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 
@@ -48,6 +49,7 @@ std::uint64_t torus_order(std::span<const std::uint64_t> dims) {
 template <std::unsigned_integral V = std::uint32_t>
 core::graph<V> torus(std::span<const std::uint64_t> dims) {
   const std::uint64_t n = torus_order<V>(dims);
+  core::require_graph_memory("torus", sizeof(V), n, core::checked_mul(n, dims.size(), "torus", "edge count"));
   std::vector<std::pair<V, V>> edges;
   edges.reserve(static_cast<std::size_t>(core::checked_mul(n, dims.size(), "torus", "edge count")));
   std::uint64_t stride = 1;

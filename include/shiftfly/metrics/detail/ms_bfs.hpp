@@ -32,6 +32,7 @@
 #include <thread>
 #include <vector>
 
+#include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/checked.hpp"
 
 // Blocks are passed by value between inline helpers; the ABI note is irrelevant here.
@@ -370,6 +371,16 @@ inline sweep_counts sweep_all(const sweep_graph& sg, std::span<const std::uint32
 /// Dispatches on the batch width in bits (64, 128, 256 or 512).
 inline sweep_counts sweep(const sweep_graph& sg, std::span<const std::uint32_t> sources, unsigned threads,
                           unsigned batch_bits, const std::function<void(std::size_t, std::size_t)>& progress) {
+  // Each worker holds three blocks of batch_bits bits per vertex: refuse up front
+  // what cannot fit rather than be killed mid-sweep (issue 8, resource bounds).
+  if (batch_bits == 64 || batch_bits == 128 || batch_bits == 256 || batch_bits == 512) {
+    const std::uint64_t batches = (sources.size() + batch_bits - 1) / batch_bits;
+    const std::uint64_t workers = std::max<std::uint64_t>(1, std::min<std::uint64_t>(threads, batches));
+    core::require_memory("metrics::sweep",
+                         "the BFS workspaces (" + core::to_message(workers) + " threads x 3 x " +
+                             core::to_message(sg.pull.n) + " vertices x " + core::to_message(batch_bits / 8) + " bytes)",
+                         core::estimate_add_mul(0, workers * 3 * (batch_bits / 8), sg.pull.n));
+  }
   switch (batch_bits) {
     case 64: return sweep_all<1>(sg, sources, threads, progress);
     case 128: return sweep_all<2>(sg, sources, threads, progress);
