@@ -18,6 +18,7 @@
 // core
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/edge_list.hpp"
+#include "shiftfly/core/flag_names.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/parse.hpp"
@@ -28,6 +29,7 @@
 #include "shiftfly/halley/ceiling.hpp"
 #include "shiftfly/halley/composition.hpp"
 #include "shiftfly/halley/cost.hpp"
+#include "shiftfly/halley/demand_file.hpp"
 #include "shiftfly/halley/fold_fit.hpp"
 #include "shiftfly/halley/hierarchy.hpp"
 #include "shiftfly/halley/light_reserve.hpp"

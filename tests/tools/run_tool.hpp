@@ -1,13 +1,21 @@
 #pragma once
 // Runs a built tool (SHIFTFLY_BIN/<tool>) through the shell and captures its
-// stdout, stderr and exit status, for the tool tests.
+// stdout, stderr and exit status, for the tool tests. run_tool_argv runs it
+// without a shell (arguments passed as given, empty ones included), with a
+// time limit, and measures the wall time.
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace shiftfly::test {
 
@@ -40,6 +48,88 @@ inline tool_run run_tool(const std::string& tool, const std::string& args) {
   ss << e.rdbuf();
   r.err = ss.str();
   std::remove(err_path.c_str());
+  return r;
+}
+
+/// A run without a shell: status is the exit status, or -1 when the tool was killed by a signal.
+struct timed_run : tool_run {
+  double seconds = 0;      ///< wall time from fork to exit
+  bool timed_out = false;  ///< killed after the time limit
+  int signal = 0;          ///< the signal that ended the tool, if any
+};
+
+/// Runs SHIFTFLY_BIN/<tool> with exactly `args` (no shell), stdin from /dev/null;
+/// kills it after `limit_seconds`.
+inline timed_run run_tool_argv(const std::string& tool, const std::vector<std::string>& args, double limit_seconds = 10) {
+  timed_run r;
+  const std::string path = std::string(SHIFTFLY_BIN) + "/" + tool;
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(path.c_str()));
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  int out_pipe[2], err_pipe[2];
+  if (::pipe(out_pipe) != 0) return r;
+  if (::pipe(err_pipe) != 0) {
+    ::close(out_pipe[0]);
+    ::close(out_pipe[1]);
+    return r;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int null_in = ::open("/dev/null", O_RDONLY);
+    if (null_in >= 0) ::dup2(null_in, 0);
+    ::dup2(out_pipe[1], 1);
+    ::dup2(err_pipe[1], 2);
+    ::close(out_pipe[0]);
+    ::close(out_pipe[1]);
+    ::close(err_pipe[0]);
+    ::close(err_pipe[1]);
+    ::execv(path.c_str(), argv.data());
+    ::_exit(127);
+  }
+  ::close(out_pipe[1]);
+  ::close(err_pipe[1]);
+  if (pid < 0) {
+    ::close(out_pipe[0]);
+    ::close(err_pipe[0]);
+    return r;
+  }
+  pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
+  std::string* sinks[2] = {&r.out, &r.err};
+  int open_fds = 2;
+  const auto deadline = start + std::chrono::duration<double>(limit_seconds);
+  char buf[65536];
+  while (open_fds > 0) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      ::kill(pid, SIGKILL);
+      r.timed_out = true;
+      break;
+    }
+    const int k = ::poll(fds, 2, static_cast<int>(left.count()));
+    if (k < 0 && errno == EINTR) continue;
+    if (k < 0) break;
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i].fd < 0 || fds[i].revents == 0) continue;
+      const ssize_t n = ::read(fds[i].fd, buf, sizeof buf);
+      if (n > 0) {
+        sinks[i]->append(buf, static_cast<std::size_t>(n));
+      } else if (n == 0 || errno != EINTR) {
+        ::close(fds[i].fd);
+        fds[i].fd = -1;
+        --open_fds;
+      }
+    }
+  }
+  for (auto& f : fds)
+    if (f.fd >= 0) ::close(f.fd);
+  int st = 0;
+  while (::waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+  }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (WIFEXITED(st)) r.status = WEXITSTATUS(st);
+  if (WIFSIGNALED(st)) r.signal = WTERMSIG(st);
   return r;
 }
 

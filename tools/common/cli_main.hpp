@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/strict_values.hpp"
 #include "common/subcommand.hpp"
 
 namespace shiftfly::tools {
@@ -24,6 +25,25 @@ inline std::string one_line(std::string s) {
   return s;
 }
 
+/// The one line for a missing or unknown subcommand: names the word that is not
+/// one (or says that one is required) and lists the accepted subcommands.
+inline std::string subcommand_error(const std::string& tool, const CLI::App& app) {
+  const CLI::App* at = &app;
+  std::string path = tool;
+  while (!at->get_subcommands().empty()) {
+    at = at->get_subcommands().front();
+    path += " " + at->get_name();
+  }
+  std::string accepted;
+  for (const CLI::App* sub : at->get_subcommands({})) accepted += (accepted.empty() ? "" : ", ") + sub->get_name();
+  const auto left = at->remaining();
+  if (left.empty()) return path + ": a subcommand is required (accepted: " + accepted + ")";
+  const std::string& word = left.front();
+  return path + ": " + detail::quoted_value(word) + " is not " +
+         (word.rfind("-", 0) == 0 ? "an option or a subcommand" : "a subcommand") + " of " + path + " (accepted: " + accepted +
+         ")";
+}
+
 inline int run_cli(const std::string& tool, const std::string& description, int argc, char** argv) {
   CLI::App app{description, tool};
   app.require_subcommand(1);
@@ -32,6 +52,7 @@ inline int run_cli(const std::string& tool, const std::string& description, int 
   std::sort(reg.begin(), reg.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
   std::map<std::string, std::function<int()>> runners;
   for (auto& entry : reg) runners[entry.name] = entry.setup(app);
+  harden_options(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -41,7 +62,9 @@ inline int run_cli(const std::string& tool, const std::string& description, int 
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    const std::string line = tool + ": error: " + one_line(e.what());
+    const std::string what = e.what();
+    const bool no_subcommand = e.get_name() == "RequiredError" && what.rfind("A subcommand", 0) == 0;
+    const std::string line = tool + ": error: " + one_line(no_subcommand ? subcommand_error(tool, app) : what);
     if (const auto& report = error_report_hook()) return report(argc, argv, line, 2);
     std::cerr << line << '\n';
     return 2;

@@ -1,10 +1,9 @@
 // halley foldfit: Algorithm 2 (FoldFit) on a demand matrix (Section IV-B).
-#include <fstream>
 #include <memory>
-#include <sstream>
 
 #include "common/subcommand.hpp"
 #include "halley/rate_options.hpp"
+#include "shiftfly/halley/demand_file.hpp"
 #include "shiftfly/halley/fold_fit.hpp"
 
 namespace {
@@ -18,12 +17,8 @@ struct options {
 };
 
 int run_foldfit(const options& o) {
-  std::ifstream in(o.demand, std::ios::binary);
-  if (!in) shiftfly::core::fail("halley foldfit", "--demand = " + o.demand + " cannot be read");
-  std::ostringstream text;
-  text << in.rdbuf();
   namespace h = shiftfly::halley;
-  const auto d = h::parse_demand_csv(text.str());
+  const auto d = h::read_demand_csv_file(o.demand, "--demand");
   const auto r = h::fold_fit(d, o.channels, o.steps, o.block);
   nlohmann::json j;
   j["makespan"] = r.search.packing.makespan;

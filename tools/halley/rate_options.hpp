@@ -11,6 +11,7 @@
 #include <string>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/flag_names.hpp"
 #include "shiftfly/halley/window.hpp"
 
 namespace shiftfly::tools::halley_cli {
@@ -46,7 +47,8 @@ struct rate_flags {
       require_flag(cmd, "--lambda", v, 0, 1);
     } else if (fit && window) {
       if (!std::isfinite(*fit) || *fit < 0) core::throw_out_of_range(cmd, "--fit", *fit, "finite, at least 0");
-      const double hours = halley::parse_window(*window);
+      const double hours = core::naming_flags({{"window", "--window"}}, "--window " + core::to_message(*window),
+                                              [&] { return halley::parse_window(*window); });
       v = halley::failure_probability(*fit, hours);
       if (!(v > 0) || !(v < 1))
         core::fail(cmd, "--fit " + core::to_message(*fit) + " over --window " + *window + " gives lambda = " + core::to_message(v) +

@@ -13,6 +13,7 @@
 
 #include "common/subcommand.hpp"
 #include "shiftfly/collectives/allreduce.hpp"
+#include "shiftfly/core/flag_names.hpp"
 #include "shiftfly/core/parse.hpp"
 
 namespace {
@@ -55,7 +56,9 @@ int run_allreduce(const options& o) {
   const auto dims = shiftfly::core::parse_unsigned_list(o.dims, "--dims");
   for (auto k : dims)
     if (k < 2) shiftfly::core::throw_out_of_range("allreduce", "--dims item", k, "at least 2");
-  const std::uint64_t chips = sc::torus_chip_count(dims);
+  const std::uint64_t chips = shiftfly::core::naming_flags(
+      {{"dims item", "--dims item"}, {"dims", "--dims"}, {"number of dims", "number of --dims items"}}, "--dims " + o.dims,
+      [&] { return sc::torus_chip_count(dims); });
   const std::uint64_t elements = o.elements.empty() ? chips : shiftfly::core::parse_unsigned(o.elements, "--elements");
   if (elements == 0) shiftfly::core::throw_out_of_range("allreduce", "--elements", elements, "at least 1");
   if (!(o.alpha >= 0.0) || !std::isfinite(o.alpha))
@@ -68,7 +71,10 @@ int run_allreduce(const options& o) {
         shiftfly::core::throw_out_of_range("allreduce", "--dims item", k,
                                            "at least 3 with --bidirectional: at 2 the two neighbours share one link");
 
-  const auto c = sc::compare_allreduce(dims, elements, o.bidirectional, {o.alpha, o.beta});
+  const auto c = shiftfly::core::naming_flags(
+      {{"elements", "--elements"}, {"dims", "--dims"}},
+      "--dims " + o.dims + " --elements " + std::to_string(elements) + (o.bidirectional ? " --bidirectional" : ""),
+      [&] { return sc::compare_allreduce(dims, elements, o.bidirectional, {o.alpha, o.beta}); });
   const std::string shape = sc::torus_dims_text(dims);
 
   if (o.format == "json") {

@@ -54,6 +54,7 @@ inline CLI::Option* add_unsigned_option(CLI::App* sub, const std::string& flag, 
 inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shared_ptr<topology::family_params> out,
                                                      const std::vector<std::string>& only = {}) {
   std::vector<CLI::App*> subs;
+  auto stray = std::make_shared<std::string>();
   for (const auto& name : topology::family_names()) {
     if (!only.empty() && std::find(only.begin(), only.end(), name) == only.end()) continue;
     CLI::App* sub = nullptr;
@@ -94,6 +95,13 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
     }
     sub->fallthrough();
     sub->preparse_callback([out, name](std::size_t) { out->family = name; });
+    // A word left over after the family (FAMILY below) is refused only once the family's own flags
+    // are checked: in `kautz --d --D 3`, --d takes "--D" as its value and the error to report is --d's.
+    sub->callback([stray, parent, name] {
+      if (!stray->empty())
+        throw CLI::ValidationError(parent->get_name() + " " + name, "unexpected argument '" + core::to_message(*stray) +
+                                                                       "' (every flag of " + name + " takes one value)");
+    });
     subs.push_back(sub);
   }
   // A word that names no family lands here and is refused with the list of families.
@@ -102,8 +110,13 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
     if (only.empty() || std::find(only.begin(), only.end(), name) != only.end()) names += (names.empty() ? "" : ", ") + name;
   parent->add_option_function<std::string>(
             "FAMILY",
-            [names](const std::string& text) {
-              throw CLI::ValidationError("FAMILY", "'" + text + "' is not a graph family (accepted: " + names + ")");
+            [names, parent, stray](const std::string& text) {
+              if (!parent->get_subcommands().empty()) {  // a family was given: this word is extra
+                *stray = text;
+                return;
+              }
+              throw CLI::ValidationError("FAMILY", "'" + core::to_message(text) + "' is not a graph family (accepted: " +
+                                                       names + ")");
             },
             "graph family: " + names)
       ->expected(1);

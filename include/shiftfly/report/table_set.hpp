@@ -70,7 +70,8 @@ inline void write_file(const std::filesystem::path& p, const std::string& text) 
 }
 }  // namespace detail
 
-/// Validates the options against the sections (unknown names, formats, a missing check directory).
+/// Validates the options against the sections (unknown names, formats, a missing check directory,
+/// an --out that cannot be a directory) and creates the --out directory.
 inline void validate(const std::vector<section>& sections, const table_set_options& o) {
   std::set<std::string> ids;
   std::string list;
@@ -84,6 +85,34 @@ inline void validate(const std::vector<section>& sections, const table_set_optio
     core::fail("tables", "--format = " + o.format + " is not a format (accepted: md, csv, json)");
   if (!o.check_dir.empty() && !std::filesystem::is_directory(o.check_dir))
     core::fail("tables", "--check = " + o.check_dir + " is not a directory");
+  if (!o.out_dir.empty()) {
+    // Refused before any table is computed: an --out that is a file, or lies under one, or cannot be made.
+    std::error_code ec;
+    if (std::filesystem::exists(o.out_dir, ec) && !std::filesystem::is_directory(o.out_dir, ec))
+      core::fail("tables", "--out = " + o.out_dir + " exists and is not a directory");
+    std::filesystem::create_directories(o.out_dir, ec);
+    if (ec || !std::filesystem::is_directory(o.out_dir))
+      core::fail("tables", "--out = " + o.out_dir + " cannot be created as a directory (" + ec.message() + ")");
+  }
+}
+
+/// The section ids of `--only` values: each value a comma-separated list of ids
+/// (`--only table2,fig14`); an empty value or an empty item (`a,,b`, `a,`) is refused.
+inline std::vector<std::string> split_only(const std::vector<std::string>& values) {
+  std::vector<std::string> ids;
+  for (const auto& v : values) {
+    std::size_t start = 0;
+    while (true) {
+      const std::size_t end = v.find(',', start);
+      const std::string item = v.substr(start, end == std::string::npos ? std::string::npos : end - start);
+      if (item.empty())
+        core::fail("tables", "--only = '" + v + "' has an empty item (expected section ids like table2,fig14)");
+      ids.push_back(item);
+      if (end == std::string::npos) break;
+      start = end + 1;
+    }
+  }
+  return ids;
 }
 
 /// Runs the set: prints to `out`, reports differences to `err`.

@@ -10,6 +10,7 @@
 /// `shortest` is the directed BFS distance over the arcs of the graph built by
 /// topology/ (an independent check), computed when the graph has at most
 /// `route_check_limit` vertices; above that it is absent and marked so.
+/// Errors name the command-line flags (--d, --D, --n, --from, --to).
 
 #include <cstdint>
 #include <optional>
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/flag_names.hpp"
 #include "shiftfly/core/parse.hpp"
 #include "shiftfly/metrics/bfs.hpp"
 #include "shiftfly/routing/imase_itoh.hpp"
@@ -55,7 +57,9 @@ inline std::size_t arc_distance(const G& g, std::uint64_t from, std::uint64_t to
 /// Route between two labels of K(d,D) (kautz = true) or B(d,D), as text.
 inline route_answer route_labels(bool kautz, std::uint64_t d, std::uint64_t D, std::string_view from,
                                  std::string_view to) {
-  const label_space s = kautz ? kautz_space(d, D) : de_bruijn_space(d, D);
+  const label_space s =
+      core::naming_flags({{"d", "--d"}, {"D", "--D"}}, "--d " + core::to_message(d) + " --D " + core::to_message(D),
+                         [&] { return kautz ? kautz_space(d, D) : de_bruijn_space(d, D); });
   const auto u = parse_label(from, s, "--from");
   const auto v = parse_label(to, s, "--to");
   const auto r = route_shift(s, u, v);

@@ -11,6 +11,9 @@
 /// `make_family` validates every parameter the family uses and throws
 /// std::invalid_argument with one line (function, parameter, value, accepted
 /// range) before allocating; parameters a family does not use are ignored.
+/// The line names the command-line flag of the parameter (`kautz: --D = 9 is
+/// out of range ...`, core/flag_names.hpp), or ends with the flags given when
+/// the limit is on a product of them (`(given --groups 200000000 --level chip)`).
 ///
 /// | family        | parameters                                  | graph                                  |
 /// |---------------|---------------------------------------------|----------------------------------------|
@@ -27,6 +30,7 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/flag_names.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/de_bruijn.hpp"
@@ -62,21 +66,40 @@ inline void require_level(const std::string& level) {
 /// Builds the graph of a family (32-bit vertex ids), validating its parameters first.
 inline core::graph<std::uint32_t> make_family(const family_params& p) {
   using V = std::uint32_t;
+  using core::naming_flags;
+  using core::to_message;
   const std::string& f = p.family;
-  if (f == "torus") return torus<V>(p.dims);
-  if (f == "kautz") return kautz<V>(p.d, p.D);
-  if (f == "de-bruijn") return de_bruijn<V>(p.d, p.D);
-  if (f == "gen-de-bruijn") return generalized_de_bruijn<V>(p.n, p.d);
-  if (f == "imase-itoh") return imase_itoh<V>(p.n, p.d);
+  if (f == "torus") {
+    std::string dims;
+    for (auto k : p.dims) dims += (dims.empty() ? "" : ",") + to_message(k);
+    return naming_flags({{"dims item", "--dims item"}, {"dims", "--dims"}, {"number of dims", "number of --dims items"}},
+                        "--dims " + dims, [&] { return torus<V>(p.dims); });
+  }
+  const std::string dD = "--d " + to_message(p.d) + " --D " + to_message(p.D);
+  const std::string nd = "--n " + to_message(p.n) + " --d " + to_message(p.d);
+  if (f == "kautz") return naming_flags({{"d", "--d"}, {"D", "--D"}}, dD, [&] { return kautz<V>(p.d, p.D); });
+  if (f == "de-bruijn") return naming_flags({{"d", "--d"}, {"D", "--D"}}, dD, [&] { return de_bruijn<V>(p.d, p.D); });
+  if (f == "gen-de-bruijn")
+    return naming_flags({{"n", "--n"}, {"d", "--d"}}, nd, [&] { return generalized_de_bruijn<V>(p.n, p.d); });
+  if (f == "imase-itoh") return naming_flags({{"n", "--n"}, {"d", "--d"}}, nd, [&] { return imase_itoh<V>(p.n, p.d); });
   if (f == "boardfly") {
     detail::require_level(p.level);
-    return p.level == "chip" ? boardfly_chip_level<V>(p.groups, p.seed) : boardfly_group_level<V>(p.groups, p.seed);
+    return naming_flags({{"groups", "--groups"}, {"seed", "--seed"}},
+                        "--groups " + to_message(p.groups) + " --level " + to_message(p.level), [&] {
+                          return p.level == "chip" ? boardfly_chip_level<V>(p.groups, p.seed)
+                                                   : boardfly_group_level<V>(p.groups, p.seed);
+                        });
   }
   if (f == "shiftfly") {
     detail::require_level(p.level);
-    const auto c = parse_shiftfly_construction(p.construction);
-    return p.level == "chip" ? shiftfly_chip_level<V>(p.groups, p.ports, c)
-                             : shiftfly_group_level<V>(p.groups, p.ports, c);
+    return naming_flags({{"groups", "--groups"}, {"ports", "--ports"}, {"construction", "--construction"}},
+                        "--groups " + to_message(p.groups) + " --ports " + to_message(p.ports) + " --construction " +
+                            to_message(p.construction) + " --level " + to_message(p.level),
+                        [&] {
+                          const auto c = parse_shiftfly_construction(p.construction);
+                          return p.level == "chip" ? shiftfly_chip_level<V>(p.groups, p.ports, c)
+                                                   : shiftfly_group_level<V>(p.groups, p.ports, c);
+                        });
   }
   std::string accepted;
   for (const auto& name : family_names()) accepted += (accepted.empty() ? "" : ", ") + name;

@@ -1,0 +1,53 @@
+#pragma once
+/// \file demand_file.hpp
+/// Reading a FoldFit demand matrix (Section IV-B) from a file named on the
+/// command line: the file must exist, be a regular file and be readable, and
+/// its text must parse (halley/fold_fit.hpp, parse_demand_csv). Every failure
+/// is one std::invalid_argument line that names the flag and the path, e.g.
+/// `read_demand_csv_file: --demand = 'd.csv': parse_demand_csv: demand line 2 has 1 entries, expected 2`.
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/halley/fold_fit.hpp"
+
+namespace shiftfly::halley {
+
+/// Largest demand file read (far above any demand matrix FoldFit schedules: at most 10^7 jobs).
+inline constexpr std::uintmax_t max_demand_file_bytes = std::uintmax_t{1} << 30;
+
+/// Reads and parses the demand matrix in file `path`; `flag` names it in errors (e.g. "--demand").
+inline demand_matrix read_demand_csv_file(const std::string& path, std::string_view flag) {
+  constexpr std::string_view where = "read_demand_csv_file";
+  const std::string head = std::string(flag) + " = '" + core::to_message(path) + "'";
+  if (path.empty()) core::fail(where, std::string(flag) + " is empty (expected a CSV file)");
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(status)) core::fail(where, head + " does not exist");
+  if (std::filesystem::is_directory(status)) core::fail(where, head + " is a directory (expected a CSV file)");
+  if (!std::filesystem::is_regular_file(status)) core::fail(where, head + " is not a regular file (expected a CSV file)");
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) core::fail(where, head + " cannot be read");
+  if (size > max_demand_file_bytes)
+    core::fail(where, head + " has " + core::to_message(size) + " bytes (accepted: at most " +
+                          core::to_message(max_demand_file_bytes) + ")");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) core::fail(where, head + " cannot be read");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) core::fail(where, head + " cannot be read");
+  try {
+    return parse_demand_csv(text.str());
+  } catch (const std::invalid_argument& e) {
+    core::fail(where, head + ": " + e.what());
+  }
+}
+
+}  // namespace shiftfly::halley

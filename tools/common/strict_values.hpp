@@ -1,0 +1,106 @@
+#pragma once
+// Strict option values for both tools (DESIGN.md §5: every flag validated, a
+// bad value is one line naming the flag, the value and what is accepted).
+//
+// CLI11 reads integers with strtoull(..., base 0) and reals with strtod, so on
+// its own it takes `--channels 010` as 8, `--channels 0x20` as 32, wraps
+// `--sample-seed -1` to 2^64-1, and accepts `nan` and `inf` for reals.
+// harden_options() walks every option of an app and its subcommands and adds:
+//   - to every option that takes a value: the value must not be empty;
+//   - to unsigned options (CLI11 type UINT): decimal digits only, no sign, no leading zero;
+//   - to signed integer options (INT): an optional '-' then such digits;
+//   - to real options (FLOAT): a number that parses must be finite (nan, inf and 1e999 refused).
+// The checks run after the option's own checks (ranges, sets), so those keep their messages.
+
+#include <CLI/CLI.hpp>
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <system_error>
+
+namespace shiftfly::tools {
+
+namespace detail {
+/// The value as it appears in a one-line message (control characters shown as '?').
+inline std::string quoted_value(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) ? '?' : c;
+  return out + "'";
+}
+
+inline bool decimal_digits(const std::string& s, std::size_t from) {
+  if (s.size() <= from) return false;
+  for (std::size_t i = from; i < s.size(); ++i)
+    if (s[i] < '0' || s[i] > '9') return false;
+  return s[from] != '0' || s.size() == from + 1;  // no leading zero (CLI11 would read 010 as octal)
+}
+
+/// True when the integer text fits type T (CLI11's strtoull saturates 2^64 to 2^64-1 without a word).
+template <class T>
+inline bool fits(const std::string& s) {
+  T v{};
+  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  return ec == std::errc{} && ptr == s.data() + s.size();
+}
+}  // namespace detail
+
+/// `flag` must not be given an empty value.
+inline CLI::Validator non_empty_value(const std::string& flag) {
+  return CLI::Validator(
+      [flag](std::string& s) { return s.empty() ? flag + " is empty (a value is required)" : std::string(); }, "");
+}
+
+inline const CLI::Validator& decimal_unsigned() {
+  static const CLI::Validator v(
+      [](std::string& s) {
+        if (!detail::decimal_digits(s, 0))
+          return detail::quoted_value(s) + " is not a non-negative integer (accepted: decimal digits, no sign, no leading zero)";
+        if (!detail::fits<std::uint64_t>(s)) return detail::quoted_value(s) + " does not fit in 64 bits";
+        return std::string();
+      },
+      "");
+  return v;
+}
+
+inline const CLI::Validator& decimal_integer() {
+  static const CLI::Validator v(
+      [](std::string& s) {
+        if (!detail::decimal_digits(s, !s.empty() && s[0] == '-' ? 1 : 0))
+          return detail::quoted_value(s) + " is not an integer (accepted: decimal digits, an optional '-', no leading zero)";
+        if (!detail::fits<std::int64_t>(s)) return detail::quoted_value(s) + " does not fit in 64 bits";
+        return std::string();
+      },
+      "");
+  return v;
+}
+
+inline const CLI::Validator& finite_real() {
+  static const CLI::Validator v(
+      [](std::string& s) {
+        char* end = nullptr;
+        const double x = std::strtod(s.c_str(), &end);
+        if (!s.empty() && end == s.c_str() + s.size() && !std::isfinite(x))
+          return detail::quoted_value(s) + " is not a finite number (accepted: a finite real)";
+        return std::string();
+      },
+      "");
+  return v;
+}
+
+/// Adds the strict checks above to every option of `app` and of its subcommands, recursively.
+inline void harden_options(CLI::App& app) {
+  for (CLI::Option* opt : app.get_options()) {
+    if (!opt->nonpositional() || opt->get_items_expected_max() == 0) continue;  // positionals and flags
+    const std::string type = opt->get_type_name();
+    opt->check(non_empty_value(opt->get_name()));
+    if (type.rfind("UINT", 0) == 0) opt->check(decimal_unsigned());
+    else if (type.rfind("INT", 0) == 0) opt->check(decimal_integer());
+    else if (type.rfind("FLOAT", 0) == 0) opt->check(finite_real());
+  }
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) harden_options(*sub);
+}
+
+}  // namespace shiftfly::tools
