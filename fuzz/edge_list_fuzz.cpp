@@ -12,6 +12,7 @@
 //     that writes back, reads back identically and writes the same bytes again.
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -82,6 +83,12 @@ void raw_text(std::string_view text, bool directed) {
 }
 
 }  // namespace
+
+// A fixed memory limit (core/memory.hpp) keeps runs deterministic and skips /proc/meminfo.
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  ::setenv("SHIFTFLY_MEMORY_LIMIT", "1G", 1);
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   shiftfly::fuzz::bytes in{data, size};

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <cstdlib>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -160,4 +161,14 @@ TEST_CASE("edge list: malformed input is refused with one line", "[core][edge_li
   // a long line is cut in the message
   check_refused(std::string(5000, '7'), "...') is not 'u v'");
   CHECK(error_of(std::string(5000, '7')).size() < 400);
+}
+
+TEST_CASE("edge list: a graph beyond the available memory is refused before it is built", "[core][edge_list][errors]") {
+  // core/memory.hpp: SHIFTFLY_MEMORY_LIMIT overrides the memory the process may use
+  ::setenv("SHIFTFLY_MEMORY_LIMIT", "1M", 1);
+  // 10^6 vertices need about 7.6 MiB of offsets alone
+  check_refused("0 999999\n", "the graph (1000000 vertices, 1 edges) would need about");
+  check_refused("0 1\n", "would need about", {.directed = true, .vertices = 1000000});
+  CHECK(core::read_edge_list("0 1\n1 2\n").num_edges() == 2);  // small graphs still fit
+  ::unsetenv("SHIFTFLY_MEMORY_LIMIT");
 }

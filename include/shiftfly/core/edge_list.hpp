@@ -13,7 +13,8 @@
 /// The format does not carry the vertex count: the reader takes it from the
 /// caller, or as the largest id + 1 (so isolated trailing vertices need the
 /// caller's count). It refuses every malformed line with one line naming the
-/// line number, and checks the vertex count against a limit before it allocates.
+/// line number, and checks the vertex count against a limit, and the build
+/// against the available memory (core/memory.hpp), before it allocates.
 
 #include <algorithm>
 #include <charconv>
@@ -29,6 +30,7 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/memory.hpp"
 
 namespace shiftfly::core {
 
@@ -133,6 +135,8 @@ inline graph<V> read_edge_list(std::string_view text, const edge_list_options& o
     pairs.emplace_back(static_cast<V>(u), static_cast<V>(v));
   }
   const std::uint64_t n = opt.vertices ? *opt.vertices : (any ? max_id + 1 : 0);
+  // and the build must fit in the memory this process may use (core/memory.hpp)
+  require_graph_memory(where, sizeof(V), n, opt.directed ? 0 : pairs.size(), opt.directed ? pairs.size() : 0);
 
   if (!opt.directed) return graph<V>::from_edges(static_cast<std::size_t>(n), pairs);
 
