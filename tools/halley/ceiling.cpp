@@ -54,6 +54,6 @@ const shiftfly::tools::register_subcommand reg{"ceiling", [](CLI::App& app) {
   sub->add_option("--sigma", o->sigma, "Spare ratio (the cap sigma_max for A_crit), in (0,1); default 0.5");
   sub->add_option("--target", o->target, "Also give the ratio and the correlation this target needs, in (0,1)");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  return [o] { return run_ceiling(*o); };
+  return [o] { return hc::naming_halley_flags([&] { return run_ceiling(*o); }); };
 }};
 }  // namespace

@@ -41,6 +41,6 @@ const shiftfly::tools::register_subcommand reg{"coverage", [](CLI::App& app) {
   o->rate.add(sub);
   sub->add_option("--rho", o->rho, "Pairwise failure correlation in [0,1); 0 = independent");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  return [o] { return run_coverage(*o); };
+  return [o] { return hc::naming_halley_flags([&] { return run_coverage(*o); }); };
 }};
 }  // namespace

@@ -66,6 +66,6 @@ const shiftfly::tools::register_subcommand reg{"hierarchy", [](CLI::App& app) {
   sub->add_option("--spares", o->spares, "Spare lasers s")->required()->check(CLI::Range(std::uint64_t{0}, std::uint64_t{20000}));
   o->rate.add(sub);
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  return [o] { return run_hierarchy(*o); };
+  return [o] { return hc::naming_halley_flags([&] { return run_hierarchy(*o); }); };
 }};
 }  // namespace

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/flag_names.hpp"
@@ -68,6 +69,29 @@ struct rate_flags {
     }
   }
 };
+
+/// Runs a subcommand; an error of a header that names one of its parameters
+/// (`light_reserve: target = ... needs more than 10000000 spares`) is rethrown
+/// naming the flag instead (`light_reserve: --target = ...`).
+template <class F>
+int naming_halley_flags(F&& run) {
+  return core::naming_flags({{"target", "--target"},
+                             {"lambda", "--lambda"},
+                             {"rho", "--rho"},
+                             {"rho0", "--rho"},
+                             {"sigma", "--sigma"},
+                             {"channels", "--channels"},
+                             {"spares", "--spares"},
+                             {"cap", "--cap"},
+                             {"modules", "--modules"},
+                             {"lasers", "--lasers"},
+                             {"rho_within", "--rho-within"},
+                             {"price", "--price"},
+                             {"premium", "--premium"},
+                             {"steps", "--steps"},
+                             {"fit", "--fit"}},
+                            "", std::forward<F>(run));
+}
 
 /// Prints a JSON object (one line per key) or `key: value` text lines.
 inline void print(const nlohmann::json& j, const std::string& format) {

@@ -52,6 +52,6 @@ const shiftfly::tools::register_subcommand reg{"size", [](CLI::App& app) {
   sub->add_option("--target", o->target, "Coverage target in (0,1), e.g. 0.99999")->required();
   sub->add_option("--cap", o->cap, "Budget cap on the spare ratio s/(n+s), in (0,1); 0.5 = a 2x pool");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  return [o] { return run_size(*o); };
+  return [o] { return hc::naming_halley_flags([&] { return run_size(*o); }); };
 }};
 }  // namespace
