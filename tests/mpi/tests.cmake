@@ -9,6 +9,10 @@
 if(NOT TARGET shiftfly::mpi)
   return()
 endif()
+if(NOT MPIEXEC_EXECUTABLE)
+  message(STATUS "shiftfly: MPI found but no mpiexec/mpirun; the mpi/* tests are not registered")
+  return()
+endif()
 
 set(_mpi_flags ${MPIEXEC_PREFLAGS})
 execute_process(COMMAND ${MPIEXEC_EXECUTABLE} --version OUTPUT_VARIABLE _mpi_version ERROR_VARIABLE _mpi_version)
