@@ -6,10 +6,11 @@
 /// is one std::invalid_argument line that names the flag and the path, e.g.
 /// `read_demand_csv_file: --demand = 'd.csv': parse_demand_csv: demand line 2 has 1 entries, expected 2`.
 
+#include <cerrno>
 #include <cstdint>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -38,13 +39,23 @@ inline demand_matrix read_demand_csv_file(const std::string& path, std::string_v
   if (size > max_demand_file_bytes)
     core::fail(where, head + " has " + core::to_message(size) + " bytes (accepted: at most " +
                           core::to_message(max_demand_file_bytes) + ")");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) core::fail(where, head + " cannot be read");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) core::fail(where, head + " cannot be read");
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) core::fail(where, head + " cannot be opened (" + std::strerror(errno) + ")");
+  std::string text;
+  char buf[65536];
+  std::size_t k = 0;
+  while ((k = std::fread(buf, 1, sizeof buf, f)) > 0) {
+    text.append(buf, k);
+    if (text.size() > max_demand_file_bytes) break;
+  }
+  const bool failed = std::ferror(f) != 0;
+  const int err = errno;
+  std::fclose(f);
+  if (failed) core::fail(where, head + " cannot be read (" + std::strerror(err) + ")");
+  if (text.size() > max_demand_file_bytes)
+    core::fail(where, head + " has more than " + core::to_message(max_demand_file_bytes) + " bytes");
   try {
-    return parse_demand_csv(text.str());
+    return parse_demand_csv(text);
   } catch (const std::invalid_argument& e) {
     core::fail(where, head + ": " + e.what());
   }
