@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -18,11 +19,16 @@
 namespace shiftfly::tools::halley_cli {
 
 /// Throws "<cmd>: <flag> = <v> is out of range (accepted: ...)" unless lo < v < hi (open) or lo <= v < hi.
+/// Subnormal values (0 < |v| < 2.2e-308) are refused too: 1/ρ and the beta parameters
+/// overflow there (`ceiling --rho 1e-320` printed b as null, `hierarchy --rho-across 1e-320`
+/// ended in a NaN inside the quadrature).
 inline void require_flag(const std::string& cmd, const std::string& flag, double v, double lo, double hi, bool closed_low = false) {
-  const bool ok = std::isfinite(v) && (closed_low ? v >= lo : v > lo) && v < hi;
+  const bool subnormal = v != 0 && std::fabs(v) < std::numeric_limits<double>::min();
+  const bool ok = std::isfinite(v) && !subnormal && (closed_low ? v >= lo : v > lo) && v < hi;
   if (!ok)
     core::throw_out_of_range(cmd, flag, v, (closed_low ? "from " : "strictly between ") + core::to_message(lo) +
-                                               (closed_low ? " up to, not including, " : " and ") + core::to_message(hi));
+                                               (closed_low ? " up to, not including, " : " and ") + core::to_message(hi) +
+                                               (subnormal ? ", and not subnormal (at least 2.2250738585072014e-308)" : ""));
 }
 
 /// --lambda, or --fit with --window.
@@ -51,9 +57,9 @@ struct rate_flags {
       const double hours = core::naming_flags({{"window", "--window"}}, "--window " + core::to_message(*window),
                                               [&] { return halley::parse_window(*window); });
       v = halley::failure_probability(*fit, hours);
-      if (!(v > 0) || !(v < 1))
+      if (!(v >= std::numeric_limits<double>::min()) || !(v < 1))
         core::fail(cmd, "--fit " + core::to_message(*fit) + " over --window " + *window + " gives lambda = " + core::to_message(v) +
-                            " (accepted: strictly between 0 and 1)");
+                            " (accepted: strictly between 0 and 1, not subnormal)");
     } else {
       core::fail(cmd, "give the failure rate as --lambda L or as --fit F --window W");
     }
