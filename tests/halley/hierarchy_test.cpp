@@ -129,3 +129,21 @@ TEST_CASE("hierarchy functions refuse bad input", "[halley][hierarchy][validatio
   CHECK_THROWS_AS(hierarchy_coverage({8, 8, 0.3, 0.05}, 32, 1.5), std::invalid_argument);
   CHECK_THROWS_AS(hierarchy_coverage({1000, 1000, 0.3, 0.05}, 32, 0.05), std::invalid_argument);
 }
+
+TEST_CASE("the nested model tends to independent modules as rho_across -> 0", "[halley][hierarchy]") {
+  // As rho_across -> 0 the prior of the shared factor Theta0 concentrates on lambda, so the
+  // shortfall tends to the tail of the conditional pmf at theta = lambda. The quadrature must
+  // follow it (before the sharp-prior path it jumped to 0 at rho_across = 1e-5).
+  for (std::uint64_t s : {4u, 8u}) {
+    for (double ra : {1e-3, 1e-4, 1e-5, 1e-6, 1e-8}) {
+      const module_shape m{4, 9, 0.3, ra};
+      const auto pmf = nested_conditional_pmf(m, 0.05);
+      double at_lambda = 0;
+      for (std::size_t k = s + 1; k < pmf.size(); ++k) at_lambda += pmf[k];
+      const double got = nested_shortfall(m, s, 0.05);
+      INFO("s = " << s << ", rho_across = " << ra << ": " << got << " (at theta = lambda: " << at_lambda << ")");
+      CHECK(std::isfinite(got));
+      CHECK(std::fabs(got - at_lambda) <= 50 * ra * at_lambda + 1e-12);  // Var(Theta0) = O(rho_across); about 21 ra here
+    }
+  }
+}

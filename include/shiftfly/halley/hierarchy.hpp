@@ -21,6 +21,7 @@
 #include <boost/math/quadrature/tanh_sinh.hpp>
 #include <boost/math/special_functions/beta.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -135,6 +136,10 @@ struct hierarchical_coverage {
   double quadrature_error = 0; ///< tanh-sinh's error estimate on the shortfall
 };
 
+/// Above this a + b (rho_across below about 1e-3) the prior of Θ0 is a narrow peak and
+/// nested_shortfall integrates around it instead of over [0, 1].
+inline constexpr double nested_sharp_prior = 1000;
+
 /// Pr[F > s] under the nested model for the pool of M·L lasers (tanh-sinh over Θ0).
 inline double nested_shortfall(const module_shape& m, std::uint64_t spares, double lambda, double* error = nullptr) {
   detail::require_shape("nested_shortfall", m);
@@ -153,8 +158,21 @@ inline double nested_shortfall(const module_shape& m, std::uint64_t spares, doub
   };
   boost::math::quadrature::tanh_sinh<double> integrator(15);
   double err = 0, l1 = 0;
-  const double v = integrator.integrate(integrand, 0.0, 1.0, 1e-13, &err, &l1);
-  if (error) *error = err;
+  if (a + b <= nested_sharp_prior) {
+    const double v = integrator.integrate(integrand, 0.0, 1.0, 1e-13, &err, &l1);
+    if (error) *error = err;
+    return v;
+  }
+  // A sharp prior (small rho_across): Beta(a, b) is a narrow peak at lambda that tanh-sinh over
+  // [0, 1] steps over (the shortfall came out 0 at rho_across = 1e-5). Integrate between the
+  // 1e-20 and 1 - 1e-20 quantiles (the mass left out moves the shortfall by at most 2e-20),
+  // split at the mean so that nodes cluster on both sides of the peak.
+  const double lo = boost::math::ibeta_inv(a, b, 1e-20), hi = boost::math::ibetac_inv(a, b, 1e-20);
+  const double mid = std::clamp(a / (a + b), lo, hi);
+  double err2 = 0;
+  const double v = (mid > lo ? integrator.integrate(integrand, lo, mid, 1e-13, &err, &l1) : 0.0) +
+                   (hi > mid ? integrator.integrate(integrand, mid, hi, 1e-13, &err2, &l1) : 0.0);
+  if (error) *error = err + err2;
   return v;
 }
 
