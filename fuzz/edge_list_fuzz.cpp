@@ -24,6 +24,8 @@
 
 namespace core = shiftfly::core;
 using graph = core::graph<std::uint32_t>;
+using core::same_arcs;
+using core::same_edges;
 using shiftfly::fuzz::require;
 
 namespace {
@@ -32,24 +34,6 @@ std::string write(const graph& g, bool directed) {
   std::ostringstream os;
   core::write_edge_list(os, g, directed);
   return os.str();
-}
-
-bool same_edges(const graph& a, const graph& b) {
-  if (a.num_vertices() != b.num_vertices() || a.num_edges() != b.num_edges()) return false;
-  for (std::uint32_t u = 0; u < a.num_vertices(); ++u) {
-    const auto x = a.neighbors(u), y = b.neighbors(u);
-    if (!std::equal(x.begin(), x.end(), y.begin(), y.end())) return false;
-  }
-  return true;
-}
-
-bool same_arcs(const graph& a, const graph& b) {
-  if (a.num_vertices() != b.num_vertices() || a.num_arcs() != b.num_arcs()) return false;
-  for (std::uint32_t u = 0; u < a.num_vertices(); ++u) {
-    const auto x = a.out_arcs(u), y = b.out_arcs(u);
-    if (!std::equal(x.begin(), x.end(), y.begin(), y.end())) return false;
-  }
-  return true;
 }
 
 void round_trip(const graph& g, bool directed) {

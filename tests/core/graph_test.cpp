@@ -70,3 +70,21 @@ TEST_CASE("labels attach per vertex", "[graph]") {
   REQUIRE(g.label(1)[0] == 1);
   CHECK_THROWS_AS(g.set_labels(3, {0, 1}), std::invalid_argument);
 }
+
+TEST_CASE("same_edges and same_arcs tell graphs apart", "[graph]") {
+  using shiftfly::core::same_arcs;
+  using shiftfly::core::same_edges;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> e{{0, 1}, {1, 2}};
+  const auto g = graph<>::from_edges(3, e);
+  CHECK(same_edges(g, graph<>::from_edges(3, std::vector<std::pair<std::uint32_t, std::uint32_t>>{{2, 1}, {1, 0}})));
+  CHECK_FALSE(same_edges(g, graph<>::from_edges(4, e)));  // vertex count
+  CHECK_FALSE(same_edges(g, graph<>::from_edges(3, std::vector<std::pair<std::uint32_t, std::uint32_t>>{{0, 1}, {0, 2}})));
+  // Same physical graph, arcs in another order or with a repeat: same edges, different arcs.
+  const auto a = graph<>::from_arcs(3, {0, 1, 2, 3}, {1, 2, 0});
+  const auto b = graph<>::from_arcs(3, {0, 1, 2, 3}, {2, 0, 1});
+  const auto c = graph<>::from_arcs(3, {0, 2, 3, 4}, {1, 1, 2, 0});
+  CHECK(same_edges(a, b));
+  CHECK(same_arcs(a, a));
+  CHECK_FALSE(same_arcs(a, b));
+  CHECK_FALSE(same_arcs(a, c));
+}

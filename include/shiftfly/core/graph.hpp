@@ -183,6 +183,29 @@ concept digraph_like = graph_like<G> && requires(const G& g, typename G::vertex_
   { g.out_arcs(v) } -> std::ranges::random_access_range;
 };
 
+/// Same vertex count and the same physical edges (neighbour lists are sorted,
+/// so this is set equality of the edges); names and labels are not compared.
+template <std::unsigned_integral V>
+inline bool same_edges(const graph<V>& a, const graph<V>& b) {
+  if (a.num_vertices() != b.num_vertices() || a.num_edges() != b.num_edges()) return false;
+  for (V u = 0; u < a.num_vertices(); ++u) {
+    const auto x = a.neighbors(u), y = b.neighbors(u);
+    if (!std::equal(x.begin(), x.end(), y.begin(), y.end())) return false;
+  }
+  return true;
+}
+
+/// Same vertex count and the same arcs in the same generation order (loops and repeats included).
+template <std::unsigned_integral V>
+inline bool same_arcs(const graph<V>& a, const graph<V>& b) {
+  if (a.num_vertices() != b.num_vertices() || a.num_arcs() != b.num_arcs()) return false;
+  for (V u = 0; u < a.num_vertices(); ++u) {
+    const auto x = a.out_arcs(u), y = b.out_arcs(u);
+    if (!std::equal(x.begin(), x.end(), y.begin(), y.end())) return false;
+  }
+  return true;
+}
+
 static_assert(digraph_like<graph<std::uint32_t>>);
 static_assert(digraph_like<graph<std::uint64_t>>);
 
