@@ -6,17 +6,9 @@
 # prints nothing on stdout, and that exactly one line of the tool (rank 0's) is on
 # stderr: "shiftfly: error: ..." containing EXPECT. (mpirun adds its own banner about
 # the non-zero exit status; those lines are not the tool's.)
-foreach(v SHIFTFLY MPIEXEC RANKS ARGS EXPECT)
-  if(NOT DEFINED ${v})
-    message(FATAL_ERROR "bad_input: -D${v}=... is required")
-  endif()
-endforeach()
-# Space-separated on the command line (a ';' does not survive add_test); lists here.
-foreach(v MPIEXEC_FLAGS RANKS ARGS THREADS)
-  if(DEFINED ${v})
-    separate_arguments(${v} UNIX_COMMAND "${${v}}")
-  endif()
-endforeach()
+set(SCRIPT_NAME bad_input)
+set(SCRIPT_REQUIRED SHIFTFLY MPIEXEC RANKS ARGS EXPECT)
+include(${CMAKE_CURRENT_LIST_DIR}/script_args.cmake)
 execute_process(COMMAND ${MPIEXEC} -n ${RANKS} ${MPIEXEC_FLAGS} ${SHIFTFLY} metrics ${ARGS} --mpi
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
 message(STATUS "exit status ${rc}; stderr:\n${err}")

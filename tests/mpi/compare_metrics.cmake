@@ -5,17 +5,9 @@
 # `MPIEXEC -n K MPIEXEC_FLAGS shiftfly metrics ARGS --format json --mpi [--threads T]`
 # for every K in RANKS (and every T in THREADS), and fails unless each output equals
 # the single-process output byte for byte and exits 0.
-foreach(v SHIFTFLY MPIEXEC RANKS ARGS)
-  if(NOT DEFINED ${v})
-    message(FATAL_ERROR "compare_metrics: -D${v}=... is required")
-  endif()
-endforeach()
-# Space-separated on the command line (a ';' does not survive add_test); lists here.
-foreach(v MPIEXEC_FLAGS RANKS ARGS THREADS)
-  if(DEFINED ${v})
-    separate_arguments(${v} UNIX_COMMAND "${${v}}")
-  endif()
-endforeach()
+set(SCRIPT_NAME compare_metrics)
+set(SCRIPT_REQUIRED SHIFTFLY MPIEXEC RANKS ARGS)
+include(${CMAKE_CURRENT_LIST_DIR}/script_args.cmake)
 if(NOT DEFINED THREADS)
   set(THREADS "")
 endif()
