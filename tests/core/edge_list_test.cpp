@@ -23,11 +23,11 @@ namespace {
 
 namespace core = shiftfly::core;
 namespace t = shiftfly::topology;
-using graph = core::graph<std::uint32_t>;
+using graph32 = core::graph<std::uint32_t>;
 using core::same_arcs;
 using core::same_edges;
 
-std::string write(const graph& g, bool directed) {
+std::string write(const graph32& g, bool directed) {
   std::ostringstream os;
   core::write_edge_list(os, g, directed);
   return os.str();
@@ -61,15 +61,15 @@ TEST_CASE("edge list: the writer prints the documented format", "[core][edge_lis
   const auto tor = t::torus({3, 4});
   CHECK(write(tor, false) == shiftfly::test::edge_text(tor));
   // a hand-made digraph: arcs in generation order, loops and repeats kept
-  const auto g = graph::from_arcs(3, {0, 3, 3, 5}, {2, 0, 2, 1, 1});
+  const auto g = graph32::from_arcs(3, {0, 3, 3, 5}, {2, 0, 2, 1, 1});
   CHECK(write(g, true) == "0 2\n0 0\n0 2\n2 1\n2 1\n");
   CHECK(write(g, false) == "0 2\n1 2\n");
-  CHECK(write(graph::from_edges(0, {}), false).empty());
+  CHECK(write(graph32::from_edges(0, {}), false).empty());
   CHECK_THROWS_WITH(write(tor, true), Catch::Contains("write_edge_list: directed = true needs a graph with arcs"));
 }
 
 TEST_CASE("edge list: write -> read gives the same graph on real families", "[core][edge_list]") {
-  const std::vector<graph> undirected = {t::torus({4, 5, 2}), t::kautz(3, 3), t::de_bruijn(2, 6),
+  const std::vector<graph32> undirected = {t::torus({4, 5, 2}), t::kautz(3, 3), t::de_bruijn(2, 6),
                                          t::generalized_de_bruijn(100, 3), t::imase_itoh(97, 4),
                                          t::boardfly_chip_level(36), t::boardfly_group_level(200, 3)};
   for (const auto& g : undirected) {
@@ -81,7 +81,7 @@ TEST_CASE("edge list: write -> read gives the same graph on real families", "[co
     // without the count, the largest id + 1 (these families have no isolated vertex)
     CHECK(same_edges(g, core::read_edge_list(text)));
   }
-  const std::vector<graph> directed = {t::kautz(3, 3), t::kautz(2, 5), t::de_bruijn(2, 5), t::de_bruijn(3, 3),
+  const std::vector<graph32> directed = {t::kautz(3, 3), t::kautz(2, 5), t::de_bruijn(2, 5), t::de_bruijn(3, 3),
                                        t::generalized_de_bruijn(50, 3), t::imase_itoh(100, 3)};
   for (const auto& g : directed) {
     INFO(g.name());

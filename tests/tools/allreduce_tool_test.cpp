@@ -20,18 +20,14 @@ namespace {
 using run_result = shiftfly::test::tool_run;
 
 // Runs `shiftfly allreduce <args>` (tests/tools/run_tool.hpp).
-run_result run(const std::string& args) { return shiftfly::test::run_tool("shiftfly", "allreduce " + args); }
+run_result run_allreduce(const std::string& args) { return shiftfly::test::run_tool("shiftfly", "allreduce " + args); }
 
-std::size_t lines(const std::string& s) {
-  std::size_t n = 0;
-  for (char c : s) n += c == '\n';
-  return n;
-}
+using shiftfly::test::line_count;
 
 }  // namespace
 
 TEST_CASE("allreduce 4x4: 12 steps against 30, 30 numbers per chip, verified", "[tools][allreduce]") {
-  const auto r = run("--dims 4,4 --format json");
+  const auto r = run_allreduce("--dims 4,4 --format json");
   REQUIRE(r.status == 0);
   const auto j = nlohmann::json::parse(r.out);
   CHECK(j["torus"]["steps"] == 12);
@@ -47,7 +43,7 @@ TEST_CASE("allreduce 4x4: 12 steps against 30, 30 numbers per chip, verified", "
 }
 
 TEST_CASE("allreduce 16x16: 60 steps against 510", "[tools][allreduce]") {
-  const auto r = run("--dims 16,16 --elements 512 --alpha 2 --beta 4 --format json");
+  const auto r = run_allreduce("--dims 16,16 --elements 512 --alpha 2 --beta 4 --format json");
   REQUIRE(r.status == 0);
   const auto j = nlohmann::json::parse(r.out);
   CHECK(j["torus"]["steps"] == 60);
@@ -63,14 +59,14 @@ TEST_CASE("allreduce 16x16: 60 steps against 510", "[tools][allreduce]") {
 }
 
 TEST_CASE("allreduce --bidirectional on 4x4x4 and text output", "[tools][allreduce]") {
-  const auto r = run("--dims 4,4,4 --bidirectional --format json");
+  const auto r = run_allreduce("--dims 4,4,4 --bidirectional --format json");
   REQUIRE(r.status == 0);
   const auto j = nlohmann::json::parse(r.out);
   CHECK(j["torus"]["steps"] == 18);
   CHECK(j["ring"]["steps"] == 126);
   CHECK(j["bidirectional"] == true);
   CHECK(j["verified"] == true);
-  const auto t = run("--dims 3,5");
+  const auto t = run_allreduce("--dims 3,5");
   REQUIRE(t.status == 0);
   CHECK(t.out.find("verified: yes") != std::string::npos);
   CHECK(t.out.find("torus (dimension-ordered)") != std::string::npos);
@@ -97,14 +93,14 @@ TEST_CASE("allreduce refuses bad input with one line and exit status 2", "[tools
   };
   for (const auto& [args, needle] : bad) {
     INFO(args);
-    const auto r = run(args);
+    const auto r = run_allreduce(args);
     if (needle.empty()) {
       CHECK(r.status == 0);
       continue;
     }
     CHECK(r.status == 2);
     CHECK(r.out.empty());
-    CHECK(lines(r.err) == 1);
+    CHECK(line_count(r.err) == 1);
     CHECK(r.err.find(needle) != std::string::npos);
   }
 }

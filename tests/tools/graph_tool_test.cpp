@@ -23,7 +23,7 @@ namespace {
 using run_result = shiftfly::test::tool_run;
 
 // Runs `shiftfly <args>` (tests/tools/run_tool.hpp).
-run_result run(const std::string& args) { return shiftfly::test::run_tool("shiftfly", args); }
+run_result run_graph(const std::string& args) { return shiftfly::test::run_tool("shiftfly", args); }
 
 std::size_t count_lines(const std::string& s) {
   std::size_t n = 0;
@@ -32,7 +32,7 @@ std::size_t count_lines(const std::string& s) {
 }
 
 void check_refused(const std::string& args, const std::string& must_contain) {
-  const auto r = run(args);
+  const auto r = run_graph(args);
   INFO("shiftfly " << args << "\nstderr: " << r.err);
   CHECK(r.status == 2);
   CHECK(r.out.empty());
@@ -46,42 +46,42 @@ TEST_CASE("graph tool: edge lists equal the library's, for every family", "[tool
   namespace t = shiftfly::topology;
   using shiftfly::test::arc_text;
   using shiftfly::test::edge_text;
-  CHECK(run("graph torus --dims 4,5,2").out == edge_text(t::torus({4, 5, 2})));
-  CHECK(run("graph kautz --d 3 --D 3").out == edge_text(t::kautz(3, 3)));
-  CHECK(run("graph kautz --d 3 --D 3 --directed").out == arc_text(t::kautz(3, 3)));
-  CHECK(run("graph de-bruijn --d 2 --D 5 --directed").out == arc_text(t::de_bruijn(2, 5)));
-  CHECK(run("graph gen-de-bruijn --n 100 --d 3").out == edge_text(t::generalized_de_bruijn(100, 3)));
-  CHECK(run("graph imase-itoh --n 100 --d 3 --directed").out == arc_text(t::imase_itoh(100, 3)));
-  CHECK(run("graph boardfly --groups 36 --level chip").out == edge_text(t::boardfly_chip_level(36)));
-  CHECK(run("graph boardfly --groups 200 --seed 3").out == edge_text(t::boardfly_group_level(200, 3)));
-  CHECK(run("graph shiftfly --groups 50 --ports 8 --construction kautz").out ==
+  CHECK(run_graph("graph torus --dims 4,5,2").out == edge_text(t::torus({4, 5, 2})));
+  CHECK(run_graph("graph kautz --d 3 --D 3").out == edge_text(t::kautz(3, 3)));
+  CHECK(run_graph("graph kautz --d 3 --D 3 --directed").out == arc_text(t::kautz(3, 3)));
+  CHECK(run_graph("graph de-bruijn --d 2 --D 5 --directed").out == arc_text(t::de_bruijn(2, 5)));
+  CHECK(run_graph("graph gen-de-bruijn --n 100 --d 3").out == edge_text(t::generalized_de_bruijn(100, 3)));
+  CHECK(run_graph("graph imase-itoh --n 100 --d 3 --directed").out == arc_text(t::imase_itoh(100, 3)));
+  CHECK(run_graph("graph boardfly --groups 36 --level chip").out == edge_text(t::boardfly_chip_level(36)));
+  CHECK(run_graph("graph boardfly --groups 200 --seed 3").out == edge_text(t::boardfly_group_level(200, 3)));
+  CHECK(run_graph("graph shiftfly --groups 50 --ports 8 --construction kautz").out ==
         edge_text(t::shiftfly_group_level(50, 8, t::shiftfly_construction::kautz)));
-  CHECK(run("graph shiftfly --groups 5 --level chip").out == edge_text(t::shiftfly_chip_level(5)));
+  CHECK(run_graph("graph shiftfly --groups 5 --level chip").out == edge_text(t::shiftfly_chip_level(5)));
 }
 
 TEST_CASE("graph tool: the 144-group Boardfly equals the reference artefact's", "[tools][graph]") {
   const auto ref = shiftfly::test::reference_digests();
-  const auto r = run("graph boardfly --groups 144");
+  const auto r = run_graph("graph boardfly --groups 144");
   CHECK(r.status == 0);
   CHECK(shiftfly::test::sha256(r.out) == ref.at("boardfly_group 144 edges").sha256);
 }
 
 TEST_CASE("graph tool: dot, graphml and json", "[tools][graph]") {
-  const auto dot = run("graph kautz --d 2 --D 2 --format dot");
+  const auto dot = run_graph("graph kautz --d 2 --D 2 --format dot");
   CHECK(dot.status == 0);
   CHECK(dot.out.rfind("graph G {", 0) == 0);
   CHECK(dot.out.find("0--2") != std::string::npos);
   CHECK(dot.out.find("label=\"0.1\"") != std::string::npos);
-  const auto ddot = run("graph kautz --d 2 --D 2 --format dot --directed");
+  const auto ddot = run_graph("graph kautz --d 2 --D 2 --format dot --directed");
   CHECK(ddot.out.rfind("digraph G {", 0) == 0);
   CHECK(ddot.out.find("0->2") != std::string::npos);
-  const auto gml = run("graph torus --dims 3,3 --format graphml");
+  const auto gml = run_graph("graph torus --dims 3,3 --format graphml");
   CHECK(gml.status == 0);
   CHECK(gml.out.find("<graphml") != std::string::npos);
   std::size_t edges = 0;
   for (std::size_t p = gml.out.find("<edge "); p != std::string::npos; p = gml.out.find("<edge ", p + 1)) ++edges;
   CHECK(edges == 18);
-  const auto js = run("graph imase-itoh --n 10 --d 2 --format json --directed");
+  const auto js = run_graph("graph imase-itoh --n 10 --d 2 --format json --directed");
   CHECK(js.status == 0);
   const auto j = nlohmann::json::parse(js.out);
   CHECK(j["n"] == 10);
@@ -89,7 +89,7 @@ TEST_CASE("graph tool: dot, graphml and json", "[tools][graph]") {
   CHECK(j["directed"] == true);
   CHECK(j["edges"].size() == 20);
   CHECK(j["edges"][0] == nlohmann::json::array({0, 9}));  // -2·0 - 1 mod 10
-  const auto kj = nlohmann::json::parse(run("graph kautz --d 2 --D 2 --format json").out);
+  const auto kj = nlohmann::json::parse(run_graph("graph kautz --d 2 --D 2 --format json").out);
   CHECK(kj["labels"][5] == "2.1");
   CHECK(kj["m"] == 9);
 }

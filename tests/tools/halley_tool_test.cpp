@@ -22,13 +22,9 @@ namespace {
 using run_result = shiftfly::test::tool_run;
 
 // Runs `halley <args>` (tests/tools/run_tool.hpp).
-run_result run(const std::string& args) { return shiftfly::test::run_tool("halley", args); }
+run_result run_halley(const std::string& args) { return shiftfly::test::run_tool("halley", args); }
 
-std::size_t lines(const std::string& s) {
-  std::size_t n = 0;
-  for (char c : s) n += c == '\n';
-  return n;
-}
+using shiftfly::test::line_count;
 
 std::string write_demand(const std::string& name, const std::string& text) {
   const auto path = std::filesystem::path(SHIFTFLY_BIN) / name;
@@ -39,7 +35,7 @@ std::string write_demand(const std::string& name, const std::string& text) {
 }  // namespace
 
 TEST_CASE("halley size: 156 spares, UNREACHABLE, rho_target 0.046 (JSON contract)", "[tools][halley]") {
-  const auto r = run("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99999 --format json");
+  const auto r = run_halley("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99999 --format json");
   REQUIRE(r.status == 0);
   const auto j = nlohmann::json::parse(r.out);
   CHECK(j["spares"] == 156);
@@ -48,31 +44,31 @@ TEST_CASE("halley size: 156 spares, UNREACHABLE, rho_target 0.046 (JSON contract
   CHECK(j["cap_coverage"].get<double>() == Approx(0.996232).epsilon(1e-5));
   const auto lib = shiftfly::halley::light_reserve(32, 0.05, 0.15, 0.99999);
   CHECK(j["coverage"].get<double>() == lib.coverage);
-  const auto ok = nlohmann::json::parse(run("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99 --format json").out);
+  const auto ok = nlohmann::json::parse(run_halley("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99 --format json").out);
   CHECK(ok["spares"] == 23);
   CHECK(ok["reachable"] == true);
   CHECK(ok["rho_target"].is_null());
-  const auto ind = nlohmann::json::parse(run("size --channels 32 --lambda 0.2 --target 0.99 --format json").out);
+  const auto ind = nlohmann::json::parse(run_halley("size --channels 32 --lambda 0.2 --target 0.99 --format json").out);
   CHECK(ind["spares"] == 16);
 }
 
 TEST_CASE("halley coverage: A(4) = 86.3% and the 50 FIT windows", "[tools][halley]") {
-  auto j = nlohmann::json::parse(run("coverage --channels 32 --spares 4 --lambda 0.05 --rho 0.15 --format json").out);
+  auto j = nlohmann::json::parse(run_halley("coverage --channels 32 --spares 4 --lambda 0.05 --rho 0.15 --format json").out);
   CHECK(j["coverage"].get<double>() == Approx(0.86311).epsilon(1e-4));
-  j = nlohmann::json::parse(run("coverage --channels 32 --spares 4 --fit 50 --window 90d --rho 0.15 --format json").out);
+  j = nlohmann::json::parse(run_halley("coverage --channels 32 --spares 4 --fit 50 --window 90d --rho 0.15 --format json").out);
   CHECK(j["coverage"].get<double>() == Approx(0.99974).epsilon(1e-5));
   CHECK(j["window_hours"] == 2160.0);
-  j = nlohmann::json::parse(run("coverage --channels 32 --spares 4 --fit 50 --window 1y --rho 0.15 --format json").out);
+  j = nlohmann::json::parse(run_halley("coverage --channels 32 --spares 4 --fit 50 --window 1y --rho 0.15 --format json").out);
   CHECK(j["coverage"].get<double>() == Approx(0.99896).epsilon(1e-5));
-  const auto h = nlohmann::json::parse(run("coverage --channels 32 --spares 4 --fit 50 --window 2160h --rho 0.15 --format json").out);
-  CHECK(h["coverage"] == nlohmann::json::parse(run("coverage --channels 32 --spares 4 --fit 50 --window 90d --rho 0.15 --format json").out)["coverage"]);
-  const auto text = run("coverage --channels 32 --spares 4 --lambda 0.05 --rho 0.15");
+  const auto h = nlohmann::json::parse(run_halley("coverage --channels 32 --spares 4 --fit 50 --window 2160h --rho 0.15 --format json").out);
+  CHECK(h["coverage"] == nlohmann::json::parse(run_halley("coverage --channels 32 --spares 4 --fit 50 --window 90d --rho 0.15 --format json").out)["coverage"]);
+  const auto text = run_halley("coverage --channels 32 --spares 4 --lambda 0.05 --rho 0.15");
   CHECK(text.status == 0);
   CHECK(text.out.find("coverage: 0.863") != std::string::npos);
 }
 
 TEST_CASE("halley ceiling: A_crit 99.670%, rho 0.056, sigma 0.821", "[tools][halley]") {
-  const auto j = nlohmann::json::parse(run("ceiling --lambda 0.05 --rho 0.15 --target 0.99999 --format json").out);
+  const auto j = nlohmann::json::parse(run_halley("ceiling --lambda 0.05 --rho 0.15 --target 0.99999 --format json").out);
   CHECK(j["ceiling"].get<double>() == Approx(0.99670).epsilon(1e-5));
   CHECK(j["rho_for_target"].get<double>() == Approx(0.0562).epsilon(1e-3));
   CHECK(j["sigma_for_target"].get<double>() == Approx(0.8206).epsilon(1e-3));
@@ -81,12 +77,12 @@ TEST_CASE("halley ceiling: A_crit 99.670%, rho 0.056, sigma 0.821", "[tools][hal
 
 TEST_CASE("halley hierarchy: rho_bar, flat and nested at 8 x 8", "[tools][halley]") {
   auto j = nlohmann::json::parse(
-      run("hierarchy --modules 8 --lasers 8 --rho-within 0.3 --rho-across 0.05 --channels 32 --spares 32 --lambda 0.05 --format json").out);
+      run_halley("hierarchy --modules 8 --lasers 8 --rho-within 0.3 --rho-across 0.05 --channels 32 --spares 32 --lambda 0.05 --format json").out);
   CHECK(j["rho_bar"].get<double>() == Approx(0.0777778).epsilon(1e-6));
   CHECK(j["flat"].get<double>() == Approx(0.99975).epsilon(1e-5));
   CHECK(j["nested"].get<double>() == Approx(0.999847).epsilon(1e-6));
   j = nlohmann::json::parse(
-      run("hierarchy --modules 18 --lasers 8 --rho-within 0.3 --rho-across 0.05 --channels 32 --spares 32 --lambda 0.05 --format json").out);
+      run_halley("hierarchy --modules 18 --lasers 8 --rho-within 0.3 --rho-across 0.05 --channels 32 --spares 32 --lambda 0.05 --format json").out);
   CHECK(j["pairs_same"] == 504);
   CHECK(j["pairs_cross"] == 9792);
   CHECK(j["flat"].get<double>() == Approx(0.99993).epsilon(1e-5));
@@ -94,7 +90,7 @@ TEST_CASE("halley hierarchy: rho_bar, flat and nested at 8 x 8", "[tools][halley
 }
 
 TEST_CASE("halley cost: $234,000 against $44,100", "[tools][halley]") {
-  const auto j = nlohmann::json::parse(run("cost --channels 32 --lambda 0.05 --rho 0.15 --target 0.99999 --format json").out);
+  const auto j = nlohmann::json::parse(run_halley("cost --channels 32 --lambda 0.05 --rho 0.15 --target 0.99999 --format json").out);
   CHECK(j["spares_only"]["spares"] == 156);
   CHECK(j["spares_only"]["cost"] == 234000.0);
   CHECK(j["cheapest"]["spares"] == 23);
@@ -104,7 +100,7 @@ TEST_CASE("halley cost: $234,000 against $44,100", "[tools][halley]") {
 
 TEST_CASE("halley foldfit: the Fig. 6 matrix and the greedy worst case", "[tools][halley]") {
   const auto fig6 = write_demand("halley_fig6.csv", "9,1,0,1\n1,8,1,0\n0,1,7,2\n0,0,2,6\n");
-  auto j = nlohmann::json::parse(run("foldfit --demand " + fig6 + " --channels 4 --format json").out);
+  auto j = nlohmann::json::parse(run_halley("foldfit --demand " + fig6 + " --channels 4 --format json").out);
   CHECK(j["lower_bound"] == 11.0);
   CHECK(j["makespan"] == 11);
   CHECK(j["bounds"]["busiest_port"] == 11);
@@ -115,24 +111,24 @@ TEST_CASE("halley foldfit: the Fig. 6 matrix and the greedy worst case", "[tools
     diag += "\n";
   }
   const auto greedy = write_demand("halley_greedy.csv", diag);
-  j = nlohmann::json::parse(run("foldfit --demand " + greedy + " --channels 3 --steps 5 --format json").out);
+  j = nlohmann::json::parse(run_halley("foldfit --demand " + greedy + " --channels 3 --steps 5 --format json").out);
   CHECK(j["makespan"] == 3);
   CHECK(j["list_makespan"] == 5);
   CHECK(j["optimum"] == 3);
 }
 
 TEST_CASE("halley tables: every section labelled, JSON parses, --check against itself", "[tools][halley]") {
-  const auto md = run("tables --only table2,fig14");
+  const auto md = run_halley("tables --only table2,fig14");
   REQUIRE(md.status == 0);
   CHECK(md.out.find("Table II") != std::string::npos);
   CHECK(md.out.find("Fig. 14 (left)") != std::string::npos);
-  const auto js = run("tables --only ceiling --format json");
+  const auto js = run_halley("tables --only ceiling --format json");
   REQUIRE(js.status == 0);
   CHECK(nlohmann::json::parse(js.out)["tables"].size() == 3);
   const auto dir = (std::filesystem::path(SHIFTFLY_BIN) / "halley_tables_check").string();
   std::filesystem::remove_all(dir);
-  REQUIRE(run("tables --only table2,foldfit --out " + dir).status == 0);
-  CHECK(run("tables --only table2,foldfit --check " + dir).status == 0);
+  REQUIRE(run_halley("tables --only table2,foldfit --out " + dir).status == 0);
+  CHECK(run_halley("tables --only table2,foldfit --check " + dir).status == 0);
   // A tampered golden cell is reported and fails the check.
   {
     std::ifstream in(dir + "/table2.md");
@@ -142,7 +138,7 @@ TEST_CASE("halley tables: every section labelled, JSON parses, --check against i
     text.replace(at, 7, "99.6698");
     std::ofstream(dir + "/table2.md") << text;
   }
-  const auto bad = run("tables --only table2 --check " + dir);
+  const auto bad = run_halley("tables --only table2 --check " + dir);
   CHECK(bad.status == 1);
   CHECK(bad.err.find("99.6698") != std::string::npos);
 }
@@ -202,9 +198,9 @@ TEST_CASE("halley: bad input exits 2 with one line", "[tools][halley][validation
   };
   for (const auto& c : cases) {
     INFO(c);
-    const auto r = run(c);
+    const auto r = run_halley(c);
     CHECK(r.status == 2);
-    CHECK(lines(r.err) == 1);
+    CHECK(line_count(r.err) == 1);
     CHECK(r.out.empty());
   }
 }

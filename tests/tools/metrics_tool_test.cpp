@@ -16,17 +16,13 @@ namespace {
 using run_result = shiftfly::test::tool_run;
 
 // Runs `shiftfly metrics <args>` (tests/tools/run_tool.hpp).
-run_result run(const std::string& args) { return shiftfly::test::run_tool("shiftfly", "metrics " + args); }
+run_result run_metrics(const std::string& args) { return shiftfly::test::run_tool("shiftfly", "metrics " + args); }
 
-std::size_t lines(const std::string& s) {
-  std::size_t n = 0;
-  for (char c : s) n += c == '\n';
-  return n;
-}
+using shiftfly::test::line_count;
 }  // namespace
 
 TEST_CASE("metrics tool: the reference's sampled Boardfly at 12,500 groups") {
-  const auto r = run("boardfly --groups 12500 --samples 120 --format json");
+  const auto r = run_metrics("boardfly --groups 12500 --samples 120 --format json");
   REQUIRE(r.status == 0);
   const auto j = nlohmann::json::parse(r.out);
   CHECK(j["distance"]["diameter"] == 5);
@@ -41,7 +37,7 @@ TEST_CASE("metrics tool: the reference's sampled Boardfly at 12,500 groups") {
 }
 
 TEST_CASE("metrics tool: exact, directed, gap and connectivity on a Kautz digraph") {
-  const auto a = run("kautz --d 3 --D 3 --directed --gap --connectivity --verify --threads 2 --format json");
+  const auto a = run_metrics("kautz --d 3 --D 3 --directed --gap --connectivity --verify --threads 2 --format json");
   REQUIRE(a.status == 0);
   const auto j = nlohmann::json::parse(a.out);
   CHECK(j["distance"]["diameter"] == 3);
@@ -51,11 +47,11 @@ TEST_CASE("metrics tool: exact, directed, gap and connectivity on a Kautz digrap
   CHECK(j["vertex_connectivity"] == 3);  // Prop. 5.6
   CHECK(j["spectral_gap"]["method"] == "lanczos");
   // Identical output for any thread count.
-  CHECK(run("kautz --d 3 --D 3 --directed --gap --connectivity --verify --threads 1 --format json").out == a.out);
-  const auto est = run("boardfly --groups 144 --gap-iterations 120 --format json");
+  CHECK(run_metrics("kautz --d 3 --D 3 --directed --gap --connectivity --verify --threads 1 --format json").out == a.out);
+  const auto est = run_metrics("boardfly --groups 144 --gap-iterations 120 --format json");
   REQUIRE(est.status == 0);
   CHECK(nlohmann::json::parse(est.out)["spectral_gap"]["method"] == "power-iteration estimate");
-  const auto t = run("torus --dims 4,6 --format text");
+  const auto t = run_metrics("torus --dims 4,6 --format text");
   REQUIRE(t.status == 0);
   CHECK(t.out.find("diameter=5 (exact)") != std::string::npos);
 }
@@ -65,10 +61,10 @@ TEST_CASE("metrics tool: bad input exits 2 with one line") {
                            "torus --dims 4,4 --threads 5000", "torus --dims 4,4 --format xml",
                            "torus --dims 4,4 --directed", "torus --dims 4,4 --gap-iterations 0",
                            "boardfly --groups 0", "kautz --d 1 --D 3", "torus --dims 4,4 --samples abc", ""}) {
-    const auto r = run(args);
+    const auto r = run_metrics(args);
     INFO(args << " -> " << r.err);
     CHECK(r.status == 2);
-    CHECK(lines(r.err) == 1);
+    CHECK(line_count(r.err) == 1);
     CHECK(r.out.empty());
   }
 }

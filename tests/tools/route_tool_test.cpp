@@ -20,12 +20,12 @@ namespace {
 using run_result = shiftfly::test::tool_run;
 
 // Runs `shiftfly <args>` (tests/tools/run_tool.hpp).
-run_result run(const std::string& args) { return shiftfly::test::run_tool("shiftfly", args); }
+run_result run_route(const std::string& args) { return shiftfly::test::run_tool("shiftfly", args); }
 
 }  // namespace
 
 TEST_CASE("route kautz prints the Theorem 5.2 route and its BFS distance", "[tools][route]") {
-  const auto r = run("route kautz --d 20 --D 3 --from 0.1.2 --to 2.0.1 --format json");
+  const auto r = run_route("route kautz --d 20 --D 3 --from 0.1.2 --to 2.0.1 --format json");
   REQUIRE(r.status == 0);
   const auto j = nlohmann::json::parse(r.out);
   CHECK(j["path"] == nlohmann::json({"0.1.2", "1.2.0", "2.0.1"}));
@@ -43,7 +43,7 @@ TEST_CASE("route kautz: every pair of K(2,3) has hops == shortest", "[tools][rou
     for (std::uint64_t v = 0; v < s.size; v += 2) {
       const auto a = shiftfly::routing::format_label(shiftfly::routing::unrank_label(s, u));
       const auto b = shiftfly::routing::format_label(shiftfly::routing::unrank_label(s, v));
-      const auto r = run("route kautz --d 2 --D 3 --from " + a + " --to " + b + " --format json");
+      const auto r = run_route("route kautz --d 2 --D 3 --from " + a + " --to " + b + " --format json");
       REQUIRE(r.status == 0);
       const auto j = nlohmann::json::parse(r.out);
       REQUIRE(j["hops"] == j["shortest"]);
@@ -53,14 +53,14 @@ TEST_CASE("route kautz: every pair of K(2,3) has hops == shortest", "[tools][rou
 }
 
 TEST_CASE("route imase-itoh prints the arithmetic route", "[tools][route]") {
-  const auto r = run("route imase-itoh --n 1000 --d 3 --from 5 --to 999 --format json");
+  const auto r = run_route("route imase-itoh --n 1000 --d 3 --from 5 --to 999 --format json");
   REQUIRE(r.status == 0);
   const auto j = nlohmann::json::parse(r.out);
   const auto lib = shiftfly::routing::route_imase_itoh(1000, 3, 5, 999);
   CHECK(j["path"].get<std::vector<std::uint64_t>>() == lib.path);
   CHECK(j["hops"] == lib.hops);
   CHECK(j["shortest"] == lib.hops);
-  const auto t = run("route imase-itoh --n 1000 --d 3 --from 5 --to 999");
+  const auto t = run_route("route imase-itoh --n 1000 --d 3 --from 5 --to 999");
   CHECK(t.status == 0);
   CHECK(t.out.find("shortest: 6 (directed BFS, exact)") != std::string::npos);
 }
@@ -78,7 +78,7 @@ TEST_CASE("route refuses bad input with one line and exit 2", "[tools][route]") 
                            "route imase-itoh --n 1 --d 3 --from 0 --to 0",
                            "route imase-itoh --n 10 --d 3 --from 0 --to 9 --format xml"}) {
     INFO(args);
-    const auto r = run(args);
+    const auto r = run_route(args);
     CHECK(r.status == 2);
     CHECK(r.out.empty());
     REQUIRE(!r.err.empty());

@@ -19,15 +19,18 @@
 
 namespace shiftfly::test {
 
+/// Number of newline-terminated lines in s.
+inline std::size_t line_count(const std::string& s) {
+  std::size_t n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
 struct tool_run {
   int status = -1;
   std::string out, err;
   /// Number of lines on stderr.
-  [[nodiscard]] std::size_t err_lines() const {
-    std::size_t n = 0;
-    for (char c : err) n += c == '\n';
-    return n;
-  }
+  [[nodiscard]] std::size_t err_lines() const { return line_count(err); }
 };
 
 inline tool_run run_tool(const std::string& tool, const std::string& args) {

@@ -28,7 +28,7 @@ std::set<std::pair<std::uint64_t, std::uint64_t>> contract(const G& chips) {
   return out;
 }
 template <class G>
-std::set<std::pair<std::uint64_t, std::uint64_t>> edge_set(const G& g) {
+std::set<std::pair<std::uint64_t, std::uint64_t>> edge_pairs(const G& g) {
   std::set<std::pair<std::uint64_t, std::uint64_t>> out;
   for (std::uint32_t u = 0; u < g.num_vertices(); ++u)
     for (auto v : g.neighbors(u))
@@ -106,7 +106,7 @@ TEST_CASE("boardfly: several pods at chip level (stated inter-pod port rule)", "
     INFO(n << " groups");
     CHECK(chips.num_vertices() == n * 32);
     CHECK(chips.max_degree() <= 7);
-    CHECK(contract(chips) == edge_set(groups));
+    CHECK(contract(chips) == edge_pairs(groups));
     // Every building block carries at most 5 optical links.
     std::vector<std::size_t> optical(n * 8, 0);
     for (std::uint32_t u = 0; u < chips.num_vertices(); ++u)

@@ -7,7 +7,9 @@
 #include "halley/rate_options.hpp"
 #include "shiftfly/halley/ceiling.hpp"
 
-namespace {
+// A named namespace, not an anonymous one: the tool compiles as one unity
+// translation unit (CMakeLists.txt), where every file's options and reg must differ.
+namespace halley_ceiling_subcommand {
 namespace hc = shiftfly::tools::halley_cli;
 struct options {
   hc::rate_flags rate;
@@ -56,4 +58,4 @@ const shiftfly::tools::register_subcommand reg{"ceiling", [](CLI::App& app) {
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
   return [o] { return hc::naming_halley_flags([&] { return run_ceiling(*o); }); };
 }};
-}  // namespace
+}  // namespace halley_ceiling_subcommand

@@ -5,7 +5,9 @@
 #include "halley/rate_options.hpp"
 #include "shiftfly/halley/cost.hpp"
 
-namespace {
+// A named namespace, not an anonymous one: the tool compiles as one unity
+// translation unit (CMakeLists.txt), where every file's options and reg must differ.
+namespace halley_cost_subcommand {
 namespace hc = shiftfly::tools::halley_cli;
 struct options {
   std::uint64_t channels = 0;
@@ -61,4 +63,4 @@ const shiftfly::tools::register_subcommand reg{"cost", [](CLI::App& app) {
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
   return [o] { return hc::naming_halley_flags([&] { return run_cost(*o); }); };
 }};
-}  // namespace
+}  // namespace halley_cost_subcommand

@@ -6,7 +6,9 @@
 #include "shiftfly/halley/demand_file.hpp"
 #include "shiftfly/halley/fold_fit.hpp"
 
-namespace {
+// A named namespace, not an anonymous one: the tool compiles as one unity
+// translation unit (CMakeLists.txt), where every file's options and reg must differ.
+namespace halley_foldfit_subcommand {
 namespace hc = shiftfly::tools::halley_cli;
 struct options {
   std::string demand;
@@ -61,4 +63,4 @@ const shiftfly::tools::register_subcommand reg{"foldfit", [](CLI::App& app) {
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
   return [o] { return hc::naming_halley_flags([&] { return run_foldfit(*o); }); };
 }};
-}  // namespace
+}  // namespace halley_foldfit_subcommand

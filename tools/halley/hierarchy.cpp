@@ -5,7 +5,9 @@
 #include "halley/rate_options.hpp"
 #include "shiftfly/halley/hierarchy.hpp"
 
-namespace {
+// A named namespace, not an anonymous one: the tool compiles as one unity
+// translation unit (CMakeLists.txt), where every file's options and reg must differ.
+namespace halley_hierarchy_subcommand {
 namespace hc = shiftfly::tools::halley_cli;
 struct options {
   std::uint64_t modules = 0, lasers = 0, channels = 0, spares = 0;
@@ -68,4 +70,4 @@ const shiftfly::tools::register_subcommand reg{"hierarchy", [](CLI::App& app) {
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
   return [o] { return hc::naming_halley_flags([&] { return run_hierarchy(*o); }); };
 }};
-}  // namespace
+}  // namespace halley_hierarchy_subcommand

@@ -6,7 +6,9 @@
 #include "halley/rate_options.hpp"
 #include "shiftfly/halley/light_reserve.hpp"
 
-namespace {
+// A named namespace, not an anonymous one: the tool compiles as one unity
+// translation unit (CMakeLists.txt), where every file's options and reg must differ.
+namespace halley_size_subcommand {
 namespace hc = shiftfly::tools::halley_cli;
 struct options {
   std::uint64_t channels = 0;
@@ -54,4 +56,4 @@ const shiftfly::tools::register_subcommand reg{"size", [](CLI::App& app) {
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
   return [o] { return hc::naming_halley_flags([&] { return run_size(*o); }); };
 }};
-}  // namespace
+}  // namespace halley_size_subcommand

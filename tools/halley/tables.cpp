@@ -5,7 +5,9 @@
 #include "common/subcommand.hpp"
 #include "shiftfly/tables/halley_tables.hpp"
 
-namespace {
+// A named namespace, not an anonymous one: the tool compiles as one unity
+// translation unit (CMakeLists.txt), where every file's options and reg must differ.
+namespace halley_tables_subcommand {
 struct options {
   std::vector<std::string> only;
   std::string format = "md";
@@ -30,4 +32,4 @@ const shiftfly::tools::register_subcommand reg{"tables", [](CLI::App& app) {
   sub->add_option("--check", o->check, "Regenerate and compare with the golden tables in this directory");
   return [o] { return run_tables(*o); };
 }};
-}  // namespace
+}  // namespace halley_tables_subcommand

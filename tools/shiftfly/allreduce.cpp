@@ -16,7 +16,9 @@
 #include "shiftfly/core/flag_names.hpp"
 #include "shiftfly/core/parse.hpp"
 
-namespace {
+// A named namespace, not an anonymous one: the tool compiles as one unity
+// translation unit (CMakeLists.txt), where every file's options and reg must differ.
+namespace shiftfly_allreduce_subcommand {
 namespace sc = shiftfly::collectives;
 
 struct options {
@@ -133,4 +135,4 @@ const shiftfly::tools::register_subcommand reg{"allreduce", [](CLI::App& app) {
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
   return [o] { return run_allreduce(*o); };
 }};
-}  // namespace
+}  // namespace shiftfly_allreduce_subcommand

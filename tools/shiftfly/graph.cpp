@@ -19,7 +19,9 @@
 #include "shiftfly/family_options.hpp"
 #include "shiftfly/topology/family.hpp"
 
-namespace {
+// A named namespace, not an anonymous one: the tool compiles as one unity
+// translation unit (CMakeLists.txt), where every file's options and reg must differ.
+namespace shiftfly_graph_subcommand {
 
 struct options {
   std::shared_ptr<shiftfly::topology::family_params> family = std::make_shared<shiftfly::topology::family_params>();
@@ -119,4 +121,4 @@ const shiftfly::tools::register_subcommand reg{"graph", [](CLI::App& app) {
   return [o] { return run_graph(*o); };
 }};
 
-}  // namespace
+}  // namespace shiftfly_graph_subcommand

@@ -36,7 +36,9 @@
 #include "shiftfly/mpi/distances.hpp"
 #endif
 
-namespace {
+// A named namespace, not an anonymous one: the tool compiles as one unity
+// translation unit (CMakeLists.txt), where every file's options and reg must differ.
+namespace shiftfly_metrics_subcommand {
 
 namespace m = shiftfly::metrics;
 
@@ -273,4 +275,4 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
   return [o] { return run_metrics(*o); };
 }};
 
-}  // namespace
+}  // namespace shiftfly_metrics_subcommand

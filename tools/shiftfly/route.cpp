@@ -13,7 +13,9 @@
 #include "common/subcommand.hpp"
 #include "shiftfly/routing/route_query.hpp"
 
-namespace {
+// A named namespace, not an anonymous one: the tool compiles as one unity
+// translation unit (CMakeLists.txt), where every file's options and reg must differ.
+namespace shiftfly_route_subcommand {
 
 struct options {
   std::string family;
@@ -77,4 +79,4 @@ const shiftfly::tools::register_subcommand reg{"route", [](CLI::App& app) {
   return [o] { return run_route(*o); };
 }};
 
-}  // namespace
+}  // namespace shiftfly_route_subcommand

@@ -6,7 +6,9 @@
 #include "shiftfly/core/parse.hpp"
 #include "shiftfly/tables/shiftfly_tables.hpp"
 
-namespace {
+// A named namespace, not an anonymous one: the tool compiles as one unity
+// translation unit (CMakeLists.txt), where every file's options and reg must differ.
+namespace shiftfly_tables_subcommand {
 struct options {
   std::string profile = "exact";
   std::vector<std::string> only;
@@ -38,4 +40,4 @@ const shiftfly::tools::register_subcommand reg{"tables", [](CLI::App& app) {
   sub->add_option("--threads", o->threads, "Threads (0 = all cores)")->check(CLI::Range(0, 1024));
   return [o] { return run_tables(*o); };
 }};
-}  // namespace
+}  // namespace shiftfly_tables_subcommand
