@@ -219,7 +219,10 @@ TEST_CASE("LightReserve sizing: the smallest spare count, monotone in the target
       for (double rho : {0.0, 1e-6, 1e-3, 0.15, 0.5}) grid.push_back({n, lambda, rho});
   for (double lambda : {1e-9, 0.05})
     for (double rho : {0.0, 1e-6, 1e-3}) grid.push_back({100'000, lambda, rho});
-  for (const auto& [n, lambda, rho] : grid) {
+  for (const point& p : grid) {
+        // Plain copies, not structured bindings: Clang 14 cannot capture a binding in a lambda.
+        const std::uint64_t n = p.n;
+        const double lambda = p.lambda, rho = p.rho;
         std::uint64_t prev = 0;
         for (double target : targets) {
           INFO("n = " << n << ", lambda = " << lambda << ", rho = " << rho << ", target = " << target);
