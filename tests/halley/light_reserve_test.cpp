@@ -156,6 +156,22 @@ TEST_CASE("the exponential-then-binary search equals a linear scan", "[halley][l
   CHECK(light_reserve(32, 0.05, 0.15, 1 - 1e-7).spares > 156);
 }
 
+TEST_CASE("the search tries the 10^7-spare limit once its work matches that evaluation", "[halley][light_reserve]") {
+  // A large pool: after s = 0 and s = 1 the search has evaluated 2n + 1 >= n + 10^7
+  // lasers, so the third evaluation is the limit, and an unreachable target stops there
+  // (rather than doubling through 2^16 first, O(n) each).
+  int evaluations = 0;
+  CHECK_THROWS_WITH(detail::smallest_spares(10'000'000, 0.999, 0.9, 1 - 1e-12, evaluations),
+                    Catch::Contains("needs more than 10000000 spares"));
+  CHECK(evaluations == 3);
+  // A small pool reaches 2^16 spares long before its work matches the limit's: its
+  // searches never probe the limit. s* = 408 for 99.99999% at n = 32 takes s = 0, the
+  // 10 doublings 1..512 and 8 bisections of (256, 512]: 19 evaluations, not 20.
+  evaluations = 0;
+  CHECK(detail::smallest_spares(32, 0.05, 0.15, 1 - 1e-7, evaluations) == 408);
+  CHECK(evaluations == 19);
+}
+
 TEST_CASE("LightReserve refuses bad input", "[halley][light_reserve][validation]") {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   CHECK_THROWS_AS(light_reserve(0, 0.05, 0.15, 0.99), std::invalid_argument);

@@ -87,8 +87,10 @@ namespace detail {
 /// Compares shortfalls, not coverages: 1 − A is what carries the digits near one.
 inline std::uint64_t smallest_spares(std::uint64_t n, double lambda, double rho, double target, int& evaluations) {
   const double allowed = 1 - target;
+  std::uint64_t work = 0;  // pool sizes evaluated so far: each evaluation costs O(n + s)
   auto meets = [&](std::uint64_t s) {
     ++evaluations;
+    work += n + s;
     return failure_sf(n + s, s, lambda, rho) <= allowed;
   };
   if (meets(0)) return 0;
@@ -101,9 +103,11 @@ inline std::uint64_t smallest_spares(std::uint64_t n, double lambda, double rho,
   while (!meets(hi)) {
     lo = hi;
     if (hi >= max_spares) too_many();
-    // Past 2^16 spares, try the limit once before doubling on: an unreachable target is
-    // refused after one large evaluation instead of every doubling up to 10^7 (seconds at n = 10^7).
-    if (hi >= (std::uint64_t{1} << 16) && !max_checked) {
+    // Try the limit once, before doubling on, past 2^16 spares or as soon as the search
+    // has spent as much as that one evaluation costs (at once for a large pool): an
+    // unreachable target is refused after one large evaluation instead of every doubling
+    // up to 10^7, and a reachable one pays at most the work already done again.
+    if ((hi >= (std::uint64_t{1} << 16) || work >= n + max_spares) && !max_checked) {
       max_checked = true;
       if (!meets(max_spares)) too_many();
     }
