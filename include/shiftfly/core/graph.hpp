@@ -183,27 +183,32 @@ concept digraph_like = graph_like<G> && requires(const G& g, typename G::vertex_
   { g.out_arcs(v) } -> std::ranges::random_access_range;
 };
 
+namespace detail {
+/// Same vertex count, the same total, and equal lists list(g, u) at every vertex.
+template <std::unsigned_integral V, class Total, class List>
+bool same_lists(const graph<V>& a, const graph<V>& b, Total total, List list) {
+  if (a.num_vertices() != b.num_vertices() || total(a) != total(b)) return false;
+  for (V u = 0; u < a.num_vertices(); ++u) {
+    const auto x = list(a, u), y = list(b, u);
+    if (!std::equal(x.begin(), x.end(), y.begin(), y.end())) return false;
+  }
+  return true;
+}
+}  // namespace detail
+
 /// Same vertex count and the same physical edges (neighbour lists are sorted,
 /// so this is set equality of the edges); names and labels are not compared.
 template <std::unsigned_integral V>
 inline bool same_edges(const graph<V>& a, const graph<V>& b) {
-  if (a.num_vertices() != b.num_vertices() || a.num_edges() != b.num_edges()) return false;
-  for (V u = 0; u < a.num_vertices(); ++u) {
-    const auto x = a.neighbors(u), y = b.neighbors(u);
-    if (!std::equal(x.begin(), x.end(), y.begin(), y.end())) return false;
-  }
-  return true;
+  return detail::same_lists(a, b, [](const graph<V>& g) { return g.num_edges(); },
+                            [](const graph<V>& g, V u) { return g.neighbors(u); });
 }
 
 /// Same vertex count and the same arcs in the same generation order (loops and repeats included).
 template <std::unsigned_integral V>
 inline bool same_arcs(const graph<V>& a, const graph<V>& b) {
-  if (a.num_vertices() != b.num_vertices() || a.num_arcs() != b.num_arcs()) return false;
-  for (V u = 0; u < a.num_vertices(); ++u) {
-    const auto x = a.out_arcs(u), y = b.out_arcs(u);
-    if (!std::equal(x.begin(), x.end(), y.begin(), y.end())) return false;
-  }
-  return true;
+  return detail::same_lists(a, b, [](const graph<V>& g) { return g.num_arcs(); },
+                            [](const graph<V>& g, V u) { return g.out_arcs(u); });
 }
 
 static_assert(digraph_like<graph<std::uint32_t>>);
