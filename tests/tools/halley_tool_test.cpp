@@ -47,7 +47,8 @@ TEST_CASE("halley size: 156 spares, UNREACHABLE, rho_target 0.046 (JSON contract
   const auto ok = nlohmann::json::parse(run_halley("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99 --format json").out);
   CHECK(ok["spares"] == 23);
   CHECK(ok["reachable"] == true);
-  CHECK(ok["rho_target"].is_null());
+  CHECK_FALSE(ok.contains("rho_target"));
+  CHECK(ok["rho_target_status"].get<std::string>().find("not needed") != std::string::npos);
   const auto ind = nlohmann::json::parse(run_halley("size --channels 32 --lambda 0.2 --target 0.99 --format json").out);
   CHECK(ind["spares"] == 16);
 }
@@ -202,5 +203,47 @@ TEST_CASE("halley: bad input exits 2 with one line", "[tools][halley][validation
     CHECK(r.status == 2);
     CHECK(line_count(r.err) == 1);
     CHECK(r.out.empty());
+  }
+}
+
+TEST_CASE("halley at tiny correlation: exact halves, found roots, explicit unreachability", "[tools][halley][edge]") {
+  // I_{1/2}(a, a) = 1/2 at every rho (was 61825.77 at 1e-21, and no answer at 1e-30).
+  for (const char* rho : {"1e-21", "1e-20", "1e-13", "1e-30", "1e-300", "2.2250738585072014e-308"}) {
+    const auto r = run_halley(std::string("ceiling --lambda 0.5 --rho ") + rho + " --format json");
+    INFO(rho << ": " << r.out << r.err);
+    REQUIRE(r.status == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(std::fabs(j["ceiling"].get<double>() - 0.5) <= 2e-15);
+    CHECK(std::fabs(j["shortfall"].get<double>() - 0.5) <= 2e-15);
+  }
+  // lambda 0.1 at sigma = lambda: about one half, not 0.2304.
+  auto j = nlohmann::json::parse(run_halley("ceiling --lambda 0.1 --rho 1e-20 --sigma 0.1 --format json").out);
+  CHECK(std::fabs(j["ceiling"].get<double>() - 0.5) < 1e-9);
+  // The crossing near 1.16e-10 (was null).
+  j = nlohmann::json::parse(run_halley("ceiling --lambda 0.1 --rho 0.15 --sigma 0.10001 --target 0.999 --format json").out);
+  CHECK(j["rho_for_target"].get<double>() == Approx(1.16e-10).epsilon(0.01));
+  CHECK(j["rho_for_target_status"] == "crossing");
+  // Out of reach: said so, with where the search stopped (no null).
+  j = nlohmann::json::parse(run_halley("ceiling --lambda 0.3 --rho 0.1 --sigma 0.3 --target 0.9 --format json").out);
+  CHECK_FALSE(j.contains("rho_for_target"));
+  CHECK(j["rho_for_target_status"].get<std::string>().find("unreachable: at the smallest accepted rho (2.2250738585072014e-308)") == 0);
+  // rho' about 2.23e-10 (was printed as 0.0).
+  j = nlohmann::json::parse(run_halley("size --channels 32 --lambda 0.3 --rho 0.1 --target 0.9997495680813482 --format json").out);
+  CHECK(j["rho_target"].get<double>() == Approx(2.23e-10).epsilon(0.01));
+  CHECK(j["rho_target_status"] == "crossing");
+  j = nlohmann::json::parse(run_halley("size --channels 32 --lambda 0.3 --rho 0.1 --target 0.999999999 --cap 0.03 --format json").out);
+  CHECK_FALSE(j.contains("rho_target"));
+  CHECK(j["rho_target_status"].get<std::string>().find("unreachable: even independent lasers (rho = 0)") == 0);
+}
+
+TEST_CASE("halley hierarchy: no internal error at tiny correlation, nested equals flat", "[tools][halley][edge]") {
+  for (const char* rho : {"1e-12", "1e-13", "1e-18", "1e-21", "1e-300"}) {
+    const auto r = run_halley(std::string("hierarchy --modules 8 --lasers 8 --channels 56 --spares 8 --lambda 0.05 --rho-within ") +
+                              rho + " --rho-across " + rho + " --format json");
+    INFO(rho << ": " << r.out << r.err);
+    REQUIRE(r.status == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    const double nested = j["nested"].get<double>(), flat = j["flat"].get<double>();
+    CHECK(std::fabs(nested - flat) <= 1e-12 * flat);
   }
 }

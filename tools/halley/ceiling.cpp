@@ -41,9 +41,15 @@ int run_ceiling(const options& o) {
     j["target"] = *o.target;
     j["sigma_for_target"] = big.sigma;
     j["pool_multiple_for_target"] = big.pool_multiple;
-    j["rho_for_target"] = rc.reachable ? nlohmann::json(rc.rho) : nlohmann::json(nullptr);
+    if (rc.reachable) j["rho_for_target"] = rc.rho;
+    j["rho_for_target_status"] = rc.reachable ? std::string(h::to_string(rc.outcome))
+                                              : "unreachable: at the smallest accepted rho (" + shiftfly::core::to_message(rc.smallest_rho) +
+                                                    ") the shortfall is " + shiftfly::core::to_message(rc.shortfall_at_smallest) +
+                                                    ", above 1 - target";
   }
-  j["method"] = "closed form F_Beta(sigma; a, b) (Boost.Math ibeta); TOMS 748 for rho_for_target";
+  j["method"] = h::detail::shape_of(lambda, o.rho).large()
+                    ? "F_Beta(sigma; a, b) by exp-sinh quadrature in relative-entropy coordinates (a, b > 1000); TOMS 748 for rho_for_target"
+                    : "closed form F_Beta(sigma; a, b) (Boost.Math ibeta); TOMS 748 for rho_for_target";
   hc::print(j, o.format);
   return 0;
 }
@@ -52,7 +58,7 @@ const shiftfly::tools::register_subcommand reg{"ceiling", [](CLI::App& app) {
   auto o = std::make_shared<options>();
   auto* sub = app.add_subcommand("ceiling", "Theorem 1 / Corollary 1: the large-pool availability ceiling F_Beta(sigma; a, b)");
   o->rate.add(sub);
-  sub->add_option("--rho", o->rho, "Pairwise failure correlation in (0,1)")->required();
+  sub->add_option("--rho", o->rho, "Pairwise failure correlation, from 2.2250738585072014e-308 up to, not including, 1")->required();
   sub->add_option("--sigma", o->sigma, "Spare ratio (the cap sigma_max for A_crit), in (0,1); default 0.5");
   sub->add_option("--target", o->target, "Also give the ratio and the correlation this target needs, in (0,1)");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));

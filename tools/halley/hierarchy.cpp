@@ -31,11 +31,10 @@ int run_hierarchy(const options& o) {
   j["flat"] = h::coverage(o.channels, o.spares, lambda, j["rho_bar"].get<double>());
   const std::uint64_t pool = o.channels + o.spares;
   if (o.modules * o.lasers == pool) {
-    double err = 0;
-    const double sf = h::nested_shortfall(m, o.spares, lambda, &err);
-    j["nested"] = 1 - sf;
-    j["nested_shortfall"] = sf;
-    j["quadrature_error"] = err;
+    const auto nested = h::nested_model(m, o.spares, lambda);
+    j["nested"] = nested.coverage;
+    j["nested_shortfall"] = nested.shortfall;
+    j["quadrature_error"] = nested.quadrature_error;
   } else {
     j["nested"] = nullptr;
     j["nested_note"] = "the nested model needs modules x lasers = channels + spares (" + std::to_string(o.modules * o.lasers) +
@@ -52,7 +51,7 @@ int run_hierarchy(const options& o) {
   o.rate.describe(j, lambda);
   j["rho_within"] = o.rho_within;
   j["rho_across"] = o.rho_across;
-  j["method"] = "flat: exact sums at rho_bar; nested: tanh-sinh quadrature over Theta0 of the convolved module beta-binomials";
+  j["method"] = "flat: exact sums at rho_bar; nested: quadrature over Theta0 of the convolved module beta-binomials (tanh-sinh; exp-sinh in relative-entropy coordinates when both Beta shapes exceed 1000)";
   hc::print(j, o.format);
   return 0;
 }
@@ -63,7 +62,7 @@ const shiftfly::tools::register_subcommand reg{"hierarchy", [](CLI::App& app) {
   sub->add_option("--modules", o->modules, "Modules M (>= 1)")->required()->check(CLI::Range(std::uint64_t{1}, std::uint64_t{20000}));
   sub->add_option("--lasers", o->lasers, "Lasers per module L (>= 1)")->required()->check(CLI::Range(std::uint64_t{1}, std::uint64_t{20000}));
   sub->add_option("--rho-within", o->rho_within, "Correlation inside a module, in [rho-across, 1)")->required();
-  sub->add_option("--rho-across", o->rho_across, "Correlation across modules, in (0,1)")->required();
+  sub->add_option("--rho-across", o->rho_across, "Correlation across modules, from 2.2250738585072014e-308 up to, not including, 1")->required();
   sub->add_option("--channels", o->channels, "Active channels n")->required()->check(CLI::Range(std::uint64_t{1}, std::uint64_t{20000}));
   sub->add_option("--spares", o->spares, "Spare lasers s")->required()->check(CLI::Range(std::uint64_t{0}, std::uint64_t{20000}));
   o->rate.add(sub);

@@ -28,7 +28,16 @@ int run_size(const options& o) {
   j["spares"] = s.spares;
   j["reachable"] = s.reachable;
   j["status"] = s.reachable ? "ok" : "UNREACHABLE";
-  j["rho_target"] = s.reachable || !s.rho_target_exists ? nlohmann::json(nullptr) : nlohmann::json(s.rho_target);
+  if (s.reachable) {
+    j["rho_target_status"] = "not needed: the target fits within the cap";
+  } else if (s.rho_target_exists) {
+    j["rho_target"] = s.rho_target;
+    j["rho_target_status"] = shiftfly::halley::to_string(s.rho_search.outcome);
+  } else {
+    j["rho_target_status"] = "unreachable: even independent lasers (rho = 0) leave a shortfall of " +
+                             shiftfly::core::to_message(s.rho_search.shortfall_at_smallest) + " at the cap's " +
+                             std::to_string(s.cap_spares) + " spares, above 1 - target";
+  }
   j["pool"] = s.pool;
   j["coverage"] = s.coverage;
   j["spare_ratio"] = s.spare_ratio;

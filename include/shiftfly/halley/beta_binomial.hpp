@@ -116,6 +116,99 @@ namespace detail {
 /// long double, rescaled into a running log offset whenever it leaves
 /// [1e-1000, 1e1000], so it cannot overflow or underflow. Relative error is
 /// about N·1e-19.
+/// Pools at least this large, with a log-concave law, are summed outward from the mode.
+inline constexpr std::uint64_t mode_walk_pool = 1u << 16;
+
+/// Both tails at k for a log-concave law (α ≥ γ and β ≥ γ: a, b ≥ 1, or a binomial),
+/// summed outward from the mode. The ratio pmf(j+1)/pmf(j) = q(j) does not increase
+/// with j, so once a walk has left the mode the terms it has not reached sum to at most
+/// w·q/(1−q), w the last term and q the last ratio: each walk stops when that bound is
+/// below 2^-90 of the sum it would join (after it has passed k). The pmf is never
+/// normalised term by term: both tails are divided by their total. Cost O(walked terms),
+/// about the standard deviation times √(2·90·ln 2) on each side for the usual k.
+inline log_tails tails_from_mode(std::uint64_t n, scaled_shape s, std::uint64_t k) {
+  constexpr long double neg_inf = -std::numeric_limits<long double>::infinity();
+  constexpr long double big = 1e1000L, small = 1e-1000L, tiny_share = 0x1p-90L;
+  auto ratio = [&](std::uint64_t j) {  // pmf(j+1)/pmf(j), j < n
+    const long double jj = static_cast<long double>(j);
+    return static_cast<long double>(n - j) * (jj * s.gamma + s.alpha) /
+           ((jj + 1) * (static_cast<long double>(n - j - 1) * s.gamma + s.beta));
+  };
+  // The mode: the first j with q(j) ≤ 1 (q does not increase), or n.
+  std::uint64_t lo = 0, hi = n;
+  while (lo < hi) {
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    if (ratio(mid) <= 1) hi = mid;
+    else lo = mid + 1;
+  }
+  const std::uint64_t mode = lo;
+  // Sums in units of exp(scale) per walk, with values out of range banked in log space.
+  struct side_sum {
+    long double acc = 0, banked = -std::numeric_limits<long double>::infinity();
+    void add(long double w, long double scale) {
+      acc += w;
+      if (acc > big) flush(scale);
+    }
+    void flush(long double scale) {
+      if (acc > 0) banked = log_add(banked, scale + std::log(acc));
+      acc = 0;
+    }
+    /// Whether x (in units of exp(scale)) is below the sum.
+    bool below(long double x, long double scale) const {
+      if (banked == -std::numeric_limits<long double>::infinity()) return x < acc;
+      return scale + std::log(x) < log_value(scale);
+    }
+    long double log_value(long double scale) const {
+      return acc > 0 ? log_add(banked, scale + std::log(acc)) : banked;
+    }
+  };
+  long double log_lower = neg_inf, log_upper = neg_inf;
+  auto finish = [&](side_sum& low, side_sum& up, long double scale) {
+    log_lower = log_add(log_lower, low.log_value(scale));
+    log_upper = log_add(log_upper, up.log_value(scale));
+  };
+  {  // upward from the mode (the mode itself included)
+    side_sum low, up;
+    long double w = 1, scale = 0;
+    (mode <= k ? low : up).add(w, scale);
+    for (std::uint64_t j = mode; j < n; ++j) {
+      const long double q = ratio(j);
+      w *= q;
+      if (w < small) {  // rescale: move the sums into the new units
+        low.flush(scale);
+        up.flush(scale);
+        scale += std::log(w);
+        w = 1;
+      }
+      const bool is_upper = j + 1 > k;
+      (is_upper ? up : low).add(w, scale);
+      if (q < 1 && j + 1 > k && up.below(w * q / (1 - q) / tiny_share, scale)) break;
+    }
+    finish(low, up, scale);
+  }
+  {  // downward from the mode (the mode excluded)
+    side_sum low, up;
+    long double w = 1, scale = 0;
+    for (std::uint64_t j = mode; j > 0; --j) {
+      const long double q = 1 / ratio(j - 1);  // pmf(j−1)/pmf(j)
+      w *= q;
+      if (w < small) {
+        low.flush(scale);
+        up.flush(scale);
+        scale += std::log(w);
+        w = 1;
+      }
+      const bool is_upper = j - 1 > k;
+      (is_upper ? up : low).add(w, scale);
+      if (q < 1 && j - 1 <= k && low.below(w * q / (1 - q) / tiny_share, scale)) break;
+    }
+    finish(low, up, scale);
+  }
+  const long double total = log_add(log_lower, log_upper);
+  return {static_cast<double>(log_lower - total),
+          log_upper == neg_inf ? static_cast<double>(neg_inf) : static_cast<double>(log_upper - total)};
+}
+
 inline log_tails tails(std::uint64_t n, scaled_shape s, std::uint64_t k) {
   constexpr long double neg_inf = -std::numeric_limits<long double>::infinity();
   constexpr long double big = 1e1000L, small = 1e-1000L;
@@ -124,6 +217,7 @@ inline log_tails tails(std::uint64_t n, scaled_shape s, std::uint64_t k) {
     if (k >= n) return {0.0, static_cast<double>(neg_inf)};
     return {static_cast<double>(neg_inf), 0.0};
   }
+  if (n >= mode_walk_pool && s.alpha >= s.gamma && s.beta >= s.gamma) return tails_from_mode(n, s, k);
   // log pmf(0) = Σ log((β+iγ)/(α+β+iγ)) as a rescaled product.
   long double prod = 1, offset = 0;
   for (std::uint64_t i = 0; i < n; ++i) {

@@ -14,8 +14,9 @@
 ///  - the nested model's exact coverage Pr[F ≤ s]: given Θ0 each module's count
 ///    is Beta-Binomial(L, Θ0(1−ρ')/ρ', (1−Θ0)(1−ρ')/ρ') (Binomial(L, Θ0) when
 ///    ρ' = 0), the M counts are convolved, and the tail Pr[F > s | Θ0] is
-///    integrated against the Beta(a, b) density by tanh-sinh quadrature
-///    (Boost.Math), which absorbs the density's endpoint singularities;
+///    integrated against the Beta(a, b) density (latent_level.hpp: tanh-sinh
+///    quadrature, which absorbs the density's endpoint singularities, or exp-sinh
+///    in relative-entropy coordinates when a and b are both large);
 ///  - Part 1: as L grows, Var(F/N) → λ(1−λ)[ρ_across + (ρ_within − ρ_across)/M].
 
 #include <boost/math/quadrature/tanh_sinh.hpp>
@@ -27,6 +28,7 @@
 #include <vector>
 
 #include "shiftfly/halley/beta_binomial.hpp"
+#include "shiftfly/halley/latent_level.hpp"
 #include "shiftfly/halley/light_reserve.hpp"
 
 namespace shiftfly::halley {
@@ -46,7 +48,9 @@ namespace detail {
 inline void require_shape(const char* where, const module_shape& m) {
   core::require_range(where, "modules", m.modules, 1, 1'000'000);
   core::require_range(where, "lasers", m.lasers, 1, 1'000'000);
-  require_open_unit(where, "rho_across", m.rho_across);
+  if (!std::isfinite(m.rho_across) || !(m.rho_across >= smallest_correlation) || !(m.rho_across < 1))
+    core::throw_out_of_range(where, "rho_across", m.rho_across,
+                             "from " + core::to_message(smallest_correlation) + " up to, not including, 1");
   if (!std::isfinite(m.rho_within) || !(m.rho_within >= m.rho_across) || !(m.rho_within < 1))
     core::throw_out_of_range(where, "rho_within", m.rho_within,
                              "at least rho_across = " + core::to_message(m.rho_across) + " and below 1");
@@ -103,14 +107,11 @@ inline double hierarchical_variance(const module_shape& m, double lambda) {
          (n * n);
 }
 
-/// The pmf of F given Θ0 = θ: the M-fold convolution of the module laws.
-inline std::vector<double> nested_conditional_pmf(const module_shape& m, double theta) {
-  detail::require_shape("nested_conditional_pmf", m);
-  core::require_range("nested_conditional_pmf", "theta", theta, 0.0, 1.0);
-  const std::uint64_t total = core::checked_mul(m.modules, m.lasers, "nested_conditional_pmf", "pool size",
-                                                max_nested_pool);
+namespace detail {
+/// The pmf of F given Θ0 = θ, with 1 − θ given (θc) so that θ near 1 keeps its digits.
+inline std::vector<double> conditional_pmf(const module_shape& m, double theta, double theta_c, std::uint64_t total) {
   const long double rp = (static_cast<long double>(m.rho_within) - m.rho_across) / (1 - static_cast<long double>(m.rho_across));
-  const auto lp = detail::log_pmf_table(m.lasers, {theta * (1 - rp), (1 - static_cast<long double>(theta)) * (1 - rp), rp});
+  const auto lp = detail::log_pmf_table(m.lasers, {theta * (1 - rp), static_cast<long double>(theta_c) * (1 - rp), rp});
   std::vector<long double> module(lp.size());
   for (std::size_t i = 0; i < lp.size(); ++i) module[i] = std::exp(lp[i]);
   std::vector<long double> acc{1.0L};
@@ -125,6 +126,16 @@ inline std::vector<double> nested_conditional_pmf(const module_shape& m, double 
   }
   return {acc.begin(), acc.end()};
 }
+}  // namespace detail
+
+/// The pmf of F given Θ0 = θ: the M-fold convolution of the module laws.
+inline std::vector<double> nested_conditional_pmf(const module_shape& m, double theta) {
+  detail::require_shape("nested_conditional_pmf", m);
+  core::require_range("nested_conditional_pmf", "theta", theta, 0.0, 1.0);
+  const std::uint64_t total = core::checked_mul(m.modules, m.lasers, "nested_conditional_pmf", "pool size",
+                                                max_nested_pool);
+  return detail::conditional_pmf(m, theta, 1 - theta, total);
+}
 
 /// Coverage of a hierarchical pool under both models.
 struct hierarchical_coverage {
@@ -132,48 +143,71 @@ struct hierarchical_coverage {
   double flat = 0;             ///< flat shortcut: Pr[F ≤ s] at ρ̄ (Section III model)
   double flat_shortfall = 0;   ///< 1 − flat
   double nested = 0;           ///< exact nested-model coverage
-  double nested_shortfall = 0; ///< 1 − nested, integrated directly
-  double quadrature_error = 0; ///< tanh-sinh's error estimate on the shortfall
+  double nested_shortfall = 0; ///< 1 − nested (the smaller of the two is integrated directly)
+  double quadrature_error = 0; ///< the quadrature's error estimate on the integrated tail
 };
 
-/// Above this a + b (rho_across below about 1e-3) the prior of Θ0 is a narrow peak and
-/// nested_shortfall integrates around it instead of over [0, 1].
-inline constexpr double nested_sharp_prior = 1000;
-
-/// Pr[F > s] under the nested model for the pool of M·L lasers (tanh-sinh over Θ0).
-inline double nested_shortfall(const module_shape& m, std::uint64_t spares, double lambda, double* error = nullptr) {
-  detail::require_shape("nested_shortfall", m);
-  detail::require_open_unit("nested_shortfall", "lambda", lambda);
-  const std::uint64_t total = core::checked_mul(m.modules, m.lasers, "nested_shortfall", "pool size", max_nested_pool);
-  core::require_range("nested_shortfall", "spares", spares, 0, total);
-  if (spares == total) return 0.0;
-  const double a = lambda * (1 - m.rho_across) / m.rho_across;
-  const double b = (1 - lambda) * (1 - m.rho_across) / m.rho_across;
-  auto integrand = [&](double theta) {
-    if (!(theta > 0) || !(theta < 1)) return 0.0;
-    const auto pmf = nested_conditional_pmf(m, theta);
-    long double tail = 0;
-    for (std::size_t k = spares + 1; k < pmf.size(); ++k) tail += pmf[k];
-    return static_cast<double>(tail) * boost::math::ibeta_derivative(a, b, theta);
-  };
-  boost::math::quadrature::tanh_sinh<double> integrator(15);
-  double err = 0, l1 = 0;
-  if (a + b <= nested_sharp_prior) {
-    const double v = integrator.integrate(integrand, 0.0, 1.0, 1e-13, &err, &l1);
-    if (error) *error = err;
-    return v;
+namespace detail {
+/// Pr[F > s] (upper) or Pr[F ≤ s] under the nested model: the conditional tail given
+/// Θ0 = θ integrated against Θ0's Beta law (latent_expectation: tanh-sinh over [0, 1],
+/// or between Θ0's 1e-20 quantiles when the prior is narrow, or, when both shape
+/// parameters exceed 1000, exp-sinh in relative-entropy coordinates about λ).
+inline double nested_tail(const char* where, const module_shape& m, std::uint64_t spares, double lambda, bool upper,
+                          double* error) {
+  require_shape(where, m);
+  require_open_unit(where, "lambda", lambda);
+  const std::uint64_t total = core::checked_mul(m.modules, m.lasers, where, "pool size", max_nested_pool);
+  core::require_range(where, "spares", spares, 0, total);
+  if (spares == total) {
+    if (error) *error = 0;
+    return upper ? 0.0 : 1.0;
   }
-  // A sharp prior (small rho_across): Beta(a, b) is a narrow peak at lambda that tanh-sinh over
-  // [0, 1] steps over (the shortfall came out 0 at rho_across = 1e-5). Integrate between the
-  // 1e-20 and 1 - 1e-20 quantiles (the mass left out moves the shortfall by at most 2e-20),
-  // split at the mean so that nodes cluster on both sides of the peak.
-  const double lo = boost::math::ibeta_inv(a, b, 1e-20), hi = boost::math::ibetac_inv(a, b, 1e-20);
-  const double mid = std::clamp(a / (a + b), lo, hi);
-  double err2 = 0;
-  const double v = (mid > lo ? integrator.integrate(integrand, lo, mid, 1e-13, &err, &l1) : 0.0) +
-                   (hi > mid ? integrator.integrate(integrand, mid, hi, 1e-13, &err2, &l1) : 0.0);
-  if (error) *error = err + err2;
-  return v;
+  auto conditional_tail = [&](double theta, double theta_c) {
+    const auto pmf = conditional_pmf(m, theta, theta_c, total);
+    long double lower = 0, higher = 0;
+    for (std::size_t k = 0; k <= spares; ++k) lower += pmf[k];
+    for (std::size_t k = spares + 1; k < pmf.size(); ++k) higher += pmf[k];
+    return upper ? complementary{static_cast<double>(higher), static_cast<double>(lower)}
+                 : complementary{static_cast<double>(lower), static_cast<double>(higher)};
+  };
+  return latent_expectation(conditional_tail, lambda, m.rho_across, error);
+}
+}  // namespace detail
+
+/// Pr[F > s] under the nested model for the pool of M·L lasers (see detail::nested_tail).
+inline double nested_shortfall(const module_shape& m, std::uint64_t spares, double lambda, double* error = nullptr) {
+  return detail::nested_tail("nested_shortfall", m, spares, lambda, true, error);
+}
+
+/// Pr[F ≤ s] under the nested model, integrated directly (accurate when it is small).
+inline double nested_coverage(const module_shape& m, std::uint64_t spares, double lambda, double* error = nullptr) {
+  return detail::nested_tail("nested_coverage", m, spares, lambda, false, error);
+}
+
+/// Both nested tails: the smaller one integrated, the other its complement.
+struct nested_tails {
+  double coverage = 0;          ///< Pr[F ≤ s]
+  double shortfall = 0;         ///< Pr[F > s]
+  double quadrature_error = 0;  ///< the quadrature's error estimate on the integrated tail
+};
+
+/// The nested model's coverage and shortfall, each to full relative accuracy where it
+/// is the smaller: the flat law at ρ̄ (exact sums) tells which tail is small, and that
+/// one is integrated.
+inline nested_tails nested_model(const module_shape& m, std::uint64_t spares, double lambda) {
+  detail::require_shape("nested_model", m);
+  detail::require_open_unit("nested_model", "lambda", lambda);
+  const std::uint64_t total = core::checked_mul(m.modules, m.lasers, "nested_model", "pool size", max_nested_pool);
+  core::require_range("nested_model", "spares", spares, 0, total);
+  nested_tails out;
+  if (failure_cdf(total, spares, lambda, average_correlation(m)) >= 0.5) {
+    out.shortfall = nested_shortfall(m, spares, lambda, &out.quadrature_error);
+    out.coverage = 1 - out.shortfall;
+  } else {
+    out.coverage = nested_coverage(m, spares, lambda, &out.quadrature_error);
+    out.shortfall = 1 - out.coverage;
+  }
+  return out;
 }
 
 /// Theorem 2 for a pool of `spares` spares among M·L lasers: ρ̄, the flat shortcut
@@ -187,8 +221,10 @@ inline hierarchical_coverage hierarchy_coverage(const module_shape& m, std::uint
   out.rho_bar = average_correlation(m);
   out.flat_shortfall = failure_sf(total, spares, lambda, out.rho_bar);
   out.flat = failure_cdf(total, spares, lambda, out.rho_bar);
-  out.nested_shortfall = nested_shortfall(m, spares, lambda, &out.quadrature_error);
-  out.nested = 1 - out.nested_shortfall;
+  const auto nested = nested_model(m, spares, lambda);
+  out.nested_shortfall = nested.shortfall;
+  out.nested = nested.coverage;
+  out.quadrature_error = nested.quadrature_error;
   return out;
 }
 

@@ -59,13 +59,22 @@ struct sizing {
   bool reachable = true;          ///< false when s*/(n+s*) > σmax (UNREACHABLE)
   std::uint64_t cap_spares = 0;   ///< the most spares the cap allows
   double cap_coverage = 0;        ///< A(cap_spares)
-  bool rho_target_exists = false; ///< whether some ρ′ > 0 reaches the target at the cap
+  bool rho_target_exists = false; ///< whether some ρ′ ≥ 0 reaches the target at the cap
   double rho_target = std::numeric_limits<double>::quiet_NaN();  ///< ρ′ (only when UNREACHABLE)
+  correlation_target rho_search;  ///< the whole ρ′ search (only when UNREACHABLE)
   int evaluations = 0;            ///< coverage evaluations the search used
 };
 
 /// The correlation ρ′ at or below which n channels with s spares reach the target
-/// (largest ρ′ such that A ≥ target for every ρ ≤ ρ′); nothing when even ρ → 0 falls short.
+/// (largest ρ′ such that A ≥ target for every ρ ≤ ρ′).
+///
+/// How far down it looks: the pmf ratio recurrence differs from the binomial's by a
+/// factor within 1 ± ρN/(λ(1−λ)) per step (N = n + s), so for
+///   ρ ≤ ρ_safe = margin·λ(1−λ)/(8N²),  margin = 1 − sf(0)/(1 − target),
+/// every term, and so the shortfall, is within a relative margin/2 of the independent
+/// pool's and the target holds for all of [0, ρ_safe]. The geometric scan starts at
+/// max(ρ_safe, 2.2e-308) (the smallest accepted ρ), four points a decade up to 1e-9,
+/// then the 120-point grid above; TOMS 748 refines the first crossing.
 inline correlation_target rho_for_coverage(std::uint64_t n, std::uint64_t s, double lambda, double target) {
   core::require_range("rho_for_coverage", "channels", n, 1, max_pool_size);
   core::require_range("rho_for_coverage", "spares", s, 0, max_pool_size - n);
@@ -73,13 +82,28 @@ inline correlation_target rho_for_coverage(std::uint64_t n, std::uint64_t s, dou
   detail::require_open_unit("rho_for_coverage", "target", target);
   const double allowed = 1 - target;
   auto f = [&](double r) { return 1.0 - failure_sf(n + s, s, lambda, r) / allowed; };
-  if (!(f(0.0) >= 0)) return {false, std::numeric_limits<double>::quiet_NaN()};
-  const auto br = detail::first_crossing(f, 1e-9, 1 - 1e-9, 120);
-  if (!br) {
-    if (f(1e-9) >= 0 && f(1 - 1e-9) >= 0) return {true, 1 - 1e-9};
-    return {true, 0.0};
+  correlation_target out;
+  const double f0 = f(0.0);
+  out.smallest_rho = 0.0;
+  out.shortfall_at_smallest = (1 - f0) * allowed;
+  if (!(f0 >= 0)) return out;  // unreachable even with independent lasers
+  const double pool = static_cast<double>(n + s);
+  const double safe = f0 * lambda * (1 - lambda) / (8 * pool * pool);
+  const double start = std::max(safe, smallest_correlation);
+  const auto br = detail::first_crossing_from(f, start, 1 - 1e-9, 120);
+  out.reachable = true;
+  if (br) {
+    out.outcome = correlation_outcome::crossing;
+    out.rho = detail::solve_crossing(f, br->first, br->second);
+  } else if (f(start) >= 0) {
+    out.outcome = correlation_outcome::every_correlation;
+    out.rho = 1 - 1e-9;
+  } else {
+    // f(0) ≥ 0 > f(start): only when the margin at ρ = 0 is below the smallest ρ's effect.
+    out.outcome = correlation_outcome::independent_only;
+    out.rho = 0.0;
   }
-  return {true, detail::solve_crossing(f, br->first, br->second)};
+  return out;
 }
 
 namespace detail {
@@ -144,6 +168,7 @@ inline sizing light_reserve(std::uint64_t n, double lambda, double rho, double t
     const auto r = rho_for_coverage(n, out.cap_spares, lambda, target);
     out.rho_target_exists = r.reachable;
     out.rho_target = r.rho;
+    out.rho_search = r;
   }
   return out;
 }
