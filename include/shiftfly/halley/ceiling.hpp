@@ -127,7 +127,7 @@ inline double solve_crossing(F&& f, double lo, double hi) {
 /// How a correlation search ended.
 enum class correlation_outcome {
   crossing,          ///< ρ is where the quantity first leaves the target, found to 1e-14 relative
-  every_correlation, ///< the target holds at every ρ the search checks, up to 1 − 1e-9 (ρ = 1 − 1e-9)
+  every_correlation, ///< the target holds at every ρ the search checks; ρ is the top of the range (1 − 1e-9)
   independent_only,  ///< the target holds at ρ = 0 and at no positive ρ the search checks (ρ = 0)
   unreachable,       ///< the target fails already at the smallest ρ (ρ is NaN)
 };
@@ -136,7 +136,7 @@ enum class correlation_outcome {
 inline const char* to_string(correlation_outcome o) {
   switch (o) {
     case correlation_outcome::crossing: return "crossing";
-    case correlation_outcome::every_correlation: return "every correlation up to 1 - 1e-9";
+    case correlation_outcome::every_correlation: return "every correlation searched (rho is the top of the range)";
     case correlation_outcome::independent_only: return "independent lasers only (rho = 0)";
     case correlation_outcome::unreachable: return "unreachable";
   }

@@ -91,8 +91,9 @@ struct split {
 
 /// Observation 1: the minimum-cost plan (s, ρ′) reaching `target`. Exact over the
 /// continuum of ρ′: for every spare count between the floor plan's and the
-/// spares-only plan's, the largest ρ′ that count supports is found by TOMS 748
-/// (rho_for_coverage), so the separation bought is the least that count needs.
+/// spares-only plan's, the largest ρ′ in [floor, ρ0] that count supports is found by
+/// TOMS 748 (rho_for_coverage_within), so the separation bought is the least that
+/// count needs.
 inline split cheapest_plan(std::uint64_t n, double lambda, double rho0, double target, const cost_model& c = {}) {
   detail::require_model("cheapest_plan", c);
   detail::require_open_unit("cheapest_plan", "rho0", rho0);
@@ -102,12 +103,18 @@ inline split cheapest_plan(std::uint64_t n, double lambda, double rho0, double t
   out.spares_only = plan_at(n, lambda, rho0, rho0, target, c);
   const plan at_floor = plan_at(n, lambda, rho0, c.floor, target, c);
   out.cheapest = at_floor.cost <= out.spares_only.cost ? at_floor : out.spares_only;
+  // ρ′(s) does not decrease with s: A(s) does not decrease with s at any fixed ρ, so the
+  // target holds for s at every ρ where it held for s − 1. Each search starts where the
+  // last one ended (and from the floor again if rounding says otherwise).
+  double supported = c.floor;
   for (std::uint64_t s = at_floor.spares + 1; s < out.spares_only.spares; ++s) {
     if (static_cast<double>(s) * c.price >= out.cheapest.cost) break;  // spares alone already cost more
-    const auto r = rho_for_coverage(n, s, lambda, target);
+    // Only ρ′ in [floor, ρ0] can be bought: the search stays there.
+    auto r = rho_for_coverage_within(n, s, lambda, target, supported, rho0);
+    if (!r.reachable && supported > c.floor) r = rho_for_coverage_within(n, s, lambda, target, c.floor, rho0);
     if (!r.reachable) continue;
-    const double rho_new = std::min(rho0, std::max(c.floor, r.rho));
-    if (coverage_shortfall(n, s, lambda, rho_new) > 1 - target) continue;
+    const double rho_new = r.rho;
+    supported = rho_new;
     const double cost = static_cast<double>(s) * c.price + separation_cost(n, rho0, rho_new, c);
     if (cost < out.cheapest.cost) {
       out.cheapest = {s, rho_new, static_cast<double>(s) * c.price, separation_cost(n, rho0, rho_new, c), cost,

@@ -128,6 +128,42 @@ inline std::vector<double> conditional_pmf(const module_shape& m, double theta, 
 }
 }  // namespace detail
 
+namespace detail {
+/// Pr[F ≤ s | Θ0 = θ] and Pr[F > s | Θ0 = θ], from the M-fold convolution truncated at s:
+/// counts above s never come back below it, so they are kept in one overflow bin and
+/// each module costs (s + 2)·(L + 1) multiply-adds instead of (pool + 1)·(L + 1).
+inline complementary conditional_tails(const module_shape& m, double theta, double theta_c, std::uint64_t spares) {
+  const long double rp = (static_cast<long double>(m.rho_within) - m.rho_across) / (1 - static_cast<long double>(m.rho_across));
+  const auto lp = detail::log_pmf_table(m.lasers, {theta * (1 - rp), static_cast<long double>(theta_c) * (1 - rp), rp});
+  std::vector<long double> module(lp.size());
+  for (std::size_t i = 0; i < lp.size(); ++i) module[i] = std::exp(lp[i]);
+  const std::size_t cap = static_cast<std::size_t>(spares) + 1;  // bins 0..s, then the overflow
+  std::vector<long double> acc(cap + 1, 0.0L), next(cap + 1);
+  acc[0] = 1;
+  std::size_t width = 1;  // bins 0..width-1 may be non-zero
+  for (std::uint64_t j = 0; j < m.modules; ++j) {
+    std::fill(next.begin(), next.end(), 0.0L);
+    next[cap] = acc[cap];  // already above s, whatever this module adds
+    for (std::size_t i = 0; i < width; ++i) {
+      if (acc[i] == 0) continue;
+      for (std::size_t k = 0; k < module.size(); ++k) next[std::min(i + k, cap)] += acc[i] * module[k];
+    }
+    width = std::min(width + m.lasers, cap);
+    acc.swap(next);
+  }
+  long double lower = 0;
+  for (std::size_t i = 0; i < cap; ++i) lower += acc[i];
+  return {static_cast<double>(lower), static_cast<double>(acc[cap])};
+}
+}  // namespace detail
+
+/// Multiply-adds one nested-model quadrature node costs: M·(s + 2)·(L + 1), plus the
+/// module law's L + 1 terms (each a log and an exp, counted as 20).
+inline double nested_node_work(const module_shape& m, std::uint64_t spares) {
+  const double bins = std::min<double>(static_cast<double>(spares) + 2, static_cast<double>(m.modules * m.lasers) + 1);
+  return static_cast<double>(m.modules) * bins * (static_cast<double>(m.lasers) + 1) + 20.0 * (static_cast<double>(m.lasers) + 1);
+}
+
 /// The pmf of F given Θ0 = θ: the M-fold convolution of the module laws.
 inline std::vector<double> nested_conditional_pmf(const module_shape& m, double theta) {
   detail::require_shape("nested_conditional_pmf", m);
@@ -163,12 +199,8 @@ inline double nested_tail(const char* where, const module_shape& m, std::uint64_
     return upper ? 0.0 : 1.0;
   }
   auto conditional_tail = [&](double theta, double theta_c) {
-    const auto pmf = conditional_pmf(m, theta, theta_c, total);
-    long double lower = 0, higher = 0;
-    for (std::size_t k = 0; k <= spares; ++k) lower += pmf[k];
-    for (std::size_t k = spares + 1; k < pmf.size(); ++k) higher += pmf[k];
-    return upper ? complementary{static_cast<double>(higher), static_cast<double>(lower)}
-                 : complementary{static_cast<double>(lower), static_cast<double>(higher)};
+    const auto t = conditional_tails(m, theta, theta_c, spares);
+    return upper ? complementary{t.q, t.p} : t;
   };
   return latent_expectation(conditional_tail, lambda, m.rho_across, error);
 }

@@ -106,6 +106,38 @@ inline correlation_target rho_for_coverage(std::uint64_t n, std::uint64_t s, dou
   return out;
 }
 
+/// The largest ρ′ in [lo, hi] such that n channels with s spares reach the target at
+/// every ρ in [lo, ρ′]: unreachable when the target fails at lo, ρ′ = hi when it holds
+/// on a 24-point geometric grid of [lo, hi], else TOMS 748 on the first crossing.
+/// (The cost model of Observation 1 buys only ρ′ between its floor and ρ0.)
+inline correlation_target rho_for_coverage_within(std::uint64_t n, std::uint64_t s, double lambda, double target,
+                                                  double lo, double hi) {
+  core::require_range("rho_for_coverage_within", "channels", n, 1, max_pool_size);
+  core::require_range("rho_for_coverage_within", "spares", s, 0, max_pool_size - n);
+  detail::require_open_unit("rho_for_coverage_within", "lambda", lambda);
+  detail::require_open_unit("rho_for_coverage_within", "target", target);
+  detail::require_open_unit("rho_for_coverage_within", "lo", lo);
+  if (!std::isfinite(hi) || !(hi >= lo) || !(hi < 1))
+    core::throw_out_of_range("rho_for_coverage_within", "hi", hi, "at least lo = " + core::to_message(lo) + " and below 1");
+  const double allowed = 1 - target;
+  auto f = [&](double r) { return 1.0 - failure_sf(n + s, s, lambda, r) / allowed; };
+  correlation_target out;
+  out.smallest_rho = lo;
+  const double flo = f(lo);
+  out.shortfall_at_smallest = (1 - flo) * allowed;
+  if (!(flo >= 0)) return out;
+  out.reachable = true;
+  const auto br = hi > lo ? detail::first_crossing(f, lo, hi, 24) : std::nullopt;
+  if (br) {
+    out.outcome = correlation_outcome::crossing;
+    out.rho = detail::solve_crossing(f, br->first, br->second);
+  } else {
+    out.outcome = correlation_outcome::every_correlation;
+    out.rho = hi;
+  }
+  return out;
+}
+
 namespace detail {
 /// Exponential-then-binary search for s* = min{s : Pr[F_{n+s} > s] ≤ 1 − target}.
 /// Compares shortfalls, not coverages: 1 − A is what carries the digits near one.
