@@ -1,6 +1,8 @@
 // Tests of metrics/sampled_distances.hpp: the reference's sampled distance_stats.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+
 #include "shiftfly/metrics/all_pairs.hpp"
 #include "shiftfly/metrics/sampled_distances.hpp"
 #include "test_graphs.hpp"
@@ -67,4 +69,21 @@ TEST_CASE("sampled: bad input") {
   const std::vector<std::uint32_t> bad{7};
   CHECK_THROWS_AS(metrics::stats_from_sources(g, bad), std::invalid_argument);
   CHECK_THROWS_AS(metrics::stats_from_sources(g, std::vector<std::uint32_t>{}), std::invalid_argument);
+}
+
+TEST_CASE("sampled sources are drawn as a stream; only the explicit list is memory-checked", "[metrics][memory]") {
+  metrics::reference_source_stream stream(1000, 11);
+  for (auto s : metrics::reference_sources(1000, 300, 11)) CHECK(stream.next() == s);
+  const auto g = testing::cycle(9);
+  const auto before = metrics::sampled_stats(g, 1000000);
+  ::setenv("SHIFTFLY_MEMORY_LIMIT", "1M", 1);
+  // A list of 10^6 sources is 3.8 MiB: refused up front, naming samples and the estimate.
+  CHECK_THROWS_WITH(metrics::reference_sources(9, 1000000),
+                    Catch::StartsWith("metrics::reference_sources: the list of 1000000 sampled sources (samples = "
+                                      "1000000, 4 bytes each) would need about 3.8 MiB"));
+  // The sweep never holds the list: the same statistics within 1 MiB.
+  const auto within = metrics::sampled_stats(g, 1000000);
+  ::unsetenv("SHIFTFLY_MEMORY_LIMIT");
+  CHECK(within.histogram == before.histogram);
+  CHECK(within.histogram == std::vector<std::uint64_t>{1000000, 2000000, 2000000, 2000000, 2000000});
 }

@@ -13,18 +13,22 @@
 using namespace shiftfly;
 
 namespace {
-// Dense eigenvalues of D^{-1/2} A D^{-1/2}, ascending.
+// Dense eigenvalues of D^{-1/2} A D^{-1/2}, ascending; an isolated vertex is a component
+// of its own, with eigenvalue 1 (Chung's normalised Laplacian has L(v,v) = 0 when d_v = 0).
 Eigen::VectorXd dense_spectrum(const testing::graph& g) {
   const auto n = static_cast<Eigen::Index>(g.num_vertices());
   Eigen::MatrixXd m = Eigen::MatrixXd::Zero(n, n);
-  for (std::uint32_t u = 0; u < n; ++u)
+  for (std::uint32_t u = 0; u < n; ++u) {
+    if (g.degree(u) == 0) m(u, u) = 1.0;
     for (auto v : g.neighbors(u))
       m(u, v) = 1.0 / std::sqrt(static_cast<double>(g.degree(u)) * static_cast<double>(g.degree(v)));
+  }
   return Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(m).eigenvalues();
 }
 }  // namespace
 
 TEST_CASE("spectral: Lanczos equals a dense eigendecomposition to 1e-9") {
+  int connected = 0, disconnected = 0;
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     core::python_random rng(seed);
     const auto n = static_cast<std::uint32_t>(3 + rng.randrange(80));
@@ -39,8 +43,19 @@ TEST_CASE("spectral: Lanczos equals a dense eigendecomposition to 1e-9") {
     CHECK(std::abs(r.lambda_min - lambda_min) < 1e-9);
     CHECK(std::abs(r.gap - (1 - lambda2)) < 1e-9);
     CHECK(r.residual < 1e-7);
-    CHECK(r.method == "lanczos");
+    // Eigenvalue 1 twice or more: disconnected, and then λ2 = 1 exactly, not by Lanczos.
+    if (lambda2 > 1 - 1e-9) {
+      ++disconnected;
+      CHECK(r.lambda2 == 1.0);
+      CHECK(r.gap == 0.0);
+      CHECK(r.method == "exact: disconnected (lambda_min by lanczos)");
+    } else {
+      ++connected;
+      CHECK(r.method == "lanczos");
+    }
   }
+  CHECK(connected > 10);  // both kinds are drawn
+  CHECK(disconnected > 3);
 }
 
 TEST_CASE("spectral: closed forms") {
@@ -72,7 +87,7 @@ TEST_CASE("spectral: residual of a larger graph, and a disconnected one") {
   CHECK(r.residual < 1e-8);
   CHECK(r.gap > 0);
   std::vector<testing::edge> e{{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 3}};
-  CHECK(std::abs(metrics::spectral_gap(testing::graph::from_edges(6, e)).gap) < 1e-9);
+  CHECK(metrics::spectral_gap(testing::graph::from_edges(6, e)).gap == 0.0);  // exactly (tests/metrics/disconnected_test.cpp)
 }
 
 TEST_CASE("spectral: identical result for 1 and 2 threads") {

@@ -6,10 +6,12 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -62,8 +64,10 @@ struct timed_run : tool_run {
 };
 
 /// Runs SHIFTFLY_BIN/<tool> with exactly `args` (no shell), stdin from /dev/null;
-/// kills it after `limit_seconds`.
-inline timed_run run_tool_argv(const std::string& tool, const std::vector<std::string>& args, double limit_seconds = 10) {
+/// kills it after `limit_seconds`. `address_space` > 0 sets the child's RLIMIT_AS
+/// (`ulimit -v`) to that many bytes before it starts.
+inline timed_run run_tool_argv(const std::string& tool, const std::vector<std::string>& args, double limit_seconds = 10,
+                               std::uint64_t address_space = 0) {
   timed_run r;
   const std::string path = std::string(SHIFTFLY_BIN) + "/" + tool;
   std::vector<char*> argv;
@@ -88,6 +92,10 @@ inline timed_run run_tool_argv(const std::string& tool, const std::vector<std::s
     ::close(out_pipe[1]);
     ::close(err_pipe[0]);
     ::close(err_pipe[1]);
+    if (address_space > 0) {
+      rlimit as{static_cast<rlim_t>(address_space), static_cast<rlim_t>(address_space)};
+      if (::setrlimit(RLIMIT_AS, &as) != 0) ::_exit(126);
+    }
     ::execv(path.c_str(), argv.data());
     ::_exit(127);
   }

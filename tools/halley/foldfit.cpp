@@ -4,6 +4,7 @@
 #include "common/subcommand.hpp"
 #include "halley/rate_options.hpp"
 #include "shiftfly/halley/demand_file.hpp"
+#include "shiftfly/core/memory.hpp"
 #include "shiftfly/halley/fold_fit.hpp"
 
 // A named namespace, not an anonymous one: the tool compiles as one unity
@@ -41,6 +42,10 @@ int run_foldfit(const options& o) {
   nlohmann::json loads = r.search.packing.loads;
   j["loads"] = loads;
   if (o.format == "json") {
+    // One JSON object per job (four members), then the dumped text: about 512 bytes a job.
+    shiftfly::core::require_memory("halley foldfit",
+                                   "the JSON assignment of " + std::to_string(r.jobs.size()) + " jobs (--format json)",
+                                   shiftfly::core::estimate_add_mul(0, r.jobs.size(), 512));
     nlohmann::json assign = nlohmann::json::array();
     for (std::size_t k = 0; k < r.jobs.size(); ++k)
       assign.push_back({{"row", r.cells[k].first}, {"col", r.cells[k].second}, {"slots", r.jobs[k]}, {"channel", r.search.packing.channel[k]}});

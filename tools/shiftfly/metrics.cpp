@@ -23,6 +23,7 @@
 
 #include "common/cli_main.hpp"
 #include "common/subcommand.hpp"
+#include "shiftfly/core/flag_names.hpp"
 #include "shiftfly/family_options.hpp"
 #include "shiftfly/metrics/all_pairs.hpp"
 #include "shiftfly/metrics/connectivity.hpp"
@@ -184,16 +185,16 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
     if (o.samples == 0) {
       v = m::all_pairs_stats_serial(g, how);
     } else {
-      // Plain BFS from every sampled source.
-      const auto src = m::reference_sources(g.num_vertices(), o.samples, o.sample_seed);
+      // Plain BFS from every sampled source, drawn one at a time (no list of sources).
+      m::reference_source_stream src(g.num_vertices(), o.sample_seed);
       std::vector<std::uint64_t> hist;
-      for (auto s : src)
-        for (auto x : m::bfs(g, s, how).distance)
+      for (std::uint64_t i = 0; i < o.samples; ++i)
+        for (auto x : m::bfs(g, src.next(), how).distance)
           if (x >= 0) {
             if (hist.size() <= static_cast<std::size_t>(x)) hist.resize(static_cast<std::size_t>(x) + 1, 0);
             ++hist[static_cast<std::size_t>(x)];
           }
-      v = m::detail::finish_stats(g.num_vertices(), o.directed, false, src.size(), std::move(hist));
+      v = m::detail::finish_stats(g.num_vertices(), o.directed, false, o.samples, std::move(hist));
     }
     if (v.histogram != d.histogram) throw std::runtime_error("metrics: --verify: serial BFS disagrees with the sweeps");
     verified = true;
@@ -217,8 +218,10 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
   if (o.verify) j["distance"]["verified"] = verified;
   const bool want_gap = o.gap || o.gap_iterations != 0;
   if (want_gap) {
-    const auto s = o.gap_iterations ? m::reference_spectral_gap(g, o.gap_iterations)
-                                  : m::spectral_gap(g, static_cast<unsigned>(o.threads));
+    const auto s = shiftfly::core::naming_flags({}, o.gap_iterations ? "--gap-iterations" : "--gap", [&] {
+      return o.gap_iterations ? m::reference_spectral_gap(g, o.gap_iterations)
+                              : m::spectral_gap(g, static_cast<unsigned>(o.threads));
+    });
     j["spectral_gap"] = {{"value", s.gap}, {"method", s.method}, {"lambda2", s.lambda2}};
     if (!o.gap_iterations) {
       j["spectral_gap"]["lambda_min"] = s.lambda_min;
@@ -228,7 +231,7 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
     }
   }
   if (o.connectivity) {
-    const auto c = m::connectivity(g, how);
+    const auto c = shiftfly::core::naming_flags({}, "--connectivity", [&] { return m::connectivity(g, how); });
     j["vertex_connectivity"] = c.vertex;
     j["edge_connectivity"] = c.edge;
   }

@@ -6,6 +6,7 @@
 /// simulated on D integers per chip over the links of the library's torus
 /// graph, verified, counted, and costed in the α–β model beside the closed forms.
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -18,6 +19,7 @@
 #include "shiftfly/collectives/torus_allreduce.hpp"
 #include "shiftfly/collectives/torus_chips.hpp"
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/memory.hpp"
 
 namespace shiftfly::collectives {
 
@@ -62,6 +64,18 @@ inline void check_allreduce_size(std::span<const std::uint64_t> dims, std::uint6
     core::fail(where, "the ring over " + core::to_message(chips) + " chips sends up to " +
                           core::to_message(ring_messages) + " messages, more than the limit of " +
                           core::to_message(limits.max_messages) + " for one simulation");
+  // The chips' vectors and the links, plus the largest step's staged payload (at most
+  // ceil(elements / k) elements per chip for the smallest size k, also for the ring) and
+  // its messages: checked against the memory this process may use (core/memory.hpp).
+  std::uint64_t k_min = chips;
+  for (auto k : dims) k_min = std::min(k_min, k);
+  std::uint64_t peak = core::estimate_add_mul(bytes, chips, 8 * ((elements + k_min - 1) / k_min));
+  peak = core::estimate_add_mul(peak, chips, 2 * sizeof(message));
+  core::require_memory(where,
+                       "simulating the " + torus_dims_text(dims) + " torus with " + core::to_message(elements) +
+                           " elements per chip (" + core::to_message(chips) + " chips x " +
+                           core::to_message(elements) + " elements x 8 bytes, and one step's messages)",
+                       peak);
 }
 
 /// Simulates, verifies and costs the torus and the ring all-reduce on T(dims) with D = elements.

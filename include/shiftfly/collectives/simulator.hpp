@@ -30,6 +30,7 @@
 #include "shiftfly/collectives/schedule.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/memory.hpp"
 
 namespace shiftfly::collectives {
 
@@ -149,6 +150,11 @@ simulation_result simulate(const core::graph<std::uint32_t>& links, const S& sch
     core::fail(where, "simulating " + core::to_message(P) + " chips x " + core::to_message(D) + " elements needs about " +
                           detail::bytes_text(need) + ", more than the limit of " +
                           detail::bytes_text(limits.max_bytes));
+  // ... and within the memory this process may use (SHIFTFLY_MEMORY_LIMIT, ulimit -v: core/memory.hpp).
+  core::require_memory(where,
+                       "simulating " + core::to_message(P) + " chips x " + core::to_message(D) +
+                           " elements (8 bytes each)",
+                       need);
 
   simulation_result r;
   r.schedule = sched.label();

@@ -101,6 +101,9 @@ inline graph<V> read_edge_list(std::string_view text, const edge_list_options& o
 
   std::size_t lines = 0;
   for (char c : text) lines += c == '\n';
+  // the pair list first (one pair a line), before it is reserved
+  require_memory(where, "the list of " + to_message(lines + 1) + " lines (" + to_message(2 * sizeof(V)) + " bytes each)",
+                 estimate_add_mul(0, lines + 1, 2 * sizeof(V)));
   std::vector<std::pair<V, V>> pairs;
   pairs.reserve(lines + 1);
   std::uint64_t max_id = 0;

@@ -17,6 +17,7 @@
 #include <system_error>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/memory.hpp"
 #include "shiftfly/halley/fold_fit.hpp"
 
 namespace shiftfly::halley {
@@ -39,6 +40,9 @@ inline demand_matrix read_demand_csv_file(const std::string& path, std::string_v
   if (size > max_demand_file_bytes)
     core::fail(where, head + " has " + core::to_message(size) + " bytes (accepted: at most " +
                           core::to_message(max_demand_file_bytes) + ")");
+  // The text is held whole: refused up front when it does not fit (core/memory.hpp).
+  core::require_memory(where, "reading " + head + " (" + core::to_message(size) + " bytes)",
+                       static_cast<std::uint64_t>(size));
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) core::fail(where, head + " cannot be opened (" + std::strerror(errno) + ")");
   std::string text;
@@ -54,6 +58,14 @@ inline demand_matrix read_demand_csv_file(const std::string& path, std::string_v
   if (failed) core::fail(where, head + " cannot be read (" + std::strerror(err) + ")");
   if (text.size() > max_demand_file_bytes)
     core::fail(where, head + " has more than " + core::to_message(max_demand_file_bytes) + " bytes");
+  // Parsing keeps every entry (8 bytes) beside the text, and one row (8 bytes an entry):
+  // at most one entry per comma or line end, so check that bound before parsing.
+  std::uint64_t items = 1;
+  for (char c : text) items += c == ',' || c == '\n';
+  core::require_memory(where,
+                       "parsing " + head + " (" + core::to_message(text.size()) + " bytes, up to " +
+                           core::to_message(items) + " entries of 8 bytes)",
+                       core::estimate_add_mul(text.size(), items, 16));
   try {
     return parse_demand_csv(text);
   } catch (const std::invalid_argument& e) {

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/parse.hpp"
 
 namespace shiftfly::halley {
@@ -310,7 +311,19 @@ struct fold_fit_result {
 inline fold_fit_result fold_fit(const demand_matrix& d, std::uint64_t m, unsigned steps = 7, std::size_t block = 0) {
   detail::require_channels("fold_fit", m);
   if (d.rows == 0 || d.cols == 0 || d.entries.size() != d.rows * d.cols) core::fail("fold_fit", "the demand matrix is empty or ragged");
+  // The nonzero demands become jobs: refuse more than the schedulers take (10^7), and
+  // a job list that does not fit, before building it (core/memory.hpp). Per job: the
+  // job and its cell (24 bytes), its tag (8), and the schedulers' orders, channel
+  // assignments and sorted copies (about 48 bytes); plus per channel a few loads.
+  std::uint64_t nonzero = 0;
+  for (auto v : d.entries) nonzero += v != 0;
+  core::require_range("fold_fit", "jobs (nonzero demands)", nonzero, 0, 10'000'000);
+  core::require_memory("fold_fit",
+                       "scheduling " + core::to_message(nonzero) + " jobs on " + core::to_message(m) + " channels",
+                       core::estimate_add_mul(core::estimate_add_mul(0, nonzero, 80), m, 32));
   fold_fit_result r;
+  r.jobs.reserve(nonzero);
+  r.cells.reserve(nonzero);
   std::vector<std::uint64_t> tags;
   std::uint64_t busiest = 0;
   std::vector<std::uint64_t> colsum(d.cols, 0);

@@ -71,10 +71,9 @@ inline void check_options(const char* where, const sweep_options& o) {
 }
 
 inline distance_stats all_pairs_on(const sweep_graph& sg, bool directed, const sweep_options& o) {
-  std::vector<std::uint32_t> sources(sg.pull.n);
-  std::iota(sources.begin(), sources.end(), 0U);
-  auto counts = sweep(sg, sources, resolve_threads("metrics::all_pairs_stats", o.threads), o.batch_bits, o.progress);
-  return finish_stats(sg.pull.n, directed, true, sources.size(), std::move(counts.histogram));
+  auto counts = sweep(sg, sg.pull.n, all_vertices_fill(), resolve_threads("metrics::all_pairs_stats", o.threads),
+                      o.batch_bits, o.progress);
+  return finish_stats(sg.pull.n, directed, true, sg.pull.n, std::move(counts.histogram));
 }
 
 }  // namespace detail

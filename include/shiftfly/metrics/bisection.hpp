@@ -24,6 +24,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/python_random.hpp"
+#include "shiftfly/metrics/bfs.hpp"
 #include "shiftfly/metrics/detail/lanczos.hpp"
 
 namespace shiftfly::metrics {
@@ -160,6 +161,10 @@ inline bisection_bound spectral_bisection_bound(const G& g) {
   core::require_range("metrics::spectral_bisection_bound", "n", n, 2, std::uint64_t{1} << 31);
   std::size_t maxdeg = 0;
   for (std::size_t v = 0; v < n; ++v) maxdeg = std::max(maxdeg, static_cast<std::size_t>(g.degree(static_cast<typename G::vertex_type>(v))));
+  // A disconnected graph has λ2(L) = 0 exactly (one null vector per component), and
+  // Lanczos would return it only to its tolerance, possibly a little above 0: one BFS decides.
+  if (bfs(g, typename G::vertex_type{0}).reached < n)
+    return {0.0, "lower bound (n/4 * lambda2(L)), lambda2(L) = 0 exactly: the graph is disconnected", 0.0};
   const double c = 2.0 * static_cast<double>(std::max<std::size_t>(maxdeg, 1));
   detail::shifted_laplacian_op<G> op(g, c);
   const auto top = detail::extreme_eigenpair(op, Spectra::SortRule::LargestAlge, c, "metrics::spectral_bisection_bound");

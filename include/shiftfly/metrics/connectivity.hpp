@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/metrics/bfs.hpp"
 #include "shiftfly/metrics/detail/ms_bfs.hpp"
@@ -92,6 +93,13 @@ inline connectivity_result connectivity_of(const csr& a, bool directed) {
   connectivity_result r;
   r.directed = directed;
   if (n <= 1) return r;
+  // Both flow networks live at once: 2n + n vertices, and 2(n + m) + 2m arcs (each with
+  // its reverse) of about 80 bytes with their capacities (core/memory.hpp).
+  const std::uint64_t m = a.targets.size();
+  core::require_memory("metrics::connectivity",
+                       "the flow networks (" + core::to_message(n) + " vertices, " + core::to_message(m) + " arcs)",
+                       core::estimate_add_mul(core::estimate_add_mul(0, 3 * static_cast<std::uint64_t>(n), 32),
+                                              2 * (n + m) + 2 * m, 80));
   const csr at = transpose(a);
   // Vertex connectivity.
   flow_network split(2 * n);

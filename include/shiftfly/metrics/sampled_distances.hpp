@@ -10,23 +10,50 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/python_random.hpp"
 #include "shiftfly/metrics/all_pairs.hpp"
 #include "shiftfly/metrics/distance_stats.hpp"
 
 namespace shiftfly::metrics {
 
-/// The reference's sample: `samples` draws of randrange(n) from random.Random(seed).
+/// The reference's sample drawn as it is needed: next() returns the next draw of
+/// randrange(n) from random.Random(seed), the same sequence as reference_sources, in
+/// constant memory (the sampled sweeps draw their sources one batch at a time).
+class reference_source_stream {
+ public:
+  reference_source_stream(std::size_t n, std::uint64_t seed = 11) : rng_(seed), n_(n) {
+    core::require_range("metrics::reference_source_stream", "n", n, 1, std::uint64_t{0xffffffffU});
+  }
+  std::uint32_t next() { return static_cast<std::uint32_t>(rng_.randrange(n_)); }
+  /// Fills `out` with the next out.size() draws.
+  void fill(std::span<std::uint32_t> out) {
+    for (auto& s : out) s = next();
+  }
+
+ private:
+  core::python_random rng_;
+  std::uint64_t n_;
+};
+
+/// The reference's sample: `samples` draws of randrange(n) from random.Random(seed),
+/// as a list (4 bytes a source, refused up front when it does not fit: core/memory.hpp).
+/// The sweeps do not need it: sampled_stats draws its sources as it goes.
 inline std::vector<std::uint32_t> reference_sources(std::size_t n, std::size_t samples, std::uint64_t seed = 11) {
   core::require_range("metrics::reference_sources", "n", n, 1, std::uint64_t{0xffffffffU});
   core::require_range("metrics::reference_sources", "samples", samples, 1, std::uint64_t{1} << 32);
-  core::python_random rng(seed);
+  core::require_memory("metrics::reference_sources",
+                       "the list of " + core::to_message(samples) + " sampled sources (samples = " +
+                           core::to_message(samples) + ", 4 bytes each)",
+                       core::estimate_add_mul(0, samples, sizeof(std::uint32_t)));
+  reference_source_stream stream(n, seed);
   std::vector<std::uint32_t> out(samples);
-  for (auto& s : out) s = static_cast<std::uint32_t>(rng.randrange(n));
+  stream.fill(out);
   return out;
 }
 
@@ -70,8 +97,16 @@ inline distance_stats sampled_stats(const G& g, std::size_t samples, std::uint64
                                     traversal how = traversal::undirected, const sweep_options& options = {}) {
   core::require_range("metrics::sampled_stats", "samples", samples, 1, std::uint64_t{1} << 32);
   detail::require_sweepable("metrics::sampled_stats", g);
-  const auto sources = reference_sources(g.num_vertices(), samples, seed);
-  return how == traversal::arcs ? stats_from_sources_arcs(g, sources, options) : stats_from_sources(g, sources, options);
+  if (how == traversal::arcs) detail::require_arcs("metrics::sampled_stats", g);
+  detail::check_options("metrics::sampled_stats", options);
+  const bool arcs = how == traversal::arcs;
+  const auto sg = arcs ? detail::arc_sweep_graph(g, true) : detail::undirected_sweep_graph(g);
+  // The sources are drawn one batch at a time, in order: memory does not grow with `samples`.
+  reference_source_stream stream(g.num_vertices(), seed);
+  auto counts = detail::sweep(sg, samples, [&](std::span<std::uint32_t> out) { stream.fill(out); },
+                              detail::resolve_threads("metrics::sampled_stats", options.threads), options.batch_bits,
+                              options.progress);
+  return detail::finish_stats(sg.pull.n, arcs, false, samples, std::move(counts.histogram));
 }
 
 /// The reference's `distance_stats(g, max_exact, samples, seed)`: exact all pairs when

@@ -9,8 +9,13 @@
 ///   deflated by moving it to −2, and implicitly restarted Lanczos (Spectra's
 ///   SymEigsSolver, tolerance 1e-9) on the matrix-free operator gives λ2; a
 ///   second run gives λ_min, so that the two-sided gap
-///   1 − max(|λ2|, |λ_min|) is available. A vertex of degree 0 contributes a
-///   zero row (eigenvalue 0).
+///   1 − max(|λ2|, |λ_min|) is available. A disconnected graph (an isolated
+///   vertex included) has λ2 = 1 exactly and gap 0: the indicator of each
+///   component is an eigenvector of eigenvalue 1 (an isolated vertex is a
+///   component of its own, as in Chung's normalised Laplacian, where
+///   L(v,v) = 0 when d_v = 0). One BFS finds it, and then λ2 is not computed by
+///   Lanczos (method "exact: disconnected"); in the operator a vertex of degree
+///   0 contributes a zero row, which only λ_min sees, and λ_min < 0 anyway.
 /// - reference_spectral_gap(): the reference artefact's estimator
 ///   (topology/metrics.py `spectral_gap`), labelled an estimate: power
 ///   iteration on (P + I)/2 from uniform(−1, 1) draws of random.Random(seed),
@@ -28,8 +33,10 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/python_random.hpp"
+#include "shiftfly/metrics/bfs.hpp"
 #include "shiftfly/metrics/detail/lanczos.hpp"
 
 namespace shiftfly::metrics {
@@ -47,7 +54,8 @@ struct spectral_gap_result {
   /// ‖N v − λ2 v‖ for the returned unit eigenvector v (Lanczos only).
   double residual = 0.0;
   /// "lanczos" (converged, tolerance 1e-9), "dense eigendecomposition" (small operators on
-  /// which Lanczos broke down, see detail/lanczos.hpp) or "power-iteration estimate".
+  /// which Lanczos broke down, see detail/lanczos.hpp), "exact: disconnected (...)" (λ2 = 1
+  /// by one BFS; λ_min as named) or "power-iteration estimate".
   std::string method;
   /// Lanczos restarts, or power iterations.
   std::size_t iterations = 0;
@@ -132,17 +140,34 @@ inline spectral_gap_result spectral_gap(const G& g, unsigned threads = 1) {
   core::require_range("metrics::spectral_gap", "threads", threads, 0, 1024);
   if (threads == 0) threads = std::max(1U, std::thread::hardware_concurrency());
   if (g.num_edges() == 0) core::fail("metrics::spectral_gap", "the graph has no edges");
+  // Spectra keeps a Krylov basis of up to 2·NCV vectors of n doubles (the retry doubles
+  // it), beside the two operators' 2 vectors each and a few work vectors (core/memory.hpp).
+  core::require_memory("metrics::spectral_gap",
+                       "the Lanczos vectors (" + core::to_message(2 * SHIFTFLY_METRICS_NCV + 8) + " x " +
+                           core::to_message(n) + " vertices x 8 bytes)",
+                       core::estimate_add_mul(0, n, 8 * (2 * SHIFTFLY_METRICS_NCV + 8)));
   spectral_gap_result r;
   r.method = "lanczos";
-  // λ2: the top eigenvector (eigenvalue 1) is moved to 1 − 3 = −2, below the spectrum.
-  detail::normalized_adjacency_op<G> deflated(g, 3.0, threads), plain(g, 0.0, threads);
-  const auto top = detail::extreme_eigenpair(deflated, Spectra::SortRule::LargestAlge, 2.0, "metrics::spectral_gap");
-  const auto bottom = detail::extreme_eigenpair(plain, Spectra::SortRule::SmallestAlge, 1.0, "metrics::spectral_gap");
-  r.lambda2 = top.value;
-  r.residual = top.residual;
-  r.lambda_min = bottom.value;
-  r.iterations = top.restarts + bottom.restarts;
-  if (top.dense || bottom.dense) r.method = "dense eigendecomposition";
+  if (bfs(g, typename G::vertex_type{0}).reached < n) {
+    // Disconnected: eigenvalue 1 has one eigenvector per component, so λ2 = 1 exactly.
+    detail::normalized_adjacency_op<G> plain(g, 0.0, threads);
+    const auto bottom = detail::extreme_eigenpair(plain, Spectra::SortRule::SmallestAlge, 1.0, "metrics::spectral_gap");
+    r.method = std::string("exact: disconnected (lambda_min by ") + (bottom.dense ? "dense eigendecomposition" : "lanczos") + ")";
+    r.lambda2 = 1.0;
+    r.residual = 0.0;
+    r.lambda_min = bottom.value;
+    r.iterations = bottom.restarts;
+  } else {
+    // λ2: the top eigenvector (eigenvalue 1) is moved to 1 − 3 = −2, below the spectrum.
+    detail::normalized_adjacency_op<G> deflated(g, 3.0, threads), plain(g, 0.0, threads);
+    const auto top = detail::extreme_eigenpair(deflated, Spectra::SortRule::LargestAlge, 2.0, "metrics::spectral_gap");
+    const auto bottom = detail::extreme_eigenpair(plain, Spectra::SortRule::SmallestAlge, 1.0, "metrics::spectral_gap");
+    r.lambda2 = top.value;
+    r.residual = top.residual;
+    r.lambda_min = bottom.value;
+    r.iterations = top.restarts + bottom.restarts;
+    if (top.dense || bottom.dense) r.method = "dense eigendecomposition";
+  }
   r.gap = 1.0 - r.lambda2;
   r.two_sided_gap = 1.0 - std::max(std::abs(r.lambda2), std::abs(r.lambda_min));
   return r;

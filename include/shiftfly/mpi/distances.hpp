@@ -38,6 +38,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <functional>
+#include <memory>
 #include <numeric>
 #include <span>
 #include <stdexcept>
@@ -137,14 +139,16 @@ inline void fnv(std::uint64_t& h, std::uint64_t x) noexcept {
 }
 
 /// What every rank must hold identically: graph, sources, direction, batch width.
-inline std::vector<std::uint64_t> fingerprint(const metrics::detail::sweep_graph& sg,
-                                              std::span<const std::uint32_t> sources, bool directed,
+/// The sources are given by what determines them (`source_key`: all vertices, or the
+/// sample count and seed), not as a list: a sampled sweep never holds its sources.
+inline std::vector<std::uint64_t> fingerprint(const metrics::detail::sweep_graph& sg, std::size_t sources,
+                                              std::span<const std::uint64_t> source_key, bool directed,
                                               unsigned batch_bits) {
   std::uint64_t hg = 0xcbf29ce484222325ULL, hs = 0xcbf29ce484222325ULL;
   for (auto o : sg.pull.offsets) fnv(hg, o);
   for (auto t : sg.pull.targets) fnv(hg, t);
-  for (auto s : sources) fnv(hs, s);
-  return {sg.pull.n, sg.pull.targets.size(), hg, sources.size(), hs, directed ? 1U : 0U, batch_bits};
+  for (auto k : source_key) fnv(hs, k);
+  return {sg.pull.n, sg.pull.targets.size(), hg, sources, hs, directed ? 1U : 0U, batch_bits};
 }
 
 /// Collective: throws std::invalid_argument on every rank when the fingerprints differ.
@@ -162,8 +166,30 @@ inline void require_same_everywhere(const char* where, MPI_Comm comm, const std:
                         "and pass the same arguments)");
 }
 
-/// The distributed sweep of `sources` over `sg`; `sources_of` builds the sweep graph and
-/// the source list (it may throw; failures are agreed on before any reduction).
+/// The sources of a distributed sweep: `count` of them, `key` what determines them (see
+/// fingerprint), and `from(first)` a source_fill that produces them in order from
+/// position `first` on (each rank starts at its share).
+struct source_plan {
+  std::size_t count = 0;
+  std::vector<std::uint64_t> key;
+  std::function<metrics::detail::source_fill(std::size_t)> from;
+};
+
+/// The sources 0 .. n-1 (all pairs).
+inline source_plan all_vertices(std::size_t n) {
+  source_plan p;
+  p.count = n;
+  p.key = {0, n};
+  p.from = [](std::size_t first) -> metrics::detail::source_fill {
+    return [next = static_cast<std::uint32_t>(first)](std::span<std::uint32_t> out) mutable {
+      for (auto& s : out) s = next++;
+    };
+  };
+  return p;
+}
+
+/// The distributed sweep over `sg`; `prepare(sg, plan)` builds the sweep graph and the
+/// source plan (it may throw; failures are agreed on before any reduction).
 template <class Prepare>
 inline metrics::distance_stats distributed_stats(const char* where, MPI_Comm comm, Prepare&& prepare, bool directed,
                                                  bool exact, const metrics::sweep_options& options) {
@@ -173,7 +199,7 @@ inline metrics::distance_stats distributed_stats(const char* where, MPI_Comm com
   MPI_Comm_size(comm, &ranks);
 
   metrics::detail::sweep_graph sg;
-  std::vector<std::uint32_t> sources;
+  source_plan sources;
   std::exception_ptr failure;
   try {
     metrics::detail::check_options(where, options);
@@ -182,17 +208,15 @@ inline metrics::distance_stats distributed_stats(const char* where, MPI_Comm com
     failure = std::current_exception();
   }
   rethrow_first_failure(comm, failure);
-  require_same_everywhere(where, comm, fingerprint(sg, sources, directed, options.batch_bits));
+  require_same_everywhere(where, comm, fingerprint(sg, sources.count, sources.key, directed, options.batch_bits));
 
-  const batch_share share = share_of(sources.size(), options.batch_bits, rank, ranks);
+  const batch_share share = share_of(sources.count, options.batch_bits, rank, ranks);
   metrics::detail::sweep_counts local;
   try {
-    if (share.last_source > share.first_source) {
-      const std::span<const std::uint32_t> mine(sources.data() + share.first_source,
-                                                share.last_source - share.first_source);
-      local = metrics::detail::sweep(sg, mine, metrics::detail::resolve_threads(where, options.threads),
-                                     options.batch_bits, options.progress);
-    }
+    if (share.last_source > share.first_source)
+      local = metrics::detail::sweep(sg, share.last_source - share.first_source, sources.from(share.first_source),
+                                     metrics::detail::resolve_threads(where, options.threads), options.batch_bits,
+                                     options.progress);
   } catch (...) {
     failure = std::current_exception();
   }
@@ -204,7 +228,7 @@ inline metrics::distance_stats distributed_stats(const char* where, MPI_Comm com
   std::vector<std::uint64_t> histogram = std::move(local.histogram);
   histogram.resize(static_cast<std::size_t>(length), 0);
   MPI_Allreduce(MPI_IN_PLACE, histogram.data(), static_cast<int>(length), MPI_UINT64_T, MPI_SUM, comm);
-  return metrics::detail::finish_stats(sg.pull.n, directed, exact, sources.size(), std::move(histogram));
+  return metrics::detail::finish_stats(sg.pull.n, directed, exact, sources.count, std::move(histogram));
 }
 
 }  // namespace detail
@@ -217,11 +241,10 @@ inline metrics::distance_stats all_pairs_stats(MPI_Comm comm, const G& g, const 
   constexpr const char* where = "mpi::all_pairs_stats";
   return detail::distributed_stats(
       where, comm,
-      [&](metrics::detail::sweep_graph& sg, std::vector<std::uint32_t>& sources) {
+      [&](metrics::detail::sweep_graph& sg, detail::source_plan& sources) {
         metrics::detail::require_sweepable(where, g);
         sg = metrics::detail::undirected_sweep_graph(g);
-        sources.resize(sg.pull.n);
-        std::iota(sources.begin(), sources.end(), 0U);
+        sources = detail::all_vertices(sg.pull.n);
       },
       false, true, options);
 }
@@ -234,12 +257,11 @@ inline metrics::distance_stats all_pairs_stats_arcs(MPI_Comm comm, const G& g,
   constexpr const char* where = "mpi::all_pairs_stats_arcs";
   return detail::distributed_stats(
       where, comm,
-      [&](metrics::detail::sweep_graph& sg, std::vector<std::uint32_t>& sources) {
+      [&](metrics::detail::sweep_graph& sg, detail::source_plan& sources) {
         metrics::detail::require_sweepable(where, g);
         metrics::detail::require_arcs(where, g);
         sg = metrics::detail::arc_sweep_graph(g, false);
-        sources.resize(sg.pull.n);
-        std::iota(sources.begin(), sources.end(), 0U);
+        sources = detail::all_vertices(sg.pull.n);
       },
       true, true, options);
 }
@@ -262,12 +284,20 @@ inline metrics::distance_stats sampled_stats(MPI_Comm comm, const G& g, std::siz
   const bool arcs = how == metrics::traversal::arcs;
   return detail::distributed_stats(
       where, comm,
-      [&](metrics::detail::sweep_graph& sg, std::vector<std::uint32_t>& sources) {
+      [&](metrics::detail::sweep_graph& sg, detail::source_plan& sources) {
         core::require_range(where, "samples", samples, 1, std::uint64_t{1} << 32);
         metrics::detail::require_sweepable(where, g);
         if (arcs) metrics::detail::require_arcs(where, g);
-        sources = metrics::reference_sources(g.num_vertices(), samples, seed);
         sg = arcs ? metrics::detail::arc_sweep_graph(g, true) : metrics::detail::undirected_sweep_graph(g);
+        // Every rank draws the same sequence and skips the draws before its share.
+        const std::size_t n = g.num_vertices();
+        sources.count = samples;
+        sources.key = {1, samples, seed};
+        sources.from = [n, seed](std::size_t first) -> metrics::detail::source_fill {
+          auto stream = std::make_shared<metrics::reference_source_stream>(n, seed);
+          for (std::size_t i = 0; i < first; ++i) (void)stream->next();
+          return [stream](std::span<std::uint32_t> out) { stream->fill(out); };
+        };
       },
       arcs, false, options);
 }

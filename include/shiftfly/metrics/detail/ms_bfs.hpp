@@ -331,25 +331,42 @@ inline void sweep_batch(const sweep_graph& sg, std::span<const std::uint32_t> so
   kernel(sg, sources, ws, out);
 }
 
-/// Runs all sources through sweeps of 64·W sources, on `threads` threads (>= 1).
-/// `progress(done, total)` (optional) is called after each batch, serialised.
+/// Sources handed to the sweep in order, a batch at a time: `fill(out)` writes the
+/// next out.size() sources of the list into `out`. Calls are serialised and come in
+/// list order, so a generator (the reference's sampled sources, core/python_random.hpp)
+/// can draw them one batch at a time: a sweep never holds more than one batch of
+/// sources per thread, whatever the number of sources.
+using source_fill = std::function<void(std::span<std::uint32_t>)>;
+
+/// Runs `count` sources, produced by `fill`, through sweeps of 64·W sources, on
+/// `threads` threads (>= 1). `progress(done, total)` (optional) is called after each
+/// batch, serialised. Batches are taken in list order under one lock; the histogram
+/// is a sum of integers, so the result does not depend on which thread ran which batch.
 template <int W>
-inline sweep_counts sweep_all(const sweep_graph& sg, std::span<const std::uint32_t> sources, unsigned threads,
+inline sweep_counts sweep_all(const sweep_graph& sg, std::size_t count, const source_fill& fill, unsigned threads,
                               const std::function<void(std::size_t, std::size_t)>& progress) {
   constexpr std::size_t width = 64 * W;
-  const std::size_t batches = (sources.size() + width - 1) / width;
+  const std::size_t batches = (count + width - 1) / width;
   threads = static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>(threads, batches)));
   std::vector<sweep_counts> partial(threads);
-  std::atomic<std::size_t> next_batch{0};
+  std::size_t next_batch = 0;
+  std::mutex source_mutex;
   std::size_t done = 0;
   std::mutex progress_mutex;
   auto worker = [&](unsigned t) {
     workspace<W> ws(sg.pull.n);
+    std::uint32_t buffer[width];
     for (;;) {
-      const std::size_t b = next_batch.fetch_add(1);
-      if (b >= batches) break;
-      const std::size_t lo = b * width, hi = std::min(sources.size(), lo + width);
-      sweep_batch<W>(sg, sources.subspan(lo, hi - lo), ws, partial[t]);
+      std::size_t size = 0;
+      {
+        std::lock_guard<std::mutex> lock(source_mutex);
+        if (next_batch >= batches) break;
+        const std::size_t lo = next_batch * width;
+        size = std::min(count - lo, width);
+        fill(std::span<std::uint32_t>(buffer, size));
+        ++next_batch;
+      }
+      sweep_batch<W>(sg, std::span<const std::uint32_t>(buffer, size), ws, partial[t]);
       if (progress) {
         std::lock_guard<std::mutex> lock(progress_mutex);
         progress(++done, batches);
@@ -368,13 +385,15 @@ inline sweep_counts sweep_all(const sweep_graph& sg, std::span<const std::uint32
   return total;
 }
 
-/// Dispatches on the batch width in bits (64, 128, 256 or 512).
-inline sweep_counts sweep(const sweep_graph& sg, std::span<const std::uint32_t> sources, unsigned threads,
+/// Dispatches on the batch width in bits (64, 128, 256 or 512): `count` sources,
+/// produced in order by `fill` (see source_fill). Every source must be below sg.pull.n.
+inline sweep_counts sweep(const sweep_graph& sg, std::size_t count, const source_fill& fill, unsigned threads,
                           unsigned batch_bits, const std::function<void(std::size_t, std::size_t)>& progress) {
   // Each worker holds three blocks of batch_bits bits per vertex: refuse up front
   // what cannot fit rather than be killed mid-sweep (issue 8, resource bounds).
+  // The sources themselves take one batch per worker, whatever their number.
   if (batch_bits == 64 || batch_bits == 128 || batch_bits == 256 || batch_bits == 512) {
-    const std::uint64_t batches = (sources.size() + batch_bits - 1) / batch_bits;
+    const std::uint64_t batches = (count + batch_bits - 1) / batch_bits;
     const std::uint64_t workers = std::max<std::uint64_t>(1, std::min<std::uint64_t>(threads, batches));
     core::require_memory("metrics::sweep",
                          "the BFS workspaces (" + core::to_message(workers) + " threads x 3 x " +
@@ -382,12 +401,30 @@ inline sweep_counts sweep(const sweep_graph& sg, std::span<const std::uint32_t> 
                          core::estimate_add_mul(0, workers * 3 * (batch_bits / 8), sg.pull.n));
   }
   switch (batch_bits) {
-    case 64: return sweep_all<1>(sg, sources, threads, progress);
-    case 128: return sweep_all<2>(sg, sources, threads, progress);
-    case 256: return sweep_all<4>(sg, sources, threads, progress);
-    case 512: return sweep_all<8>(sg, sources, threads, progress);
+    case 64: return sweep_all<1>(sg, count, fill, threads, progress);
+    case 128: return sweep_all<2>(sg, count, fill, threads, progress);
+    case 256: return sweep_all<4>(sg, count, fill, threads, progress);
+    case 512: return sweep_all<8>(sg, count, fill, threads, progress);
     default: core::throw_out_of_range("metrics::sweep", "batch_bits", batch_bits, "64, 128, 256 or 512");
   }
+}
+
+/// The same over a source list held in memory.
+inline sweep_counts sweep(const sweep_graph& sg, std::span<const std::uint32_t> sources, unsigned threads,
+                          unsigned batch_bits, const std::function<void(std::size_t, std::size_t)>& progress) {
+  std::size_t at = 0;
+  const source_fill fill = [&](std::span<std::uint32_t> out) {
+    std::copy_n(sources.begin() + static_cast<std::ptrdiff_t>(at), out.size(), out.begin());
+    at += out.size();
+  };
+  return sweep(sg, sources.size(), fill, threads, batch_bits, progress);
+}
+
+/// The sources 0 .. n-1 in order (all pairs), without a list.
+inline source_fill all_vertices_fill() {
+  return [next = std::uint32_t{0}](std::span<std::uint32_t> out) mutable {
+    for (auto& s : out) s = next++;
+  };
 }
 
 /// Resolves a thread count: 0 means every hardware thread.
