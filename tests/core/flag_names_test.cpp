@@ -73,4 +73,9 @@ TEST_CASE("make_family errors name the command-line flags", "[core][flag_names][
   p.groups = 200000000;
   p.level = "chip";
   CHECK_THROWS_WITH(shiftfly::topology::make_family(p), Catch::EndsWith("(given --groups 200000000 --level chip)"));
+  // flags left at their default are listed as defaults, not as given
+  p.family = "shiftfly";
+  p.defaulted_flags = {"--ports", "--construction", "--seed"};
+  CHECK_THROWS_WITH(shiftfly::topology::make_family(p),
+                    Catch::EndsWith("(given --groups 200000000 --level chip; defaults: --ports 40 --construction imase-itoh)"));
 }
