@@ -104,3 +104,25 @@ TEST_CASE("allreduce refuses bad input with one line and exit status 2", "[tools
     CHECK(r.err.find(needle) != std::string::npos);
   }
 }
+
+TEST_CASE("allreduce echoes a refused real as typed, refuses -0, and does not list a default --elements as given",
+          "[tools][allreduce]") {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"--dims 4,4 --alpha -0.1", "shiftfly: error: allreduce: --alpha = -0.1 is out of range (accepted: finite, at least 0)\n"},
+      {"--dims 4,4 --beta 0.0", "shiftfly: error: allreduce: --beta = 0.0 is out of range (accepted: finite, greater than 0)\n"},
+      {"--dims 4,4 --beta -0", "shiftfly: error: --beta: '-0' is a negative zero (accepted: a finite real, not -0; write 0)\n"},
+      {"--dims 4,4 --alpha -1e-400",
+       "shiftfly: error: --alpha: '-1e-400' is a negative zero (accepted: a finite real, not -0; write 0)\n"},
+  };
+  for (const auto& [args, line] : cases) {
+    INFO(args);
+    const auto r = run_allreduce(args);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == line);
+  }
+  const auto big = run_allreduce("--dims 64,64,64");
+  CHECK(big.status == 2);
+  CHECK(big.err.find("--elements 262144") == std::string::npos);
+  CHECK(big.err.find("(given --dims 64,64,64; --elements defaults to the chip count, 262144)\n") != std::string::npos);
+}

@@ -246,4 +246,50 @@ TEST_CASE("halley hierarchy: no internal error at tiny correlation, nested equal
     const double nested = j["nested"].get<double>(), flat = j["flat"].get<double>();
     CHECK(std::fabs(nested - flat) <= 1e-12 * flat);
   }
+
+TEST_CASE("halley: a refused value is echoed as typed, and a conflicting default is named as one", "[tools][halley][validation]") {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      // the text typed, not the double's 17 digits (0.99999899999999997, 1.1000000000000001, ...)
+      {"size --channels 32 --lambda 0.05 --target 0.999999 --cap 1.1",
+       "halley: error: halley size: --cap = 1.1 is out of range (accepted: strictly between 0 and 1)\n"},
+      {"ceiling --lambda 0.05 --rho 0.1 --target 0.999999 --sigma 1.50",
+       "halley: error: halley ceiling: --sigma = 1.50 is out of range (accepted: strictly between 0 and 1)\n"},
+      {"coverage --channels 32 --spares 4 --lambda 0.05 --rho 1e-320",
+       "halley: error: halley coverage: --rho = 1e-320 is out of range (accepted: from 0 up to, not including, 1, and not "
+       "subnormal (at least 2.2250738585072014e-308))\n"},
+      {"coverage --channels 32 --spares 4 --fit 3e-300 --window 1h",
+       "halley: error: halley coverage: --fit 3e-300 over --window 1h gives lambda = 3.0000000000000007e-309 (accepted: "
+       "strictly between 0 and 1, not subnormal)\n"},
+      {"hierarchy --modules 4 --lasers 9 --rho-within 0.07 --rho-across 0.1 --channels 32 --spares 4 --lambda 0.05",
+       "halley: error: halley hierarchy: --rho-within = 0.07 is out of range (accepted: at least --rho-across = 0.1 and "
+       "below 1)\n"},
+      // a range that depends on a flag not given: the flag given is named, the other marked as its default
+      {"cost --channels 32 --lambda 0.05 --rho 0.25 --target 0.999 --floor 0.2",
+       "halley: error: halley cost: --floor = 0.2 is out of range (accepted: strictly between 0 and --premium-from "
+       "(default 0.15))\n"},
+      {"cost --channels 32 --lambda 0.05 --rho 0.15 --target 0.999 --premium-from 0.02",
+       "halley: error: halley cost: --premium-from = 0.02 is out of range (accepted: above --floor (default 0.03) and "
+       "below 1)\n"},
+      {"cost --channels 32 --lambda 0.05 --rho 0.01 --target 0.999",
+       "halley: error: halley cost: --rho = 0.01 is out of range (accepted: at least --floor (default 0.03) and below 1)\n"},
+      {"cost --channels 32 --lambda 0.05 --rho 0.15 --target 0.999 --premium-from 0.1 --floor 0.12",
+       "halley: error: halley cost: --premium-from = 0.1 is out of range (accepted: above --floor = 0.12 and below 1)\n"},
+      // negative zero: refused on every real flag
+      {"size --channels 32 --lambda 0.05 --target 0.999 --rho -0",
+       "halley: error: --rho: '-0' is a negative zero (accepted: a finite real, not -0; write 0)\n"},
+      {"cost --channels 32 --lambda 0.05 --rho 0.15 --target 0.999 --floor -0.0",
+       "halley: error: --floor: '-0.0' is a negative zero (accepted: a finite real, not -0; write 0)\n"},
+  };
+  for (const auto& [args, line] : cases) {
+    INFO(args);
+    const auto r = run_halley(args);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == line);
+  }
+  // A plain 0 is still 0 (and prints as 0.0).
+  const auto zero = run_halley("coverage --channels 32 --spares 4 --lambda 0.05 --rho 0 --format json");
+  REQUIRE(zero.status == 0);
+  CHECK(nlohmann::json::parse(zero.out)["rho"] == 0.0);
+  CHECK(zero.out.find("-0.0") == std::string::npos);
 }

@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/given_values.hpp"
 #include "common/strict_values.hpp"
 #include "common/subcommand.hpp"
 
@@ -69,6 +70,7 @@ inline int run_cli(const std::string& tool, const std::string& description, int 
     std::cerr << line << '\n';
     return 2;
   }
+  record_given_values(app);  // what each flag was given, for error messages (common/given_values.hpp)
   try {
     for (auto* sub : app.get_subcommands()) return runners.at(sub->get_name())();
     std::cerr << tool << ": error: a subcommand is required\n";

@@ -9,7 +9,10 @@
 //   - to every option that takes a value: the value must not be empty;
 //   - to unsigned options (CLI11 type UINT): decimal digits only, no sign, no leading zero;
 //   - to signed integer options (INT): an optional '-' then such digits;
-//   - to real options (FLOAT): a number that parses must be finite (nan, inf and 1e999 refused).
+//   - to real options (FLOAT): a number that parses must be finite (nan, inf and 1e999 refused)
+//     and not a negative zero (-0, -0.0, -0e5, and -1e-400, which rounds to -0, are refused:
+//     one rule for every real flag, so that no flag prints "-0.0" back or reads a sign the
+//     range checks do not see; write 0).
 // The checks run after the option's own checks (ranges, sets), so those keep their messages.
 
 #include <CLI/CLI.hpp>
@@ -84,6 +87,10 @@ inline const CLI::Validator& finite_real() {
         const double x = std::strtod(s.c_str(), &end);
         if (!s.empty() && end == s.c_str() + s.size() && !std::isfinite(x))
           return detail::quoted_value(s) + " is not a finite number (accepted: a finite real)";
+        // CLI11 reads reals with strtold and rounds to double: test the value the option will hold.
+        const double held = static_cast<double>(std::strtold(s.c_str(), &end));
+        if (!s.empty() && end == s.c_str() + s.size() && held == 0 && std::signbit(held))
+          return detail::quoted_value(s) + " is a negative zero (accepted: a finite real, not -0; write 0)";
         return std::string();
       },
       "");

@@ -9,6 +9,7 @@
 // translation unit (CMakeLists.txt), where every file's options and reg must differ.
 namespace halley_cost_subcommand {
 namespace hc = shiftfly::tools::halley_cli;
+namespace tools = shiftfly::tools;
 struct options {
   std::uint64_t channels = 0;
   hc::rate_flags rate;
@@ -27,11 +28,19 @@ int run_cost(const options& o) {
   hc::require_flag(cmd, "--rho", o.rho, 0, 1);
   hc::require_flag(cmd, "--target", o.target, 0, 1);
   hc::require_flag(cmd, "--floor", o.floor, 0, 1);
-  if (!std::isfinite(o.price) || o.price <= 0) shiftfly::core::throw_out_of_range(cmd, "--price", o.price, "finite and greater than 0");
-  if (!std::isfinite(o.premium) || o.premium < 0) shiftfly::core::throw_out_of_range(cmd, "--premium", o.premium, "finite, at least 0");
-  if (!std::isfinite(o.reference) || o.reference <= o.floor || o.reference >= 1)
-    shiftfly::core::throw_out_of_range(cmd, "--premium-from", o.reference, "above --floor and below 1");
-  if (o.rho < o.floor) shiftfly::core::throw_out_of_range(cmd, "--rho", o.rho, "at least --floor = " + shiftfly::core::to_message(o.floor));
+  if (!std::isfinite(o.price) || o.price <= 0) tools::throw_flag_out_of_range(cmd, "--price", o.price, "finite and greater than 0");
+  if (!std::isfinite(o.premium) || o.premium < 0) tools::throw_flag_out_of_range(cmd, "--premium", o.premium, "finite, at least 0");
+  // Ranges that depend on another flag name the flag the user gave, and the other
+  // flag's value as typed or marked as its default.
+  if (!std::isfinite(o.reference) || o.reference <= o.floor || o.reference >= 1) {
+    if (!tools::given_text("--premium-from"))  // its default (0.15) is not above the --floor given
+      tools::throw_flag_out_of_range(cmd, "--floor", o.floor,
+                                     "strictly between 0 and " + tools::flag_and_value("--premium-from", o.reference));
+    tools::throw_flag_out_of_range(cmd, "--premium-from", o.reference,
+                                   "above " + tools::flag_and_value("--floor", o.floor) + " and below 1");
+  }
+  if (o.rho < o.floor)
+    tools::throw_flag_out_of_range(cmd, "--rho", o.rho, "at least " + tools::flag_and_value("--floor", o.floor) + " and below 1");
   const shiftfly::halley::cost_model model{o.price, o.premium, o.reference, o.floor};
   const auto s = shiftfly::halley::cheapest_plan(o.channels, lambda, o.rho, o.target, model);
   nlohmann::json j;

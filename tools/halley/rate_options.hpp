@@ -12,6 +12,7 @@
 #include <string>
 #include <utility>
 
+#include "common/given_values.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/flag_names.hpp"
 #include "shiftfly/halley/window.hpp"
@@ -19,6 +20,7 @@
 namespace shiftfly::tools::halley_cli {
 
 /// Throws "<cmd>: <flag> = <v> is out of range (accepted: ...)" unless lo < v < hi (open) or lo <= v < hi.
+/// `v` is the value of `flag`; the message shows the text the user typed for it (common/given_values.hpp).
 /// Subnormal values (0 < |v| < 2.2e-308) are refused too: 1/ρ and the beta parameters
 /// overflow there (`ceiling --rho 1e-320` printed b as null, `hierarchy --rho-across 1e-320`
 /// ended in a NaN inside the quadrature).
@@ -26,9 +28,9 @@ inline void require_flag(const std::string& cmd, const std::string& flag, double
   const bool subnormal = v != 0 && std::fabs(v) < std::numeric_limits<double>::min();
   const bool ok = std::isfinite(v) && !subnormal && (closed_low ? v >= lo : v > lo) && v < hi;
   if (!ok)
-    core::throw_out_of_range(cmd, flag, v, (closed_low ? "from " : "strictly between ") + core::to_message(lo) +
-                                               (closed_low ? " up to, not including, " : " and ") + core::to_message(hi) +
-                                               (subnormal ? ", and not subnormal (at least 2.2250738585072014e-308)" : ""));
+    throw_flag_out_of_range(cmd, flag, v, (closed_low ? "from " : "strictly between ") + core::to_message(lo) +
+                                              (closed_low ? " up to, not including, " : " and ") + core::to_message(hi) +
+                                              (subnormal ? ", and not subnormal (at least 2.2250738585072014e-308)" : ""));
 }
 
 /// --lambda, or --fit with --window.
@@ -53,12 +55,12 @@ struct rate_flags {
       v = *lambda;
       require_flag(cmd, "--lambda", v, 0, 1);
     } else if (fit && window) {
-      if (!std::isfinite(*fit) || *fit < 0) core::throw_out_of_range(cmd, "--fit", *fit, "finite, at least 0");
+      if (!std::isfinite(*fit) || *fit < 0) throw_flag_out_of_range(cmd, "--fit", *fit, "finite, at least 0");
       const double hours = core::naming_flags({{"window", "--window"}}, "--window " + core::to_message(*window),
                                               [&] { return halley::parse_window(*window); });
       v = halley::failure_probability(*fit, hours);
       if (!(v >= std::numeric_limits<double>::min()) || !(v < 1))
-        core::fail(cmd, "--fit " + core::to_message(*fit) + " over --window " + *window + " gives lambda = " + core::to_message(v) +
+        core::fail(cmd, "--fit " + shown_value("--fit", *fit) + " over --window " + core::to_message(*window) + " gives lambda = " + core::to_message(v) +
                             " (accepted: strictly between 0 and 1, not subnormal)");
     } else {
       core::fail(cmd, "give the failure rate as --lambda L or as --fit F --window W");
@@ -78,24 +80,30 @@ struct rate_flags {
 
 /// Runs a subcommand; an error of a header that names one of its parameters
 /// (`light_reserve: target = ... needs more than 10000000 spares`) is rethrown
-/// naming the flag instead (`light_reserve: --target = ...`).
+/// naming the flag instead, with the value as the user typed it
+/// (`light_reserve: --target = 0.999999 ...`). Flags checked by the tool itself
+/// (`--rho-across = ...` in a --rho-within range) show their typed text too.
 template <class F>
 int naming_halley_flags(F&& run) {
-  return core::naming_flags({{"target", "--target"},
-                             {"lambda", "--lambda"},
-                             {"rho", "--rho"},
-                             {"rho0", "--rho"},
-                             {"sigma", "--sigma"},
+  const auto t = [](std::string_view flag) { return given_or_empty(flag); };
+  return core::naming_flags({{"target", "--target", t("--target")},
+                             {"lambda", "--lambda", t("--lambda")},
+                             {"rho", "--rho", t("--rho")},
+                             {"rho0", "--rho", t("--rho")},
+                             {"sigma", "--sigma", t("--sigma")},
                              {"channels", "--channels"},
                              {"spares", "--spares"},
-                             {"cap", "--cap"},
+                             {"cap", "--cap", t("--cap")},
                              {"modules", "--modules"},
                              {"lasers", "--lasers"},
-                             {"rho_within", "--rho-within"},
-                             {"price", "--price"},
-                             {"premium", "--premium"},
+                             {"rho_within", "--rho-within", t("--rho-within")},
+                             {"rho_across", "--rho-across", t("--rho-across")},
+                             {"price", "--price", t("--price")},
+                             {"premium", "--premium", t("--premium")},
+                             {"reference_rho", "--premium-from", t("--premium-from")},
+                             {"floor", "--floor", t("--floor")},
                              {"steps", "--steps"},
-                             {"fit", "--fit"}},
+                             {"fit", "--fit", t("--fit")}},
                             "", std::forward<F>(run));
 }
 

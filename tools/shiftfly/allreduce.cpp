@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/given_values.hpp"
 #include "common/subcommand.hpp"
 #include "shiftfly/collectives/allreduce.hpp"
 #include "shiftfly/core/flag_names.hpp"
@@ -64,9 +65,9 @@ int run_allreduce(const options& o) {
   const std::uint64_t elements = o.elements.empty() ? chips : shiftfly::core::parse_unsigned(o.elements, "--elements");
   if (elements == 0) shiftfly::core::throw_out_of_range("allreduce", "--elements", elements, "at least 1");
   if (!(o.alpha >= 0.0) || !std::isfinite(o.alpha))
-    shiftfly::core::throw_out_of_range("allreduce", "--alpha", o.alpha, "finite, at least 0");
+    shiftfly::tools::throw_flag_out_of_range("allreduce", "--alpha", o.alpha, "finite, at least 0");
   if (!(o.beta > 0.0) || !std::isfinite(o.beta))
-    shiftfly::core::throw_out_of_range("allreduce", "--beta", o.beta, "finite, greater than 0");
+    shiftfly::tools::throw_flag_out_of_range("allreduce", "--beta", o.beta, "finite, greater than 0");
   if (o.bidirectional)
     for (auto k : dims)
       if (k < 3)
@@ -75,7 +76,9 @@ int run_allreduce(const options& o) {
 
   const auto c = shiftfly::core::naming_flags(
       {{"elements", "--elements"}, {"dims", "--dims"}},
-      "--dims " + o.dims + " --elements " + std::to_string(elements) + (o.bidirectional ? " --bidirectional" : ""),
+      "--dims " + o.dims + (o.elements.empty() ? "" : " --elements " + o.elements) +
+          (o.bidirectional ? " --bidirectional" : "") +
+          (o.elements.empty() ? "; --elements defaults to the chip count, " + std::to_string(elements) : ""),
       [&] { return sc::compare_allreduce(dims, elements, o.bidirectional, {o.alpha, o.beta}); });
   const std::string shape = sc::torus_dims_text(dims);
 

@@ -97,10 +97,14 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
     sub->preparse_callback([out, name](std::size_t) { out->family = name; });
     // A word left over after the family (FAMILY below) is refused only once the family's own flags
     // are checked: in `kautz --d --D 3`, --d takes "--D" as its value and the error to report is --d's.
-    sub->callback([stray, parent, name] {
+    sub->callback([stray, parent, name, sub, out] {
       if (!stray->empty())
         throw CLI::ValidationError(parent->get_name() + " " + name, "unexpected argument '" + core::to_message(*stray) +
                                                                        "' (every flag of " + name + " takes one value)");
+      // Flags left at their default are named as defaults in errors, not as given.
+      out->defaulted_flags.clear();
+      for (const CLI::Option* opt : sub->get_options())
+        if (opt->nonpositional() && opt->count() == 0) out->defaulted_flags.push_back(opt->get_name());
     });
     subs.push_back(sub);
   }

@@ -5,7 +5,7 @@
 ///
 /// API:
 ///   struct family_params { family, dims, d, D, n, groups, seed = 7, ports = 40,
-///                          construction = "imase-itoh", level = "group" };
+///                          construction = "imase-itoh", level = "group", defaulted_flags };
 ///   core::graph<std::uint32_t> make_family(const family_params& p);
 ///   const std::vector<std::string>& family_names();
 /// `make_family` validates every parameter the family uses and throws
@@ -14,6 +14,9 @@
 /// The line names the command-line flag of the parameter (`kautz: --D = 9 is
 /// out of range ...`, core/flag_names.hpp), or ends with the flags given when
 /// the limit is on a product of them (`(given --groups 200000000 --level chip)`).
+/// The flags listed in `defaulted_flags` (those the user left at their default)
+/// are listed apart, as defaults: `(given --groups 900000000; defaults: --ports 40
+/// --construction imase-itoh --level group)`.
 ///
 /// | family        | parameters                                  | graph                                  |
 /// |---------------|---------------------------------------------|----------------------------------------|
@@ -25,8 +28,12 @@
 /// | boardfly      | groups, seed, level (group / chip)          | boardfly_group_level / _chip_level     |
 /// | shiftfly      | groups, ports, construction, level          | shiftfly_group_level / _chip_level     |
 
+#include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
@@ -48,6 +55,8 @@ struct family_params {
   std::uint64_t d = 0, D = 0, n = 0, groups = 0, seed = 7, ports = 40;
   std::string construction = "imase-itoh";
   std::string level = "group";
+  /// Flags left at their default ("--ports", "--level", ...): messages list them as defaults, not as given.
+  std::vector<std::string> defaulted_flags;
 };
 
 /// The family names make_family accepts, in the order of DESIGN.md §5.
@@ -82,10 +91,21 @@ inline core::graph<std::uint32_t> make_family(const family_params& p) {
   if (f == "gen-de-bruijn")
     return naming_flags({{"n", "--n"}, {"d", "--d"}}, nd, [&] { return generalized_de_bruijn<V>(p.n, p.d); });
   if (f == "imase-itoh") return naming_flags({{"n", "--n"}, {"d", "--d"}}, nd, [&] { return imase_itoh<V>(p.n, p.d); });
+  // "--flag value ..." for the flags given; "; defaults: --flag value ..." for those left at their default.
+  const auto flags_text = [&p](std::initializer_list<std::pair<std::string_view, std::string>> flags) {
+    std::string given, defaults;
+    for (const auto& flag : flags) {
+      const bool defaulted =
+          std::find(p.defaulted_flags.begin(), p.defaulted_flags.end(), flag.first) != p.defaulted_flags.end();
+      std::string& into = defaulted ? defaults : given;
+      into += (into.empty() ? "" : " ") + std::string(flag.first) + " " + flag.second;
+    }
+    return defaults.empty() ? given : given + "; defaults: " + defaults;
+  };
   if (f == "boardfly") {
     detail::require_level(p.level);
     return naming_flags({{"groups", "--groups"}, {"seed", "--seed"}},
-                        "--groups " + to_message(p.groups) + " --level " + to_message(p.level), [&] {
+                        flags_text({{"--groups", to_message(p.groups)}, {"--level", to_message(p.level)}}), [&] {
                           return p.level == "chip" ? boardfly_chip_level<V>(p.groups, p.seed)
                                                    : boardfly_group_level<V>(p.groups, p.seed);
                         });
@@ -93,8 +113,10 @@ inline core::graph<std::uint32_t> make_family(const family_params& p) {
   if (f == "shiftfly") {
     detail::require_level(p.level);
     return naming_flags({{"groups", "--groups"}, {"ports", "--ports"}, {"construction", "--construction"}},
-                        "--groups " + to_message(p.groups) + " --ports " + to_message(p.ports) + " --construction " +
-                            to_message(p.construction) + " --level " + to_message(p.level),
+                        flags_text({{"--groups", to_message(p.groups)},
+                                    {"--ports", to_message(p.ports)},
+                                    {"--construction", to_message(p.construction)},
+                                    {"--level", to_message(p.level)}}),
                         [&] {
                           const auto c = parse_shiftfly_construction(p.construction);
                           return p.level == "chip" ? shiftfly_chip_level<V>(p.groups, p.ports, c)
