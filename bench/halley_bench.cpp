@@ -1,6 +1,7 @@
 // Google Benchmarks for the Halley headers: sizing (Algorithm 1), the ceiling,
-// the nested model of Theorem 2, the cost search, and each table section of
-// `halley tables`. User counters carry the headline figures.
+// the nested model of Theorem 2, the cost search, the slowest corners of the
+// accepted domain, and each table section of `halley tables`. User counters carry
+// the headline figures.
 #include <benchmark/benchmark.h>
 
 #include "shiftfly/halley/ceiling.hpp"
@@ -74,6 +75,84 @@ static void BM_cheapest_plan(benchmark::State& state) {
   state.counters["ratio"] = s.saving_ratio;
 }
 BENCHMARK(BM_cheapest_plan)->Unit(benchmark::kMillisecond);
+
+// The slowest corners of the accepted domain (each halley command stays under 2 s):
+// the latent level at the tiniest correlation (relative-entropy quadrature), the
+// correlation searches that scan down to 2.2e-308, the largest pools, and the
+// nested model at the tools' work bound.
+static void BM_edge_ceiling(benchmark::State& state, double rho) {
+  double c = 0;
+  for (auto _ : state) {
+    c = h::ceiling(0.5, 0.5, rho);
+    benchmark::DoNotOptimize(c);
+  }
+  state.counters["ceiling"] = c;
+}
+BENCHMARK_CAPTURE(BM_edge_ceiling, rho1e_21, 1e-21)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_edge_ceiling, rho2e_308, 2.2250738585072014e-308)->Unit(benchmark::kMicrosecond);
+
+static void BM_edge_rho_for_ceiling(benchmark::State& state) {
+  h::correlation_target r;
+  for (auto _ : state) {
+    r = h::rho_for_ceiling(0.1, 0.10001, 0.999);  // the crossing near 1.16e-10
+    benchmark::DoNotOptimize(r);
+  }
+  state.counters["rho"] = r.rho;
+}
+BENCHMARK(BM_edge_rho_for_ceiling)->Unit(benchmark::kMillisecond);
+
+static void BM_edge_unreachable_ceiling(benchmark::State& state) {
+  h::correlation_target r;
+  for (auto _ : state) {
+    r = h::rho_for_ceiling(0.3, 0.3, 0.9);  // the whole scan, every point failing
+    benchmark::DoNotOptimize(r);
+  }
+}
+BENCHMARK(BM_edge_unreachable_ceiling)->Unit(benchmark::kMillisecond);
+
+static void BM_edge_large_pool(benchmark::State& state, double rho) {
+  double sf = 0;
+  for (auto _ : state) {
+    sf = h::failure_sf(20'000'000, 2'010'000, 0.1, rho);
+    benchmark::DoNotOptimize(sf);
+  }
+  state.counters["shortfall"] = sf;
+}
+BENCHMARK_CAPTURE(BM_edge_large_pool, mode_walk_rho1e_12, 1e-12)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_edge_large_pool, full_sum_rho0_1, 0.1)->Unit(benchmark::kMillisecond);
+
+static void BM_edge_size_rho_target(benchmark::State& state) {
+  h::sizing s;
+  for (auto _ : state) {
+    s = h::light_reserve(1'000'000, 0.01, 0.1, 0.99, 0.02);
+    benchmark::DoNotOptimize(s);
+  }
+  state.counters["s_star"] = static_cast<double>(s.spares);
+  state.counters["rho_target"] = s.rho_target;
+}
+BENCHMARK(BM_edge_size_rho_target)->Unit(benchmark::kMillisecond);
+
+static void BM_edge_nested_at_bound(benchmark::State& state) {
+  const h::module_shape shape{20, 100, 0.30, 0.05};  // 20 x (100 + 2) x 101 = 206,040 multiply-adds a node
+  h::nested_tails t;
+  for (auto _ : state) {
+    t = h::nested_model(shape, 100, 0.05);
+    benchmark::DoNotOptimize(t);
+  }
+  state.counters["nested"] = t.coverage;
+}
+BENCHMARK(BM_edge_nested_at_bound)->Unit(benchmark::kMillisecond);
+
+static void BM_edge_nested_tiny_rho(benchmark::State& state) {
+  const h::module_shape shape{8, 8, 1e-13, 1e-13};  // ended in an internal error before
+  h::nested_tails t;
+  for (auto _ : state) {
+    t = h::nested_model(shape, 8, 0.05);
+    benchmark::DoNotOptimize(t);
+  }
+  state.counters["nested"] = t.coverage;
+}
+BENCHMARK(BM_edge_nested_tiny_rho)->Unit(benchmark::kMillisecond);
 
 static void BM_table_section(benchmark::State& state) {
   const auto sections = shiftfly::tables::halley_sections();

@@ -6,4 +6,7 @@ add_test(NAME tables/check_paper
 add_test(NAME tables/check_exact
   COMMAND ${CMAKE_BINARY_DIR}/bin/shiftfly tables --profile exact --only moore,scale,sharing,operations,failures,nonminimal,allreduce
           --check ${PROJECT_SOURCE_DIR}/docs/results/shiftfly/exact)
-set_tests_properties(tables/check_paper tables/check_exact PROPERTIES TIMEOUT 600)
+# `halley tables --check` against docs/results/halley/ (about a second).
+add_test(NAME tables/check_halley
+  COMMAND ${CMAKE_BINARY_DIR}/bin/halley tables --check ${PROJECT_SOURCE_DIR}/docs/results/halley)
+set_tests_properties(tables/check_paper tables/check_exact tables/check_halley PROPERTIES TIMEOUT 600)

@@ -246,6 +246,7 @@ TEST_CASE("halley hierarchy: no internal error at tiny correlation, nested equal
     const double nested = j["nested"].get<double>(), flat = j["flat"].get<double>();
     CHECK(std::fabs(nested - flat) <= 1e-12 * flat);
   }
+}
 
 TEST_CASE("halley: a refused value is echoed as typed, and a conflicting default is named as one", "[tools][halley][validation]") {
   const std::vector<std::pair<std::string, std::string>> cases = {
@@ -259,7 +260,7 @@ TEST_CASE("halley: a refused value is echoed as typed, and a conflicting default
        "subnormal (at least 2.2250738585072014e-308))\n"},
       {"coverage --channels 32 --spares 4 --fit 3e-300 --window 1h",
        "halley: error: halley coverage: --fit 3e-300 over --window 1h gives lambda = 3.0000000000000007e-309 (accepted: "
-       "strictly between 0 and 1, not subnormal)\n"},
+       "from 1e-12 to 0.999999999999, the range whose accuracy is tested)\n"},
       {"hierarchy --modules 4 --lasers 9 --rho-within 0.07 --rho-across 0.1 --channels 32 --spares 4 --lambda 0.05",
        "halley: error: halley hierarchy: --rho-within = 0.07 is out of range (accepted: at least --rho-across = 0.1 and "
        "below 1)\n"},
@@ -292,4 +293,24 @@ TEST_CASE("halley: a refused value is echoed as typed, and a conflicting default
   REQUIRE(zero.status == 0);
   CHECK(nlohmann::json::parse(zero.out)["rho"] == 0.0);
   CHECK(zero.out.find("-0.0") == std::string::npos);
+}
+
+TEST_CASE("halley: work past the bound on one command is left out or refused, and says so", "[tools][halley][edge]") {
+  // The nested model at 100 x 100 with 1000 spares costs 10^7 multiply-adds a node (minutes in all).
+  auto r = run_halley("hierarchy --modules 100 --lasers 100 --channels 9000 --spares 1000 --lambda 0.05 --rho-within 0.3 "
+                      "--rho-across 0.05 --format json");
+  REQUIRE(r.status == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["nested"].is_null());
+  CHECK(j["nested_note"].get<std::string>().find("not computed: one quadrature node") == 0);
+  CHECK(j["flat"].get<double>() > 0.8);  // the flat shortcut is still given
+  // Under the bound it is computed.
+  j = nlohmann::json::parse(run_halley("hierarchy --modules 20 --lasers 100 --channels 1900 --spares 100 --lambda 0.05 "
+                                       "--rho-within 0.3 --rho-across 0.05 --format json").out);
+  CHECK(j["nested"].is_number());
+  // A spare search past the bound is refused in one line, exit 2.
+  r = run_halley("size --channels 10000000 --lambda 0.3 --rho 0.001 --target 0.9 --cap 0.3");
+  CHECK(r.status == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("the bound on one command's work") != std::string::npos);
 }

@@ -4,6 +4,7 @@
 #include "common/subcommand.hpp"
 #include "halley/rate_options.hpp"
 #include "shiftfly/halley/cost.hpp"
+#include "shiftfly/halley/work_bound.hpp"
 
 // A named namespace, not an anonymous one: the tool compiles as one unity
 // translation unit (CMakeLists.txt), where every file's options and reg must differ.
@@ -42,7 +43,8 @@ int run_cost(const options& o) {
   if (o.rho < o.floor)
     tools::throw_flag_out_of_range(cmd, "--rho", o.rho, "at least " + tools::flag_and_value("--floor", o.floor) + " and below 1");
   const shiftfly::halley::cost_model model{o.price, o.premium, o.reference, o.floor};
-  const auto s = shiftfly::halley::cheapest_plan(o.channels, lambda, o.rho, o.target, model);
+  const shiftfly::halley::work_budget budget(shiftfly::halley::command_term_budget);
+  const auto s = shiftfly::halley::cheapest_plan(o.channels, lambda, o.rho, o.target, model, &budget);
   nlohmann::json j;
   j["spares_only"] = plan_json(s.spares_only);
   j["cheapest"] = plan_json(s.cheapest);

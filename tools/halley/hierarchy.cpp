@@ -4,6 +4,7 @@
 #include "common/subcommand.hpp"
 #include "halley/rate_options.hpp"
 #include "shiftfly/halley/hierarchy.hpp"
+#include "shiftfly/halley/work_bound.hpp"
 
 // A named namespace, not an anonymous one: the tool compiles as one unity
 // translation unit (CMakeLists.txt), where every file's options and reg must differ.
@@ -30,7 +31,14 @@ int run_hierarchy(const options& o) {
   j["rho_bar"] = h::average_correlation(m);
   j["flat"] = h::coverage(o.channels, o.spares, lambda, j["rho_bar"].get<double>());
   const std::uint64_t pool = o.channels + o.spares;
-  if (o.modules * o.lasers == pool) {
+  const double node_work = h::nested_node_work(m, o.spares);
+  if (o.modules * o.lasers == pool && node_work > h::nested_node_work_bound) {
+    j["nested"] = nullptr;
+    j["nested_note"] = "not computed: one quadrature node of the nested model costs modules x (spares + 2) x (lasers + 1) = " +
+                       shiftfly::core::to_message(node_work) + " multiply-adds, above the bound of " +
+                       shiftfly::core::to_message(h::nested_node_work_bound) +
+                       " that keeps one command near 2 s; shiftfly::halley::nested_model computes it without the bound";
+  } else if (o.modules * o.lasers == pool) {
     const auto nested = h::nested_model(m, o.spares, lambda);
     j["nested"] = nested.coverage;
     j["nested_shortfall"] = nested.shortfall;

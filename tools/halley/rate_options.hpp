@@ -15,6 +15,7 @@
 #include "common/given_values.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/flag_names.hpp"
+#include "shiftfly/halley/latent_level.hpp"
 #include "shiftfly/halley/window.hpp"
 
 namespace shiftfly::tools::halley_cli {
@@ -39,7 +40,7 @@ struct rate_flags {
   std::optional<std::string> window;
 
   void add(CLI::App* sub) {
-    auto* l = sub->add_option("--lambda", lambda, "Per-laser failure probability per window, in (0,1)");
+    auto* l = sub->add_option("--lambda", lambda, "Per-laser failure probability per window, from 1e-12 to 0.999999999999");
     auto* f = sub->add_option("--fit", fit, "Laser FIT rate (failures per 1e9 device-hours), with --window");
     auto* w = sub->add_option("--window", window, "Restock window with a unit: 90d, 1y, 6y or 2160h (a year is 365 days)");
     l->excludes(f);
@@ -53,15 +54,16 @@ struct rate_flags {
     double v = 0;
     if (lambda) {
       v = *lambda;
-      require_flag(cmd, "--lambda", v, 0, 1);
+      if (!std::isfinite(v) || !(v >= halley::smallest_rate) || !(v <= halley::largest_rate))
+        throw_flag_out_of_range(cmd, "--lambda", v, "from 1e-12 to 0.999999999999, the range whose accuracy is tested");
     } else if (fit && window) {
       if (!std::isfinite(*fit) || *fit < 0) throw_flag_out_of_range(cmd, "--fit", *fit, "finite, at least 0");
       const double hours = core::naming_flags({{"window", "--window"}}, "--window " + core::to_message(*window),
                                               [&] { return halley::parse_window(*window); });
       v = halley::failure_probability(*fit, hours);
-      if (!(v >= std::numeric_limits<double>::min()) || !(v < 1))
+      if (!(v >= halley::smallest_rate) || !(v <= halley::largest_rate))
         core::fail(cmd, "--fit " + shown_value("--fit", *fit) + " over --window " + core::to_message(*window) + " gives lambda = " + core::to_message(v) +
-                            " (accepted: strictly between 0 and 1, not subnormal)");
+                            " (accepted: from 1e-12 to 0.999999999999, the range whose accuracy is tested)");
     } else {
       core::fail(cmd, "give the failure rate as --lambda L or as --fit F --window W");
     }

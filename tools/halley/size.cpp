@@ -5,6 +5,7 @@
 #include "common/subcommand.hpp"
 #include "halley/rate_options.hpp"
 #include "shiftfly/halley/light_reserve.hpp"
+#include "shiftfly/halley/work_bound.hpp"
 
 // A named namespace, not an anonymous one: the tool compiles as one unity
 // translation unit (CMakeLists.txt), where every file's options and reg must differ.
@@ -23,13 +24,18 @@ int run_size(const options& o) {
   hc::require_flag(cmd, "--rho", o.rho, 0, 1, true);
   hc::require_flag(cmd, "--target", o.target, 0, 1);
   hc::require_flag(cmd, "--cap", o.cap, 0, 1);
-  const auto s = shiftfly::halley::light_reserve(o.channels, lambda, o.rho, o.target, o.cap);
+  const shiftfly::halley::work_budget budget(shiftfly::halley::command_term_budget);
+  const auto s = shiftfly::halley::light_reserve(o.channels, lambda, o.rho, o.target, o.cap, &budget);
   nlohmann::json j;
   j["spares"] = s.spares;
   j["reachable"] = s.reachable;
   j["status"] = s.reachable ? "ok" : "UNREACHABLE";
   if (s.reachable) {
     j["rho_target_status"] = "not needed: the target fits within the cap";
+  } else if (s.rho_search.outcome == shiftfly::halley::correlation_outcome::not_computed) {
+    j["rho_target_status"] = "not computed: the search passed " + shiftfly::core::to_message(budget.limit()) +
+                             " summed terms (about 1 s), the bound on one command's work; "
+                             "shiftfly::halley::rho_for_coverage computes it without the bound";
   } else if (s.rho_target_exists) {
     j["rho_target"] = s.rho_target;
     j["rho_target_status"] = shiftfly::halley::to_string(s.rho_search.outcome);

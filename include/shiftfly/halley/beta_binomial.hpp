@@ -26,6 +26,8 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/memory.hpp"
+#include "shiftfly/halley/work_bound.hpp"
 
 namespace shiftfly::halley {
 
@@ -65,6 +67,8 @@ struct scaled_shape {
 /// log pmf(k), k = 0..N, of the law with scaled shape s (α, β ≥ 0, not both 0).
 inline std::vector<long double> log_pmf_table(std::uint64_t n, scaled_shape s) {
   constexpr long double neg_inf = -std::numeric_limits<long double>::infinity();
+  core::require_memory("log_pmf_table", "the pmf of a pool of " + core::to_message(n) + " lasers (N + 1 long doubles)",
+                       core::estimate_add_mul(0, n + 1, sizeof(long double)));
   std::vector<long double> lp(n + 1, neg_inf);
   if (s.alpha == 0) {  // Θ = 0 almost surely: nobody fails
     lp[0] = 0;
@@ -172,6 +176,7 @@ inline log_tails tails_from_mode(std::uint64_t n, scaled_shape s, std::uint64_t 
     long double w = 1, scale = 0;
     (mode <= k ? low : up).add(w, scale);
     for (std::uint64_t j = mode; j < n; ++j) {
+      ++summed_terms();
       const long double q = ratio(j);
       w *= q;
       if (w < small) {  // rescale: move the sums into the new units
@@ -190,6 +195,7 @@ inline log_tails tails_from_mode(std::uint64_t n, scaled_shape s, std::uint64_t 
     side_sum low, up;
     long double w = 1, scale = 0;
     for (std::uint64_t j = mode; j > 0; --j) {
+      ++summed_terms();
       const long double q = 1 / ratio(j - 1);  // pmf(j−1)/pmf(j)
       w *= q;
       if (w < small) {
@@ -255,6 +261,7 @@ inline log_tails tails(std::uint64_t n, scaled_shape s, std::uint64_t k) {
     }
     acc += w;
   }
+  summed_terms() += 2 * n;  // the product for pmf(0) and the recurrence
   const long double last = log_add(banked, scale + std::log(acc));
   if (k >= n) log_lower = last;
   else log_upper = last;

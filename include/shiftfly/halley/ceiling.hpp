@@ -130,6 +130,7 @@ enum class correlation_outcome {
   every_correlation, ///< the target holds at every ρ the search checks; ρ is the top of the range (1 − 1e-9)
   independent_only,  ///< the target holds at ρ = 0 and at no positive ρ the search checks (ρ = 0)
   unreachable,       ///< the target fails already at the smallest ρ (ρ is NaN)
+  not_computed,      ///< the search was stopped by its work budget (work_bound.hpp)
 };
 
 /// The text of an outcome, as the tools print it.
@@ -139,6 +140,7 @@ inline const char* to_string(correlation_outcome o) {
     case correlation_outcome::every_correlation: return "every correlation searched (rho is the top of the range)";
     case correlation_outcome::independent_only: return "independent lasers only (rho = 0)";
     case correlation_outcome::unreachable: return "unreachable";
+    case correlation_outcome::not_computed: return "not computed";
   }
   return "";
 }

@@ -65,13 +65,14 @@ struct plan {
 };
 
 /// The plan that separates to ρ′ and then sizes spares by Algorithm 1 (no cap).
-inline plan plan_at(std::uint64_t n, double lambda, double rho0, double rho_new, double target, const cost_model& c = {}) {
+inline plan plan_at(std::uint64_t n, double lambda, double rho0, double rho_new, double target, const cost_model& c = {},
+                    const work_budget* budget = nullptr) {
   const double sep = separation_cost(n, rho0, rho_new, c);
   detail::require_open_unit("plan_at", "lambda", lambda);
   detail::require_open_unit("plan_at", "target", target);
   core::require_range("plan_at", "channels", n, 1, max_pool_size / 2);
   int evaluations = 0;
-  const std::uint64_t spares = detail::smallest_spares(n, lambda, rho_new, target, evaluations);
+  const std::uint64_t spares = detail::smallest_spares(n, lambda, rho_new, target, evaluations, budget);
   plan p;
   p.spares = spares;
   p.rho = rho_new;
@@ -94,14 +95,16 @@ struct split {
 /// spares-only plan's, the largest ρ′ in [floor, ρ0] that count supports is found by
 /// TOMS 748 (rho_for_coverage_within), so the separation bought is the least that
 /// count needs.
-inline split cheapest_plan(std::uint64_t n, double lambda, double rho0, double target, const cost_model& c = {}) {
+/// With a budget, a search that passes it throws work_exceeded.
+inline split cheapest_plan(std::uint64_t n, double lambda, double rho0, double target, const cost_model& c = {},
+                           const work_budget* budget = nullptr) {
   detail::require_model("cheapest_plan", c);
   detail::require_open_unit("cheapest_plan", "rho0", rho0);
   if (rho0 < c.floor)
     core::throw_out_of_range("cheapest_plan", "rho0", rho0, "at least the floor " + core::to_message(c.floor));
   split out;
-  out.spares_only = plan_at(n, lambda, rho0, rho0, target, c);
-  const plan at_floor = plan_at(n, lambda, rho0, c.floor, target, c);
+  out.spares_only = plan_at(n, lambda, rho0, rho0, target, c, budget);
+  const plan at_floor = plan_at(n, lambda, rho0, c.floor, target, c, budget);
   out.cheapest = at_floor.cost <= out.spares_only.cost ? at_floor : out.spares_only;
   // ρ′(s) does not decrease with s: A(s) does not decrease with s at any fixed ρ, so the
   // target holds for s at every ρ where it held for s − 1. Each search starts where the
@@ -110,8 +113,8 @@ inline split cheapest_plan(std::uint64_t n, double lambda, double rho0, double t
   for (std::uint64_t s = at_floor.spares + 1; s < out.spares_only.spares; ++s) {
     if (static_cast<double>(s) * c.price >= out.cheapest.cost) break;  // spares alone already cost more
     // Only ρ′ in [floor, ρ0] can be bought: the search stays there.
-    auto r = rho_for_coverage_within(n, s, lambda, target, supported, rho0);
-    if (!r.reachable && supported > c.floor) r = rho_for_coverage_within(n, s, lambda, target, c.floor, rho0);
+    auto r = rho_for_coverage_within(n, s, lambda, target, supported, rho0, budget);
+    if (!r.reachable && supported > c.floor) r = rho_for_coverage_within(n, s, lambda, target, c.floor, rho0, budget);
     if (!r.reachable) continue;
     const double rho_new = r.rho;
     supported = rho_new;

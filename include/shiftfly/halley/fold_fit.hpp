@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <numeric>
 #include <optional>
 #include <span>
@@ -98,10 +99,14 @@ struct lower_bounds {
   double bound = 0;                ///< the largest of the three: T_lb
 };
 
+/// Most jobs (nonzero demands) the schedulers take: FoldFit, list scheduling and LPT
+/// together took 0.40 s for 490,000 jobs on 10^6 channels, so 2·10^6 stay near 1.6 s.
+inline constexpr std::uint64_t max_jobs = 2'000'000;
+
 namespace detail {
 inline void require_channels(const char* where, std::uint64_t m) { core::require_range(where, "channels", m, 1, 1'000'000); }
 inline void require_jobs(const char* where, std::span<const std::uint64_t> jobs) {
-  core::require_range(where, "jobs", jobs.size(), 0, 10'000'000);
+  core::require_range(where, "jobs", jobs.size(), 0, max_jobs);
   for (std::size_t i = 0; i < jobs.size(); ++i)
     if (jobs[i] > max_demand) core::throw_out_of_range(where, "job[" + std::to_string(i) + "]", jobs[i], "0 to 10^12");
 }
@@ -135,24 +140,62 @@ inline schedule finish(std::vector<std::uint32_t> ch, std::vector<std::uint64_t>
   return s;
 }
 
+/// Channel loads in a min segment tree: the leftmost channel whose load passes a
+/// test that holds for every smaller load (FFD's "fits", list scheduling's "least
+/// loaded") in O(log m), where a scan of the channels took O(m) a job (a 300 x 300
+/// demand on 10^6 channels ran for minutes).
+class load_tree {
+ public:
+  explicit load_tree(std::uint64_t m) : m_(m) {
+    while (size_ < m) size_ *= 2;
+    node_.assign(2 * size_, empty);
+    for (std::uint64_t c = 0; c < m; ++c) node_[size_ + c] = 0;
+    for (std::size_t i = size_; i-- > 1;) node_[i] = std::min(node_[2 * i], node_[2 * i + 1]);
+  }
+  std::uint64_t load(std::uint64_t c) const { return node_[size_ + c]; }
+  void add(std::uint64_t c, std::uint64_t x) {
+    std::size_t i = size_ + c;
+    node_[i] += x;
+    for (i /= 2; i >= 1; i /= 2) node_[i] = std::min(node_[2 * i], node_[2 * i + 1]);
+  }
+  /// The leftmost channel whose load v has ok(v), for ok monotone (true for every
+  /// load below one where it is true), or m when there is none.
+  template <class Ok>
+  std::uint64_t leftmost(Ok&& ok) const {
+    if (node_[1] == empty || !ok(node_[1])) return m_;
+    std::size_t i = 1;
+    while (i < size_) i = node_[2 * i] != empty && ok(node_[2 * i]) ? 2 * i : 2 * i + 1;
+    return i - size_;
+  }
+  /// The leftmost least-loaded channel.
+  std::uint64_t least_loaded() const {
+    const std::uint64_t low = node_[1];
+    return leftmost([low](std::uint64_t v) { return v <= low; });
+  }
+  std::vector<std::uint64_t> loads() const { return {node_.begin() + static_cast<std::ptrdiff_t>(size_), node_.begin() + static_cast<std::ptrdiff_t>(size_ + m_)}; }
+
+ private:
+  static constexpr std::uint64_t empty = std::numeric_limits<std::uint64_t>::max();  // padding leaves
+  std::uint64_t m_;
+  std::size_t size_ = 1;
+  std::vector<std::uint64_t> node_;
+};
+
 /// FFD at deadline T over jobs visited in `order`; nothing when some job fits nowhere.
+/// A job goes to the lowest-numbered channel c with load(c) + job ≤ T.
 inline std::optional<schedule> first_fit(std::span<const std::uint64_t> jobs, const std::vector<std::size_t>& order,
                                          std::uint64_t m, double deadline) {
-  std::vector<std::uint64_t> loads(m, 0);
+  load_tree tree(m);
   std::vector<std::uint32_t> ch(jobs.size(), 0);
   for (std::size_t idx : order) {
-    bool placed = false;
-    for (std::uint64_t c = 0; c < m; ++c) {
-      if (static_cast<double>(loads[c] + jobs[idx]) <= deadline) {
-        loads[c] += jobs[idx];
-        ch[idx] = static_cast<std::uint32_t>(c);
-        placed = true;
-        break;
-      }
-    }
-    if (!placed) return std::nullopt;
+    const std::uint64_t job = jobs[idx];
+    const std::uint64_t c =
+        tree.leftmost([&](std::uint64_t load) { return static_cast<double>(load + job) <= deadline; });
+    if (c == m) return std::nullopt;
+    tree.add(c, job);
+    ch[idx] = static_cast<std::uint32_t>(c);
   }
-  return finish(std::move(ch), std::move(loads));
+  return finish(std::move(ch), tree.loads());
 }
 
 /// Decreasing order; ties by block tag, then by input position (stable).
@@ -228,14 +271,14 @@ inline multifit_result multifit(std::span<const std::uint64_t> jobs, std::uint64
 inline schedule list_schedule(std::span<const std::uint64_t> jobs, std::uint64_t m) {
   detail::require_channels("list_schedule", m);
   detail::require_jobs("list_schedule", jobs);
-  std::vector<std::uint64_t> loads(m, 0);
+  detail::load_tree tree(m);
   std::vector<std::uint32_t> ch(jobs.size(), 0);
   for (std::size_t i = 0; i < jobs.size(); ++i) {
-    const auto c = static_cast<std::size_t>(std::min_element(loads.begin(), loads.end()) - loads.begin());
-    loads[c] += jobs[i];
+    const std::uint64_t c = tree.least_loaded();
+    tree.add(c, jobs[i]);
     ch[i] = static_cast<std::uint32_t>(c);
   }
-  return detail::finish(std::move(ch), std::move(loads));
+  return detail::finish(std::move(ch), tree.loads());
 }
 
 /// LPT: list scheduling over the jobs sorted longest first (stable).
@@ -311,13 +354,13 @@ struct fold_fit_result {
 inline fold_fit_result fold_fit(const demand_matrix& d, std::uint64_t m, unsigned steps = 7, std::size_t block = 0) {
   detail::require_channels("fold_fit", m);
   if (d.rows == 0 || d.cols == 0 || d.entries.size() != d.rows * d.cols) core::fail("fold_fit", "the demand matrix is empty or ragged");
-  // The nonzero demands become jobs: refuse more than the schedulers take (10^7), and
+  // The nonzero demands become jobs: refuse more than the schedulers take (max_jobs), and
   // a job list that does not fit, before building it (core/memory.hpp). Per job: the
   // job and its cell (24 bytes), its tag (8), and the schedulers' orders, channel
   // assignments and sorted copies (about 48 bytes); plus per channel a few loads.
   std::uint64_t nonzero = 0;
   for (auto v : d.entries) nonzero += v != 0;
-  core::require_range("fold_fit", "jobs (nonzero demands)", nonzero, 0, 10'000'000);
+  core::require_range("fold_fit", "jobs (nonzero demands)", nonzero, 0, max_jobs);
   core::require_memory("fold_fit",
                        "scheduling " + core::to_message(nonzero) + " jobs on " + core::to_message(m) + " channels",
                        core::estimate_add_mul(core::estimate_add_mul(0, nonzero, 80), m, 32));

@@ -135,25 +135,33 @@ namespace detail {
 inline complementary conditional_tails(const module_shape& m, double theta, double theta_c, std::uint64_t spares) {
   const long double rp = (static_cast<long double>(m.rho_within) - m.rho_across) / (1 - static_cast<long double>(m.rho_across));
   const auto lp = detail::log_pmf_table(m.lasers, {theta * (1 - rp), static_cast<long double>(theta_c) * (1 - rp), rp});
-  std::vector<long double> module(lp.size());
-  for (std::size_t i = 0; i < lp.size(); ++i) module[i] = std::exp(lp[i]);
+  // Doubles, so that the inner loop vectorises: every term is positive, so the sums keep
+  // their relative accuracy (about 1e-16 times the log of the term count).
+  std::vector<double> module(lp.size());
+  for (std::size_t i = 0; i < lp.size(); ++i) module[i] = static_cast<double>(std::exp(lp[i]));
+  std::vector<double> overflow_from(module.size() + 1, 0.0);  // overflow_from[k] = Σ_{j ≥ k} module[j]
+  for (std::size_t k = module.size(); k-- > 0;) overflow_from[k] = overflow_from[k + 1] + module[k];
   const std::size_t cap = static_cast<std::size_t>(spares) + 1;  // bins 0..s, then the overflow
-  std::vector<long double> acc(cap + 1, 0.0L), next(cap + 1);
+  std::vector<double> acc(cap + 1, 0.0), next(cap + 1);
   acc[0] = 1;
   std::size_t width = 1;  // bins 0..width-1 may be non-zero
   for (std::uint64_t j = 0; j < m.modules; ++j) {
-    std::fill(next.begin(), next.end(), 0.0L);
+    std::fill(next.begin(), next.end(), 0.0);
     next[cap] = acc[cap];  // already above s, whatever this module adds
     for (std::size_t i = 0; i < width; ++i) {
-      if (acc[i] == 0) continue;
-      for (std::size_t k = 0; k < module.size(); ++k) next[std::min(i + k, cap)] += acc[i] * module[k];
+      const double ai = acc[i];
+      if (ai == 0) continue;
+      const std::size_t inside = std::min(module.size(), cap - i);  // i + k ≤ s for k < inside
+      double* out = next.data() + i;
+      for (std::size_t k = 0; k < inside; ++k) out[k] += ai * module[k];
+      next[cap] += ai * overflow_from[inside];  // Σ_{k ≥ inside} module[k]
     }
     width = std::min(width + m.lasers, cap);
     acc.swap(next);
   }
   long double lower = 0;
   for (std::size_t i = 0; i < cap; ++i) lower += acc[i];
-  return {static_cast<double>(lower), static_cast<double>(acc[cap])};
+  return {static_cast<double>(lower), acc[cap]};
 }
 }  // namespace detail
 
@@ -202,7 +210,9 @@ inline double nested_tail(const char* where, const module_shape& m, std::uint64_
     const auto t = conditional_tails(m, theta, theta_c, spares);
     return upper ? complementary{t.q, t.p} : t;
   };
-  return latent_expectation(conditional_tail, lambda, m.rho_across, error);
+  // Given Θ0 = θ the mean count is θ·M·L: the conditional tail steps near θ = (s + ½)/(M·L).
+  const double step = (static_cast<double>(spares) + 0.5) / static_cast<double>(total);
+  return latent_expectation(conditional_tail, lambda, m.rho_across, error, step);
 }
 }  // namespace detail
 

@@ -44,6 +44,7 @@
 #include <cstdint>
 #include <limits>
 #include <utility>
+#include <vector>
 
 #include "shiftfly/core/checked.hpp"
 
@@ -52,6 +53,12 @@ namespace shiftfly::halley {
 /// The smallest positive correlation the Halley functions accept: the smallest
 /// normal double. Below it 1/ρ overflows.
 inline constexpr double smallest_correlation = std::numeric_limits<double>::min();
+
+/// The failure probabilities λ the halley tools accept: the range the differential
+/// test covers (tests/fixtures/halley/make_edge.py), 1e-12 to 1 − 1e-12. The library
+/// functions take any λ in (0, 1); outside this range their accuracy is not tested.
+inline constexpr double smallest_rate = 1e-12;
+inline constexpr double largest_rate = 0.999999999999;
 
 /// Above this smaller shape parameter min(a, b), the latent level is computed in
 /// relative-entropy coordinates instead of by Boost's ibeta (see the file comment).
@@ -111,21 +118,23 @@ inline constexpr double underflow_exponent = 1200;
 /// to 0, dir = +1: up to 1), by exp-sinh quadrature in units of the local scale.
 inline double log_outward(const latent_shape& s, double u, int dir) {
   const double lambda = s.lambda, r = s.r;
-  const double p = lambda + u;
+  // t and 1 − t both from u: near λ ≈ 1, 1 − (λ + u) would keep only the digits of the
+  // rounded sum (1e-4 relative at λ = 1 − 1e-12).
+  const double p = lambda + u, pc = (1 - lambda) - u;
   if (!(p > 0)) return dir < 0 ? -std::numeric_limits<double>::infinity() : 0.0;
-  if (!(p < 1)) return dir > 0 ? -std::numeric_limits<double>::infinity() : 0.0;
+  if (!(pc > 0)) return dir > 0 ? -std::numeric_limits<double>::infinity() : 0.0;
   const double kp = relative_entropy(lambda, u);
   if (r * kp > underflow_exponent) return -std::numeric_limits<double>::infinity();
   const long double w = std::sqrt(static_cast<long double>(lambda) * (1 - lambda)) / std::sqrt(static_cast<long double>(r));
-  const long double slope = static_cast<long double>(r) * std::fabs(u) / (static_cast<long double>(p) * (1 - p));
+  const long double slope = static_cast<long double>(r) * std::fabs(u) / (static_cast<long double>(p) * pc);
   const double scale = static_cast<double>(1 / (1 / w + slope));
-  const double pq = p * (1 - p);
+  const double pq = p * pc;
   auto g = [&](double v) {
     const double uv = u + dir * v * scale;
-    const double t = lambda + uv;
-    if (!(t > 0) || !(t < 1)) return 0.0;
+    const double t = lambda + uv, tc = (1 - lambda) - uv;
+    if (!(t > 0) || !(tc > 0)) return 0.0;
     const double e = r * (relative_entropy(lambda, uv) - kp);
-    return std::exp(-e) * pq / (t * (1 - t));
+    return std::exp(-e) * pq / (t * tc);
   };
   boost::math::quadrature::exp_sinh<double> integrator(12);
   double err = 0, l1 = 0;
@@ -258,9 +267,13 @@ struct complementary {
 ///    integrand that vanishes there (p − p(0) = p when p(0) = 0, −q when p(0) = 1);
 ///  - otherwise the ratio of the two exp-sinh halves about λ with and without g, in
 ///    relative-entropy coordinates (the normalising constant cancels).
-/// `error`, when given, receives the quadrature's error estimate.
+/// `error`, when given, receives the quadrature's error estimate. `feature`, when in
+/// (0, 1), is one more breakpoint for the first way: where g changes fastest (a
+/// conditional tail of a large pool is a steep step there, which tanh-sinh resolves
+/// at an end of a piece and not inside one).
 template <class G>
-double latent_expectation(G&& g, double lambda, double rho, double* error = nullptr) {
+double latent_expectation(G&& g, double lambda, double rho, double* error = nullptr,
+                          double feature = std::numeric_limits<double>::quiet_NaN()) {
   detail::require_latent("latent_expectation", lambda, rho);
   const auto s = detail::shape_of(lambda, rho);
   if (!s.large()) {
@@ -284,21 +297,28 @@ double latent_expectation(G&& g, double lambda, double rho, double* error = null
       double l1 = 0;
       return integrator.integrate(f, x0, x1, 1e-13, e, &l1);
     };
-    double e1 = 0, e2 = 0, left = 0, right = 0;
-    if (s.a < 1) {
-      const double p0 = g(0.0, 1.0).p;
-      left = p0 * boost::math::ibeta(s.a, s.b, c) + piece(lo, c, 1, p0, &e1);
-    } else {
-      left = piece(lo, c, 0, 0, &e1);
+    // Breakpoints: the mean, and the caller's feature (where g changes fastest).
+    std::vector<double> cuts{lo, c};
+    if (feature > 0 && feature < 1 && feature != c) cuts.push_back(feature);
+    cuts.push_back(hi);
+    std::sort(cuts.begin(), cuts.end());
+    double total = 0, err = 0;
+    for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
+      const double x0 = cuts[i], x1 = cuts[i + 1];
+      double e = 0;
+      if (i == 0 && s.a < 1) {
+        const double p0 = g(0.0, 1.0).p;
+        total += p0 * boost::math::ibeta(s.a, s.b, x1) + piece(x0, x1, 1, p0, &e);
+      } else if (i + 2 == cuts.size() && s.b < 1) {
+        const double p1 = g(1.0, 0.0).p;
+        total += p1 * boost::math::ibetac(s.a, s.b, x0) + piece(x0, x1, 2, p1, &e);
+      } else {
+        total += piece(x0, x1, 0, 0, &e);
+      }
+      err += e;
     }
-    if (s.b < 1) {
-      const double p1 = g(1.0, 0.0).p;
-      right = p1 * boost::math::ibetac(s.a, s.b, c) + piece(c, hi, 2, p1, &e2);
-    } else {
-      right = piece(c, hi, 0, 0, &e2);
-    }
-    if (error) *error = e1 + e2;
-    return left + right;
+    if (error) *error = err;
+    return total;
   }
   // Relative-entropy regime: E[g] = (∫ g·h) / (∫ h) over the two halves about λ, each in
   // units of the standard deviation w, with h(λ) = 1.

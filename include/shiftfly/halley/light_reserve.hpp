@@ -19,6 +19,7 @@
 
 #include "shiftfly/halley/beta_binomial.hpp"
 #include "shiftfly/halley/ceiling.hpp"
+#include "shiftfly/halley/work_bound.hpp"
 
 namespace shiftfly::halley {
 
@@ -75,13 +76,17 @@ struct sizing {
 /// pool's and the target holds for all of [0, ρ_safe]. The geometric scan starts at
 /// max(ρ_safe, 2.2e-308) (the smallest accepted ρ), four points a decade up to 1e-9,
 /// then the 120-point grid above; TOMS 748 refines the first crossing.
-inline correlation_target rho_for_coverage(std::uint64_t n, std::uint64_t s, double lambda, double target) {
+inline correlation_target rho_for_coverage(std::uint64_t n, std::uint64_t s, double lambda, double target,
+                                           const work_budget* budget = nullptr) {
   core::require_range("rho_for_coverage", "channels", n, 1, max_pool_size);
   core::require_range("rho_for_coverage", "spares", s, 0, max_pool_size - n);
   detail::require_open_unit("rho_for_coverage", "lambda", lambda);
   detail::require_open_unit("rho_for_coverage", "target", target);
   const double allowed = 1 - target;
-  auto f = [&](double r) { return 1.0 - failure_sf(n + s, s, lambda, r) / allowed; };
+  auto f = [&](double r) {
+    check_work(budget, "rho_for_coverage", "the search for the correlation that reaches the target");
+    return 1.0 - failure_sf(n + s, s, lambda, r) / allowed;
+  };
   correlation_target out;
   const double f0 = f(0.0);
   out.smallest_rho = 0.0;
@@ -111,7 +116,7 @@ inline correlation_target rho_for_coverage(std::uint64_t n, std::uint64_t s, dou
 /// on a 24-point geometric grid of [lo, hi], else TOMS 748 on the first crossing.
 /// (The cost model of Observation 1 buys only ρ′ between its floor and ρ0.)
 inline correlation_target rho_for_coverage_within(std::uint64_t n, std::uint64_t s, double lambda, double target,
-                                                  double lo, double hi) {
+                                                  double lo, double hi, const work_budget* budget = nullptr) {
   core::require_range("rho_for_coverage_within", "channels", n, 1, max_pool_size);
   core::require_range("rho_for_coverage_within", "spares", s, 0, max_pool_size - n);
   detail::require_open_unit("rho_for_coverage_within", "lambda", lambda);
@@ -120,7 +125,10 @@ inline correlation_target rho_for_coverage_within(std::uint64_t n, std::uint64_t
   if (!std::isfinite(hi) || !(hi >= lo) || !(hi < 1))
     core::throw_out_of_range("rho_for_coverage_within", "hi", hi, "at least lo = " + core::to_message(lo) + " and below 1");
   const double allowed = 1 - target;
-  auto f = [&](double r) { return 1.0 - failure_sf(n + s, s, lambda, r) / allowed; };
+  auto f = [&](double r) {
+    check_work(budget, "rho_for_coverage_within", "the search for the correlation that reaches the target");
+    return 1.0 - failure_sf(n + s, s, lambda, r) / allowed;
+  };
   correlation_target out;
   out.smallest_rho = lo;
   const double flo = f(lo);
@@ -141,10 +149,12 @@ inline correlation_target rho_for_coverage_within(std::uint64_t n, std::uint64_t
 namespace detail {
 /// Exponential-then-binary search for s* = min{s : Pr[F_{n+s} > s] ≤ 1 − target}.
 /// Compares shortfalls, not coverages: 1 − A is what carries the digits near one.
-inline std::uint64_t smallest_spares(std::uint64_t n, double lambda, double rho, double target, int& evaluations) {
+inline std::uint64_t smallest_spares(std::uint64_t n, double lambda, double rho, double target, int& evaluations,
+                                     const work_budget* budget = nullptr) {
   const double allowed = 1 - target;
   std::uint64_t work = 0;  // pool sizes evaluated so far: each evaluation costs O(n + s)
   auto meets = [&](std::uint64_t s) {
+    check_work(budget, "light_reserve", "the search for the smallest spare count");
     ++evaluations;
     work += n + s;
     return failure_sf(n + s, s, lambda, rho) <= allowed;
@@ -180,14 +190,18 @@ inline std::uint64_t smallest_spares(std::uint64_t n, double lambda, double rho,
 
 /// Algorithm 1 (LightReserve): s* for n active channels at failure probability λ,
 /// correlation ρ (0 = independent) and coverage target in (0,1), under cap σmax.
-inline sizing light_reserve(std::uint64_t n, double lambda, double rho, double target, double sigma_max = 0.5) {
+///
+/// With a budget, a spare search that passes it throws work_exceeded, and a ρ′
+/// search that passes it is left out (rho_search.outcome = not_computed).
+inline sizing light_reserve(std::uint64_t n, double lambda, double rho, double target, double sigma_max = 0.5,
+                            const work_budget* budget = nullptr) {
   core::require_range("light_reserve", "channels", n, 1, max_pool_size / 2);
   detail::require_open_unit("light_reserve", "lambda", lambda);
   detail::require_correlation("light_reserve", "rho", rho);
   detail::require_open_unit("light_reserve", "target", target);
   detail::require_open_unit("light_reserve", "cap", sigma_max);
   sizing out;
-  const std::uint64_t hi = detail::smallest_spares(n, lambda, rho, target, out.evaluations);
+  const std::uint64_t hi = detail::smallest_spares(n, lambda, rho, target, out.evaluations, budget);
   out.spares = hi;
   out.pool = n + hi;
   out.coverage = coverage(n, hi, lambda, rho);
@@ -197,10 +211,14 @@ inline sizing light_reserve(std::uint64_t n, double lambda, double rho, double t
   out.cap_coverage = coverage(n, out.cap_spares, lambda, rho);
   out.reachable = out.spare_ratio <= sigma_max;
   if (!out.reachable) {
-    const auto r = rho_for_coverage(n, out.cap_spares, lambda, target);
-    out.rho_target_exists = r.reachable;
-    out.rho_target = r.rho;
-    out.rho_search = r;
+    try {
+      const auto r = rho_for_coverage(n, out.cap_spares, lambda, target, budget);
+      out.rho_target_exists = r.reachable;
+      out.rho_target = r.rho;
+      out.rho_search = r;
+    } catch (const work_exceeded&) {
+      out.rho_search.outcome = correlation_outcome::not_computed;
+    }
   }
   return out;
 }
