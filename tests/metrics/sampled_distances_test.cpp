@@ -87,3 +87,15 @@ TEST_CASE("sampled sources are drawn as a stream; only the explicit list is memo
   CHECK(within.histogram == before.histogram);
   CHECK(within.histogram == std::vector<std::uint64_t>{1000000, 2000000, 2000000, 2000000, 2000000});
 }
+
+TEST_CASE("sampled: more sources than vertices is refused only when it would run past about 2 s", "[metrics][sampled]") {
+  using shiftfly::metrics::require_useful_samples;
+  // Up to n sources: never refused (it costs at most the exact sweep).
+  CHECK_NOTHROW(require_useful_samples("t", "samples", 1000, 3000, 1000));
+  // Past n but cheap (the reference's 1000 sources on a 108-vertex Kautz graph): allowed.
+  CHECK_NOTHROW(require_useful_samples("t", "samples", 108, 324, 1000));
+  // 2e9 sources on 3 vertices: about 70 s, refused with the estimate and the vertex count.
+  CHECK_THROWS_WITH(require_useful_samples("t", "samples", 3, 3, 2'000'000'000),
+                    Catch::Contains("samples = 2000000000") && Catch::Contains("3 vertices") &&
+                        Catch::Contains("about 70 s"));
+}

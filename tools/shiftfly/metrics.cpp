@@ -107,6 +107,7 @@ shiftfly::core::graph<std::uint32_t> make_checked_graph(const options& o) {
   if (o.directed && !g.has_arcs())
     throw std::invalid_argument("metrics: --directed needs a digraph family (kautz, de-bruijn, gen-de-bruijn, "
                                 "imase-itoh, shiftfly --level group); " + o.family->family + " has no arcs");
+  if (o.samples > 0) m::require_useful_samples("metrics", "--samples", g.num_vertices(), g.num_edges(), o.samples);
   return g;
 }
 
