@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "shiftfly/halley/ceiling.hpp"
+#include "shiftfly/halley/composition.hpp"
 #include "shiftfly/halley/hierarchy.hpp"
 #include "shiftfly/halley/latent_level.hpp"
 #include "shiftfly/halley/light_reserve.hpp"
@@ -192,4 +193,39 @@ TEST_CASE("latent level: refusals name the parameter and the accepted range", "[
   CHECK_THROWS_WITH(latent_tails(1.5, 0.5, 0.1), Catch::Contains("sigma"));
   CHECK_THROWS_WITH(latent_quantile(1.0, 0.5, 0.1), Catch::Contains("p"));
   CHECK_THROWS_WITH(ceiling(0.5, 0.5, std::nan("")), Catch::Contains("rho"));
+}
+
+TEST_CASE("latent level: both regimes agree where both are accurate, just below the switch", "[halley][edge]") {
+  // At min(a, b) just under 1000, Boost's ibeta is still accurate (its error grows like
+  // min(a, b)·ε): the relative-entropy quadrature, forced there, must give the same numbers.
+  for (double lambda : {0.05, 0.3, 0.5, 0.9}) {
+    const double rho = 1 / (1 + 950 / std::min(lambda, 1 - lambda));  // min(a, b) = 950
+    const auto s = detail::shape_of(lambda, rho);
+    REQUIRE_FALSE(s.large());
+    const double w = std::sqrt(lambda * (1 - lambda) * rho);
+    for (double k : {-6.0, -2.0, 0.0, 0.5, 3.0}) {
+      const double sigma = lambda + k * w;
+      const auto forced = detail::large_tails(s, sigma);
+      const auto boost_tails = latent_tails(sigma, lambda, rho);
+      INFO("lambda " << lambda << " k " << k << ": " << forced.lower << " vs " << boost_tails.lower);
+      CHECK(std::fabs(forced.lower - boost_tails.lower) <= 1e-12 * boost_tails.lower);
+      CHECK(std::fabs(forced.upper - boost_tails.upper) <= 1e-12 * boost_tails.upper);
+    }
+    for (double p : {1e-9, 0.01, 0.5, 0.99, 1 - 1e-9}) {
+      const double forced = detail::large_quantile(s, p, 1 - p);
+      const double boost_q = latent_quantile(p, lambda, rho).sigma;
+      INFO("lambda " << lambda << " p " << p);
+      CHECK(std::fabs(forced - boost_q) <= 1e-12 * boost_q);
+    }
+  }
+}
+
+TEST_CASE("composition: the goodput quantile's rho derivative is continuous across the switch", "[halley][edge]") {
+  // At λ = 0.05 both shapes cross 1000 between ρ = 5.1e-5 and 4.9e-5. ∂F⁻¹(q)/∂ρ ∝ ρ^(-1/2) to
+  // leading order, so across this step it grows by √(5.1/4.9) = 1.0202, skew aside.
+  const double below = 5.1e-5, above = 4.9e-5;
+  REQUIRE_FALSE(detail::shape_of(0.05, below).large());
+  REQUIRE(detail::shape_of(0.05, above).large());
+  const double db = quantile_rho_derivative(0.05, below, 0.99), da = quantile_rho_derivative(0.05, above, 0.99);
+  CHECK(da / db == Approx(std::sqrt(5.1 / 4.9)).epsilon(0.003));
 }

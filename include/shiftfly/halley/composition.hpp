@@ -27,6 +27,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "shiftfly/halley/latent_level.hpp"
 #include "shiftfly/halley/light_reserve.hpp"
 
 namespace shiftfly::halley {
@@ -145,6 +146,9 @@ inline double coupled_goodput(const composition_inputs& in, double ideal, double
 inline double coupled_mean(const composition_inputs& in, double ideal) {
   detail::require_inputs("coupled_mean", in);
   detail::require_open_unit("coupled_mean", "rho", in.rho);
+  if (detail::shape_of(in.lambda, in.rho).large())  // both shapes above 1000 (latent_level.hpp)
+    return latent_expectation([&](double t, double) { return complementary{coupled_goodput(in, ideal, t), 0.0}; },
+                              in.lambda, in.rho);
   const auto s = beta_parameters(in.lambda, in.rho);
   boost::math::quadrature::tanh_sinh<double> integrator(15);
   return integrator.integrate(
@@ -156,6 +160,8 @@ inline double coupled_mean(const composition_inputs& in, double ideal) {
 inline double goodput_quantile(const composition_inputs& in, double ideal, double p) {
   detail::require_open_unit("goodput_quantile", "p", p);
   detail::require_open_unit("goodput_quantile", "rho", in.rho);
+  if (detail::shape_of(in.lambda, in.rho).large())
+    return coupled_goodput(in, ideal, latent_quantile(1 - p, in.lambda, in.rho).sigma);
   const auto s = beta_parameters(in.lambda, in.rho);
   return coupled_goodput(in, ideal, boost::math::ibeta_inv(s.a, s.b, 1 - p));
 }
@@ -165,9 +171,11 @@ inline double quantile_rho_derivative(double lambda, double rho, double q) {
   detail::require_open_unit("quantile_rho_derivative", "lambda", lambda);
   detail::require_open_unit("quantile_rho_derivative", "rho", rho);
   detail::require_open_unit("quantile_rho_derivative", "q", q);
+  const double h = 1e-6 * std::min(rho, 1 - rho);
+  if (detail::shape_of(lambda, rho).large())  // the quantiles themselves, where ibeta loses its digits
+    return (latent_quantile(q, lambda, rho + h).sigma - latent_quantile(q, lambda, rho - h).sigma) / (2 * h);
   const auto s = beta_parameters(lambda, rho);
   const double x = boost::math::ibeta_inv(s.a, s.b, q);
-  const double h = 1e-6 * std::min(rho, 1 - rho);
   const auto sp = beta_parameters(lambda, rho + h), sm = beta_parameters(lambda, rho - h);
   const double di_drho = (boost::math::ibeta(sp.a, sp.b, x) - boost::math::ibeta(sm.a, sm.b, x)) / (2 * h);
   return -di_drho / boost::math::ibeta_derivative(s.a, s.b, x);
