@@ -232,7 +232,11 @@ inline level_quantile latent_quantile(double p, double lambda, double rho) {
   const auto s = detail::shape_of(lambda, rho);
   if (!s.large()) {
     const double sigma = boost::math::ibeta_inv(s.a, s.b, p);
-    return {sigma, sigma <= 0.5 ? 1.0 - sigma : boost::math::ibeta_inv(s.b, s.a, 1.0 - p)};
+    if (sigma <= 0.5) return {sigma, 1.0 - sigma};
+    // 1 − σ from the mirrored law, 1 − Θ ~ Beta(b, a), given an exact probability: 1 − p is
+    // exact for p ≥ 1/2; below, the upper-tail inverse takes p itself (1 − 1e-12 would
+    // carry a relative error of 1e-4 into a 1e-12 tail).
+    return {sigma, p >= 0.5 ? boost::math::ibeta_inv(s.b, s.a, 1.0 - p) : boost::math::ibetac_inv(s.b, s.a, p)};
   }
   // 1 − p is exact for p ≥ 1/2, and only the smaller of p, 1 − p is used below.
   if (lambda <= 0.5) {
