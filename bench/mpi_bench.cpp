@@ -1,5 +1,5 @@
 // Per-batch cost of the distributed exact all-pairs statistics (include/shiftfly/mpi/,
-// issue 9) on the chip-level Shiftfly and Boardfly graphs of 400,000 chips (12,500
+// the MPI scale-out) on the chip-level Shiftfly and Boardfly graphs of 400,000 chips (12,500
 // groups x 32) and 1,152,000 chips (36,000 groups x 32). Every rank of an MPI run
 // builds the graph and its sweep adjacency, then sweeps its contiguous share of the
 // batches of 512 sources, so the run time on P ranks of c threads is about

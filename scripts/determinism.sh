@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI stage (issue 8, part 4): the tables are byte-for-byte the same
+# CI stage: the tables are byte-for-byte the same
 #   - when run twice,
 #   - with 1 and with 2 threads,
 #   - built with GCC (./build, scripts/build.sh) and with Clang (./build-clang).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI stage (issue 8): the whole test suite built with GCC under AddressSanitizer
+# CI stage: the whole test suite built with GCC under AddressSanitizer
 # and UndefinedBehaviorSanitizer, in ./build-asan. Any report fails the run:
 # -fno-sanitize-recover=all turns every UBSan finding into an error exit, and
 # ASan stops at its first error. Benchmarks are left out (they are not tests),

@@ -1,4 +1,4 @@
-// Resource bounds (issue 8, part 6): requests that cannot fit in memory are
+// Resource bounds: requests that cannot fit in memory are
 // refused before anything large is allocated, with the estimate in the message.
 #include <catch2/catch.hpp>
 

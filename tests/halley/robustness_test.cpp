@@ -1,5 +1,5 @@
-// Numeric robustness of the Halley functions at extreme parameters (issue 8,
-// part 5): λ down to 1e-9, ρ from 1e-6 to 0.999, pools up to N = 10⁵ and
+// Numeric robustness of the Halley functions at extreme parameters:
+// λ down to 1e-9, ρ from 1e-6 to 0.999, pools up to N = 10⁵ and
 // coverage targets up to 1 − 1e-12. Every call returns a finite value inside
 // its mathematical bounds, monotone where the mathematics says so, or throws
 // one clear std::invalid_argument line. Never NaN, never an infinity

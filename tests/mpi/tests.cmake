@@ -1,4 +1,4 @@
-# MPI scale-out tests (include/shiftfly/mpi/, issue 9), registered only when
+# MPI scale-out tests (include/shiftfly/mpi/), registered only when
 # shiftfly::mpi exists (SHIFTFLY_WITH_MPI, ON when MPI is found). Each runs
 # mpirun on localhost with 1, 2 or 3 ranks (Open MPI: --oversubscribe for more
 # ranks than cores, --allow-run-as-root for CI containers). About 30 s in all.

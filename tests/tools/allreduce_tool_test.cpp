@@ -1,6 +1,6 @@
 // `shiftfly allreduce`: the JSON contract, the explainer's figures (12 against 30
 // steps on 4x4, 60 against 510 on 16x16), agreement with the library, and
-// one-line refusals with exit status 2 (DESIGN.md §5).
+// one-line refusals with exit status 2.
 #include <catch2/catch.hpp>
 
 #include "run_tool.hpp"

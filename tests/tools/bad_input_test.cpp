@@ -1,7 +1,7 @@
-// The bad-input matrix (issue 8, part 1): every case of tests/tools/bad_input.tsv
+// The bad-input matrix: every case of tests/tools/bad_input.tsv
 // is run against the built tool and must be refused by the command-line contract
-// (DESIGN.md §5): exit status exactly 2, nothing on stdout, exactly one non-empty
-// line on stderr containing the expected text (usually the flag), within 2 s.
+// (exit status exactly 2, nothing on stdout, exactly one non-empty
+// line on stderr containing the expected text (usually the flag), within 2 s).
 // The file must hold at least 150 cases and exercise every subcommand of both
 // tools, the list of subcommands being read from the tools' own --help.
 #include <catch2/catch.hpp>

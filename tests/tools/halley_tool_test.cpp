@@ -1,6 +1,6 @@
 // `halley`: the JSON contract of every subcommand, the paper's figures through
 // the tool, agreement with the library, and one-line refusals with exit
-// status 2 for every kind of bad input (DESIGN.md §5).
+// status 2 for every kind of bad input.
 #include <catch2/catch.hpp>
 
 #include "run_tool.hpp"

@@ -1,4 +1,4 @@
-// Resource bounds at the command line (issue 8, part 6): a request that would
+// Resource bounds at the command line: a request that would
 // need more memory than the machine has is refused up front, in one line that
 // quotes the estimate, with exit status 2, before anything large is allocated.
 #include <catch2/catch.hpp>

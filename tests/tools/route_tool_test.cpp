@@ -1,5 +1,5 @@
 // `shiftfly route`: JSON contract, agreement with the library, and one-line
-// refusals with exit status 2 (DESIGN.md §5).
+// refusals with exit status 2.
 #include <catch2/catch.hpp>
 
 #include "run_tool.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 // The shared main() of both tools: parse, dispatch to the chosen subcommand,
-// and map failures to the command-line contract (DESIGN.md §5): one line on
+// and map failures to the command-line contract: one line on
 // stderr, exit 2 for bad input, 1 for an internal failure.
 
 #include <CLI/CLI.hpp>

@@ -1,5 +1,5 @@
 #pragma once
-// What the user typed, for error messages (DESIGN.md §5: a bad value is one line
+// What the user typed, for error messages (a bad value is one line
 // naming the flag, the value as given, and what is accepted).
 //
 // A real option is stored as a double, and a message that formats the double

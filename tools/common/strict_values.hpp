@@ -1,5 +1,5 @@
 #pragma once
-// Strict option values for both tools (DESIGN.md §5: every flag validated, a
+// Strict option values for both tools (every flag validated, a
 // bad value is one line naming the flag, the value and what is accepted).
 //
 // CLI11 reads integers with strtoull(..., base 0) and reals with strtod, so on

@@ -34,7 +34,8 @@ int run_size(const options& o) {
     j["rho_target_status"] = "not needed: the target fits within the cap";
   } else if (s.rho_search.outcome == shiftfly::halley::correlation_outcome::not_computed) {
     j["rho_target_status"] = "not computed: the search passed " + shiftfly::core::to_message(budget.limit()) +
-                             " summed terms (about 1 s), the bound on one command's work; "
+                             " summed terms (about " + std::to_string(static_cast<int>(budget.limit() * shiftfly::halley::seconds_per_term + 0.5)) +
+                             " s), the bound on one command's work; "
                              "shiftfly::halley::rho_for_coverage computes it without the bound";
   } else if (s.rho_target_exists) {
     j["rho_target"] = s.rho_target;

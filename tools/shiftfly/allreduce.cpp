@@ -1,5 +1,5 @@
 // shiftfly allreduce: the TPU explainer's all-reduce on a torus against a ring
-// over the same chips, run on data, verified and costed (DESIGN.md §5).
+// over the same chips, run on data, verified and costed.
 #include <fmt/format.h>
 
 #include <cmath>

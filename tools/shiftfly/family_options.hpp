@@ -1,5 +1,5 @@
 #pragma once
-// Graph families on the command line (DESIGN.md §5), shared by the `graph`,
+// Graph families on the command line, shared by the `graph`,
 // `metrics` and `route` subcommands.
 //
 // API:

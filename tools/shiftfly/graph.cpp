@@ -1,5 +1,5 @@
 // shiftfly graph FAMILY ... [--directed] [--format edgelist|dot|graphml|json]
-// Exports a graph of any family (DESIGN.md §5). An edge list has one "u v" per
+// Exports a graph of any family. An edge list has one "u v" per
 // line (u < v for the undirected physical graph; arcs in generation order,
 // loops and repeats included, with --directed), written by core/edge_list.hpp.
 // dot and graphml are written by Boost.Graph's writers, json by nlohmann-json.

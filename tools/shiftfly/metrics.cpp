@@ -1,6 +1,6 @@
 // shiftfly metrics FAMILY ... [--samples K] [--sample-seed S] [--directed] [--gap [--gap-iterations N]]
 //                  [--connectivity] [--threads N] [--verify] [--mpi] [--format json|text]
-// Distance statistics of a graph family (DESIGN.md §5): exact all pairs (bit-parallel
+// Distance statistics of a graph family: exact all pairs (bit-parallel
 // sweeps) unless --samples gives the reference's sampled sources; optionally the
 // spectral gap (Lanczos, or the reference's power-iteration estimate) and the vertex
 // connectivity. All logic lives in include/shiftfly/metrics/.

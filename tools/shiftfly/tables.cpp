@@ -1,4 +1,4 @@
-// shiftfly tables: regenerate the Shiftfly tables (DESIGN.md §4, §5).
+// shiftfly tables: regenerate the Shiftfly tables.
 #include <iostream>
 #include <memory>
 

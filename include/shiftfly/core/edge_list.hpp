@@ -1,6 +1,6 @@
 #pragma once
 /// \file edge_list.hpp
-/// The edge-list text format of `shiftfly graph --format edgelist` (DESIGN.md §5),
+/// The edge-list text format of `shiftfly graph --format edgelist`,
 /// written and read back.
 ///
 /// One `u v` per line: two decimal vertex ids (no sign, no leading zeros), one

@@ -7,7 +7,7 @@
 /// command-line text into calls (topology/family.hpp, routing/route_query.hpp,
 /// ...) rethrow such an error naming the flag the user typed instead
 /// (`kautz: --D = 9 is out of range (accepted: ...)`), so that the one line a
-/// tool prints tells which flag to fix (DESIGN.md §5). When the message names
+/// tool prints tells which flag to fix. When the message names
 /// no parameter of the list (for example `boardfly: chip count = 200000000 x 32
 /// exceeds 4294967295`, a limit on a product of flags), the flags and values
 /// given are appended instead: `... (given --groups 200000000 --level chip)`.

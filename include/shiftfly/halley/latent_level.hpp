@@ -47,6 +47,7 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/halley/beta_binomial.hpp"
 
 namespace shiftfly::halley {
 
@@ -142,16 +143,14 @@ inline double log_outward(const latent_shape& s, double u, int dir) {
   return -r * kp + std::log(scale) + std::log(integral) + std::log(lambda * (1 - lambda) / pq);
 }
 
-inline long double log_add_l(long double x, long double y) {
-  if (x == -std::numeric_limits<long double>::infinity()) return y;
-  if (y == -std::numeric_limits<long double>::infinity()) return x;
-  const long double m = std::max(x, y);
-  return m + std::log1p(std::exp(-std::fabs(x - y)));
+/// log of the whole law's mass in the units of log_outward: the two halves about λ.
+inline double log_total(const latent_shape& s) {
+  return static_cast<double>(log_add(log_outward(s, 0, -1), log_outward(s, 0, +1)));
 }
 
 /// Both tails in the relative-entropy regime.
 inline level_tails large_tails(const latent_shape& s, double sigma) {
-  const double z = static_cast<double>(log_add_l(log_outward(s, 0, -1), log_outward(s, 0, +1)));
+  const double z = log_total(s);
   const double u = sigma - s.lambda;
   if (u <= 0) {
     const double lower = std::exp(log_outward(s, u, -1) - z);
@@ -182,7 +181,7 @@ namespace detail {
 inline double large_quantile(const latent_shape& s, double p_lower, double p_upper) {
   const bool use_lower = p_lower <= 0.5;
   const double log_p = std::log(use_lower ? p_lower : p_upper);
-  const double z = static_cast<double>(log_add_l(log_outward(s, 0, -1), log_outward(s, 0, +1)));
+  const double z = log_total(s);
   // f increases with σ and is 0 at the quantile.
   auto f = [&](double sigma) {
     const double u = sigma - s.lambda;

@@ -1,6 +1,6 @@
 #pragma once
 /// \file route_query.hpp
-/// The `shiftfly route` query (DESIGN.md §5): a table-free route between two
+/// The `shiftfly route` query: a table-free route between two
 /// vertices given as text, checked against the directed BFS distance of the
 /// generated graph.
 ///

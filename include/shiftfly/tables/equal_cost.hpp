@@ -7,7 +7,7 @@
 /// optical ports per group and 32-chip groups. Chip-level distances follow
 /// eq. (1): 3(g+1) + g for g group hops.
 ///
-/// Profiles (DESIGN.md §4):
+/// Profiles:
 /// - paper: the reference artefact's computation: exact distances up to 3,000
 ///   groups, 120 sampled sources (seed 11) above (a sampled diameter is a
 ///   lower bound); spectral gaps estimated by 120 power iterations (60 above

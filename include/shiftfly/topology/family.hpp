@@ -1,6 +1,6 @@
 #pragma once
 /// \file family.hpp
-/// The graph families of the command line (DESIGN.md §5), shared by the
+/// The graph families of the command line, shared by the
 /// `graph`, `metrics` and `route` subcommands.
 ///
 /// API:
@@ -59,7 +59,7 @@ struct family_params {
   std::vector<std::string> defaulted_flags;
 };
 
-/// The family names make_family accepts, in the order of DESIGN.md §5.
+/// The family names make_family accepts, in the order the tools list them.
 inline const std::vector<std::string>& family_names() {
   static const std::vector<std::string> names{"torus",      "kautz",    "de-bruijn", "gen-de-bruijn",
                                               "imase-itoh", "boardfly", "shiftfly"};

@@ -390,7 +390,7 @@ inline sweep_counts sweep_all(const sweep_graph& sg, std::size_t count, const so
 inline sweep_counts sweep(const sweep_graph& sg, std::size_t count, const source_fill& fill, unsigned threads,
                           unsigned batch_bits, const std::function<void(std::size_t, std::size_t)>& progress) {
   // Each worker holds three blocks of batch_bits bits per vertex: refuse up front
-  // what cannot fit rather than be killed mid-sweep (issue 8, resource bounds).
+  // what cannot fit rather than be killed mid-sweep (resource bounds, docs/hardening.md).
   // The sources themselves take one batch per worker, whatever their number.
   if (batch_bits == 64 || batch_bits == 128 || batch_bits == 256 || batch_bits == 512) {
     const std::uint64_t batches = (count + batch_bits - 1) / batch_bits;
