@@ -27,10 +27,10 @@ const graph& family_graph(const std::string& family, std::uint64_t groups) {
   auto key = std::make_pair(family, groups);
   auto it = cache.find(key);
   if (it == cache.end()) {
-    shiftfly::topology::family_params p;
-    p.family = family;
-    p.groups = groups;
-    it = cache.emplace(key, shiftfly::topology::make_family(p)).first;
+    auto spec = shiftfly::topology::default_spec(family);
+    if (auto* b = std::get_if<shiftfly::topology::boardfly_spec>(&spec)) b->groups = groups;
+    if (auto* s = std::get_if<shiftfly::topology::shiftfly_spec>(&spec)) s->groups = groups;
+    it = cache.emplace(key, shiftfly::topology::make_graph(spec)).first;
   }
   return it->second;
 }

@@ -30,11 +30,10 @@ namespace md = shiftfly::metrics::detail;
 const char* design_name(std::int64_t d) { return d == 0 ? "shiftfly" : "boardfly"; }
 
 shiftfly::core::graph<std::uint32_t> chip_graph(std::int64_t design, std::int64_t groups) {
-  shiftfly::topology::family_params p;
-  p.family = design_name(design);
-  p.groups = static_cast<std::uint64_t>(groups);
-  p.level = "chip";
-  return shiftfly::topology::make_family(p);
+  namespace t = shiftfly::topology;
+  const auto g = static_cast<std::uint64_t>(groups);
+  if (design == 0) return t::make_graph(t::shiftfly_spec{.groups = g, .level = t::level::chip});
+  return t::make_graph(t::boardfly_spec{.groups = g, .level = t::level::chip});
 }
 
 const md::sweep_graph& sweep_graph_of(std::int64_t design, std::int64_t groups) {

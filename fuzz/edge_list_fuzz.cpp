@@ -1,4 +1,4 @@
-// libFuzzer harness: the edge-list writer's round trip (core/edge_list.hpp).
+// libFuzzer harness: the edge-list writer's round trip (io/edge_list.hpp).
 // Input: byte 0 picks the vertex count n (1..64) and byte 1 undirected or
 // directed; the following byte pairs are edges (arcs when directed) u % n, v % n.
 // The whole input is also fed to the reader as text (at most 4096 vertices).
@@ -20,9 +20,10 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
-#include "shiftfly/core/edge_list.hpp"
+#include "shiftfly/io/edge_list.hpp"
 
 namespace core = shiftfly::core;
+namespace io = shiftfly::io;
 using graph = core::graph<std::uint32_t>;
 using core::same_arcs;
 using core::same_edges;
@@ -32,18 +33,18 @@ namespace {
 
 std::string write(const graph& g, bool directed) {
   std::ostringstream os;
-  core::write_edge_list(os, g, directed);
+  io::write_edge_list(os, g, directed);
   return os.str();
 }
 
 void round_trip(const graph& g, bool directed) {
   const std::string text = write(g, directed);
-  const auto back = core::read_edge_list(text, {.directed = directed, .vertices = g.num_vertices()});
+  const auto back = io::read_edge_list(text, {.directed = directed, .vertices = g.num_vertices()});
   require(same_edges(g, back), "write -> read: same vertex count and edges", text);
   if (directed) require(same_arcs(g, back), "write -> read: same arcs in the same order", text);
   require(write(back, directed) == text, "written again, byte-identical", text);
   // without the count: largest id + 1 vertices, the same edges among them
-  const auto inferred = core::read_edge_list(text, {.directed = directed});
+  const auto inferred = io::read_edge_list(text, {.directed = directed});
   require(inferred.num_vertices() <= g.num_vertices(), "inferred vertex count <= n", text);
   require(inferred.num_edges() == g.num_edges(), "inferred graph has the same edges", text);
   for (std::uint32_t u = 0; u < inferred.num_vertices(); ++u) {
@@ -55,14 +56,14 @@ void round_trip(const graph& g, bool directed) {
 void raw_text(std::string_view text, bool directed) {
   graph g;
   try {
-    g = core::read_edge_list(text, {.directed = directed, .max_vertices = 1u << 12});
+    g = io::read_edge_list(text, {.directed = directed, .max_vertices = 1u << 12});
   } catch (const std::invalid_argument& e) {
     shiftfly::fuzz::require_one_line(e);
     return;
   }
   round_trip(g, directed);
   const std::string once = write(g, directed);
-  const auto again = core::read_edge_list(once, {.directed = directed, .vertices = g.num_vertices()});
+  const auto again = io::read_edge_list(once, {.directed = directed, .vertices = g.num_vertices()});
   require(write(again, directed) == once, "accepted text: write(read(write(g))) == write(g)", once);
 }
 

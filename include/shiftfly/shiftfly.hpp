@@ -17,8 +17,7 @@
 
 // core
 #include "shiftfly/core/checked.hpp"
-#include "shiftfly/core/edge_list.hpp"
-#include "shiftfly/core/flag_names.hpp"
+#include "shiftfly/core/error.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/parse.hpp"
@@ -36,6 +35,12 @@
 #include "shiftfly/halley/thermal.hpp"
 #include "shiftfly/halley/triage.hpp"
 #include "shiftfly/halley/window.hpp"
+
+// io
+#include "shiftfly/io/edge_list.hpp"
+#include "shiftfly/io/export_memory.hpp"
+#include "shiftfly/io/graphviz.hpp"
+#include "shiftfly/io/json.hpp"
 
 // metrics
 #include "shiftfly/metrics/all_pairs.hpp"

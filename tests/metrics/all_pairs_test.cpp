@@ -92,20 +92,19 @@ TEST_CASE("all_pairs: equals the reference's exact distance_stats (fixture)") {
 }
 
 TEST_CASE("all_pairs: every topology family at small sizes") {
-  std::vector<topology::family_params> fams;
-  auto add = [&](topology::family_params p) { fams.push_back(std::move(p)); };
-  topology::family_params p;
-  p.family = "torus", p.dims = {3, 4, 5}, add(p);
-  p = {}, p.family = "kautz", p.d = 3, p.D = 3, add(p);
-  p = {}, p.family = "de-bruijn", p.d = 2, p.D = 6, add(p);
-  p = {}, p.family = "gen-de-bruijn", p.n = 50, p.d = 3, add(p);
-  p = {}, p.family = "imase-itoh", p.n = 47, p.d = 3, add(p);
-  p = {}, p.family = "boardfly", p.groups = 36, add(p);
-  p = {}, p.family = "boardfly", p.groups = 144, add(p);
-  p = {}, p.family = "boardfly", p.groups = 2, p.level = "chip", add(p);
-  p = {}, p.family = "shiftfly", p.groups = 144, add(p);
+  const std::vector<topology::family_spec> fams{
+      topology::torus_spec{{3, 4, 5}},
+      topology::kautz_spec{3, 3},
+      topology::de_bruijn_spec{2, 6},
+      topology::generalized_de_bruijn_spec{50, 3},
+      topology::imase_itoh_spec{47, 3},
+      topology::boardfly_spec{.groups = 36},
+      topology::boardfly_spec{.groups = 144},
+      topology::boardfly_spec{.groups = 2, .level = topology::level::chip},
+      topology::shiftfly_spec{.groups = 144},
+  };
   for (const auto& f : fams) {
-    const auto g = topology::make_family(f);
+    const auto g = topology::make_graph(f);
     INFO(g.name());
     metrics::sweep_options two;
     two.threads = 2;

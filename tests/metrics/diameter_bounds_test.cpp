@@ -60,10 +60,7 @@ TEST_CASE("diameter_bounds: families") {
     CHECK(r.diameter == static_cast<std::uint32_t>(D));  // Thm: K(d,D) has diameter D
     CHECK(metrics::diameter_ifub(k).diameter == metrics::all_pairs_stats(k).diameter);
   }
-  topology::family_params p;
-  p.family = "boardfly";
-  p.groups = 576;
-  const auto bf = topology::make_family(p);
+  const auto bf = topology::make_graph(topology::boardfly_spec{.groups = 576});
   CHECK(metrics::diameter_ifub(bf).diameter == metrics::all_pairs_stats(bf).diameter);
   const auto t = topology::torus<std::uint32_t>(std::vector<std::uint64_t>{5, 6, 7});
   CHECK(metrics::exact_diameter(t).diameter == 2 + 3 + 3);

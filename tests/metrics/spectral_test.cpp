@@ -79,10 +79,7 @@ TEST_CASE("spectral: closed forms") {
 }
 
 TEST_CASE("spectral: residual of a larger graph, and a disconnected one") {
-  topology::family_params f;
-  f.family = "boardfly";
-  f.groups = 576;
-  const auto g = topology::make_family(f);
+  const auto g = topology::make_graph(topology::boardfly_spec{.groups = 576});
   const auto r = metrics::spectral_gap(g);
   CHECK(r.residual < 1e-8);
   CHECK(r.gap > 0);
@@ -91,10 +88,8 @@ TEST_CASE("spectral: residual of a larger graph, and a disconnected one") {
 }
 
 TEST_CASE("spectral: identical result for 1 and 2 threads") {
-  topology::family_params f;
-  f.family = "shiftfly";
-  f.groups = 8400;  // above the 8192-vertex threshold for splitting the rows
-  const auto g = topology::make_family(f);
+  // 8400 groups: above the 8192-vertex threshold for splitting the rows
+  const auto g = topology::make_graph(topology::shiftfly_spec{.groups = 8400});
   const auto a = metrics::spectral_gap(g, 1), b = metrics::spectral_gap(g, 2);
   CHECK(a.gap == b.gap);
   CHECK(a.lambda_min == b.lambda_min);

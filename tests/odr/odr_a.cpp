@@ -10,10 +10,8 @@ std::uint64_t odr_b_value();
 
 int main() {
   const auto k = shiftfly::topology::kautz(3, 2);
-  shiftfly::topology::family_params p;
-  p.family = "torus";
-  p.dims = {4, 4};
-  const std::uint64_t a = k.num_edges() + shiftfly::topology::make_family(p).num_edges();
+  const shiftfly::topology::family_spec p = shiftfly::topology::torus_spec{{4, 4}};
+  const std::uint64_t a = k.num_edges() + shiftfly::topology::make_graph(p).num_edges();
   const std::uint64_t b = odr_b_value();
   std::printf("odr: %llu %llu\n", static_cast<unsigned long long>(a), static_cast<unsigned long long>(b));
   return a == b ? 0 : 1;

@@ -5,8 +5,6 @@
 
 std::uint64_t odr_b_value() {
   const auto k = shiftfly::topology::kautz(3, 2);
-  shiftfly::topology::family_params p;
-  p.family = "torus";
-  p.dims = {4, 4};
-  return k.num_edges() + shiftfly::topology::make_family(p).num_edges();
+  const shiftfly::topology::family_spec p = shiftfly::topology::torus_spec{{4, 4}};
+  return k.num_edges() + shiftfly::topology::make_graph(p).num_edges();
 }

@@ -20,7 +20,7 @@ TEST_CASE("route query on Kautz and de Bruijn: ids match the generators, hops ==
       }
       for (std::uint64_t a = 0; a < s.size; ++a)
         for (std::uint64_t b = 0; b < s.size; ++b) {
-          const auto q = routing::route_labels(kautz, d, D, routing::format_label(routing::unrank_label(s, a)),
+          const auto q = routing::route_labels(kautz ? routing::label_family::kautz : routing::label_family::de_bruijn, d, D, routing::format_label(routing::unrank_label(s, a)),
                                                routing::format_label(routing::unrank_label(s, b)));
           REQUIRE(q.shortest.has_value());
           REQUIRE(q.hops == *q.shortest);
@@ -37,7 +37,7 @@ TEST_CASE("route query on Imase–Itoh, and its refusals", "[routing][query]") {
   CHECK_THROWS_AS(routing::route_numbers(997, 4, "997", "1"), std::invalid_argument);
   CHECK_THROWS_AS(routing::route_numbers(997, 4, "-1", "1"), std::invalid_argument);
   CHECK_THROWS_AS(routing::route_numbers(997, 4, "1", ""), std::invalid_argument);
-  CHECK_THROWS_AS(routing::route_labels(true, 2, 3, "0.1.1", "0.1.2"), std::invalid_argument);
+  CHECK_THROWS_AS(routing::route_labels(routing::label_family::kautz, 2, 3, "0.1.1", "0.1.2"), std::invalid_argument);
   const auto big = routing::route_numbers(std::uint64_t{1} << 30, 20, "12345", "999999");
   CHECK_FALSE(big.shortest.has_value());
   CHECK(big.ids.back() == 999999u);

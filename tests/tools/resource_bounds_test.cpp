@@ -181,7 +181,7 @@ TEST_CASE("graph exports held in memory (json, dot, graphml) are checked before 
   for (const char* format : {"json", "dot", "graphml"}) {
     INFO(format);
     require_refused({"graph", "torus", "--dims", "300,300", "--format", format}, "--format " + std::string(format),
-                    "graph: the " + std::string(format) + " export");
+                    "write_" + std::string(format) + ": the " + std::string(format) + " export");
   }
   // The edge list is streamed: no such limit.
   const auto r = run_tool_argv("shiftfly", {"graph", "torus", "--dims", "300,300"}, 10);

@@ -1,107 +1,100 @@
-// The family dispatcher shared by the graph, metrics and route subcommands.
+// topology/family.hpp: typed family specs and the name registry.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <variant>
 
+#include "shiftfly/core/error.hpp"
 #include "shiftfly/topology/family.hpp"
 #include "support.hpp"
 
 namespace t = shiftfly::topology;
 
-namespace {
-t::family_params params(std::string family) {
-  t::family_params p;
-  p.family = std::move(family);
-  return p;
-}
-}  // namespace
-
-TEST_CASE("make_family builds every family with its generator", "[family]") {
-  auto p = params("torus");
-  p.dims = {4, 5};
-  CHECK(shiftfly::test::edge_text(t::make_family(p)) == shiftfly::test::edge_text(t::torus({4, 5})));
-  p = params("kautz");
-  p.d = 3;
-  p.D = 3;
-  CHECK(shiftfly::test::arc_text(t::make_family(p)) == shiftfly::test::arc_text(t::kautz(3, 3)));
-  p.family = "de-bruijn";
-  CHECK(shiftfly::test::arc_text(t::make_family(p)) == shiftfly::test::arc_text(t::de_bruijn(3, 3)));
-  p = params("gen-de-bruijn");
-  p.n = 100;
-  p.d = 3;
-  CHECK(shiftfly::test::arc_text(t::make_family(p)) == shiftfly::test::arc_text(t::generalized_de_bruijn(100, 3)));
-  p.family = "imase-itoh";
-  CHECK(shiftfly::test::arc_text(t::make_family(p)) == shiftfly::test::arc_text(t::imase_itoh(100, 3)));
-  p = params("boardfly");
-  p.groups = 144;
-  CHECK(shiftfly::test::edge_text(t::make_family(p)) == shiftfly::test::edge_text(t::boardfly_group_level(144)));
-  p.level = "chip";
-  p.groups = 36;
-  CHECK(t::make_family(p).num_vertices() == 1152);
-  p = params("shiftfly");
-  p.groups = 300;
-  CHECK(shiftfly::test::arc_text(t::make_family(p)) == shiftfly::test::arc_text(t::imase_itoh(300, 20)));
-  p.construction = "kautz";
-  CHECK(t::make_family(p).num_vertices() == 420);
-  p.level = "chip";
-  CHECK(t::make_family(p).num_vertices() == 420 * 32);
-  CHECK(t::family_names().size() == 7);
+TEST_CASE("make_graph builds every family with its generator", "[family]") {
+  using shiftfly::test::arc_text;
+  using shiftfly::test::edge_text;
+  CHECK(edge_text(t::make_graph(t::torus_spec{{4, 5}})) == edge_text(t::torus({4, 5})));
+  CHECK(arc_text(t::make_graph(t::kautz_spec{3, 3})) == arc_text(t::kautz(3, 3)));
+  CHECK(arc_text(t::make_graph(t::de_bruijn_spec{3, 3})) == arc_text(t::de_bruijn(3, 3)));
+  CHECK(arc_text(t::make_graph(t::generalized_de_bruijn_spec{100, 3})) == arc_text(t::generalized_de_bruijn(100, 3)));
+  CHECK(arc_text(t::make_graph(t::imase_itoh_spec{100, 3})) == arc_text(t::imase_itoh(100, 3)));
+  CHECK(edge_text(t::make_graph(t::boardfly_spec{.groups = 144})) == edge_text(t::boardfly_group_level(144)));
+  CHECK(t::make_graph(t::boardfly_spec{.groups = 36, .level = t::level::chip}).num_vertices() == 1152);
+  CHECK(arc_text(t::make_graph(t::shiftfly_spec{.groups = 300})) == arc_text(t::imase_itoh(300, 20)));
+  const t::shiftfly_spec k{.groups = 300, .construction = t::shiftfly_construction::kautz};
+  CHECK(t::make_graph(k).num_vertices() == 420);
+  auto chip = k;
+  chip.level = t::level::chip;
+  CHECK(t::make_graph(chip).num_vertices() == 420 * 32);
 }
 
-TEST_CASE("make_family refuses every bad-input class with one line", "[family][errors]") {
-  auto p = params("hypercube");
-  CHECK_THROWS_WITH(t::make_family(p),
-                    "make_family: family = 'hypercube' is out of range (accepted: torus, kautz, de-bruijn, "
+TEST_CASE("the registry maps names to specs and back", "[family]") {
+  CHECK(t::family_names().size() == std::variant_size_v<t::family_spec>);
+  for (const auto& name : t::family_names()) CHECK(t::family_name(t::default_spec(name)) == name);
+  CHECK(std::holds_alternative<t::kautz_spec>(t::default_spec("kautz")));
+  CHECK(std::get<t::shiftfly_spec>(t::default_spec("shiftfly")).ports == 40);
+  CHECK(std::get<t::boardfly_spec>(t::default_spec("boardfly")).seed == 7);
+  // parameters, in order, as text
+  const auto ps = t::parameters(t::shiftfly_spec{.groups = 300, .level = t::level::chip});
+  REQUIRE(ps.size() == 4);
+  CHECK((ps[0].name == "groups" && ps[0].value == "300"));
+  CHECK((ps[1].name == "ports" && ps[1].value == "40"));
+  CHECK((ps[2].name == "construction" && ps[2].value == "imase-itoh"));
+  CHECK((ps[3].name == "level" && ps[3].value == "chip"));
+  CHECK(t::parameters(t::torus_spec{{4, 5, 6}})[0].value == "4,5,6");
+  // which specs carry arcs
+  CHECK(t::is_digraph(t::kautz_spec{2, 2}));
+  CHECK(t::is_digraph(t::shiftfly_spec{.groups = 10}));
+  CHECK_FALSE(t::is_digraph(t::shiftfly_spec{.groups = 10, .level = t::level::chip}));
+  CHECK_FALSE(t::is_digraph(t::boardfly_spec{.groups = 10}));
+  CHECK_FALSE(t::is_digraph(t::torus_spec{{4}}));
+  for (const auto& name : t::family_names()) {
+    // is_digraph agrees with the graph that make_graph builds
+    auto spec = t::default_spec(name);
+    std::visit(
+        [](auto& s) {
+          using S = std::decay_t<decltype(s)>;
+          if constexpr (std::is_same_v<S, t::torus_spec>) s.dims = {3, 3};
+          else if constexpr (requires { s.D; }) s = {2, 2};
+          else if constexpr (requires { s.n; }) s = {10, 2};
+          else s.groups = 4;
+        },
+        spec);
+    CHECK(t::is_digraph(spec) == t::make_graph(spec).has_arcs());
+  }
+  CHECK(t::parse_level("chip") == t::level::chip);
+  CHECK_THROWS_WITH(t::parse_level("rack"), "parse_level: level = rack is out of range (accepted: group or chip)");
+}
+
+TEST_CASE("make_graph refuses every bad-input class with one line naming the parameter", "[family][errors]") {
+  CHECK_THROWS_WITH(t::default_spec("hypercube"),
+                    "default_spec: family = 'hypercube' is out of range (accepted: torus, kautz, de-bruijn, "
                     "gen-de-bruijn, imase-itoh, boardfly, shiftfly)");
-  p = params("torus");
-  CHECK_THROWS_AS(t::make_family(p), std::invalid_argument);  // empty dims
-  p.dims = {4, 1};
-  CHECK_THROWS_AS(t::make_family(p), std::invalid_argument);
-  p.dims = {65536, 65536, 65536};
-  CHECK_THROWS_AS(t::make_family(p), std::invalid_argument);
-  for (const char* f : {"kautz", "de-bruijn"}) {
-    p = params(f);
-    p.d = 1;
-    p.D = 2;
-    CHECK_THROWS_AS(t::make_family(p), std::invalid_argument);
-    p.d = 2;
-    p.D = 0;
-    CHECK_THROWS_AS(t::make_family(p), std::invalid_argument);
-  }
-  p = params("kautz");
-  p.d = 20;
-  p.D = 9;
-  CHECK_THROWS_AS(t::make_family(p), std::invalid_argument);
-  p = params("de-bruijn");
-  p.d = 2;
-  p.D = 40;
-  CHECK_THROWS_AS(t::make_family(p), std::invalid_argument);
-  for (const char* f : {"gen-de-bruijn", "imase-itoh"}) {
-    p = params(f);
-    p.n = 1;
-    p.d = 2;
-    CHECK_THROWS_AS(t::make_family(p), std::invalid_argument);
-    p.n = 10;
-    p.d = 1;
-    CHECK_THROWS_AS(t::make_family(p), std::invalid_argument);
-  }
-  for (const char* f : {"boardfly", "shiftfly"}) {
-    p = params(f);
-    p.groups = 0;
-    CHECK_THROWS_AS(t::make_family(p), std::invalid_argument);
-    p.groups = 10;
-    p.level = "rack";
-    CHECK_THROWS_WITH(t::make_family(p), "make_family: level = rack is out of range (accepted: group or chip)");
-  }
-  p = params("shiftfly");
-  p.groups = 10;
-  p.ports = 7;
-  CHECK_THROWS_AS(t::make_family(p), std::invalid_argument);
-  p.ports = 2;
-  CHECK_THROWS_AS(t::make_family(p), std::invalid_argument);
-  p.ports = 40;
-  p.construction = "slimfly";
-  CHECK_THROWS_AS(t::make_family(p), std::invalid_argument);
+  const auto parameter_of = [](const t::family_spec& s) {
+    try {
+      (void)t::make_graph(s);
+    } catch (const shiftfly::core::invalid_parameter& e) {
+      return e.parameter();
+    }
+    return std::string("(accepted)");
+  };
+  CHECK(parameter_of(t::torus_spec{}) == "dims");
+  CHECK(parameter_of(t::torus_spec{{4, 1}}) == "dims item");
+  CHECK_THROWS_AS(t::make_graph(t::torus_spec{{65536, 65536, 65536}}), std::invalid_argument);
+  CHECK(parameter_of(t::kautz_spec{1, 2}) == "d");
+  CHECK(parameter_of(t::kautz_spec{2, 0}) == "D");
+  CHECK(parameter_of(t::de_bruijn_spec{1, 2}) == "d");
+  CHECK(parameter_of(t::de_bruijn_spec{2, 0}) == "D");
+  CHECK(parameter_of(t::kautz_spec{20, 9}) == "D");
+  CHECK(parameter_of(t::de_bruijn_spec{2, 40}) == "D");
+  CHECK(parameter_of(t::generalized_de_bruijn_spec{1, 2}) == "n");
+  CHECK(parameter_of(t::imase_itoh_spec{10, 1}) == "d");
+  CHECK(parameter_of(t::boardfly_spec{.groups = 0}) == "groups");
+  CHECK(parameter_of(t::shiftfly_spec{.groups = 0}) == "groups");
+  CHECK(parameter_of(t::shiftfly_spec{.groups = 10, .ports = 7}) == "ports");
+  CHECK(parameter_of(t::shiftfly_spec{.groups = 10, .ports = 2}) == "ports");
+  CHECK_THROWS_WITH(t::parse_shiftfly_construction("slimfly"),
+                    "shiftfly: construction = slimfly is out of range (accepted: imase-itoh or kautz)");
 }

@@ -16,9 +16,9 @@
 //                                             "<cmd>: <flag> = <as typed> is out of range (accepted: <accepted>)".
 //
 // Library errors that name a parameter (`light_reserve: target = ...`) are
-// rewritten by core::naming_flags to name the flag; the flag lists the tools
+// rewritten by tools::naming_flags to name the flag; the flag lists the tools
 // pass it carry given_text() too, so that rewrite shows the typed value
-// (core/flag_names.hpp). One subcommand runs per process, so flag names are
+// (common/flag_names.hpp). One subcommand runs per process, so flag names are
 // unambiguous.
 
 #include <CLI/CLI.hpp>
@@ -61,7 +61,7 @@ inline const std::string* given_text(std::string_view flag) {
   return it == values.end() ? nullptr : &it->second;
 }
 
-/// `flag`'s text for a flag list of core::naming_flags: what was given, or empty.
+/// `flag`'s text for a flag list of tools::naming_flags: what was given, or empty.
 inline std::string_view given_or_empty(std::string_view flag) {
   const std::string* text = given_text(flag);
   return text ? std::string_view(*text) : std::string_view();

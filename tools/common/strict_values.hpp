@@ -7,7 +7,8 @@
 // `--sample-seed -1` to 2^64-1, and accepts `nan` and `inf` for reals.
 // harden_options() walks every option of an app and its subcommands and adds:
 //   - to every option that takes a value: the value must not be empty;
-//   - to unsigned options (CLI11 type UINT): decimal digits only, no sign, no leading zero;
+//   - to unsigned options (CLI11 type UINT): the library's integer grammar (core/parse.hpp):
+//     decimal digits only, no sign, no leading zero;
 //   - to signed integer options (INT): an optional '-' then such digits;
 //   - to real options (FLOAT): a number that parses must be finite (nan, inf and 1e999 refused)
 //     and not a negative zero (-0, -0.0, -0e5, and -1e-400, which rounds to -0, are refused:
@@ -24,6 +25,8 @@
 #include <string>
 #include <system_error>
 
+#include "shiftfly/core/parse.hpp"
+
 namespace shiftfly::tools {
 
 namespace detail {
@@ -33,21 +36,6 @@ inline std::string quoted_value(const std::string& s) {
   for (char c : s) out += (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) ? '?' : c;
   return out + "'";
 }
-
-inline bool decimal_digits(const std::string& s, std::size_t from) {
-  if (s.size() <= from) return false;
-  for (std::size_t i = from; i < s.size(); ++i)
-    if (s[i] < '0' || s[i] > '9') return false;
-  return s[from] != '0' || s.size() == from + 1;  // no leading zero (CLI11 would read 010 as octal)
-}
-
-/// True when the integer text fits type T (CLI11's strtoull saturates 2^64 to 2^64-1 without a word).
-template <class T>
-inline bool fits(const std::string& s) {
-  T v{};
-  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  return ec == std::errc{} && ptr == s.data() + s.size();
-}
 }  // namespace detail
 
 /// `flag` must not be given an empty value.
@@ -56,25 +44,27 @@ inline CLI::Validator non_empty_value(const std::string& flag) {
       [flag](std::string& s) { return s.empty() ? flag + " is empty (a value is required)" : std::string(); }, "");
 }
 
+/// Unsigned integers in the library's one grammar (core/parse.hpp).
 inline const CLI::Validator& decimal_unsigned() {
   static const CLI::Validator v(
       [](std::string& s) {
-        if (!detail::decimal_digits(s, 0))
-          return detail::quoted_value(s) + " is not a non-negative integer (accepted: decimal digits, no sign, no leading zero)";
-        if (!detail::fits<std::uint64_t>(s)) return detail::quoted_value(s) + " does not fit in 64 bits";
-        return std::string();
+        std::uint64_t value = 0;
+        const core::decimal_error e = core::read_decimal(s, value);
+        return e == core::decimal_error::none ? std::string() : detail::quoted_value(s) + " " + core::decimal_problem(e);
       },
       "");
   return v;
 }
 
+/// Signed integers: an optional '-' before the same grammar.
 inline const CLI::Validator& decimal_integer() {
   static const CLI::Validator v(
       [](std::string& s) {
-        if (!detail::decimal_digits(s, !s.empty() && s[0] == '-' ? 1 : 0))
-          return detail::quoted_value(s) + " is not an integer (accepted: decimal digits, an optional '-', no leading zero)";
-        if (!detail::fits<std::int64_t>(s)) return detail::quoted_value(s) + " does not fit in 64 bits";
-        return std::string();
+        std::int64_t value = 0;
+        const core::decimal_error e = core::read_signed_decimal(s, value);
+        if (e == core::decimal_error::none) return std::string();
+        if (e == core::decimal_error::too_large) return detail::quoted_value(s) + " does not fit in 64 bits";
+        return detail::quoted_value(s) + " is not an integer (accepted: decimal digits, an optional '-', no leading zero)";
       },
       "");
   return v;

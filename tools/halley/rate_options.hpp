@@ -14,7 +14,7 @@
 
 #include "common/given_values.hpp"
 #include "shiftfly/core/checked.hpp"
-#include "shiftfly/core/flag_names.hpp"
+#include "common/flag_names.hpp"
 #include "shiftfly/halley/latent_level.hpp"
 #include "shiftfly/halley/window.hpp"
 
@@ -58,7 +58,7 @@ struct rate_flags {
         throw_flag_out_of_range(cmd, "--lambda", v, "from 1e-12 to 0.999999999999, the range whose accuracy is tested");
     } else if (fit && window) {
       if (!std::isfinite(*fit) || *fit < 0) throw_flag_out_of_range(cmd, "--fit", *fit, "finite, at least 0");
-      const double hours = core::naming_flags({{"window", "--window"}}, "--window " + core::to_message(*window),
+      const double hours = tools::naming_flags({{"window", "--window"}}, "--window " + core::to_message(*window),
                                               [&] { return halley::parse_window(*window); });
       v = halley::failure_probability(*fit, hours);
       if (!(v >= halley::smallest_rate) || !(v <= halley::largest_rate))
@@ -88,7 +88,7 @@ struct rate_flags {
 template <class F>
 int naming_halley_flags(F&& run) {
   const auto t = [](std::string_view flag) { return given_or_empty(flag); };
-  return core::naming_flags({{"target", "--target", t("--target")},
+  return tools::naming_flags({{"target", "--target", t("--target")},
                              {"lambda", "--lambda", t("--lambda")},
                              {"rho", "--rho", t("--rho")},
                              {"rho0", "--rho", t("--rho")},

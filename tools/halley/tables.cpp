@@ -3,33 +3,27 @@
 #include <memory>
 
 #include "common/subcommand.hpp"
+#include "common/table_set_command.hpp"
 #include "shiftfly/tables/halley_tables.hpp"
 
 // A named namespace, not an anonymous one: the tool compiles as one unity
 // translation unit (CMakeLists.txt), where every file's options and reg must differ.
 namespace halley_tables_subcommand {
 struct options {
-  std::vector<std::string> only;
-  std::string format = "md";
-  std::string out, check;
+  shiftfly::tools::table_set_flags flags;
 };
 
 int run_tables(const options& o) {
-  shiftfly::report::table_set_options t;
-  t.only = shiftfly::report::split_only(o.only);
-  t.format = o.format;
-  t.out_dir = o.out;
-  t.check_dir = o.check;
-  return shiftfly::report::run_table_set(shiftfly::tables::halley_sections(), t, std::cout, std::cerr);
+  return shiftfly::tools::run_table_set_command(shiftfly::tables::halley_sections(), o.flags);
 }
 
 const shiftfly::tools::register_subcommand reg{"tables", [](CLI::App& app) {
   auto o = std::make_shared<options>();
   auto* sub = app.add_subcommand("tables", "Regenerate every closed-form result of the Halley paper (tables and figures)");
-  sub->add_option("--only", o->only, "Comma-separated list of sections to run");
-  sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"md", "csv", "json"}));
-  sub->add_option("--out", o->out, "Write every table (md, csv, json) and figure (csv, svg) into this directory");
-  sub->add_option("--check", o->check, "Regenerate and compare with the golden tables in this directory");
+  sub->add_option("--only", o->flags.only, "Comma-separated list of sections to run");
+  sub->add_option("--format", o->flags.format, "Output format")->check(CLI::IsMember({"md", "csv", "json"}));
+  sub->add_option("--out", o->flags.out, "Write every table (md, csv, json) and figure (csv, svg) into this directory");
+  sub->add_option("--check", o->flags.check, "Regenerate and compare with the golden tables in this directory");
   return [o] { return run_tables(*o); };
 }};
 }  // namespace halley_tables_subcommand

@@ -14,7 +14,7 @@
 #include "common/given_values.hpp"
 #include "common/subcommand.hpp"
 #include "shiftfly/collectives/allreduce.hpp"
-#include "shiftfly/core/flag_names.hpp"
+#include "common/flag_names.hpp"
 #include "shiftfly/core/parse.hpp"
 
 // A named namespace, not an anonymous one: the tool compiles as one unity
@@ -59,7 +59,7 @@ int run_allreduce(const options& o) {
   const auto dims = shiftfly::core::parse_unsigned_list(o.dims, "--dims");
   for (auto k : dims)
     if (k < 2) shiftfly::core::throw_out_of_range("allreduce", "--dims item", k, "at least 2");
-  const std::uint64_t chips = shiftfly::core::naming_flags(
+  const std::uint64_t chips = shiftfly::tools::naming_flags(
       {{"dims item", "--dims item"}, {"dims", "--dims"}, {"number of dims", "number of --dims items"}}, "--dims " + o.dims,
       [&] { return sc::torus_chip_count(dims); });
   const std::uint64_t elements = o.elements.empty() ? chips : shiftfly::core::parse_unsigned(o.elements, "--elements");
@@ -74,7 +74,7 @@ int run_allreduce(const options& o) {
         shiftfly::core::throw_out_of_range("allreduce", "--dims item", k,
                                            "at least 3 with --bidirectional: at 2 the two neighbours share one link");
 
-  const auto c = shiftfly::core::naming_flags(
+  const auto c = shiftfly::tools::naming_flags(
       {{"elements", "--elements"}, {"dims", "--dims"}},
       "--dims " + o.dims + (o.elements.empty() ? "" : " --elements " + o.elements) +
           (o.bidirectional ? " --bidirectional" : "") +

@@ -1,38 +1,116 @@
 #pragma once
-// Graph families on the command line, shared by the `graph`,
-// `metrics` and `route` subcommands.
+// Graph families on the command line, shared by the `graph` and `metrics`
+// subcommands.
 //
 // API:
-//   std::vector<CLI::App*> add_family_subcommands(CLI::App* parent,
-//                                                 std::shared_ptr<topology::family_params> out,
+//   struct family_flags { family, dims, d, D, n, groups, seed, ports, construction, level, defaulted };
+//   std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shared_ptr<family_flags> out,
 //                                                 const std::vector<std::string>& only = {});
-// adds one subcommand per family under `parent` (all of topology::family_names(),
-// or only those listed in `only`), each with its flags, and requires exactly one.
-// Parsing fills `*out` (out->family is the chosen name); build the graph with
-// topology::make_family(*out), which validates the values. The family
-// subcommands fall through, so options defined on `parent` (--format,
+//   topology::family_spec to_spec(const family_flags&);
+//   core::graph<std::uint32_t> make_graph(const family_flags&, std::string_view cmd, bool directed);
+// add_family_subcommands adds one subcommand per family under `parent` (all of
+// topology::family_names(), or only those listed in `only`), each with its
+// flags, and requires exactly one. Parsing fills `*out` (out->family is the
+// chosen name). make_graph builds the typed spec and its graph, naming the
+// flags in errors (`kautz: --D = 9 is out of range ...`, common/flag_names.hpp),
+// or, when the limit is on a product of flags, listing the flags given and the
+// defaults apart: `(given --groups 900000000; defaults: --ports 40 ...)`.
+// With `directed`, a family whose graph has no arcs is refused before it is built.
+// The family subcommands fall through, so options defined on `parent` (--format,
 // --directed, --samples, ...) may also follow the family's flags:
 //   shiftfly graph torus --dims 4,4 --format dot
 // Flags per family: torus --dims; kautz, de-bruijn --d --D; gen-de-bruijn,
 // imase-itoh --n --d; boardfly --groups [--seed 7] [--level group|chip];
 // shiftfly --groups [--ports 40] [--construction imase-itoh|kautz] [--level group|chip].
-// Numbers are parsed strictly (core::parse_unsigned); a malformed value is a
-// CLI::ValidationError naming the flag (exit 2 through cli_main).
+// Numbers are parsed by the library's one grammar (core/parse.hpp); a malformed
+// value is a CLI::ValidationError naming the flag (exit 2 through cli_main).
 // The returned pointers are the family subcommands, in the order of family_names().
 
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
+#include "common/flag_names.hpp"
 #include "shiftfly/core/parse.hpp"
 #include "shiftfly/topology/family.hpp"
 
 namespace shiftfly::tools {
+
+/// A family and its flags as given on the command line.
+struct family_flags {
+  std::string family;
+  std::vector<std::uint64_t> dims;
+  std::uint64_t d = 0, D = 0, n = 0, groups = 0, seed = 7, ports = topology::group_optical_ports;
+  std::string construction = "imase-itoh";
+  std::string level = "group";
+  /// Flags left at their default ("--ports", "--level", ...): messages list them as defaults, not as given.
+  std::vector<std::string> defaulted;
+};
+
+/// The typed spec of the flags.
+inline topology::family_spec to_spec(const family_flags& f) {
+  namespace t = topology;
+  t::family_spec spec = t::default_spec(f.family);
+  if (auto* s = std::get_if<t::torus_spec>(&spec)) s->dims = f.dims;
+  else if (auto* s = std::get_if<t::kautz_spec>(&spec)) *s = {f.d, f.D};
+  else if (auto* s = std::get_if<t::de_bruijn_spec>(&spec)) *s = {f.d, f.D};
+  else if (auto* s = std::get_if<t::generalized_de_bruijn_spec>(&spec)) *s = {f.n, f.d};
+  else if (auto* s = std::get_if<t::imase_itoh_spec>(&spec)) *s = {f.n, f.d};
+  else if (auto* s = std::get_if<t::boardfly_spec>(&spec)) *s = {f.groups, f.seed, t::parse_level(f.level)};
+  else if (auto* s = std::get_if<t::shiftfly_spec>(&spec))
+    *s = {f.groups, f.ports, t::parse_shiftfly_construction(f.construction), t::parse_level(f.level)};
+  return spec;
+}
+
+/// Builds the graph of the flags; library errors name the flags. With `directed`, a family
+/// whose graph has no arcs is refused (before it is built) in the words of `cmd`.
+inline core::graph<std::uint32_t> make_graph(const family_flags& f, std::string_view cmd, bool directed) {
+  using core::to_message;
+  const topology::family_spec spec = to_spec(f);
+  if (directed && !topology::is_digraph(spec))
+    throw std::invalid_argument(std::string(cmd) +
+                                ": --directed needs a digraph family (kautz, de-bruijn, gen-de-bruijn, "
+                                "imase-itoh, shiftfly --level group); " +
+                                f.family + " has no arcs");
+  const auto build = [&] { return topology::make_graph(spec); };
+  if (f.family == "torus") {
+    std::string dims;
+    for (auto k : f.dims) dims += (dims.empty() ? "" : ",") + to_message(k);
+    return naming_flags({{"dims item", "--dims item"}, {"dims", "--dims"}, {"number of dims", "number of --dims items"}},
+                        "--dims " + dims, build);
+  }
+  const std::string dD = "--d " + to_message(f.d) + " --D " + to_message(f.D);
+  const std::string nd = "--n " + to_message(f.n) + " --d " + to_message(f.d);
+  if (f.family == "kautz" || f.family == "de-bruijn") return naming_flags({{"d", "--d"}, {"D", "--D"}}, dD, build);
+  if (f.family == "gen-de-bruijn" || f.family == "imase-itoh") return naming_flags({{"n", "--n"}, {"d", "--d"}}, nd, build);
+  // "--flag value ..." for the flags given; "; defaults: --flag value ..." for those left at their default.
+  const auto flags_text = [&f](std::initializer_list<std::pair<std::string_view, std::string>> flags) {
+    std::string given, defaults;
+    for (const auto& flag : flags) {
+      const bool defaulted = std::find(f.defaulted.begin(), f.defaulted.end(), flag.first) != f.defaulted.end();
+      std::string& into = defaulted ? defaults : given;
+      into += (into.empty() ? "" : " ") + std::string(flag.first) + " " + flag.second;
+    }
+    return defaults.empty() ? given : given + "; defaults: " + defaults;
+  };
+  if (f.family == "boardfly")
+    return naming_flags({{"groups", "--groups"}, {"seed", "--seed"}},
+                        flags_text({{"--groups", to_message(f.groups)}, {"--level", f.level}}), build);
+  return naming_flags({{"groups", "--groups"}, {"ports", "--ports"}, {"construction", "--construction"}},
+                      flags_text({{"--groups", to_message(f.groups)},
+                                  {"--ports", to_message(f.ports)},
+                                  {"--construction", f.construction},
+                                  {"--level", f.level}}),
+                      build);
+}
 
 namespace detail {
 /// An unsigned option parsed strictly; bad text becomes a CLI11 validation error naming the flag.
@@ -51,7 +129,7 @@ inline CLI::Option* add_unsigned_option(CLI::App* sub, const std::string& flag, 
 }
 }  // namespace detail
 
-inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shared_ptr<topology::family_params> out,
+inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shared_ptr<family_flags> out,
                                                      const std::vector<std::string>& only = {}) {
   std::vector<CLI::App*> subs;
   auto stray = std::make_shared<std::string>();
@@ -102,9 +180,9 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
         throw CLI::ValidationError(parent->get_name() + " " + name, "unexpected argument '" + core::to_message(*stray) +
                                                                        "' (every flag of " + name + " takes one value)");
       // Flags left at their default are named as defaults in errors, not as given.
-      out->defaulted_flags.clear();
+      out->defaulted.clear();
       for (const CLI::Option* opt : sub->get_options())
-        if (opt->nonpositional() && opt->count() == 0) out->defaulted_flags.push_back(opt->get_name());
+        if (opt->nonpositional() && opt->count() == 0) out->defaulted.push_back(opt->get_name());
     });
     subs.push_back(sub);
   }

@@ -9,10 +9,7 @@
 // include/shiftfly/mpi/distances.hpp, and rank 0 alone prints the same output as
 // without --mpi. --verify, --gap and --connectivity are not distributed: rank 0
 // computes them after the shared sweep. A build without MPI refuses --mpi (exit 2).
-#include <unistd.h>
-
 #include <cstdint>
-#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -22,19 +19,21 @@
 #include <nlohmann/json.hpp>
 
 #include "common/cli_main.hpp"
+#include "common/flag_names.hpp"
 #include "common/subcommand.hpp"
-#include "shiftfly/core/flag_names.hpp"
-#include "shiftfly/family_options.hpp"
+#include "family_options.hpp"
 #include "shiftfly/metrics/all_pairs.hpp"
 #include "shiftfly/metrics/connectivity.hpp"
 #include "shiftfly/metrics/sampled_distances.hpp"
 #include "shiftfly/metrics/spectral.hpp"
+#include "shiftfly/report/progress.hpp"
 #include "shiftfly/topology/family.hpp"
 
 #ifdef SHIFTFLY_HAVE_MPI
 #include <exception>
 
 #include "shiftfly/mpi/distances.hpp"
+#include "shiftfly/mpi/session.hpp"
 #endif
 
 // A named namespace, not an anonymous one: the tool compiles as one unity
@@ -44,7 +43,7 @@ namespace shiftfly_metrics_subcommand {
 namespace m = shiftfly::metrics;
 
 struct options {
-  std::shared_ptr<shiftfly::topology::family_params> family = std::make_shared<shiftfly::topology::family_params>();
+  std::shared_ptr<shiftfly::tools::family_flags> family = std::make_shared<shiftfly::tools::family_flags>();
   std::uint64_t samples = 0;  // 0 = exact
   std::uint64_t sample_seed = 11;
   bool directed = false;
@@ -58,29 +57,6 @@ struct options {
 };
 
 #ifdef SHIFTFLY_HAVE_MPI
-// MPI_Init on construction (funneled: only this thread calls MPI; the sweeps' worker
-// threads do not), MPI_Finalize on destruction, also when an exception unwinds.
-struct mpi_session {
-  int rank = 0;
-  mpi_session() {
-    int provided = 0;
-    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  }
-  mpi_session(const mpi_session&) = delete;
-  mpi_session& operator=(const mpi_session&) = delete;
-  ~mpi_session() { MPI_Finalize(); }
-
-  // Collective end of a run: rank 0 prints its error line (if any), then every rank
-  // takes the largest exit status. No rank exits before rank 0 has reported, so
-  // mpirun cannot abort the job over a non-zero status before the line is out.
-  [[nodiscard]] int finish(int status, const std::string& line) const {
-    if (rank == 0 && !line.empty()) std::cerr << line + "\n" << std::flush;
-    MPI_Allreduce(MPI_IN_PLACE, &status, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    return status;
-  }
-};
-
 bool has_mpi_flag(int argc, char** argv) {
   for (int i = 1; i < argc; ++i)
     if (std::string(argv[i]) == "--mpi") return true;
@@ -95,7 +71,7 @@ const bool mpi_parse_errors = [] {
       std::cerr << line + "\n";
       return status;
     }
-    const mpi_session session;
+    const shiftfly::mpi::session session;
     return session.finish(status, line);
   };
   return true;
@@ -103,11 +79,11 @@ const bool mpi_parse_errors = [] {
 #endif
 
 shiftfly::core::graph<std::uint32_t> make_checked_graph(const options& o) {
-  auto g = shiftfly::topology::make_family(*o.family);
-  if (o.directed && !g.has_arcs())
-    throw std::invalid_argument("metrics: --directed needs a digraph family (kautz, de-bruijn, gen-de-bruijn, "
-                                "imase-itoh, shiftfly --level group); " + o.family->family + " has no arcs");
-  if (o.samples > 0) m::require_useful_samples("metrics", "--samples", g.num_vertices(), g.num_edges(), o.samples);
+  auto g = shiftfly::tools::make_graph(*o.family, "metrics", o.directed);
+  if (o.samples > 0)
+    shiftfly::tools::naming_flags({{"samples", "--samples"}}, "", [&] {
+      m::require_useful_samples("metrics", "samples", g.num_vertices(), g.num_edges(), o.samples);
+    });
   return g;
 }
 
@@ -127,8 +103,8 @@ int run_metrics(const options& o) {
   }
 #ifdef SHIFTFLY_HAVE_MPI
   namespace sm = shiftfly::mpi;
-  const mpi_session session;
-  const bool root = session.rank == 0;
+  const shiftfly::mpi::session session;
+  const bool root = session.rank() == 0;
   int status = 0;
   std::string line;
   try {
@@ -170,33 +146,18 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
   const auto how = o.directed ? m::traversal::arcs : m::traversal::undirected;
   m::sweep_options so;
   so.threads = static_cast<unsigned>(o.threads);
-  const bool tty = root && isatty(fileno(stderr)) != 0;
-  if (tty)
+  if (root && shiftfly::report::progress_enabled())
     so.progress = [](std::size_t done, std::size_t total) {
-      std::fprintf(stderr, "\rmetrics: %zu/%zu source batches", done, total);
-      if (done == total) std::fprintf(stderr, "\r%60s\r", "");
-      std::fflush(stderr);
+      shiftfly::report::show_progress("metrics: source batches", done, total);
     };
   const m::distance_stats d = distances(how, so);
   // Everything below (verification, spectral gap, connectivity, output) runs on rank 0 only.
   if (!root) return 0;
   bool verified = false;
   if (o.verify) {
-    m::distance_stats v;
-    if (o.samples == 0) {
-      v = m::all_pairs_stats_serial(g, how);
-    } else {
-      // Plain BFS from every sampled source, drawn one at a time (no list of sources).
-      m::reference_source_stream src(g.num_vertices(), o.sample_seed);
-      std::vector<std::uint64_t> hist;
-      for (std::uint64_t i = 0; i < o.samples; ++i)
-        for (auto x : m::bfs(g, src.next(), how).distance)
-          if (x >= 0) {
-            if (hist.size() <= static_cast<std::size_t>(x)) hist.resize(static_cast<std::size_t>(x) + 1, 0);
-            ++hist[static_cast<std::size_t>(x)];
-          }
-      v = m::detail::finish_stats(g.num_vertices(), o.directed, false, o.samples, std::move(hist));
-    }
+    // An independent recomputation by plain BFS from every source (or every sampled one).
+    const m::distance_stats v =
+        o.samples == 0 ? m::all_pairs_stats_serial(g, how) : m::sampled_stats_serial(g, o.samples, o.sample_seed, how);
     if (v.histogram != d.histogram) throw std::runtime_error("metrics: --verify: serial BFS disagrees with the sweeps");
     verified = true;
   }
@@ -219,7 +180,7 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
   if (o.verify) j["distance"]["verified"] = verified;
   const bool want_gap = o.gap || o.gap_iterations != 0;
   if (want_gap) {
-    const auto s = shiftfly::core::naming_flags({}, o.gap_iterations ? "--gap-iterations" : "--gap", [&] {
+    const auto s = shiftfly::tools::naming_flags({}, o.gap_iterations ? "--gap-iterations" : "--gap", [&] {
       return o.gap_iterations ? m::reference_spectral_gap(g, o.gap_iterations)
                               : m::spectral_gap(g, static_cast<unsigned>(o.threads));
     });
@@ -232,7 +193,7 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
     }
   }
   if (o.connectivity) {
-    const auto c = shiftfly::core::naming_flags({}, "--connectivity", [&] { return m::connectivity(g, how); });
+    const auto c = shiftfly::tools::naming_flags({}, "--connectivity", [&] { return m::connectivity(g, how); });
     j["vertex_connectivity"] = c.vertex;
     j["edge_connectivity"] = c.edge;
   }

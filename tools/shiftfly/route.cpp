@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/flag_names.hpp"
 #include "common/subcommand.hpp"
 #include "shiftfly/routing/route_query.hpp"
 
@@ -26,9 +27,15 @@ struct options {
 
 int run_route(const options& o) {
   namespace routing = shiftfly::routing;
-  const routing::route_answer a = o.family == "imase-itoh" ? routing::route_numbers(o.n, o.d, o.from, o.to)
-                                                           : routing::route_labels(o.family == "kautz", o.d, o.D,
-                                                                                   o.from, o.to);
+  const auto family = o.family == "kautz" ? routing::label_family::kautz : routing::label_family::de_bruijn;
+  const routing::route_answer a = shiftfly::tools::naming_flags(
+      {{"d", "--d"}, {"D", "--D"}, {"n", "--n"}, {"from", "--from"}, {"to", "--to"}},
+      o.family == "imase-itoh" ? "--n " + std::to_string(o.n) + " --d " + std::to_string(o.d)
+                               : "--d " + std::to_string(o.d) + " --D " + std::to_string(o.D),
+      [&] {
+        return o.family == "imase-itoh" ? routing::route_numbers(o.n, o.d, o.from, o.to)
+                                        : routing::route_labels(family, o.d, o.D, o.from, o.to);
+      });
   if (o.format == "json") {
     nlohmann::json j;
     j["family"] = a.family;

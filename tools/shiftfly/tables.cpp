@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "common/subcommand.hpp"
-#include "shiftfly/core/parse.hpp"
+#include "common/table_set_command.hpp"
 #include "shiftfly/tables/shiftfly_tables.hpp"
 
 // A named namespace, not an anonymous one: the tool compiles as one unity
@@ -11,21 +11,15 @@
 namespace shiftfly_tables_subcommand {
 struct options {
   std::string profile = "exact";
-  std::vector<std::string> only;
-  std::string format = "md";
-  std::string out, check;
+  shiftfly::tools::table_set_flags flags;
   unsigned threads = 0;
 };
 
 int run_tables(const options& o) {
-  shiftfly::report::table_set_options t;
-  t.only = shiftfly::report::split_only(o.only);
-  t.format = o.format;
-  t.out_dir = o.out;
-  t.check_dir = o.check;
-  t.context.profile = o.profile;
-  t.context.threads = o.threads;
-  return shiftfly::report::run_table_set(shiftfly::tables::shiftfly_sections(), t, std::cout, std::cerr);
+  shiftfly::report::section_context context;
+  context.profile = o.profile;
+  context.threads = o.threads;
+  return shiftfly::tools::run_table_set_command(shiftfly::tables::shiftfly_sections(), o.flags, context);
 }
 
 const shiftfly::tools::register_subcommand reg{"tables", [](CLI::App& app) {
@@ -33,10 +27,10 @@ const shiftfly::tools::register_subcommand reg{"tables", [](CLI::App& app) {
   auto* sub = app.add_subcommand("tables", "Regenerate the Shiftfly tables and figures");
   sub->add_option("--profile", o->profile, "paper: the reference artefact's sampled computation; exact: exact values")
       ->check(CLI::IsMember({"paper", "exact"}));
-  sub->add_option("--only", o->only, "Comma-separated list of sections to run");
-  sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"md", "csv", "json"}));
-  sub->add_option("--out", o->out, "Write every table (md, csv, json) and figure (csv, svg) into this directory");
-  sub->add_option("--check", o->check, "Regenerate and compare with the golden tables in this directory");
+  sub->add_option("--only", o->flags.only, "Comma-separated list of sections to run");
+  sub->add_option("--format", o->flags.format, "Output format")->check(CLI::IsMember({"md", "csv", "json"}));
+  sub->add_option("--out", o->flags.out, "Write every table (md, csv, json) and figure (csv, svg) into this directory");
+  sub->add_option("--check", o->flags.check, "Regenerate and compare with the golden tables in this directory");
   sub->add_option("--threads", o->threads, "Threads (0 = all cores)")->check(CLI::Range(0, 1024));
   return [o] { return run_tables(*o); };
 }};

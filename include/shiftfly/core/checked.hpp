@@ -3,10 +3,10 @@
 /// Input validation and overflow-checked size arithmetic.
 ///
 /// Every public function validates its parameters before it allocates. A bad
-/// value raises std::invalid_argument whose message is one line naming the
-/// function, the parameter, the value and the accepted range, for example
-/// `kautz: d = 1 is out of range (accepted: 2 to 255)`. The tools print that
-/// line and exit with status 2.
+/// value raises core::invalid_parameter (core/error.hpp), whose message is one
+/// line naming the function, the parameter, the value and the accepted range,
+/// for example `kautz: d = 1 is out of range (accepted: 2 to 255)`. The tools
+/// print that line, with the flag in place of the parameter, and exit with status 2.
 
 #include <concepts>
 #include <cstdint>
@@ -17,6 +17,8 @@
 #include <string_view>
 #include <type_traits>
 #include <utility>
+
+#include "shiftfly/core/error.hpp"
 
 namespace shiftfly::core {
 
@@ -62,12 +64,20 @@ inline std::string to_message(const T& value) {
   }
 }
 
-/// Throws std::invalid_argument: "<where>: <param> = <value> is out of range (accepted: <range>)".
+/// Throws invalid_parameter: "<where>: <param> = <value> is out of range (accepted: <range>)".
 template <class T>
 [[noreturn]] inline void throw_out_of_range(std::string_view where, std::string_view param, const T& value,
                                             std::string_view accepted) {
-  throw std::invalid_argument(std::string(where) + ": " + std::string(param) + " = " + to_message(value) +
-                              " is out of range (accepted: " + std::string(accepted) + ")");
+  throw invalid_parameter(std::string(where), std::string(param), to_message(value), "is out of range",
+                          std::string(accepted));
+}
+
+/// Throws invalid_parameter about one parameter: "<where>: <param> = <value> <problem>[ (accepted: <accepted>)]";
+/// with an empty `value`, "<where>: <param> <problem>...". `value` is text as it should be shown.
+[[noreturn]] inline void fail_parameter(std::string_view where, std::string_view param, std::string_view value,
+                                        std::string_view problem, std::string_view accepted = {}) {
+  throw invalid_parameter(std::string(where), std::string(param), std::string(value), std::string(problem),
+                          std::string(accepted));
 }
 
 /// Requires lo <= value <= hi; otherwise throws naming the parameter and the range.
@@ -94,9 +104,9 @@ inline void require_at_least(std::string_view where, std::string_view param, con
   }
 }
 
-/// Throws std::invalid_argument with "<where>: <what>".
+/// Throws invalid_parameter about no single parameter: "<where>: <what>".
 [[noreturn]] inline void fail(std::string_view where, std::string_view what) {
-  throw std::invalid_argument(std::string(where) + ": " + std::string(what));
+  throw invalid_parameter::rule(std::string(where), std::string(what));
 }
 
 /// a * b in 64 bits, or an error naming `what` when it overflows or exceeds `limit`.

@@ -62,7 +62,7 @@ class python_random {
 
   /// randrange(n) = _randbelow(n): k = n.bit_length(), draw getrandbits(k) until < n.
   std::uint64_t randrange(std::uint64_t n) {
-    if (n == 0) fail("python_random::randrange", "n = 0 is out of range (accepted: at least 1)");
+    if (n == 0) throw_out_of_range("python_random::randrange", "n", n, "at least 1");
     const unsigned k = bit_length(n);
     std::uint64_t r = getrandbits(k);
     while (r >= n) r = getrandbits(k);
@@ -101,7 +101,7 @@ class python_random {
   /// sample(range(n), k): CPython 3.11's pool algorithm for small n relative to
   /// k, its set-rejection algorithm otherwise; the same choice rule.
   std::vector<std::uint64_t> sample_range(std::uint64_t n, std::uint64_t k) {
-    if (k > n) fail("python_random::sample", "k = " + to_message(k) + " exceeds the population " + to_message(n));
+    if (k > n) fail_parameter("python_random::sample", "k", to_message(k), "exceeds the population " + to_message(n));
     std::vector<std::uint64_t> result(k);
     std::uint64_t setsize = 21;
     if (k > 5) setsize += pow4(static_cast<unsigned>(std::ceil(std::log(static_cast<double>(k * 3)) / std::log(4.0))));

@@ -86,9 +86,9 @@ inline large_pool_ratio large_pool_spare_ratio(double lambda, double rho, double
   // its digits when σ rounds to one (tiny λ, strong ρ, targets near one).
   const auto q = latent_quantile(target, lambda, rho);
   if (!(q.complement > 0))
-    core::fail("large_pool_spare_ratio", "target = " + core::to_message(target) + " at lambda = " +
-                                             core::to_message(lambda) + ", rho = " + core::to_message(rho) +
-                                             " needs a spare ratio within double precision of 1 (pool multiple overflows)");
+    core::fail_parameter("large_pool_spare_ratio", "target", core::to_message(target),
+                         "at lambda = " + core::to_message(lambda) + ", rho = " + core::to_message(rho) +
+                             " needs a spare ratio within double precision of 1 (pool multiple overflows)");
   return {q.sigma, 1.0 / q.complement};
 }
 

@@ -25,11 +25,11 @@ namespace shiftfly::halley {
 /// Largest demand file read (far above any demand matrix FoldFit schedules: at most 10^7 jobs).
 inline constexpr std::uintmax_t max_demand_file_bytes = std::uintmax_t{1} << 30;
 
-/// Reads and parses the demand matrix in file `path`; `flag` names it in errors (e.g. "--demand").
-inline demand_matrix read_demand_csv_file(const std::string& path, std::string_view flag) {
+/// Reads and parses the demand matrix in file `path`; errors name it `param` (a tool passes its flag).
+inline demand_matrix read_demand_csv_file(const std::string& path, std::string_view param) {
   constexpr std::string_view where = "read_demand_csv_file";
-  const std::string head = std::string(flag) + " = '" + core::to_message(path) + "'";
-  if (path.empty()) core::fail(where, std::string(flag) + " is empty (expected a CSV file)");
+  const std::string head = std::string(param) + " = '" + core::to_message(path) + "'";
+  if (path.empty()) core::fail(where, std::string(param) + " is empty (expected a CSV file)");
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (ec || !std::filesystem::exists(status)) core::fail(where, head + " does not exist");

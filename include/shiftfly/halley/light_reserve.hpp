@@ -161,8 +161,8 @@ inline std::uint64_t smallest_spares(std::uint64_t n, double lambda, double rho,
   };
   if (meets(0)) return 0;
   const auto too_many = [&] {
-    core::fail("light_reserve", "target = " + core::to_message(target) + " needs more than " +
-                                    core::to_message(max_spares) + " spares");
+    core::fail_parameter("light_reserve", "target", core::to_message(target),
+                         "needs more than " + core::to_message(max_spares) + " spares");
   };
   std::uint64_t lo = 0, hi = 1;
   bool max_checked = false;

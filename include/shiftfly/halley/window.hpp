@@ -27,8 +27,8 @@ inline constexpr double hours_per_day = 24.0;
 /// Parses a window such as `90d`, `1y`, `6y` or `2160h` into hours (> 0, finite).
 inline double parse_window(std::string_view text) {
   const auto bad = [&](const std::string& why) {
-    core::fail("parse_window", "window = '" + core::printable(text) + "' " + why +
-                                   " (accepted: a positive number followed by h, d or y, e.g. 90d, 1y, 2160h)");
+    core::fail_parameter("parse_window", "window", "'" + core::printable(text) + "'", why,
+                         "a positive number followed by h, d or y, e.g. 90d, 1y, 2160h");
   };
   if (text.size() < 2) bad("is not a number with a unit");
   const char unit = text.back();

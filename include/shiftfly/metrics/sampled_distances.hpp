@@ -20,6 +20,7 @@
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/python_random.hpp"
 #include "shiftfly/metrics/all_pairs.hpp"
+#include "shiftfly/metrics/bfs.hpp"
 #include "shiftfly/metrics/distance_stats.hpp"
 
 namespace shiftfly::metrics {
@@ -106,11 +107,12 @@ inline void require_useful_samples(std::string_view where, std::string_view para
   const double units = static_cast<double>(samples) * (static_cast<double>(n) + 2.0 * static_cast<double>(edges) + 16.0);
   if (samples <= n || units <= 1e9) return;
   const double seconds = units * seconds_per_sample_unit;
-  core::fail(where, std::string(param) + " = " + core::to_message(samples) + " draws more sources than the graph's " +
-                        core::to_message(n) + " vertices (with replacement) and would take about " +
-                        core::to_message(static_cast<std::uint64_t>(seconds + 0.5)) +
-                        " s; the exact statistics (without it) take every source once (accepted: at most " +
-                        core::to_message(n) + ", or a run under about 2 s)");
+  core::fail_parameter(where, param, core::to_message(samples),
+                       "draws more sources than the graph's " + core::to_message(n) +
+                           " vertices (with replacement) and would take about " +
+                           core::to_message(static_cast<std::uint64_t>(seconds + 0.5)) +
+                           " s; the exact statistics (without it) take every source once",
+                       "at most " + core::to_message(n) + ", or a run under about 2 s");
 }
 
 /// Sampled statistics with the reference's sources (`samples` >= 1, seed 11 by default),
@@ -130,6 +132,26 @@ inline distance_stats sampled_stats(const G& g, std::size_t samples, std::uint64
                               detail::resolve_threads("metrics::sampled_stats", options.threads), options.batch_bits,
                               options.progress);
   return detail::finish_stats(sg.pull.n, arcs, false, samples, std::move(counts.histogram));
+}
+
+/// sampled_stats by plain BFS from each sampled source, drawn one at a time (no list of
+/// sources, no bit-parallel sweep): an independent check of sampled_stats, whose
+/// histogram it must equal.
+template <core::digraph_like G>
+inline distance_stats sampled_stats_serial(const G& g, std::size_t samples, std::uint64_t seed = 11,
+                                           traversal how = traversal::undirected) {
+  core::require_range("metrics::sampled_stats_serial", "samples", samples, 1, std::uint64_t{1} << 32);
+  detail::require_sweepable("metrics::sampled_stats_serial", g);
+  if (how == traversal::arcs) detail::require_arcs("metrics::sampled_stats_serial", g);
+  reference_source_stream src(g.num_vertices(), seed);
+  std::vector<std::uint64_t> hist;
+  for (std::size_t i = 0; i < samples; ++i)
+    for (auto x : bfs(g, static_cast<typename G::vertex_type>(src.next()), how).distance)
+      if (x >= 0) {
+        if (hist.size() <= static_cast<std::size_t>(x)) hist.resize(static_cast<std::size_t>(x) + 1, 0);
+        ++hist[static_cast<std::size_t>(x)];
+      }
+  return detail::finish_stats(g.num_vertices(), how == traversal::arcs, false, samples, std::move(hist));
 }
 
 /// The reference's `distance_stats(g, max_exact, samples, seed)`: exact all pairs when

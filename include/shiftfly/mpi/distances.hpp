@@ -24,7 +24,7 @@
 /// Failures: before any reduction the ranks agree on success. A rank whose input
 /// is invalid (or whose sweep throws) does not leave the others waiting: every
 /// rank throws the exception of the lowest failing rank (std::invalid_argument
-/// stays std::invalid_argument, anything else becomes std::runtime_error) with
+/// becomes core::invalid_parameter, anything else becomes std::runtime_error) with
 /// its one-line message. The ranks also compare a fingerprint of their graph and
 /// sources and refuse to combine different graphs.
 ///
@@ -116,7 +116,7 @@ inline void rethrow_first_failure(MPI_Comm comm, const std::exception_ptr& local
   MPI_Bcast(&length, 1, MPI_UINT64_T, first, comm);
   message.resize(static_cast<std::size_t>(length));
   if (length != 0) MPI_Bcast(message.data(), static_cast<int>(length), MPI_CHAR, first, comm);
-  if (kind == 1) throw std::invalid_argument(message);
+  if (kind == 1) throw core::invalid_parameter::rule({}, message);
   throw std::runtime_error(message);
 }
 

@@ -1,10 +1,11 @@
 #pragma once
 /// \file table_set.hpp
-/// The driver behind `shiftfly tables` and `halley tables`: a list of named
-/// sections, each a function from a context (profile, threads) to tables and
-/// figures; `--only` picks sections, `--format` renders to stdout, `--out`
-/// writes every table (md, csv, json) and figure (csv, svg), and `--check`
-/// regenerates and compares with a golden directory cell by cell.
+/// The driver of a table set (the Shiftfly tables, the Halley tables): a list of
+/// named sections, each a function from a context (profile, threads) to tables
+/// and figures. The options pick sections (`only`), render to a stream
+/// (`format`), write every table (md, csv, json) and figure (csv, svg) into a
+/// directory (`out_dir`), or regenerate and compare with a golden directory cell
+/// by cell (`check_dir`). Errors name those parameters: only, format, check_dir, out_dir.
 
 #include <nlohmann/json.hpp>
 
@@ -71,7 +72,7 @@ inline void write_file(const std::filesystem::path& p, const std::string& text) 
 }  // namespace detail
 
 /// Validates the options against the sections (unknown names, formats, a missing check directory,
-/// an --out that cannot be a directory) and creates the --out directory.
+/// an out_dir that cannot be a directory) and creates the out_dir directory.
 inline void validate(const std::vector<section>& sections, const table_set_options& o) {
   std::set<std::string> ids;
   std::string list;
@@ -80,24 +81,24 @@ inline void validate(const std::vector<section>& sections, const table_set_optio
     list += (list.empty() ? "" : ", ") + s.id;
   }
   for (const auto& name : o.only)
-    if (!ids.count(name)) core::fail("tables", "--only = " + name + " is not a table (accepted: " + list + ")");
+    if (!ids.count(name)) core::fail_parameter("tables", "only", name, "is not a table", list);
   if (o.format != "md" && o.format != "csv" && o.format != "json")
-    core::fail("tables", "--format = " + o.format + " is not a format (accepted: md, csv, json)");
+    core::fail_parameter("tables", "format", o.format, "is not a format", "md, csv, json");
   if (!o.check_dir.empty() && !std::filesystem::is_directory(o.check_dir))
-    core::fail("tables", "--check = " + o.check_dir + " is not a directory");
+    core::fail_parameter("tables", "check_dir", o.check_dir, "is not a directory");
   if (!o.out_dir.empty()) {
-    // Refused before any table is computed: an --out that is a file, or lies under one, or cannot be made.
+    // Refused before any table is computed: an out_dir that is a file, or lies under one, or cannot be made.
     std::error_code ec;
     if (std::filesystem::exists(o.out_dir, ec) && !std::filesystem::is_directory(o.out_dir, ec))
-      core::fail("tables", "--out = " + o.out_dir + " exists and is not a directory");
+      core::fail_parameter("tables", "out_dir", o.out_dir, "exists and is not a directory");
     std::filesystem::create_directories(o.out_dir, ec);
     if (ec || !std::filesystem::is_directory(o.out_dir))
-      core::fail("tables", "--out = " + o.out_dir + " cannot be created as a directory (" + ec.message() + ")");
+      core::fail_parameter("tables", "out_dir", o.out_dir, "cannot be created as a directory (" + ec.message() + ")");
   }
 }
 
-/// The section ids of `--only` values: each value a comma-separated list of ids
-/// (`--only table2,fig14`); an empty value or an empty item (`a,,b`, `a,`) is refused.
+/// The section ids of `only` values: each value a comma-separated list of ids
+/// (`table2,fig14`); an empty value or an empty item (`a,,b`, `a,`) is refused.
 inline std::vector<std::string> split_only(const std::vector<std::string>& values) {
   std::vector<std::string> ids;
   for (const auto& v : values) {
@@ -106,7 +107,7 @@ inline std::vector<std::string> split_only(const std::vector<std::string>& value
       const std::size_t end = v.find(',', start);
       const std::string item = v.substr(start, end == std::string::npos ? std::string::npos : end - start);
       if (item.empty())
-        core::fail("tables", "--only = '" + v + "' has an empty item (expected section ids like table2,fig14)");
+        core::fail_parameter("tables", "only", "'" + v + "'", "has an empty item (expected section ids like table2,fig14)");
       ids.push_back(item);
       if (end == std::string::npos) break;
       start = end + 1;
@@ -116,7 +117,7 @@ inline std::vector<std::string> split_only(const std::vector<std::string>& value
 }
 
 /// Runs the set: prints to `out`, reports differences to `err`.
-/// Returns 0, or 1 when --check found a difference.
+/// Returns 0, or 1 when the check found a difference.
 inline int run_table_set(const std::vector<section>& sections, const table_set_options& o, std::ostream& out,
                          std::ostream& err) {
   validate(sections, o);

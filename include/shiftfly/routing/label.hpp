@@ -87,45 +87,46 @@ inline std::string format_label(std::span<const core::symbol> label) {
 /// (Kautz) no two equal adjacent symbols. Throws one line naming `param`.
 inline void validate_label(const label_space& s, std::span<const core::symbol> label, std::string_view where,
                            std::string_view param) {
-  const std::string p(param);
+  const std::string shown = format_label(label);
   if (label.size() != s.D)
-    core::fail(where, p + " = " + format_label(label) + " has " + std::to_string(label.size()) +
-                          " symbols (accepted: exactly D = " + std::to_string(s.D) + ")");
+    core::fail_parameter(where, param, shown, "has " + std::to_string(label.size()) + " symbols",
+                         "exactly D = " + std::to_string(s.D));
   const unsigned a = alphabet_size(s);
   for (std::size_t i = 0; i < label.size(); ++i) {
     if (label[i] >= a)
-      core::fail(where, p + " = " + format_label(label) + " has symbol " + std::to_string(label[i]) + " at position " +
-                            std::to_string(i + 1) + " (accepted: 0 to " + std::to_string(a - 1) + ")");
+      core::fail_parameter(where, param, shown,
+                           "has symbol " + std::to_string(label[i]) + " at position " + std::to_string(i + 1),
+                           "0 to " + std::to_string(a - 1));
     if (s.family == label_family::kautz && i > 0 && label[i] == label[i - 1])
-      core::fail(where, p + " = " + format_label(label) + " has equal neighbours at positions " + std::to_string(i) +
-                            " and " + std::to_string(i + 1) + " (a Kautz label has no two equal adjacent symbols)");
+      core::fail_parameter(where, param, shown,
+                           "has equal neighbours at positions " + std::to_string(i) + " and " + std::to_string(i + 1) +
+                               " (a Kautz label has no two equal adjacent symbols)");
   }
 }
 
-/// Parses a dot-separated label (`0.1.2`) and validates it against the space.
+/// Parses a dot-separated label (`0.1.2`, each symbol a plain decimal: core/parse.hpp)
+/// and validates it against the space.
 inline std::vector<core::symbol> parse_label(std::string_view text, const label_space& s, std::string_view param) {
   constexpr std::string_view where = "parse_label";
-  const std::string p(param);
-  if (text.empty()) core::fail(where, p + " is empty (expected a dot-separated label like 0.1.2)");
+  if (text.empty()) core::fail_parameter(where, param, {}, "is empty (expected a dot-separated label like 0.1.2)");
+  const std::string shown = "'" + core::printable(text) + "'";
   std::vector<core::symbol> out;
   std::size_t start = 0;
   while (true) {
     const std::size_t end = text.find('.', start);
     const std::string_view item = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
-    if (item.empty())
-      core::fail(where, p + " = '" + core::printable(text) + "' has an empty symbol (expected a label like 0.1.2)");
+    if (item.empty()) core::fail_parameter(where, param, shown, "has an empty symbol (expected a label like 0.1.2)");
     if (out.size() >= s.D)
-      core::fail(where, p + " = '" + core::printable(text) + "' has more than D = " + std::to_string(s.D) +
-                            " symbols (accepted: exactly D)");
+      core::fail_parameter(where, param, shown, "has more than D = " + std::to_string(s.D) + " symbols",
+                           "exactly D");
     std::uint64_t v = 0;
-    for (char c : item) {
-      if (c < '0' || c > '9')
-        core::fail(where, p + " = '" + core::printable(text) + "' has a non-integer symbol '" + core::printable(item) + "'");
-      v = v * 10 + static_cast<unsigned>(c - '0');
-      if (v > alphabet_size(s))  // early stop: already out of the alphabet, avoid overflow
-        core::fail(where, p + " = '" + core::printable(text) + "' has symbol " + core::printable(item) + " (accepted: 0 to " +
-                              std::to_string(alphabet_size(s) - 1) + ")");
-    }
+    const core::decimal_error e = core::read_decimal(item, v);
+    if (e != core::decimal_error::none && e != core::decimal_error::too_large)
+      core::fail_parameter(where, param, shown, "has a non-integer symbol '" + core::printable(item) + "'",
+                           core::decimal_form);
+    if (e == core::decimal_error::too_large || v >= alphabet_size(s))
+      core::fail_parameter(where, param, shown, "has symbol " + core::printable(item),
+                           "0 to " + std::to_string(alphabet_size(s) - 1));
     out.push_back(static_cast<core::symbol>(v));
     if (end == std::string_view::npos) break;
     start = end + 1;

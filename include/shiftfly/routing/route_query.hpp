@@ -1,8 +1,7 @@
 #pragma once
 /// \file route_query.hpp
-/// The `shiftfly route` query: a table-free route between two
-/// vertices given as text, checked against the directed BFS distance of the
-/// generated graph.
+/// A route query: a table-free route between two vertices given as text,
+/// checked against the directed BFS distance of the generated graph.
 ///
 /// - Kautz K(d,D) and de Bruijn B(d,D): labels `0.1.2`, route by Theorem 5.2.
 /// - Imase–Itoh II(n,d): vertex numbers, route by the arithmetic of Theorem 5.5
@@ -10,7 +9,7 @@
 /// `shortest` is the directed BFS distance over the arcs of the graph built by
 /// topology/ (an independent check), computed when the graph has at most
 /// `route_check_limit` vertices; above that it is absent and marked so.
-/// Errors name the command-line flags (--d, --D, --n, --from, --to).
+/// Errors name the parameters d, D, n, from and to (core/error.hpp).
 
 #include <cstdint>
 #include <optional>
@@ -19,7 +18,6 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
-#include "shiftfly/core/flag_names.hpp"
 #include "shiftfly/core/parse.hpp"
 #include "shiftfly/metrics/bfs.hpp"
 #include "shiftfly/routing/imase_itoh.hpp"
@@ -54,14 +52,13 @@ inline std::size_t arc_distance(const G& g, std::uint64_t from, std::uint64_t to
 
 }  // namespace detail
 
-/// Route between two labels of K(d,D) (kautz = true) or B(d,D), as text.
-inline route_answer route_labels(bool kautz, std::uint64_t d, std::uint64_t D, std::string_view from,
+/// Route between two labels (`0.1.2`) of K(d,D) or B(d,D), as text.
+inline route_answer route_labels(label_family family, std::uint64_t d, std::uint64_t D, std::string_view from,
                                  std::string_view to) {
-  const label_space s =
-      core::naming_flags({{"d", "--d"}, {"D", "--D"}}, "--d " + core::to_message(d) + " --D " + core::to_message(D),
-                         [&] { return kautz ? kautz_space(d, D) : de_bruijn_space(d, D); });
-  const auto u = parse_label(from, s, "--from");
-  const auto v = parse_label(to, s, "--to");
+  const bool kautz = family == label_family::kautz;
+  const label_space s = make_label_space(family, d, D);
+  const auto u = parse_label(from, s, "from");
+  const auto v = parse_label(to, s, "to");
   const auto r = route_shift(s, u, v);
   route_answer a;
   a.family = kautz ? "kautz" : "de-bruijn";
@@ -77,11 +74,11 @@ inline route_answer route_labels(bool kautz, std::uint64_t d, std::uint64_t D, s
 
 /// Route from i to j on II(n,d), vertex numbers as text.
 inline route_answer route_numbers(std::uint64_t n, std::uint64_t d, std::string_view from, std::string_view to) {
-  const std::uint64_t i = core::parse_unsigned(from, "--from"), j = core::parse_unsigned(to, "--to");
-  core::require_range("route", "--n", n, 2, imase_itoh_max_order);
-  core::require_range("route", "--d", d, 2, 65535);
-  core::require_range("route", "--from", i, 0, n - 1);
-  core::require_range("route", "--to", j, 0, n - 1);
+  const std::uint64_t i = core::parse_unsigned(from, "from"), j = core::parse_unsigned(to, "to");
+  core::require_range("route", "n", n, 2, imase_itoh_max_order);
+  core::require_range("route", "d", d, 2, 65535);
+  core::require_range("route", "from", i, 0, n - 1);
+  core::require_range("route", "to", j, 0, n - 1);
   const auto r = route_imase_itoh(n, d, i, j);
   route_answer a;
   a.family = "imase-itoh";

@@ -15,7 +15,7 @@ namespace shiftfly::tables {
 /// Correctly rounded a / b (a >= 0, b >= 1).
 inline double exact_ratio(const boost::multiprecision::cpp_int& a, std::uint64_t b) {
   using boost::multiprecision::cpp_int;
-  if (b == 0) core::fail("exact_ratio", "b = 0 is out of range (accepted: at least 1)");
+  if (b == 0) core::throw_out_of_range("exact_ratio", "b", b, "at least 1");
   if (a < 0) core::fail("exact_ratio", "a is negative");
   if (a == 0) return 0.0;
   const long msb_a = static_cast<long>(boost::multiprecision::msb(a));

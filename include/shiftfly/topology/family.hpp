@@ -1,43 +1,42 @@
 #pragma once
 /// \file family.hpp
-/// The graph families of the command line, shared by the
-/// `graph`, `metrics` and `route` subcommands.
+/// Typed family specs and the name registry: every graph family of the library
+/// as one value, for code that chooses the family at run time (the tools, files
+/// that name a family, the Python bindings).
 ///
 /// API:
-///   struct family_params { family, dims, d, D, n, groups, seed = 7, ports = 40,
-///                          construction = "imase-itoh", level = "group", defaulted_flags };
-///   core::graph<std::uint32_t> make_family(const family_params& p);
+///   using family_spec = std::variant<torus_spec, kautz_spec, de_bruijn_spec,
+///                                    generalized_de_bruijn_spec, imase_itoh_spec,
+///                                    boardfly_spec, shiftfly_spec>;
+///   core::graph<std::uint32_t> make_graph(const family_spec&);
+///   std::string_view family_name(const family_spec&);      // "kautz"
+///   family_spec default_spec(std::string_view name);      // "kautz" -> kautz_spec{}
+///   std::vector<family_parameter> parameters(const family_spec&);  // {"d", "3"}, {"D", "4"}
 ///   const std::vector<std::string>& family_names();
-/// `make_family` validates every parameter the family uses and throws
-/// std::invalid_argument with one line (function, parameter, value, accepted
-/// range) before allocating; parameters a family does not use are ignored.
-/// The line names the command-line flag of the parameter (`kautz: --D = 9 is
-/// out of range ...`, core/flag_names.hpp), or ends with the flags given when
-/// the limit is on a product of them (`(given --groups 200000000 --level chip)`).
-/// The flags listed in `defaulted_flags` (those the user left at their default)
-/// are listed apart, as defaults: `(given --groups 900000000; defaults: --ports 40
-/// --construction imase-itoh --level group)`.
+///   bool is_digraph(const family_spec&);                  // its graph has arcs
+/// `make_graph` calls the family's generator, which validates every parameter
+/// and throws core::invalid_parameter naming it as the generator does
+/// (`kautz: D = 9 is out of range ...`). A tool that reads the spec from flags
+/// renames the parameters to its flags (tools/common/flag_names.hpp).
 ///
-/// | family        | parameters                                  | graph                                  |
-/// |---------------|---------------------------------------------|----------------------------------------|
-/// | torus         | dims                                        | torus(dims)                            |
-/// | kautz         | d, D                                        | kautz(d, D)                            |
-/// | de-bruijn     | d, D                                        | de_bruijn(d, D)                        |
-/// | gen-de-bruijn | n, d                                        | generalized_de_bruijn(n, d)            |
-/// | imase-itoh    | n, d                                        | imase_itoh(n, d)                       |
-/// | boardfly      | groups, seed, level (group / chip)          | boardfly_group_level / _chip_level     |
-/// | shiftfly      | groups, ports, construction, level          | shiftfly_group_level / _chip_level     |
+/// | family        | spec                         | graph                                  |
+/// |---------------|------------------------------|----------------------------------------|
+/// | torus         | dims                         | torus(dims)                            |
+/// | kautz         | d, D                         | kautz(d, D)                            |
+/// | de-bruijn     | d, D                         | de_bruijn(d, D)                        |
+/// | gen-de-bruijn | n, d                         | generalized_de_bruijn(n, d)            |
+/// | imase-itoh    | n, d                         | imase_itoh(n, d)                       |
+/// | boardfly      | groups, seed, level          | boardfly_group_level / _chip_level     |
+/// | shiftfly      | groups, ports, construction, level | shiftfly_group_level / _chip_level |
 
-#include <algorithm>
 #include <cstdint>
-#include <initializer_list>
 #include <string>
 #include <string_view>
-#include <utility>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
-#include "shiftfly/core/flag_names.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/de_bruijn.hpp"
@@ -48,84 +47,150 @@
 
 namespace shiftfly::topology {
 
-/// Parameters of a graph family, as the command line gives them.
-struct family_params {
-  std::string family;
+/// Which graph of a hierarchical family: one vertex per group, or one per chip.
+enum class level { group, chip };
+
+/// "group" or "chip".
+inline std::string_view level_name(level l) noexcept { return l == level::chip ? "chip" : "group"; }
+
+/// Parses "group" or "chip"; anything else throws invalid_parameter naming `level`.
+inline level parse_level(std::string_view text) {
+  if (text == "group") return level::group;
+  if (text == "chip") return level::chip;
+  core::throw_out_of_range("parse_level", "level", std::string(text), "group or chip");
+}
+
+/// "imase-itoh" or "kautz".
+inline std::string_view construction_name(shiftfly_construction c) noexcept {
+  return c == shiftfly_construction::kautz ? "kautz" : "imase-itoh";
+}
+
+/// Torus T(k1, ..., kn) (Proposition 2.2).
+struct torus_spec {
   std::vector<std::uint64_t> dims;
-  std::uint64_t d = 0, D = 0, n = 0, groups = 0, seed = 7, ports = 40;
-  std::string construction = "imase-itoh";
-  std::string level = "group";
-  /// Flags left at their default ("--ports", "--level", ...): messages list them as defaults, not as given.
-  std::vector<std::string> defaulted_flags;
+};
+/// Kautz digraph K(d, D) (Definition 4.1).
+struct kautz_spec {
+  std::uint64_t d = 0, D = 0;
+};
+/// de Bruijn digraph B(d, D).
+struct de_bruijn_spec {
+  std::uint64_t d = 0, D = 0;
+};
+/// Generalized de Bruijn digraph GB(n, d): i -> d i + r.
+struct generalized_de_bruijn_spec {
+  std::uint64_t n = 0, d = 0;
+};
+/// Imase-Itoh digraph II(n, d): i -> -d i - r (Theorem 5.5).
+struct imase_itoh_spec {
+  std::uint64_t n = 0, d = 0;
+};
+/// Boardfly (TPU 8i) on `groups` 32-chip groups; `seed` wires the inter-pod tier.
+struct boardfly_spec {
+  std::uint64_t groups = 0, seed = 7;
+  topology::level level = topology::level::group;
+};
+/// Shiftfly: Boardfly groups with a generalized Kautz global tier at `ports` optical ports a group.
+struct shiftfly_spec {
+  std::uint64_t groups = 0, ports = group_optical_ports;
+  shiftfly_construction construction = shiftfly_construction::imase_itoh;
+  topology::level level = topology::level::group;
 };
 
-/// The family names make_family accepts, in the order the tools list them.
+/// One family and its parameters.
+using family_spec = std::variant<torus_spec, kautz_spec, de_bruijn_spec, generalized_de_bruijn_spec, imase_itoh_spec,
+                                 boardfly_spec, shiftfly_spec>;
+
+/// The registry's names, in the order of family_spec's alternatives (the order the tools list them).
 inline const std::vector<std::string>& family_names() {
   static const std::vector<std::string> names{"torus",      "kautz",    "de-bruijn", "gen-de-bruijn",
                                               "imase-itoh", "boardfly", "shiftfly"};
   return names;
 }
 
+/// The registry name of the spec's family.
+inline std::string_view family_name(const family_spec& spec) noexcept { return family_names()[spec.index()]; }
+
 namespace detail {
-inline void require_level(const std::string& level) {
-  if (level != "group" && level != "chip") core::throw_out_of_range("make_family", "level", level, "group or chip");
+template <std::size_t I = 0>
+family_spec spec_at(std::size_t index) {
+  if constexpr (I + 1 < std::variant_size_v<family_spec>) {
+    if (index != I) return spec_at<I + 1>(index);
+  }
+  return family_spec{std::in_place_index<I>};
 }
 }  // namespace detail
 
-/// Builds the graph of a family (32-bit vertex ids), validating its parameters first.
-inline core::graph<std::uint32_t> make_family(const family_params& p) {
-  using V = std::uint32_t;
-  using core::naming_flags;
-  using core::to_message;
-  const std::string& f = p.family;
-  if (f == "torus") {
-    std::string dims;
-    for (auto k : p.dims) dims += (dims.empty() ? "" : ",") + to_message(k);
-    return naming_flags({{"dims item", "--dims item"}, {"dims", "--dims"}, {"number of dims", "number of --dims items"}},
-                        "--dims " + dims, [&] { return torus<V>(p.dims); });
-  }
-  const std::string dD = "--d " + to_message(p.d) + " --D " + to_message(p.D);
-  const std::string nd = "--n " + to_message(p.n) + " --d " + to_message(p.d);
-  if (f == "kautz") return naming_flags({{"d", "--d"}, {"D", "--D"}}, dD, [&] { return kautz<V>(p.d, p.D); });
-  if (f == "de-bruijn") return naming_flags({{"d", "--d"}, {"D", "--D"}}, dD, [&] { return de_bruijn<V>(p.d, p.D); });
-  if (f == "gen-de-bruijn")
-    return naming_flags({{"n", "--n"}, {"d", "--d"}}, nd, [&] { return generalized_de_bruijn<V>(p.n, p.d); });
-  if (f == "imase-itoh") return naming_flags({{"n", "--n"}, {"d", "--d"}}, nd, [&] { return imase_itoh<V>(p.n, p.d); });
-  // "--flag value ..." for the flags given; "; defaults: --flag value ..." for those left at their default.
-  const auto flags_text = [&p](std::initializer_list<std::pair<std::string_view, std::string>> flags) {
-    std::string given, defaults;
-    for (const auto& flag : flags) {
-      const bool defaulted =
-          std::find(p.defaulted_flags.begin(), p.defaulted_flags.end(), flag.first) != p.defaulted_flags.end();
-      std::string& into = defaulted ? defaults : given;
-      into += (into.empty() ? "" : " ") + std::string(flag.first) + " " + flag.second;
-    }
-    return defaults.empty() ? given : given + "; defaults: " + defaults;
-  };
-  if (f == "boardfly") {
-    detail::require_level(p.level);
-    return naming_flags({{"groups", "--groups"}, {"seed", "--seed"}},
-                        flags_text({{"--groups", to_message(p.groups)}, {"--level", to_message(p.level)}}), [&] {
-                          return p.level == "chip" ? boardfly_chip_level<V>(p.groups, p.seed)
-                                                   : boardfly_group_level<V>(p.groups, p.seed);
-                        });
-  }
-  if (f == "shiftfly") {
-    detail::require_level(p.level);
-    return naming_flags({{"groups", "--groups"}, {"ports", "--ports"}, {"construction", "--construction"}},
-                        flags_text({{"--groups", to_message(p.groups)},
-                                    {"--ports", to_message(p.ports)},
-                                    {"--construction", to_message(p.construction)},
-                                    {"--level", to_message(p.level)}}),
-                        [&] {
-                          const auto c = parse_shiftfly_construction(p.construction);
-                          return p.level == "chip" ? shiftfly_chip_level<V>(p.groups, p.ports, c)
-                                                   : shiftfly_group_level<V>(p.groups, p.ports, c);
-                        });
-  }
+/// The spec of the family called `name`, with its defaults (the required sizes at 0, to be set);
+/// an unknown name throws invalid_parameter naming `family` and listing the names.
+inline family_spec default_spec(std::string_view name) {
+  const auto& names = family_names();
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) return detail::spec_at(i);
   std::string accepted;
-  for (const auto& name : family_names()) accepted += (accepted.empty() ? "" : ", ") + name;
-  core::throw_out_of_range("make_family", "family", "'" + f + "'", accepted);
+  for (const auto& n : names) accepted += (accepted.empty() ? "" : ", ") + n;
+  core::throw_out_of_range("default_spec", "family", "'" + std::string(name) + "'", accepted);
+}
+
+/// True when the spec's graph carries arcs: the shift digraphs (Kautz, de Bruijn, generalized
+/// de Bruijn, Imase-Itoh) and group-level Shiftfly, whose global tier is one.
+inline bool is_digraph(const family_spec& spec) noexcept {
+  if (const auto* s = std::get_if<shiftfly_spec>(&spec)) return s->level == level::group;
+  return std::holds_alternative<kautz_spec>(spec) || std::holds_alternative<de_bruijn_spec>(spec) ||
+         std::holds_alternative<generalized_de_bruijn_spec>(spec) || std::holds_alternative<imase_itoh_spec>(spec);
+}
+
+/// A parameter of a spec, named as the library names it, with its value as text.
+struct family_parameter {
+  std::string name;
+  std::string value;
+};
+
+/// The spec's parameters in the order of the table above (dims as `4,4,4`).
+inline std::vector<family_parameter> parameters(const family_spec& spec) {
+  using core::to_message;
+  return std::visit(
+      [](const auto& s) -> std::vector<family_parameter> {
+        using S = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<S, torus_spec>) {
+          std::string dims;
+          for (auto k : s.dims) dims += (dims.empty() ? "" : ",") + to_message(k);
+          return {{"dims", dims}};
+        } else if constexpr (std::is_same_v<S, kautz_spec> || std::is_same_v<S, de_bruijn_spec>) {
+          return {{"d", to_message(s.d)}, {"D", to_message(s.D)}};
+        } else if constexpr (std::is_same_v<S, generalized_de_bruijn_spec> || std::is_same_v<S, imase_itoh_spec>) {
+          return {{"n", to_message(s.n)}, {"d", to_message(s.d)}};
+        } else if constexpr (std::is_same_v<S, boardfly_spec>) {
+          return {{"groups", to_message(s.groups)}, {"seed", to_message(s.seed)},
+                  {"level", std::string(level_name(s.level))}};
+        } else {
+          return {{"groups", to_message(s.groups)},
+                  {"ports", to_message(s.ports)},
+                  {"construction", std::string(construction_name(s.construction))},
+                  {"level", std::string(level_name(s.level))}};
+        }
+      },
+      spec);
+}
+
+/// Builds the spec's graph (32-bit vertex ids); the generator validates its parameters first.
+inline core::graph<std::uint32_t> make_graph(const family_spec& spec) {
+  using V = std::uint32_t;
+  return std::visit(
+      [](const auto& s) -> core::graph<V> {
+        using S = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<S, torus_spec>) return torus<V>(s.dims);
+        else if constexpr (std::is_same_v<S, kautz_spec>) return kautz<V>(s.d, s.D);
+        else if constexpr (std::is_same_v<S, de_bruijn_spec>) return de_bruijn<V>(s.d, s.D);
+        else if constexpr (std::is_same_v<S, generalized_de_bruijn_spec>) return generalized_de_bruijn<V>(s.n, s.d);
+        else if constexpr (std::is_same_v<S, imase_itoh_spec>) return imase_itoh<V>(s.n, s.d);
+        else if constexpr (std::is_same_v<S, boardfly_spec>)
+          return s.level == level::chip ? boardfly_chip_level<V>(s.groups, s.seed) : boardfly_group_level<V>(s.groups, s.seed);
+        else
+          return s.level == level::chip ? shiftfly_chip_level<V>(s.groups, s.ports, s.construction)
+                                        : shiftfly_group_level<V>(s.groups, s.ports, s.construction);
+      },
+      spec);
 }
 
 }  // namespace shiftfly::topology

@@ -1,4 +1,4 @@
-// core/edge_list.hpp: the writer against an independent rendering of the
+// io/edge_list.hpp: the writer against an independent rendering of the
 // format, the round trip write -> read -> same graph on real families, and
 // every class of malformed input refused with one line.
 #include <catch2/catch.hpp>
@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "shiftfly/core/edge_list.hpp"
+#include "shiftfly/io/edge_list.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/de_bruijn.hpp"
 #include "shiftfly/topology/imase_itoh.hpp"
@@ -22,6 +22,7 @@
 namespace {
 
 namespace core = shiftfly::core;
+namespace io = shiftfly::io;
 namespace t = shiftfly::topology;
 using graph32 = core::graph<std::uint32_t>;
 using core::same_arcs;
@@ -29,21 +30,21 @@ using core::same_edges;
 
 std::string write(const graph32& g, bool directed) {
   std::ostringstream os;
-  core::write_edge_list(os, g, directed);
+  io::write_edge_list(os, g, directed);
   return os.str();
 }
 
 // The one-line error message of read_edge_list, or "" when it accepts.
-std::string error_of(std::string_view text, core::edge_list_options opt = {}) {
+std::string error_of(std::string_view text, io::edge_list_options opt = {}) {
   try {
-    (void)core::read_edge_list(text, opt);
+    (void)io::read_edge_list(text, opt);
   } catch (const std::invalid_argument& e) {
     return e.what();
   }
   return "";
 }
 
-void check_refused(std::string_view text, const std::string& must_contain, core::edge_list_options opt = {}) {
+void check_refused(std::string_view text, const std::string& must_contain, io::edge_list_options opt = {}) {
   const std::string msg = error_of(text, opt);
   INFO("input: " << std::string(text) << "\nmessage: " << msg);
   CHECK(msg.rfind("read_edge_list: ", 0) == 0);
@@ -75,18 +76,18 @@ TEST_CASE("edge list: write -> read gives the same graph on real families", "[co
   for (const auto& g : undirected) {
     INFO(g.name());
     const std::string text = write(g, false);
-    const auto back = core::read_edge_list(text, {.vertices = g.num_vertices()});
+    const auto back = io::read_edge_list(text, {.vertices = g.num_vertices()});
     CHECK(same_edges(g, back));
     CHECK(write(back, false) == text);
     // without the count, the largest id + 1 (these families have no isolated vertex)
-    CHECK(same_edges(g, core::read_edge_list(text)));
+    CHECK(same_edges(g, io::read_edge_list(text)));
   }
   const std::vector<graph32> directed = {t::kautz(3, 3), t::kautz(2, 5), t::de_bruijn(2, 5), t::de_bruijn(3, 3),
                                        t::generalized_de_bruijn(50, 3), t::imase_itoh(100, 3)};
   for (const auto& g : directed) {
     INFO(g.name());
     const std::string text = write(g, true);
-    const auto back = core::read_edge_list(text, {.directed = true, .vertices = g.num_vertices()});
+    const auto back = io::read_edge_list(text, {.directed = true, .vertices = g.num_vertices()});
     CHECK(same_arcs(g, back));
     CHECK(same_edges(g, back));  // the physical graph is rebuilt from the arcs
     CHECK(write(back, true) == text);
@@ -95,22 +96,22 @@ TEST_CASE("edge list: write -> read gives the same graph on real families", "[co
 
 TEST_CASE("edge list: reader details", "[core][edge_list]") {
   // isolated trailing vertices need the caller's count
-  const auto g = core::read_edge_list("0 1\n", {.vertices = 5});
+  const auto g = io::read_edge_list("0 1\n", {.vertices = 5});
   CHECK(g.num_vertices() == 5);
   CHECK(g.num_edges() == 1);
-  CHECK(core::read_edge_list("0 1\n").num_vertices() == 2);
+  CHECK(io::read_edge_list("0 1\n").num_vertices() == 2);
   // empty text: no vertices, or the given count
-  CHECK(core::read_edge_list("").num_vertices() == 0);
-  CHECK(core::read_edge_list("", {.vertices = 3}).num_vertices() == 3);
+  CHECK(io::read_edge_list("").num_vertices() == 0);
+  CHECK(io::read_edge_list("", {.vertices = 3}).num_vertices() == 3);
   // the last newline may be missing; repeated undirected edges merge
-  const auto h = core::read_edge_list("0 2\n1 2\n0 2");
+  const auto h = io::read_edge_list("0 2\n1 2\n0 2");
   CHECK(h.num_vertices() == 3);
   CHECK(h.num_edges() == 2);
   // arcs in any order of sources are grouped by source, keeping each source's order
-  const auto d = core::read_edge_list("2 1\n0 2\n2 0\n0 0\n", {.directed = true});
+  const auto d = io::read_edge_list("2 1\n0 2\n2 0\n0 0\n", {.directed = true});
   CHECK(write(d, true) == "0 2\n0 0\n2 1\n2 0\n");
   // 64-bit vertex ids
-  const auto big = core::read_edge_list<std::uint64_t>("0 1\n", {.vertices = 2});
+  const auto big = io::read_edge_list<std::uint64_t>("0 1\n", {.vertices = 2});
   CHECK(big.num_edges() == 1);
 }
 
@@ -139,7 +140,7 @@ TEST_CASE("edge list: malformed input is refused with one line", "[core][edge_li
   check_refused("", "vertex count 4294967296 exceeds the limit of 4294967295 vertices",
                 {.vertices = std::uint64_t{1} << 32, .max_vertices = std::uint64_t{1} << 40});
   check_refused("0 1000\n", "vertex id 1000 on line 1 exceeds the limit of 1000 vertices", {.max_vertices = 1000});
-  CHECK(core::read_edge_list("0 999\n", {.max_vertices = 1000}).num_vertices() == 1000);
+  CHECK(io::read_edge_list("0 999\n", {.max_vertices = 1000}).num_vertices() == 1000);
   // a control character in a line is escaped, so the message stays one line
   check_refused("0 1\n2\x01 3\n", "line 2 ('2\\x01 3')");
   // a long line is cut in the message
@@ -153,6 +154,6 @@ TEST_CASE("edge list: a graph beyond the available memory is refused before it i
   // 10^6 vertices need about 7.6 MiB of offsets alone
   check_refused("0 999999\n", "the graph (1000000 vertices, 1 edges) would need about");
   check_refused("0 1\n", "would need about", {.directed = true, .vertices = 1000000});
-  CHECK(core::read_edge_list("0 1\n1 2\n").num_edges() == 2);  // small graphs still fit
+  CHECK(io::read_edge_list("0 1\n1 2\n").num_edges() == 2);  // small graphs still fit
   ::unsetenv("SHIFTFLY_MEMORY_LIMIT");
 }

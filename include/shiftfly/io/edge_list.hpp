@@ -1,42 +1,49 @@
 #pragma once
 /// \file edge_list.hpp
-/// The edge-list text format of `shiftfly graph --format edgelist`,
-/// written and read back.
+/// The edge-list text format the library writes (and the graph export of
+/// the command line prints), written and read back.
 ///
 /// One `u v` per line: two decimal vertex ids (no sign, no leading zeros), one
 /// space, and a '\n' after every line.
 /// - Undirected (the physical graph): every edge once with u < v, rows in
 ///   increasing u, each row's neighbours in increasing order.
-/// - Directed (`--directed`, digraph families): every arc in generation order,
+/// - Directed (digraph families): every arc in generation order,
 ///   sources in increasing order, self-loops and repeated arcs kept.
 ///
 /// The format does not carry the vertex count: the reader takes it from the
 /// caller, or as the largest id + 1 (so isolated trailing vertices need the
-/// caller's count). It refuses every malformed line with one line naming the
+/// caller's count). Ids follow the library's one integer grammar (core/parse.hpp). It refuses every malformed line with one line naming the
 /// line number, and checks the vertex count against a limit, and the build
 /// against the available memory (core/memory.hpp), before it allocates.
 
 #include <algorithm>
-#include <charconv>
 #include <concepts>
 #include <cstdint>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
-#include <system_error>
 #include <utility>
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
+#include "shiftfly/core/parse.hpp"
 
-namespace shiftfly::core {
+namespace shiftfly::io {
+
+using core::estimate_add_mul;
+using core::fail;
+using core::graph;
+using core::max_vertices;
+using core::printable;
+using core::require_graph_memory;
+using core::require_memory;
+using core::to_message;
 
 /// Writes g as an edge list: the physical graph's edges (u < v), or with
-/// `directed` its arcs in generation order. Byte for byte what
-/// `shiftfly graph ... --format edgelist [--directed]` prints.
+/// `directed` its arcs in generation order.
 template <std::unsigned_integral V>
 inline void write_edge_list(std::ostream& os, const graph<V>& g, bool directed) {
   if (directed && !g.has_arcs())
@@ -71,16 +78,6 @@ struct edge_list_options {
   std::uint64_t max_vertices = edge_list_max_vertices;  ///< refuse larger counts before allocating
 };
 
-namespace detail {
-/// Parses one decimal vertex id (digits only, no leading zero); false if malformed or above 64 bits.
-inline bool parse_edge_list_id(std::string_view s, std::uint64_t& out) {
-  if (s.empty() || s.size() > 20 || (s.size() > 1 && s[0] == '0')) return false;
-  for (char c : s)
-    if (c < '0' || c > '9') return false;
-  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc{} && ptr == s.data() + s.size();
-}
-}  // namespace detail
 
 /// Reads an edge list written by write_edge_list (or by hand in the same
 /// format) into a graph: undirected edges (u < v required; repeated edges are
@@ -120,8 +117,8 @@ inline graph<V> read_edge_list(std::string_view text, const edge_list_options& o
     };
     const std::size_t space = line.find(' ');
     std::uint64_t u = 0, v = 0;
-    if (space == std::string_view::npos || !detail::parse_edge_list_id(line.substr(0, space), u) ||
-        !detail::parse_edge_list_id(line.substr(space + 1), v))
+    if (space == std::string_view::npos || core::read_decimal(line.substr(0, space), u) != core::decimal_error::none ||
+        core::read_decimal(line.substr(space + 1), v) != core::decimal_error::none)
       bad("is not 'u v' (two decimal vertex ids without leading zeros, one space)");
     for (auto x : {u, v}) {
       if (x >= id_bound) {
@@ -153,4 +150,4 @@ inline graph<V> read_edge_list(std::string_view text, const edge_list_options& o
   return graph<V>::from_arcs(static_cast<std::size_t>(n), std::move(offsets), std::move(targets));
 }
 
-}  // namespace shiftfly::core
+}  // namespace shiftfly::io

@@ -1,0 +1,119 @@
+#pragma once
+// Library errors told in the words of the command line.
+//
+// The library names its parameters as the papers do (`kautz: D = 9 is out of
+// range (accepted: ...)`) and throws core::invalid_parameter, which keeps the
+// function, the parameter, the value, the problem and the accepted range apart
+// (core/error.hpp). A tool that turns flags into a library call lists, for each
+// parameter, the flag that sets it; naming_flags() then rethrows the error with
+// the flag in the parameter's place (`kautz: --D = 9 is out of range ...`), so
+// the one line the tool prints tells which flag to fix. An error about no
+// listed parameter (`boardfly: chip count = 200000000 x 32 exceeds 4294967295`,
+// a limit on a product of flags) gets the flags and values given appended:
+// `... (given --groups 200000000 --level chip)`.
+//
+// A flag may come with the text the user typed for it. A real is formatted with
+// 17 digits (`target = 0.99999899999999997`); the message shows the typed text
+// (`--target = 0.999999`) wherever it shows that flag's own value. A value is
+// replaced only when it reads as the same number as the typed text, so a value
+// derived from the flag (a bound, a product) keeps its digits.
+
+#include <cstdlib>
+#include <initializer_list>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/error.hpp"
+
+namespace shiftfly::tools {
+
+/// A library parameter name, the flag that sets it, and (optional) the text the user typed for that flag.
+struct flag_name {
+  std::string_view param;
+  std::string_view flag;
+  std::string_view typed = {};
+};
+
+namespace detail {
+/// True when `text` (all of it) reads as a number equal to `v`, by strtod or by
+/// strtold rounded to double (CLI11 reads reals the second way).
+inline bool reads_as(const std::string& text, double v) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  const double d = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size()) return false;
+  return d == v || static_cast<double>(std::strtold(text.c_str(), nullptr)) == v;
+}
+
+/// The typed text when `value` is a real written differently that reads as the same number; else `value`.
+inline std::string typed_if_same(const std::string& value, std::string_view typed) {
+  const std::string text(typed);
+  char* end = nullptr;
+  const double want = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size()) return value;  // not a number
+  char* value_end = nullptr;
+  const double shown = std::strtod(value.c_str(), &value_end);
+  if (value.empty() || value_end != value.c_str() + value.size()) return value;
+  if (value.find_first_not_of("0123456789") == std::string::npos || value == text) return value;  // integers as given
+  if (shown != want && !reads_as(text, shown)) return value;
+  return core::printable(text);
+}
+
+/// In `message`, each "<name> = <number>" (name a whole word: at the start or after
+/// a space, '(' or ',') whose number is `typed` written differently shows `typed`.
+inline void show_typed(std::string& message, std::string_view name, std::string_view typed) {
+  const std::string key = std::string(name) + " = ";
+  for (std::size_t at = message.find(key); at != std::string::npos; at = message.find(key, at + 1)) {
+    if (at > 0 && message[at - 1] != ' ' && message[at - 1] != '(' && message[at - 1] != ',') continue;
+    const std::size_t from = at + key.size();
+    const char* start = message.c_str() + from;
+    char* end = nullptr;
+    (void)std::strtod(start, &end);
+    if (end == start) continue;
+    const std::string value(start, static_cast<const char*>(end));
+    message.replace(from, value.size(), typed_if_same(value, typed));
+  }
+}
+}  // namespace detail
+
+/// The one line of `e` in the words of the command line: the listed parameter it
+/// names becomes its flag; an error about no listed parameter that names no listed
+/// flag either gets " (given <given>)"; typed texts replace the values they wrote.
+inline std::string with_flag_names(const core::invalid_parameter& e, std::initializer_list<flag_name> names,
+                                   std::string_view given) {
+  const flag_name* hit = nullptr;
+  for (const auto& n : names)
+    if (!e.parameter().empty() && n.param == e.parameter()) hit = &n;
+  std::string message;
+  if (hit) {
+    message = e.message_naming(std::string(hit->flag),
+                               hit->typed.empty() ? e.value() : detail::typed_if_same(e.value(), hit->typed));
+  } else {
+    message = e.what();
+    bool names_flag = false;
+    for (const auto& n : names) names_flag = names_flag || message.find(n.flag) != std::string::npos;
+    if (!names_flag && !given.empty()) message += " (given " + std::string(given) + ")";
+  }
+  for (const auto& n : names) {
+    if (n.typed.empty()) continue;
+    detail::show_typed(message, n.flag, n.typed);
+    detail::show_typed(message, n.param, n.typed);
+  }
+  return message;
+}
+
+/// Runs `f()`; a core::invalid_parameter it throws is rethrown as one naming the flags
+/// (a tool-level invalid_parameter whose what() is with_flag_names' line).
+template <class F>
+decltype(auto) naming_flags(std::initializer_list<flag_name> names, std::string_view given, F&& f) {
+  try {
+    return std::forward<F>(f)();
+  } catch (const core::invalid_parameter& e) {
+    throw core::invalid_parameter::rule({}, with_flag_names(e, names, given));
+  }
+}
+
+}  // namespace shiftfly::tools
