@@ -15,7 +15,7 @@
 namespace shiftfly::tables::halley_tables {
 
 /// The paper every table cites, as docs/halley.md names it.
-inline constexpr const char* paper = "Halley (Mishra and Sivalingam, arXiv:2611.04408)";
+inline constexpr const char* paper_citation = "Halley (Mishra and Sivalingam, arXiv:2611.04408)";
 
 /// Figures on a log axis plot max(value, this): a shortfall of exactly 0 has no logarithm.
 inline constexpr double log_axis_floor = 1e-12;
@@ -26,7 +26,7 @@ inline report::table make_table(std::string id, std::string title, std::string s
   report::table t;
   t.id = std::move(id);
   t.title = std::move(title);
-  t.source = std::string(paper) + ", " + source;
+  t.source = std::string(paper_citation) + ", " + source;
   t.method = std::move(method);
   t.columns = std::move(columns);
   return t;
