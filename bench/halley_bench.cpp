@@ -8,7 +8,7 @@
 #include "shiftfly/halley/cost.hpp"
 #include "shiftfly/halley/hierarchy.hpp"
 #include "shiftfly/halley/light_reserve.hpp"
-#include "shiftfly/tables/halley_tables.hpp"
+#include "shiftfly/tables/halley/sections.hpp"
 
 namespace h = shiftfly::halley;
 

@@ -97,3 +97,15 @@ TEST_CASE("ceiling functions refuse bad input", "[halley][ceiling][validation]")
   CHECK_THROWS_AS(failure_fraction_variance(0, 0.05, 0.15), std::invalid_argument);
   CHECK_FALSE(rho_for_ceiling(0.6, 0.5, 0.99).reachable);  // sigma below lambda: no rho helps
 }
+
+TEST_CASE("Theorem 1 Part 1: the floor's standard deviation 0.084 is the latent level's", "[halley][ceiling]") {
+  CHECK(fixed(failure_fraction_sd_floor(0.05, 0.15), 3) == "0.084");
+  // Independently: the standard deviation of Theta ~ Beta(a, b), sqrt(ab/((a+b)^2 (a+b+1))).
+  for (double lambda : {0.01, 0.05, 0.3}) {
+    for (double rho : {0.01, 0.15, 0.6}) {
+      const double a = lambda * (1 - rho) / rho, b = (1 - lambda) * (1 - rho) / rho;
+      CHECK(failure_fraction_sd_floor(lambda, rho) == Approx(std::sqrt(a * b / ((a + b) * (a + b) * (a + b + 1)))).epsilon(1e-13));
+    }
+  }
+  CHECK_THROWS_AS(failure_fraction_sd_floor(0.05, -0.1), std::invalid_argument);
+}

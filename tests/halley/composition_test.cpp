@@ -1,6 +1,7 @@
 // Section V-D composition, the coupled model, Proposition 1 and Fig. 15 (Halley Sections V-D, V-E).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <limits>
 
 #include "printed.hpp"
@@ -179,4 +180,91 @@ TEST_CASE("composition refuses bad input", "[halley][composition][validation]") 
   CHECK_THROWS_AS(goodput_quantile(in, 0.8, 0.0), std::invalid_argument);
   CHECK_THROWS_AS(quantile_threshold(0.05, 0.0), std::invalid_argument);
   CHECK_THROWS_AS(lit_share(0, 4, 0.05, 0.15), std::invalid_argument);
+}
+
+TEST_CASE("availability's share 10.3 points; pool availability +13.6 (+13.3 held to the cap)", "[halley][composition]") {
+  const composition_inputs in;
+  const auto g = compose_goodput(in, 1.0);
+  CHECK(pct(g.availability_share, 1) == "10.3");
+  CHECK(pct(g.availability_change, 1) == "13.6");
+  CHECK(g.availability_change == coverage(32, 49, 0.05, 0.15) - coverage(32, 4, 0.05, 0.15));
+  auto capped = in;
+  capped.stack_spares = 32;
+  CHECK(pct(compose_goodput(capped, 1.0).availability_change, 1) == "13.3");
+}
+
+TEST_CASE("compare_goodput: reproduces the calibration point, and 50 FIT over 90 days gains 1.0 point (1.3%)", "[halley][composition]") {
+  const composition_inputs in;
+  const auto g = compose_goodput(in, 1.0);
+  // At the calibration point it is compose_goodput, reached by another path.
+  const auto same = compare_goodput(in, g.ideal, in.lambda, in.baseline_spares, in.stack_spares);
+  CHECK(same.baseline == Approx(in.anchor).epsilon(1e-14));
+  CHECK(same.full_stack == Approx(g.full_stack).epsilon(1e-14));
+  CHECK(same.relative_gain == Approx(g.relative_gain).epsilon(1e-12));
+  const double l50 = failure_probability(50, parse_window("90d"));
+  const auto c = compare_goodput(in, g.ideal, l50, 4, 4);
+  CHECK(pct(c.gain_points, 1) == "1.0");
+  CHECK(pct(c.relative_gain, 1) == "1.3");
+  CHECK(c.gain_points == c.full_stack - c.baseline);
+}
+
+TEST_CASE("scale_loss_shares: both shares x0.5 and x2 give 61.2-67.2%, 72.8-78.3%, 16.5-18.9%", "[halley][composition]") {
+  const composition_inputs in;
+  const double ideal = compose_goodput(in, 1.0).ideal;
+  const auto lo = compare_goodput(scale_loss_shares(in, 0.5), ideal, in.lambda, 4, 49);
+  const auto hi = compare_goodput(scale_loss_shares(in, 2.0), ideal, in.lambda, 4, 49);
+  CHECK(pct(hi.baseline, 1) == "61.2");
+  CHECK(pct(lo.baseline, 1) == "67.2");
+  CHECK(pct(hi.full_stack, 1) == "72.8");
+  CHECK(pct(lo.full_stack, 1) == "78.3");
+  CHECK(pct(std::min(lo.relative_gain, hi.relative_gain), 1) == "16.5");
+  CHECK(pct(std::max(lo.relative_gain, hi.relative_gain), 1) == "18.9");
+  const auto s = scale_loss_shares(in, 2.0);
+  CHECK(s.thermal_share == 0.06);
+  CHECK(s.reconfig_share == 0.06);
+  CHECK(s.anchor == in.anchor);
+  CHECK_THROWS_AS(scale_loss_shares(in, 40.0), std::invalid_argument);  // a share past 1
+}
+
+TEST_CASE("attributed_gain: 13.0, 8.6, 5.8% (lit 2.5, 1.7, 1.1), a tenth 1.7% / 0.3%", "[halley][composition]") {
+  const composition_inputs in;
+  const double cov = compose_goodput(in, 1.0).relative_gain, lit = compose_goodput(in, 0.0).relative_gain;
+  CHECK(pct(attributed_gain(cov, 0.75), 1) == "13.0");
+  CHECK(pct(attributed_gain(cov, 0.5), 1) == "8.6");
+  CHECK(pct(attributed_gain(cov, 1.0 / 3), 1) == "5.8");
+  CHECK(pct(attributed_gain(lit, 0.75), 1) == "2.5");
+  CHECK(pct(attributed_gain(lit, 0.5), 1) == "1.7");
+  CHECK(pct(attributed_gain(lit, 1.0 / 3), 1) == "1.1");
+  CHECK(pct(attributed_gain(cov, 0.1), 1) == "1.7");
+  CHECK(pct(attributed_gain(lit, 0.1), 1) == "0.3");
+  CHECK_THROWS_AS(attributed_gain(cov, 1.5), std::invalid_argument);
+}
+
+TEST_CASE("rarer_failure_probability: failures 13.6x rarer leave the four-laser reserve at 99.1%", "[halley][composition]") {
+  CHECK(rarer_failure_probability(0.05, 13.6) == 0.05 / 13.6);
+  CHECK(pct(coverage(32, 4, rarer_failure_probability(0.05, 13.6), 0.15), 2) == "99.12");
+  // lambda/k is the first-order scaling of 1 - exp(-phi t / k) for small lambda.
+  const double t = parse_window("6y"), lam = failure_probability(976, t);
+  CHECK(rarer_failure_probability(lam, 13.6) == Approx(failure_probability(976 / 13.6, t)).epsilon(0.03));
+  CHECK_THROWS_AS(rarer_failure_probability(0.05, 0.5), std::invalid_argument);
+}
+
+TEST_CASE("quantile_crossing: the rho = 0.15 and rho = 0.03 quantile curves cross at p = 21.6", "[halley][composition]") {
+  const composition_inputs in;
+  auto decor = in;
+  decor.rho = 0.03;
+  const double ideal = compose_goodput(in, 1.0).ideal;
+  const double p = quantile_crossing(in, decor, ideal);
+  CHECK(fixed(100 * p, 1) == "21.6");
+  // Independently: bisection on the sign of the difference.
+  auto diff = [&](double x) { return goodput_quantile(in, ideal, x) - goodput_quantile(decor, ideal, x); };
+  double lo = 0.05, hi = 0.5;
+  const bool rising = diff(lo) < 0;
+  for (int i = 0; i < 60; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    ((diff(mid) < 0) == rising ? lo : hi) = mid;
+  }
+  CHECK(p == Approx(0.5 * (lo + hi)).margin(1e-8));
+  CHECK_THROWS_AS(quantile_crossing(in, decor, ideal, 0.3, 0.5), std::invalid_argument);  // no crossing there
+  CHECK_THROWS_AS(quantile_crossing(in, decor, ideal, 0.5, 0.05), std::invalid_argument);
 }

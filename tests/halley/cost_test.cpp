@@ -65,3 +65,14 @@ TEST_CASE("cost functions refuse bad input", "[halley][cost][validation]") {
   CHECK_THROWS_AS(cheapest_plan(32, 0.05, 0.02, 0.99999), std::invalid_argument);
   CHECK_THROWS_AS(cheapest_plan(32, 0.05, 0.15, 1.0), std::invalid_argument);
 }
+
+TEST_CASE("active_capital and separation_price: $48,000 of active lasers, $800 per 0.01", "[halley][cost]") {
+  CHECK(active_capital(32) == 48000);
+  CHECK(cost_model{}.premium * active_capital(32) == Approx(separation_cost(32, 0.15, 0.03)));  // the $9,600 premium
+  CHECK(separation_price(32, 0.01) == Approx(800));
+  // Independently: the prorated price is the cost of the partial move it prices.
+  for (double d : {0.0, 0.01, 0.05, 0.12})
+    CHECK(separation_price(32, d) == Approx(separation_cost(32, 0.15, 0.15 - d)).margin(1e-9));
+  CHECK_THROWS_AS(separation_price(32, -0.01), std::invalid_argument);
+  CHECK_THROWS_AS(active_capital(0), std::invalid_argument);
+}

@@ -161,3 +161,19 @@ TEST_CASE("regression (demand_fuzz): blanks inside a number are refused, blanks 
     for (char c : std::string(e.what())) CHECK(static_cast<unsigned char>(c) >= 0x20);
   }
 }
+
+TEST_CASE("multifit_bound: 13/11 + 2^-q, below 11/9 from q = 5; iteration inflation 6.7-8.9%", "[halley][fold_fit]") {
+  CHECK(multifit_bound(0) == Approx(24.0 / 11));
+  CHECK(multifit_bound(5) == Approx(13.0 / 11 + 1.0 / 32));
+  for (unsigned q = 0; q < 20; ++q) {
+    CHECK(multifit_bound(q + 1) < multifit_bound(q));
+    CHECK((multifit_bound(q) < 11.0 / 9) == (q >= 5));
+  }
+  CHECK(multifit_bound(200) == Approx(13.0 / 11));
+  // Stretching 30% or 40% of an iteration by 11/9.
+  CHECK(iteration_inflation(11.0 / 9, 0.3) == Approx(2.0 / 30));
+  CHECK(iteration_inflation(11.0 / 9, 0.4) == Approx(0.4 * 2 / 9));
+  CHECK(iteration_inflation(1.0, 0.5) == 0);
+  CHECK_THROWS_AS(iteration_inflation(0.9, 0.3), std::invalid_argument);
+  CHECK_THROWS_AS(iteration_inflation(1.2, 1.5), std::invalid_argument);
+}

@@ -147,3 +147,38 @@ TEST_CASE("the nested model tends to independent modules as rho_across -> 0", "[
     }
   }
 }
+
+TEST_CASE("module_pool_size: M L lasers, whose pairs are the same- and cross-module pairs", "[halley][hierarchy]") {
+  CHECK(module_pool_size({18, 8, 0.3, 0.05}) == 144);
+  for (std::uint64_t m = 1; m <= 12; ++m)
+    for (std::uint64_t l = 1; l <= 12; ++l) {
+      const std::uint64_t n = module_pool_size({m, l, 0.3, 0.05});
+      const auto p = count_pairs(m, l);
+      CHECK(n * (n - 1) / 2 == p.same + p.cross);  // C(N, 2), counted independently
+    }
+  CHECK_THROWS_AS(module_pool_size({0, 8, 0.3, 0.05}), std::invalid_argument);
+}
+
+TEST_CASE("choose_hierarchy_model: nested when the shape is the pool and a node is cheap", "[halley][hierarchy]") {
+  const module_shape q{18, 8, 0.30, 0.05};
+  const auto nested = choose_hierarchy_model(q, 72, 72);
+  CHECK(nested.model == hierarchy_model::nested);
+  CHECK(nested.reason.empty());
+  // The shape is not the pool: flat shortcut at rho_bar only, with the counts in the reason.
+  const auto shape = choose_hierarchy_model(q, 32, 32);
+  CHECK(shape.model == hierarchy_model::flat_only_shape);
+  CHECK(shape.reason == "the nested model needs modules x lasers = channels + spares (144 != 64); rho_bar is taken from the module shape");
+  // 2000 modules of 10 with 10,000 spares: 2000 x 10002 x 11 + 20 x 11 multiply-adds a node.
+  const module_shape big{2000, 10, 0.30, 0.05};
+  const auto costly = choose_hierarchy_model(big, 10000, 10000);
+  CHECK(costly.model == hierarchy_model::flat_only_costly);
+  CHECK(nested_node_work(big, 10000) == 2000.0 * 10002 * 11 + 20.0 * 11);
+  CHECK(costly.reason.find("220044220 multiply-adds, above the bound of 1000000") != std::string::npos);
+  // The bound is inclusive: a node costing exactly the bound is computed.
+  const double w = nested_node_work(q, 72);
+  CHECK(choose_hierarchy_model(q, 72, 72, w).model == hierarchy_model::nested);
+  CHECK(choose_hierarchy_model(q, 72, 72, w - 1).model == hierarchy_model::flat_only_costly);
+  // The shape is checked before the cost: a mismatched pool is never "too costly".
+  CHECK(choose_hierarchy_model(big, 1, 1).model == hierarchy_model::flat_only_shape);
+  CHECK_THROWS_AS(choose_hierarchy_model({18, 8, 0.01, 0.05}, 72, 72), std::invalid_argument);
+}

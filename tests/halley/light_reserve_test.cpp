@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "printed.hpp"
@@ -183,4 +184,32 @@ TEST_CASE("LightReserve refuses bad input", "[halley][light_reserve][validation]
   CHECK_THROWS_AS(light_reserve(32, nan, 0.15, 0.99), std::invalid_argument);
   CHECK_THROWS_AS(light_reserve(32, 0.05, 0.15, nan), std::invalid_argument);
   CHECK_THROWS_AS(coverage(0, 4, 0.05, 0.15), std::invalid_argument);
+}
+
+TEST_CASE("spare_ratio: the reserve's 4/36 = 1/9, whose large-pool ceiling is 85.1%", "[halley][light_reserve]") {
+  CHECK(spare_ratio(32, 4) == 1.0 / 9);
+  CHECK(pct(ceiling(spare_ratio(32, 4), 0.05, 0.15), 1) == "85.1");
+  for (std::uint64_t n = 0; n <= 40; ++n)
+    for (std::uint64_t s = 0; s <= 40; ++s) {
+      if (n + s == 0) continue;
+      const double r = spare_ratio(n, s);
+      CHECK(r * static_cast<double>(n + s) == Approx(static_cast<double>(s)).margin(1e-12));
+    }
+  CHECK_THROWS(spare_ratio(0, 0));
+}
+
+TEST_CASE("spares_in_pool_at_cap: the largest s with s/pool <= sigma_max, by brute force", "[halley][light_reserve]") {
+  // sigma_max = k/d exactly as a fraction; the brute force compares integers.
+  for (auto [k, d] : {std::pair<std::uint64_t, std::uint64_t>{1, 2}, {1, 10}, {1, 3}, {1, 4}, {7, 10}, {2, 3}}) {
+    const double sigma = static_cast<double>(k) / static_cast<double>(d);
+    for (std::uint64_t pool = 1; pool <= 400; ++pool) {
+      std::uint64_t best = 0;
+      for (std::uint64_t s = 0; s <= pool; ++s)
+        if (s * d <= k * pool) best = s;
+      CHECK(spares_in_pool_at_cap(pool, sigma) == best);
+    }
+  }
+  CHECK(spares_in_pool_at_cap(144, 0.5) == 72);  // Theorem 2's 18 x 8 at its own cap
+  CHECK_THROWS_AS(spares_in_pool_at_cap(0, 0.5), std::invalid_argument);
+  CHECK_THROWS_AS(spares_in_pool_at_cap(10, 1.0), std::invalid_argument);
 }

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 #include "shiftfly/halley/thermal.hpp"
@@ -38,4 +39,32 @@ TEST_CASE("ThermaLead refuses bad input", "[halley][thermal][validation]") {
   CHECK_THROWS_AS(lock_loss_probability(0, 1), std::invalid_argument);
   CHECK_THROWS_AS(lock_loss_probability(1, std::numeric_limits<double>::infinity()), std::invalid_argument);
   CHECK_THROWS_AS(variance_removed(std::numeric_limits<double>::quiet_NaN()), std::invalid_argument);
+}
+
+TEST_CASE("residual_sd_ratio: sigma_e/sigma_x = sqrt(1 - R^2)", "[halley][thermal]") {
+  CHECK(residual_sd_ratio(0.6) == Approx(0.8).epsilon(1e-15));
+  CHECK(residual_sd_ratio(0.0) == 1.0);
+  // Independently: the sample ratio of an AR(1) series' one-step residual to the series.
+  double x = 0, sum_x2 = 0, sum_e2 = 0;
+  std::uint64_t state = 12345;
+  auto gauss = [&] {  // Box-Muller on a 64-bit LCG
+    auto u = [&] {
+      state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+      return (static_cast<double>(state >> 11) + 0.5) / 9007199254740992.0;
+    };
+    const double a = u(), b = u();
+    return std::sqrt(-2 * std::log(a)) * std::cos(6.283185307179586 * b);
+  };
+  const double r = 0.8;
+  for (int t = 0; t < 200000; ++t) {
+    const double e = gauss() * std::sqrt(1 - r * r);
+    const double next = r * x + e;
+    if (t > 100) {
+      sum_x2 += next * next;
+      sum_e2 += e * e;
+    }
+    x = next;
+  }
+  CHECK(std::sqrt(sum_e2 / sum_x2) == Approx(residual_sd_ratio(r)).epsilon(0.02));
+  CHECK_THROWS_AS(residual_sd_ratio(1.0), std::invalid_argument);
 }

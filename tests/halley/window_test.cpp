@@ -8,6 +8,7 @@
 #include "shiftfly/halley/window.hpp"
 
 using namespace shiftfly::halley;
+using halley_test::fixed;
 
 TEST_CASE("windows parse with their units", "[halley][window]") {
   CHECK(parse_window("2160h") == 2160.0);
@@ -64,4 +65,41 @@ TEST_CASE("regression (window_fuzz): a control character in a window gives a one
       for (char c : msg) CHECK(static_cast<unsigned char>(c) >= 0x20);
     }
   }
+}
+
+TEST_CASE("Table II's threshold as FIT-hours and days: -ln(1 - lambda) 1e9, 203 days at 50 FIT, 41 at 250", "[halley][window]") {
+  // The series -ln(1 - x) = x + x^2/2 + x^3/3 + ... summed independently of log1p.
+  for (double lambda : {1e-9, 2.43e-4, 0.01, 0.05}) {
+    long double series = 0, term = 1;
+    for (int k = 1; k <= 60; ++k) {
+      term *= lambda;
+      series += term / k;
+    }
+    CHECK(fit_hours_for_probability(lambda) == Approx(static_cast<double>(series) * 1e9).epsilon(1e-13));
+    // Accumulating those FIT-hours at any rate gives back lambda.
+    CHECK(failure_probability(50, fit_hours_for_probability(lambda) / 50) == Approx(lambda).epsilon(1e-13));
+    CHECK(days_for_probability(lambda, 50) * hours_per_day == Approx(window_for_probability(lambda, 50)).epsilon(1e-15));
+  }
+  CHECK(fmt::format("{:.2e}", fit_hours_for_probability(2.43e-4)) == "2.43e+05");
+  // "about 200 days at 50 FIT, about 40 at 250" for the Table II threshold 2.43e-4.
+  CHECK(fixed(days_for_probability(2.43e-4, 50), 0) == "203");
+  CHECK(fixed(days_for_probability(2.43e-4, 250), 0) == "41");
+  CHECK_THROWS_AS(fit_hours_for_probability(0.0), std::invalid_argument);
+  CHECK_THROWS_AS(fit_hours_for_probability(1.0), std::invalid_argument);
+  CHECK_THROWS_AS(days_for_probability(0.05, 0.0), std::invalid_argument);
+}
+
+TEST_CASE("Table II rows: rate_from_fit and rate_from_probability are inverse", "[halley][window]") {
+  const auto r = rate_from_fit(50, parse_window("90d"));
+  CHECK(r.fit == 50);
+  CHECK(r.window_hours == 2160);
+  CHECK(fmt::format("{:.1e}", r.lambda) == "1.1e-04");
+  // The stress row is given by lambda: 976 FIT over six years.
+  const auto s = rate_from_probability(0.05, parse_window("6y"));
+  CHECK(s.lambda == 0.05);
+  CHECK(fixed(s.fit, 0) == "976");
+  CHECK(rate_from_fit(s.fit, s.window_hours).lambda == Approx(0.05).epsilon(1e-14));
+  CHECK(rate_from_probability(r.lambda, r.window_hours).fit == Approx(50).epsilon(1e-12));
+  CHECK_THROWS_AS(rate_from_fit(-1, 10), std::invalid_argument);
+  CHECK_THROWS_AS(rate_from_probability(0.05, 0), std::invalid_argument);
 }

@@ -4,7 +4,6 @@
 #include "common/subcommand.hpp"
 #include "halley/rate_options.hpp"
 #include "shiftfly/halley/hierarchy.hpp"
-#include "shiftfly/halley/work_bound.hpp"
 
 // A named namespace, not an anonymous one: the tool compiles as one unity
 // translation unit (CMakeLists.txt), where every file's options and reg must differ.
@@ -30,23 +29,15 @@ int run_hierarchy(const options& o) {
   nlohmann::json j;
   j["rho_bar"] = h::average_correlation(m);
   j["flat"] = h::coverage(o.channels, o.spares, lambda, j["rho_bar"].get<double>());
-  const std::uint64_t pool = o.channels + o.spares;
-  const double node_work = h::nested_node_work(m, o.spares);
-  if (o.modules * o.lasers == pool && node_work > h::nested_node_work_bound) {
-    j["nested"] = nullptr;
-    j["nested_note"] = "not computed: one quadrature node of the nested model costs modules x (spares + 2) x (lasers + 1) = " +
-                       shiftfly::core::to_message(node_work) + " multiply-adds, above the bound of " +
-                       shiftfly::core::to_message(h::nested_node_work_bound) +
-                       " that keeps one command near 2 s; shiftfly::halley::nested_model computes it without the bound";
-  } else if (o.modules * o.lasers == pool) {
+  const auto choice = h::choose_hierarchy_model(m, o.channels, o.spares);
+  if (choice.model == h::hierarchy_model::nested) {
     const auto nested = h::nested_model(m, o.spares, lambda);
     j["nested"] = nested.coverage;
     j["nested_shortfall"] = nested.shortfall;
     j["quadrature_error"] = nested.quadrature_error;
   } else {
     j["nested"] = nullptr;
-    j["nested_note"] = "the nested model needs modules x lasers = channels + spares (" + std::to_string(o.modules * o.lasers) +
-                       " != " + std::to_string(pool) + "); rho_bar is taken from the module shape";
+    j["nested_note"] = choice.reason;
   }
   j["flat_shortfall"] = h::coverage_shortfall(o.channels, o.spares, lambda, j["rho_bar"].get<double>());
   j["pairs_same"] = pairs.same;

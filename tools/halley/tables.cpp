@@ -4,7 +4,7 @@
 
 #include "common/subcommand.hpp"
 #include "common/table_set_command.hpp"
-#include "shiftfly/tables/halley_tables.hpp"
+#include "shiftfly/tables/halley/sections.hpp"
 
 // A named namespace, not an anonymous one: the tool compiles as one unity
 // translation unit (CMakeLists.txt), where every file's options and reg must differ.

@@ -52,6 +52,9 @@ inline double variance_floor(double lambda, double rho) {
   return lambda * (1 - lambda) * rho;
 }
 
+/// Theorem 1 Part 1: the standard deviation of F/N at the floor, √(λ(1−λ)ρ).
+inline double failure_fraction_sd_floor(double lambda, double rho) { return std::sqrt(variance_floor(lambda, rho)); }
+
 /// Theorem 1 Part 2: the availability ceiling A*(σ; λ, ρ) = F_Beta(σ; a, b), σ in [0, 1].
 inline double ceiling(double sigma, double lambda, double rho) {
   core::require_range("ceiling", "sigma", sigma, 0.0, 1.0);

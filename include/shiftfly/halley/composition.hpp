@@ -29,21 +29,24 @@
 
 #include "shiftfly/halley/latent_level.hpp"
 #include "shiftfly/halley/light_reserve.hpp"
+#include "shiftfly/halley/paper_inputs.hpp"
 
 namespace shiftfly::halley {
 
 /// Inputs of the Section V-D composition, defaulting to the paper's stress point.
 struct composition_inputs {
-  double anchor = 0.652;               ///< baseline goodput (calibration anchor)
-  double thermal_share = 0.03;         ///< baseline share lost to lock-loss stalls
-  double reconfig_share = 0.03;        ///< baseline share lost to reconfigurations
-  double thermal_ratio = 472.0 / 462;  ///< full stack's lock-loss events over the baseline's
-  double reconfig_ratio = 8.8 / 16;    ///< full stack's reconfiguration proxy over the baseline's
-  std::uint64_t channels = 32;         ///< n
-  std::uint64_t baseline_spares = 4;   ///< the static four-laser reserve
-  std::uint64_t stack_spares = 49;     ///< LightReserve at 99.9% (the paper's full stack)
-  double lambda = 0.05;
-  double rho = 0.15;
+  double anchor = paper::goodput_anchor;               ///< baseline goodput (calibration anchor)
+  double thermal_share = paper::thermal_loss_share;    ///< baseline share lost to lock-loss stalls
+  double reconfig_share = paper::reconfig_loss_share;  ///< baseline share lost to reconfigurations
+  /// full stack's lock-loss events over the baseline's
+  double thermal_ratio = paper::stack_lock_loss_events / paper::baseline_lock_loss_events;
+  /// full stack's reconfiguration proxy over the baseline's
+  double reconfig_ratio = paper::stack_reconfigurations / paper::baseline_reconfigurations;
+  std::uint64_t channels = paper::channels;                ///< n
+  std::uint64_t baseline_spares = paper::static_reserve;   ///< the static four-laser reserve
+  std::uint64_t stack_spares = paper::stack_spares;        ///< LightReserve at 99.9% (the paper's full stack)
+  double lambda = paper::stress_lambda;
+  double rho = paper::stress_rho;
 };
 
 namespace detail {
@@ -94,6 +97,8 @@ struct composed_goodput {
   double baseline = 0;              ///< = anchor
   double full_stack = 0;            ///< every component on
   double availability_only = 0;     ///< only the pool changed
+  double availability_share = 0;    ///< availability_only − baseline: the pool's share of the gain
+  double availability_change = 0;   ///< stack_availability − baseline_availability
   double gain_points = 0;           ///< full_stack − baseline, in goodput fraction
   double relative_gain = 0;         ///< full_stack/baseline − 1
   double capital_factor = 0;        ///< full_stack/baseline: training per unit of capacity
@@ -114,6 +119,8 @@ inline composed_goodput compose_goodput(const composition_inputs& in, double c =
   g.baseline = g.ideal * g.baseline_availability * keep0;
   g.full_stack = g.ideal * g.stack_availability * keep1;
   g.availability_only = g.ideal * g.stack_availability * keep0;
+  g.availability_share = g.availability_only - g.baseline;
+  g.availability_change = g.stack_availability - g.baseline_availability;
   g.gain_points = g.full_stack - g.baseline;
   g.relative_gain = g.full_stack / g.baseline - 1;
   g.capital_factor = g.full_stack / g.baseline;
@@ -130,6 +137,53 @@ inline double goodput_at(const composition_inputs& in, double ideal, std::uint64
   const double keep = stack ? (1 - in.thermal_share * in.thermal_ratio) * (1 - in.reconfig_share * in.reconfig_ratio)
                             : (1 - in.thermal_share) * (1 - in.reconfig_share);
   return ideal * availability_factor(in.channels, spares, lambda, in.rho, c) * keep;
+}
+
+/// The baseline and the full stack side by side under one calibrated `ideal`.
+struct goodput_comparison {
+  double baseline = 0;       ///< baseline loss shares, baseline_spares
+  double full_stack = 0;     ///< full stack's loss shares, stack_spares
+  double gain_points = 0;    ///< full_stack − baseline
+  double relative_gain = 0;  ///< full_stack/baseline − 1
+};
+
+/// Section V-D's comparisons away from the calibration point: the baseline (its loss
+/// shares, `baseline_spares`) and the full stack (its loss shares, `stack_spares`) at
+/// failure probability λ, both under the `ideal` compose_goodput calibrated.
+inline goodput_comparison compare_goodput(const composition_inputs& in, double ideal, double lambda,
+                                          std::uint64_t baseline_spares, std::uint64_t stack_spares, double c = 1.0) {
+  goodput_comparison out;
+  out.baseline = goodput_at(in, ideal, baseline_spares, lambda, false, c);
+  out.full_stack = goodput_at(in, ideal, stack_spares, lambda, true, c);
+  out.gain_points = out.full_stack - out.baseline;
+  out.relative_gain = out.full_stack / out.baseline - 1;
+  return out;
+}
+
+/// Section V-D's sensitivity sweep: both loss shares scaled together by `scale` (the
+/// ±2x band; scaling them apart gives a different band, docs/halley.md section 7).
+inline composition_inputs scale_loss_shares(composition_inputs in, double scale) {
+  detail::require_positive_finite("scale_loss_shares", "scale", scale);
+  in.thermal_share *= scale;
+  in.reconfig_share *= scale;
+  detail::require_inputs("scale_loss_shares", in);
+  return in;
+}
+
+/// The share of a relative gain attributed to the stack when only `fraction` of it is
+/// credited (Section V-D's attribution sweep): relative_gain·fraction, fraction in [0, 1].
+inline double attributed_gain(double relative_gain, double fraction) {
+  core::require_range("attributed_gain", "fraction", fraction, 0.0, 1.0);
+  return relative_gain * fraction;
+}
+
+/// λ for a workload whose failures are `rarity` times rarer (Section VII-A: inference
+/// against training, 13.6x): λ/rarity, the first-order scaling of a small probability.
+inline double rarer_failure_probability(double lambda, double rarity) {
+  detail::require_open_unit("rarer_failure_probability", "lambda", lambda);
+  if (!std::isfinite(rarity) || !(rarity >= 1))
+    core::throw_out_of_range("rarer_failure_probability", "rarity", rarity, "finite and at least 1");
+  return lambda / rarity;
 }
 
 /// The coupled model's systematic goodput G(θ) for the full stack's pool.
@@ -191,6 +245,23 @@ inline double quantile_threshold(double lambda, double rho) {
   std::uintmax_t iters = 100;
   auto tol = [](double x, double y) { return std::fabs(x - y) <= 1e-10; };
   const auto r = boost::math::tools::toms748_solve(f, lo, hi, tol, iters);
+  return 0.5 * (r.first + r.second);
+}
+
+/// Fig. 15: the tail percentile p in [lo, hi] at which the closed-form quantiles
+/// Q_p(G) of two pools, `in` and `other` (e.g. decorrelated), cross; TOMS 748 on
+/// their difference to 1e-9 in p, the midpoint of the final bracket. The
+/// difference must change sign on [lo, hi].
+inline double quantile_crossing(const composition_inputs& in, const composition_inputs& other, double ideal, double lo = 0.05,
+                                double hi = 0.5) {
+  detail::require_open_unit("quantile_crossing", "lo", lo);
+  detail::require_open_unit("quantile_crossing", "hi", hi);
+  if (!(lo < hi)) core::throw_out_of_range("quantile_crossing", "hi", hi, "above lo = " + core::to_message(lo));
+  auto diff = [&](double p) { return goodput_quantile(in, ideal, p) - goodput_quantile(other, ideal, p); };
+  const double dlo = diff(lo), dhi = diff(hi);
+  if (!(dlo * dhi <= 0)) core::fail("quantile_crossing", "the two quantile curves do not cross on [lo, hi]");
+  std::uintmax_t iters = 100;
+  const auto r = boost::math::tools::toms748_solve(diff, lo, hi, [](double x, double y) { return std::fabs(x - y) < 1e-9; }, iters);
   return 0.5 * (r.first + r.second);
 }
 

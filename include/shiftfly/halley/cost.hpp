@@ -15,15 +15,16 @@
 #include <vector>
 
 #include "shiftfly/halley/light_reserve.hpp"
+#include "shiftfly/halley/paper_inputs.hpp"
 
 namespace shiftfly::halley {
 
 /// The stated cost model (Observation 1).
 struct cost_model {
-  double price = 1500;         ///< dollars per spare laser
-  double premium = 0.20;       ///< share of active-laser capital for reference_rho → floor
-  double reference_rho = 0.15; ///< where the premium's priced move starts
-  double floor = 0.03;         ///< best separation the premium is priced for
+  double price = paper::spare_price;                 ///< dollars per spare laser
+  double premium = paper::separation_premium;        ///< share of active-laser capital for reference_rho → floor
+  double reference_rho = paper::separation_from_rho; ///< where the premium's priced move starts
+  double floor = paper::separation_floor_rho;        ///< best separation the premium is priced for
 };
 
 namespace detail {
@@ -42,6 +43,21 @@ inline double separation_rate(std::uint64_t n, const cost_model& c = {}) {
   core::require_range("separation_rate", "channels", n, 1, max_pool_size);
   detail::require_model("separation_rate", c);
   return c.premium * static_cast<double>(n) * c.price / (c.reference_rho - c.floor);
+}
+
+/// The active-laser capital n·price the premium is a share of (Observation 1, Section V-B).
+inline double active_capital(std::uint64_t n, const cost_model& c = {}) {
+  core::require_range("active_capital", "channels", n, 1, max_pool_size);
+  detail::require_model("active_capital", c);
+  return c.price * static_cast<double>(n);
+}
+
+/// The prorated price of removing `delta_rho` of correlation from n channels,
+/// separation_rate·Δρ (Observation 1: $800 per 0.01 at n = 32).
+inline double separation_price(std::uint64_t n, double delta_rho, const cost_model& c = {}) {
+  if (!std::isfinite(delta_rho) || !(delta_rho >= 0) || !(delta_rho <= 1))
+    core::throw_out_of_range("separation_price", "delta_rho", delta_rho, "0 to 1");
+  return separation_rate(n, c) * delta_rho;
 }
 
 /// Separation premium to move n channels from ρ0 down to ρ′ (floor ≤ ρ′ ≤ ρ0).

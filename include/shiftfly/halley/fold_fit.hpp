@@ -299,6 +299,22 @@ inline double list_bound(std::uint64_t m) { detail::require_channels("list_bound
 /// Graham's bound for LPT, 4/3 − 1/(3m).
 inline double lpt_bound(std::uint64_t m) { detail::require_channels("lpt_bound", m); return 4.0 / 3.0 - 1.0 / (3.0 * static_cast<double>(m)); }
 
+/// MULTIFIT's worst-case ratio after q bisection steps, 13/11 + 2^−q (Yue 1990;
+/// Section IV-B).
+inline double multifit_bound(unsigned steps) {
+  core::require_range("multifit_bound", "steps", steps, 0u, 1000u);
+  return 13.0 / 11.0 + std::ldexp(1.0, -static_cast<int>(steps));
+}
+
+/// How much longer an iteration runs when its communication share `share` of the
+/// iteration time is stretched by a schedule `ratio` times the optimum: (ratio − 1)·share
+/// (Section IV-B's reading of the 11/9 bound).
+inline double iteration_inflation(double ratio, double share) {
+  if (!std::isfinite(ratio) || !(ratio >= 1)) core::throw_out_of_range("iteration_inflation", "ratio", ratio, "finite and at least 1");
+  core::require_range("iteration_inflation", "share", share, 0.0, 1.0);
+  return (ratio - 1) * share;
+}
+
 /// Most jobs the exact branch and bound accepts.
 inline constexpr std::size_t max_exact_jobs = 24;
 

@@ -25,11 +25,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "shiftfly/halley/beta_binomial.hpp"
 #include "shiftfly/halley/latent_level.hpp"
 #include "shiftfly/halley/light_reserve.hpp"
+#include "shiftfly/halley/work_bound.hpp"
 
 namespace shiftfly::halley {
 
@@ -56,6 +58,12 @@ inline void require_shape(const char* where, const module_shape& m) {
                              "at least rho_across = " + core::to_message(m.rho_across) + " and below 1");
 }
 }  // namespace detail
+
+/// N = M·L, the lasers of a module pool.
+inline std::uint64_t module_pool_size(const module_shape& m) {
+  detail::require_shape("module_pool_size", m);
+  return core::checked_mul(m.modules, m.lasers, "module_pool_size", "pool size");
+}
 
 /// Pair counts of Theorem 2.
 struct pair_counts {
@@ -268,6 +276,42 @@ inline hierarchical_coverage hierarchy_coverage(const module_shape& m, std::uint
   out.nested = nested.coverage;
   out.quadrature_error = nested.quadrature_error;
   return out;
+}
+
+/// Which of Theorem 2's models a pool of n channels and s spares on a module shape gets.
+enum class hierarchy_model {
+  nested,            ///< the exact nested model (and the flat shortcut)
+  flat_only_costly,  ///< flat shortcut only: one nested quadrature node passes nested_node_work_bound
+  flat_only_shape,   ///< flat shortcut only: M·L ≠ n + s, so the shape is not the pool (ρ̄ only)
+};
+
+/// A model choice and, when the nested model is left out, why (the text the tools print).
+struct hierarchy_model_choice {
+  hierarchy_model model = hierarchy_model::nested;
+  std::string reason;  ///< empty for nested
+};
+
+/// Theorem 2 (Section V-A) as the tools apply it: the nested model needs the module
+/// shape to be the pool itself (M·L = n + s); the flat shortcut at ρ̄ serves any pool.
+/// When the shape is the pool but one quadrature node costs more than
+/// `node_work_bound` multiply-adds (nested_node_work; work_bound.hpp), the nested
+/// model is left out so that a command stays near 2 s.
+inline hierarchy_model_choice choose_hierarchy_model(const module_shape& m, std::uint64_t channels, std::uint64_t spares,
+                                                     double node_work_bound = nested_node_work_bound) {
+  detail::require_shape("choose_hierarchy_model", m);
+  const std::uint64_t shape_lasers = module_pool_size(m);
+  const std::uint64_t pool = core::checked_add(channels, spares, "choose_hierarchy_model", "channels + spares");
+  if (shape_lasers != pool)
+    return {hierarchy_model::flat_only_shape,
+            "the nested model needs modules x lasers = channels + spares (" + std::to_string(shape_lasers) + " != " +
+                std::to_string(pool) + "); rho_bar is taken from the module shape"};
+  const double node_work = nested_node_work(m, spares);
+  if (node_work > node_work_bound)
+    return {hierarchy_model::flat_only_costly,
+            "not computed: one quadrature node of the nested model costs modules x (spares + 2) x (lasers + 1) = " +
+                core::to_message(node_work) + " multiply-adds, above the bound of " + core::to_message(node_work_bound) +
+                " that keeps one command near 2 s; shiftfly::halley::nested_model computes it without the bound"};
+  return {hierarchy_model::nested, {}};
 }
 
 }  // namespace shiftfly::halley

@@ -40,6 +40,14 @@ inline double coverage_shortfall(std::uint64_t n, std::uint64_t s, double lambda
   return failure_sf(n + s, s, lambda, rho);
 }
 
+/// σ = s/(n + s), the spare ratio of n active channels and s spares (Section III-A).
+inline double spare_ratio(std::uint64_t n, std::uint64_t s) {
+  core::require_range("spare_ratio", "channels", n, 0, max_pool_size);
+  core::require_range("spare_ratio", "spares", s, 0, max_pool_size);
+  if (n + s == 0) core::fail("spare_ratio", "channels + spares = 0: an empty pool has no spare ratio");
+  return static_cast<double>(s) / static_cast<double>(n + s);
+}
+
 /// Most spares a cap σmax allows: the largest s with s/(n+s) ≤ σmax.
 inline std::uint64_t spares_at_cap(std::uint64_t n, double sigma_max) {
   core::require_range("spares_at_cap", "channels", n, 1, max_pool_size);
@@ -47,6 +55,18 @@ inline std::uint64_t spares_at_cap(std::uint64_t n, double sigma_max) {
   // s ≤ σ n/(1−σ); guard the floor against rounding (1/2 must give exactly n).
   auto s = static_cast<std::uint64_t>(std::floor(sigma_max * static_cast<double>(n) / (1 - sigma_max) + 1e-9));
   while (s > 0 && static_cast<double>(s) / static_cast<double>(n + s) > sigma_max + 1e-15) --s;
+  return s;
+}
+
+/// Most spares a pool of `pool` lasers may hold under the cap σmax: the largest s
+/// with s/pool ≤ σmax (Corollary 1's cap applied to a pool of fixed size, as
+/// Theorem 2's module pools are).
+inline std::uint64_t spares_in_pool_at_cap(std::uint64_t pool, double sigma_max) {
+  core::require_range("spares_in_pool_at_cap", "pool", pool, 1, max_pool_size);
+  detail::require_open_unit("spares_in_pool_at_cap", "cap", sigma_max);
+  const double n = static_cast<double>(pool);
+  auto s = static_cast<std::uint64_t>(std::floor(sigma_max * n + 1e-9));
+  while (s > 0 && static_cast<double>(s) / n > sigma_max + 1e-15) --s;
   return s;
 }
 

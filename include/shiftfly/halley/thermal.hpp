@@ -28,6 +28,9 @@ inline double residual_variance(double drift_variance, double r) {
   return drift_variance * (1 - r * r);
 }
 
+/// σe/σx = √(1 − R²): the benchmark residual's standard deviation in units of the drift's.
+inline double residual_sd_ratio(double r) { return std::sqrt(residual_variance(1.0, r)); }
+
 /// The share of the drift variance the best one-step forecast removes: R².
 inline double variance_removed(double r) {
   detail::require_autocorrelation("variance_removed", r);

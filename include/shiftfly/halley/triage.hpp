@@ -19,11 +19,12 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/halley/paper_inputs.hpp"
 
 namespace shiftfly::halley {
 
 /// MTTR = µ·t_sw + (1 − µ)·t_miss (milliseconds in, milliseconds out).
-inline double mean_time_to_recover(double mu, double t_switch = 5.0, double t_miss = 150.0) {
+inline double mean_time_to_recover(double mu, double t_switch = paper::switch_over_ms, double t_miss = paper::miss_recovery_ms) {
   core::require_range("mean_time_to_recover", "mu", mu, 0.0, 1.0);
   if (!std::isfinite(t_switch) || !(t_switch >= 0))
     core::throw_out_of_range("mean_time_to_recover", "t_switch", t_switch, "finite and at least 0");
@@ -40,7 +41,7 @@ inline double uniform_intercepted_mass(std::uint64_t budget, std::uint64_t modul
 }
 
 /// The relative MTTR cut of a ranking intercepting µ against uniform sparing intercepting µ0.
-inline double mttr_cut(double mu, double mu_uniform, double t_switch = 5.0, double t_miss = 150.0) {
+inline double mttr_cut(double mu, double mu_uniform, double t_switch = paper::switch_over_ms, double t_miss = paper::miss_recovery_ms) {
   return 1 - mean_time_to_recover(mu, t_switch, t_miss) / mean_time_to_recover(mu_uniform, t_switch, t_miss);
 }
 

@@ -75,4 +75,35 @@ inline double window_for_probability(double lambda, double fit) {
   return -std::log1p(-lambda) / (fit * 1e-9);
 }
 
+/// −ln(1 − λ)·10⁹: the FIT-hours (φ·t_w) a laser accumulates before its failure
+/// probability reaches λ (Section III-A solved for φ·t_w; Table II's threshold).
+inline double fit_hours_for_probability(double lambda) {
+  if (!std::isfinite(lambda) || !(lambda > 0) || !(lambda < 1))
+    core::throw_out_of_range("fit_hours_for_probability", "lambda", lambda, "strictly between 0 and 1");
+  return -std::log1p(-lambda) * 1e9;
+}
+
+/// The window, in days of 24 h, after which a φ-FIT laser reaches probability λ
+/// (Section III-B: Table II's threshold read as a restock interval).
+inline double days_for_probability(double lambda, double fit) {
+  return window_for_probability(lambda, fit) / hours_per_day;
+}
+
+/// A failure rate over a window, as Table II's rows give it: both φ and λ.
+struct rate_point {
+  double fit = 0;           ///< φ, failures per 10⁹ device-hours
+  double window_hours = 0;  ///< t_w
+  double lambda = 0;        ///< 1 − exp(−φ·t_w·10⁻⁹)
+};
+
+/// A row given by its FIT rate: λ from φ and the window (Section III-A).
+inline rate_point rate_from_fit(double fit, double window_hours) {
+  return {fit, window_hours, failure_probability(fit, window_hours)};
+}
+
+/// A row given by λ (Table II's stress row): φ from λ and the window (Section III-A inverted).
+inline rate_point rate_from_probability(double lambda, double window_hours) {
+  return {fit_for_probability(lambda, window_hours), window_hours, lambda};
+}
+
 }  // namespace shiftfly::halley

@@ -36,14 +36,6 @@ inline std::vector<std::vector<std::uint64_t>> allreduce_table_tori() {
   return out;
 }
 
-namespace detail {
-/// The shortest decimal that reads back as x, with thousands separators ("16,470", "2.5").
-inline std::string shortest(double x) {
-  const std::string plain = fmt::format("{}", x);
-  return plain.find_first_of("en") == std::string::npos ? report::group_thousands(plain) : plain;
-}
-}  // namespace detail
-
 /// Builds the table by simulating every row (uni- and bidirectional, torus and ring).
 inline report::table allreduce_table(const allreduce_table_options& opt = {}) {
   constexpr const char* where = "allreduce_table";
@@ -60,7 +52,7 @@ inline report::table allreduce_table(const allreduce_table_options& opt = {}) {
       "simulated on data: D = {}P integers per chip, exact sums, every message checked against the torus links; "
       "counts exact; times = steps x alpha + critical-path elements / beta with alpha = {} and beta = {} element(s) "
       "per unit of time",
-      opt.elements_per_chip_factor, detail::shortest(opt.model.alpha), detail::shortest(opt.model.beta));
+      opt.elements_per_chip_factor, report::shortest_thousands(opt.model.alpha), report::shortest_thousands(opt.model.beta));
   t.columns = {"torus",           "chips P",         "elements D",      "torus steps",        "ring steps",
                "torus messages",  "ring messages",   "sent per chip",   "2D(P-1)/P",          "torus time",
                "ring time",       "torus time, bidirectional", "verified"};
@@ -77,7 +69,7 @@ inline report::table allreduce_table(const allreduce_table_options& opt = {}) {
     if (!has_two) {
       const auto bi = collectives::simulate(collectives::torus_links(dims),
                                             collectives::torus_allreduce_plan(dims, D, true));
-      bi_torus = detail::shortest(
+      bi_torus = report::shortest_thousands(
           collectives::alpha_beta_time(bi.steps, static_cast<double>(bi.critical_path_elements), opt.model).time);
       verified = verified && bi.verified;
     }
@@ -90,8 +82,8 @@ inline report::table allreduce_table(const allreduce_table_options& opt = {}) {
                                                rs.min_sent_per_chip, rs.max_sent_per_chip);
     t.add_row({collectives::torus_dims_text(dims), report::thousands(chips), report::thousands(D),
                report::thousands(ts.steps), report::thousands(rs.steps), report::thousands(ts.messages),
-               report::thousands(rs.messages), sent, detail::shortest(uni.torus.formula.sent_per_chip),
-               detail::shortest(uni.torus.time.time), detail::shortest(uni.ring.time.time), bi_torus,
+               report::thousands(rs.messages), sent, report::shortest_thousands(uni.torus.formula.sent_per_chip),
+               report::shortest_thousands(uni.torus.time.time), report::shortest_thousands(uni.ring.time.time), bi_torus,
                verified ? "yes" : "no"});
   }
   t.notes.push_back(

@@ -30,7 +30,7 @@ inline std::vector<report::table> nonminimal_tables(const routing::nonminimal_pa
   for (const auto& r : st.sharing)
     a.add_row({r.labelling, report::fixed(r.p, 2), std::to_string(r.diverted) + " / " + std::to_string(r.requesters),
                report::fixed(r.mean_hops, 3), report::fixed(r.tree_per_requester, 3), report::fixed(r.merge_depth, 3),
-               report::fixed(100.0 * r.merged_early, 1) + "%"});
+               report::percent(r.merged_early, 1)});
   a.notes = {
       "A fraction p of requests is shift-routed to a uniformly random intermediate and then to the home; the rest "
       "are shift-routed directly (Theorem 5.2). The draws are coupled: every request draws (random(), randrange(n)), "
