@@ -16,6 +16,7 @@
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/topology/string_labels.hpp"
 
 namespace shiftfly::topology {
 
@@ -53,17 +54,14 @@ template <std::unsigned_integral V = std::uint32_t>
 core::graph<V> de_bruijn(std::uint64_t d, std::uint64_t D) {
   const std::uint64_t n = de_bruijn_order<V>(d, D);
   core::require_graph_memory("de_bruijn", sizeof(V), n, 0, core::checked_mul(n, d, "de_bruijn", "arc count"));
+  const label_space space{label_family::de_bruijn, static_cast<unsigned>(d), static_cast<unsigned>(D), n};
   const std::uint64_t tail = n / d;  // d^{D-1}
   std::vector<typename core::graph<V>::offset_type> offsets(n + 1);
   std::vector<V> targets(core::checked_mul(n, d, "de_bruijn", "arc count"));
   std::vector<core::symbol> labels(core::checked_mul(n, D, "de_bruijn", "label size"));
   for (std::uint64_t u = 0; u < n; ++u) {
     offsets[u + 1] = (u + 1) * d;
-    std::uint64_t x = u;
-    for (std::uint64_t i = D; i-- > 0;) {
-      labels[u * D + i] = static_cast<core::symbol>(x % d);
-      x /= d;
-    }
+    detail::unrank_unchecked(space, u, labels.data() + u * D);
     const std::uint64_t base = (u % tail) * d;
     for (std::uint64_t a = 0; a < d; ++a) targets[u * d + a] = static_cast<V>(base + a);
   }

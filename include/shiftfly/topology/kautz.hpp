@@ -16,6 +16,7 @@
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/topology/string_labels.hpp"
 
 namespace shiftfly::topology {
 
@@ -54,8 +55,8 @@ template <std::unsigned_integral V = std::uint32_t>
 core::graph<V> kautz(std::uint64_t d, std::uint64_t D) {
   const std::uint64_t n = kautz_order<V>(d, D);
   core::require_graph_memory("kautz", sizeof(V), n, 0, core::checked_mul(n, d, "kautz", "arc count"));
-  // Vertex id = u1 · d^{D-1} + Σ_{i>=2} t_i d^{D-i}, where t_i = u_i if u_i < u_{i-1}
-  // and u_i - 1 otherwise: this numbering is the lexicographic order of the labels.
+  // Vertex ids follow the lexicographic order of the labels (topology/string_labels.hpp).
+  const label_space space{label_family::kautz, static_cast<unsigned>(d), static_cast<unsigned>(D), n};
   const std::uint64_t tail = n / (d + 1);         // d^{D-1}
   const std::uint64_t inner = D >= 2 ? tail / d : 1;  // d^{D-2}
   std::vector<typename core::graph<V>::offset_type> offsets(n + 1);
@@ -63,16 +64,8 @@ core::graph<V> kautz(std::uint64_t d, std::uint64_t D) {
   std::vector<core::symbol> labels(core::checked_mul(n, D, "kautz", "label size"));
   for (std::uint64_t u = 0; u < n; ++u) {
     offsets[u + 1] = (u + 1) * d;
-    // Decode the label.
     core::symbol* lab = labels.data() + u * D;
-    lab[0] = static_cast<core::symbol>(u / tail);
-    std::uint64_t rest = u % tail, place = inner;
-    for (std::uint64_t i = 1; i < D; ++i) {
-      const std::uint64_t t = rest / place;
-      rest %= place;
-      place = place > 1 ? place / d : 1;
-      lab[i] = static_cast<core::symbol>(t < lab[i - 1] ? t : t + 1);
-    }
+    detail::unrank_unchecked(space, u, lab);
     // Arcs u -> u2..uD α in ascending α: the successor's id is
     // u2 · d^{D-1} + (t3..tD) · d + t(α), and t(α) runs over 0..d-1 as α ascends.
     V* out = targets.data() + u * d;

@@ -1,0 +1,28 @@
+# cmake -DCXX=<compiler> -DHEADERS=a.hpp,b.hpp -DINCLUDES=dir1,dir2 -DWORK=<dir> -P compile_each.cmake
+# Compiles, for each header, a source that includes only that header, twice
+# (-fsyntax-only, C++20, the include paths of the build). Fails naming
+# every header that does not compile on its own.
+string(REPLACE "," ";" headers "${HEADERS}")
+string(REPLACE "," ";" includes "${INCLUDES}")
+set(flags -std=c++20 -fsyntax-only)
+foreach(dir ${includes})
+  list(APPEND flags -I${dir})
+endforeach()
+file(MAKE_DIRECTORY ${WORK})
+set(failed)
+foreach(h ${headers})
+  string(MAKE_C_IDENTIFIER "${h}" name)
+  set(src ${WORK}/${name}.cpp)
+  file(WRITE ${src} "#include \"${h}\"\n#include \"${h}\"\n")
+  execute_process(COMMAND ${CXX} ${flags} ${src} RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_QUIET)
+  if(NOT rc EQUAL 0)
+    list(APPEND failed ${h})
+    message("${h} does not compile on its own:\n${err}")
+  else()
+    message("${h}: compiles on its own")
+  endif()
+endforeach()
+if(failed)
+  list(JOIN failed ", " failed_text)
+  message(FATAL_ERROR "headers that do not compile on their own: ${failed_text}")
+endif()

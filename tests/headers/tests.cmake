@@ -1,0 +1,35 @@
+# Header self-containment: every public header under include/shiftfly compiles on
+# its own (it includes what it uses) and twice in a row (#pragma once), with the
+# compiler and include paths of the build. One ctest entry per directory
+# (headers/<dir>), so ctest -j runs them side by side; the script is
+# tests/headers/compile_each.cmake. Scripts that rebuild the suite with another
+# compiler or instrumentation skip them (-E "^headers/"): one compiler suffices.
+file(GLOB_RECURSE _shiftfly_headers CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/include/shiftfly/*.hpp)
+list(SORT _shiftfly_headers)
+if(NOT TARGET shiftfly::mpi)
+  list(FILTER _shiftfly_headers EXCLUDE REGEX "/include/shiftfly/mpi/")
+endif()
+set(_shiftfly_header_dirs)
+foreach(h ${_shiftfly_headers})
+  file(RELATIVE_PATH rel ${PROJECT_SOURCE_DIR}/include/shiftfly ${h})
+  string(FIND "${rel}" "/" slash)
+  if(slash EQUAL -1)
+    set(dir "components")
+  else()
+    string(SUBSTRING "${rel}" 0 ${slash} dir)
+  endif()
+  list(APPEND _shiftfly_header_dirs ${dir})
+  list(APPEND _shiftfly_headers_${dir} "shiftfly/${rel}")
+endforeach()
+list(REMOVE_DUPLICATES _shiftfly_header_dirs)
+set(_shiftfly_header_includes ${PROJECT_SOURCE_DIR}/include ${EIGEN3_INCLUDE_DIR} ${SPECTRA_INCLUDE_DIR})
+if(TARGET shiftfly::mpi)
+  list(APPEND _shiftfly_header_includes ${MPI_CXX_INCLUDE_DIRS})
+endif()
+foreach(dir ${_shiftfly_header_dirs})
+  string(REPLACE ";" "," _list "${_shiftfly_headers_${dir}}")
+  string(REPLACE ";" "," _inc "${_shiftfly_header_includes}")
+  add_test(NAME headers/${dir}
+    COMMAND ${CMAKE_COMMAND} -DCXX=${CMAKE_CXX_COMPILER} -DHEADERS=${_list} -DINCLUDES=${_inc}
+      -DWORK=${CMAKE_CURRENT_BINARY_DIR}/headers/${dir} -P ${CMAKE_CURRENT_SOURCE_DIR}/headers/compile_each.cmake)
+endforeach()
