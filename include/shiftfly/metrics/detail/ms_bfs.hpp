@@ -29,11 +29,11 @@
 #include <mutex>
 #include <new>
 #include <span>
-#include <thread>
 #include <vector>
 
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/worker_pool.hpp"
 
 // Blocks are passed by value between inline helpers; the ABI note is irrelevant here.
 #if defined(__GNUC__) && !defined(__clang__)
@@ -353,6 +353,9 @@ inline sweep_counts sweep_all(const sweep_graph& sg, std::size_t count, const so
   std::mutex source_mutex;
   std::size_t done = 0;
   std::mutex progress_mutex;
+  // Batches are claimed dynamically (a worker that finishes early takes the next one),
+  // each worker summing into its own histogram: the load stays balanced when batches
+  // differ in depth, and the sum of integers does not depend on who ran what.
   auto worker = [&](unsigned t) {
     workspace<W> ws(sg.pull.n);
     std::uint32_t buffer[width];
@@ -373,13 +376,7 @@ inline sweep_counts sweep_all(const sweep_graph& sg, std::size_t count, const so
       }
     }
   };
-  if (threads == 1) {
-    worker(0);
-  } else {
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker, t);
-    for (auto& th : pool) th.join();
-  }
+  core::run_workers(threads, worker);
   sweep_counts total;
   for (const auto& p : partial) total.merge(p);
   return total;
@@ -430,8 +427,7 @@ inline source_fill all_vertices_fill() {
 /// Resolves a thread count: 0 means every hardware thread.
 inline unsigned resolve_threads(const char* where, unsigned threads) {
   core::require_range(where, "threads", threads, 0, 1024);
-  if (threads == 0) threads = std::max(1U, std::thread::hardware_concurrency());
-  return threads;
+  return core::resolve_threads(threads);
 }
 
 }  // namespace shiftfly::metrics::detail
