@@ -6,7 +6,7 @@
 #include "shiftfly/core/python_random.hpp"
 #include "shiftfly/routing/imase_itoh.hpp"
 #include "shiftfly/routing/shift.hpp"
-#include "shiftfly/workload/sharing_evaluation.hpp"
+#include "shiftfly/studies/sharing_study.hpp"
 
 namespace {
 
@@ -40,7 +40,7 @@ void bm_imase_itoh_route(benchmark::State& state) {
 BENCHMARK(bm_imase_itoh_route)->Arg(12500)->Arg(1000000000);
 
 void bm_sharing_study(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(shiftfly::workload::run_sharing_study(250));
+  for (auto _ : state) benchmark::DoNotOptimize(shiftfly::studies::run_sharing_study(250));
 }
 BENCHMARK(bm_sharing_study)->Unit(benchmark::kMillisecond);
 
