@@ -68,7 +68,8 @@ class link_load {
 
   /// Adds the shift route from a to b (ids).
   void add_route(std::uint64_t a, std::uint64_t b) {
-    hops_ += walk_shift_arcs(s_, label(a), label(b), a, [&](std::uint64_t from, unsigned idx) { ++load_[from * s_.d + idx]; });
+    hops_ += walk_shift_arcs(s_, label(a), label(b), a,
+                             [&](std::uint64_t from, unsigned idx) { ++load_[from * s_.d + idx]; });
   }
   /// Adds another counter's routes (same space).
   void merge(const link_load& other) {

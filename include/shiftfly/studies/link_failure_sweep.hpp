@@ -40,7 +40,8 @@ inline link_failure_sweep run_link_failure_sweep(const link_failure_sweep_params
   out.params = prm;
   const auto measure = [&](const char* name, const auto& g) {
     for (double rate : prm.rates)
-      out.rows.push_back({name, prm.exact ? operations::link_failures_exact(g, rate) : operations::link_failures(g, rate)});
+      out.rows.push_back(
+          {name, prm.exact ? operations::link_failures_exact(g, rate) : operations::link_failures(g, rate)});
   };
   measure("Boardfly", topology::boardfly_group_level(prm.groups));
   measure("Shiftfly", topology::shiftfly_group_level(prm.groups));

@@ -118,7 +118,9 @@ inline nonminimal_study run_nonminimal_study(const nonminimal_params& prm = {}) 
   const std::uint64_t n = s.size;
   const std::vector<core::symbol> labels = routing::label_table(s);
   auto label = [&](std::uint64_t v) { return std::span<const core::symbol>(labels.data() + v * s.D, s.D); };
-  auto shift_path = [&](std::uint64_t a, std::uint64_t b) { return routing::route_shift(s, label(a), label(b)).path; };
+  auto shift_path = [&](std::uint64_t a, std::uint64_t b) {
+    return routing::route_shift(s, label(a), label(b)).path;
+  };
 
   // --- sharing under Valiant diversion
   const workload::sharing_model model;
@@ -149,8 +151,8 @@ inline nonminimal_study run_nonminimal_study(const nonminimal_params& prm = {}) 
         for (std::size_t t = 0; t < q.logical.size(); ++t) {
           const std::uint64_t src = lab(q.logical[t]);
           const routing::valiant_draw dr = routing::draw_valiant(rng, n);
-          const routing::valiant_route r =
-              src == home ? routing::valiant_route{{home}, false, 0} : routing::route_valiant(src, home, p, dr, shift_path);
+          const routing::valiant_route r = src == home ? routing::valiant_route{{home}, false, 0}
+                                                       : routing::route_valiant(src, home, p, dr, shift_path);
           row.hops += r.hops();
           row.diverted += r.diverted ? 1 : 0;
           for (std::size_t i = 0; i + 1 < r.path.size(); ++i) {

@@ -34,13 +34,15 @@ inline sharing_study run_sharing_study(std::uint64_t trials = 250, const workloa
   const auto bf = topology::boardfly_group_level(s.n_logical);
   const auto sf = topology::kautz(d, D);
   const auto space = routing::kautz_space(d, D);
-  s.boardfly_random = workload::evaluate_sharing(bf, workload::random_labelling(bf.num_vertices(), s.n_logical), reqs, s.n_logical);
-  s.boardfly_locality =
-      workload::evaluate_sharing(bf, workload::cluster_placement_labelling(bf, s.n_logical, model.clusters), reqs, s.n_logical);
+  using workload::evaluate_sharing;
+  s.boardfly_random =
+      evaluate_sharing(bf, workload::random_labelling(bf.num_vertices(), s.n_logical), reqs, s.n_logical);
+  s.boardfly_locality = evaluate_sharing(bf, workload::cluster_placement_labelling(bf, s.n_logical, model.clusters),
+                                         reqs, s.n_logical);
   s.shiftfly_random =
-      workload::evaluate_sharing(sf, workload::random_labelling(sf.num_vertices(), s.n_logical), reqs, s.n_logical, space);
+      evaluate_sharing(sf, workload::random_labelling(sf.num_vertices(), s.n_logical), reqs, s.n_logical, space);
   s.shiftfly_locality =
-      workload::evaluate_sharing(sf, workload::locality_labelling(sf, s.n_logical, model.clusters), reqs, s.n_logical, space);
+      evaluate_sharing(sf, workload::locality_labelling(sf, s.n_logical, model.clusters), reqs, s.n_logical, space);
   return s;
 }
 

@@ -29,8 +29,8 @@ inline report::table failures_table(const std::string& profile, std::uint64_t gr
   prm.groups = groups;
   prm.exact = profile != "paper";
   for (const auto& [name, r] : studies::run_link_failure_sweep(prm).rows)
-    t.add_row({name, report::percent(r.rate, 0), report::fixed(r.reachable_fraction, 4), report::fixed(r.mean_distance, 3),
-               std::to_string(r.eccentricity)});
+    t.add_row({name, report::percent(r.rate, 0), report::fixed(r.reachable_fraction, 4),
+               report::fixed(r.mean_distance, 3), std::to_string(r.eccentricity)});
   return t;
 }
 

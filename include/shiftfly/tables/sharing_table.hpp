@@ -11,6 +11,7 @@
 #include "shiftfly/report/format.hpp"
 #include "shiftfly/report/table.hpp"
 #include "shiftfly/studies/sharing_study.hpp"
+#include "shiftfly/workload/sharing_evaluation.hpp"
 
 namespace shiftfly::tables {
 
