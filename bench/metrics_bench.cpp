@@ -1,7 +1,8 @@
 // Benchmarks of the metrics engine on the group-level Boardfly and Shiftfly graphs at
 // 2,304, 12,500 and 36,000 groups: single BFS, exact all-pairs statistics (1 and 2
 // threads, 512-bit batches), a straightforward single-threaded 64-source bit-parallel
-// BFS as the baseline, the Lanczos spectral gap and the reference's power iteration.
+// BFS as the baseline, the Lanczos spectral gap (1 and 2 threads) and the reference's
+// power iteration.
 // Results: docs/performance.md, section "Metrics".
 #include <benchmark/benchmark.h>
 
@@ -106,6 +107,14 @@ int register_all() {
           st.counters["gap"] = r.gap;
         }
       })->Unit(benchmark::kMillisecond);
+      // the operator's rows split over 2 threads (core/worker_pool.hpp); wall time
+      benchmark::RegisterBenchmark(("spectral_gap_lanczos/" + tag + "/threads:2").c_str(), [f, groups](benchmark::State& st) {
+        const auto& g = family_graph(f, groups);
+        for (auto _ : st) {
+          const auto r = shiftfly::metrics::spectral_gap(g, 2);
+          st.counters["gap"] = r.gap;
+        }
+      })->Unit(benchmark::kMillisecond)->UseRealTime();
       benchmark::RegisterBenchmark(("spectral_gap_power_reference/" + tag).c_str(), [f, groups](benchmark::State& st) {
         const auto& g = family_graph(f, groups);
         const std::size_t iters = groups > 10000 ? 60 : 120;

@@ -32,8 +32,8 @@ BENCHMARK_CAPTURE(BM_equal_cost, paper, std::string("paper"))->Unit(benchmark::k
 BENCHMARK_CAPTURE(BM_equal_cost, exact, std::string("exact"))->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 
 static void BM_sharing(benchmark::State& state) {
-  shiftfly::workload::sharing_study s;
-  for (auto _ : state) s = shiftfly::workload::run_sharing_study();
+  shiftfly::studies::sharing_study s;
+  for (auto _ : state) s = shiftfly::studies::run_sharing_study();
   state.counters["sf_locality_tree_per_req"] = s.shiftfly_locality.tree_per_requester;
   state.counters["bf_locality_tree_per_req"] = s.boardfly_locality.tree_per_requester;
 }

@@ -22,6 +22,7 @@
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/parse.hpp"
 #include "shiftfly/core/python_random.hpp"
+#include "shiftfly/core/worker_pool.hpp"
 
 // halley
 #include "shiftfly/halley/beta_binomial.hpp"
@@ -77,10 +78,15 @@
 // routing
 #include "shiftfly/routing/imase_itoh.hpp"
 #include "shiftfly/routing/label.hpp"
-#include "shiftfly/routing/nonminimal.hpp"
+#include "shiftfly/routing/link_load.hpp"
 #include "shiftfly/routing/route_query.hpp"
 #include "shiftfly/routing/shift.hpp"
 #include "shiftfly/routing/valiant.hpp"
+
+// studies
+#include "shiftfly/studies/link_failure_sweep.hpp"
+#include "shiftfly/studies/nonminimal_routing.hpp"
+#include "shiftfly/studies/sharing_study.hpp"
 
 // tables
 #include "shiftfly/tables/allreduce_table.hpp"

@@ -115,6 +115,21 @@ TEST_CASE("all_pairs: every topology family at small sizes") {
   }
 }
 
+TEST_CASE("all_pairs: an exception in a worker reaches the caller, any threads") {
+  topology::family_params f;
+  f.family = "kautz", f.d = 3, f.D = 4;  // 108 vertices: two batches of 64 sources
+  const auto g = topology::make_family(f);
+  for (unsigned threads : {0u, 1u, 2u, 3u}) {
+    metrics::sweep_options o;
+    o.threads = threads;
+    o.batch_bits = 64;
+    o.progress = [](std::size_t done, std::size_t) {
+      if (done == 1) throw std::runtime_error("stop after one batch");
+    };
+    CHECK_THROWS_WITH(metrics::all_pairs_stats(g, o), "stop after one batch");
+  }
+}
+
 TEST_CASE("all_pairs: bad input") {
   metrics::sweep_options o;
   o.batch_bits = 100;

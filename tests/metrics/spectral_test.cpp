@@ -87,12 +87,16 @@ TEST_CASE("spectral: residual of a larger graph, and a disconnected one") {
   CHECK(metrics::spectral_gap(testing::graph::from_edges(6, e)).gap == 0.0);  // exactly (tests/metrics/disconnected_test.cpp)
 }
 
-TEST_CASE("spectral: identical result for 1 and 2 threads") {
+TEST_CASE("spectral: identical result for 1, 2, 3 and every hardware thread") {
   // 8400 groups: above the 8192-vertex threshold for splitting the rows
   const auto g = topology::make_graph(topology::shiftfly_spec{.groups = 8400});
-  const auto a = metrics::spectral_gap(g, 1), b = metrics::spectral_gap(g, 2);
-  CHECK(a.gap == b.gap);
-  CHECK(a.lambda_min == b.lambda_min);
+  const auto a = metrics::spectral_gap(g, 1);
+  for (unsigned threads : {2u, 3u, 0u}) {
+    const auto b = metrics::spectral_gap(g, threads);
+    CHECK(a.gap == b.gap);
+    CHECK(a.lambda_min == b.lambda_min);
+    CHECK(a.residual == b.residual);
+  }
   CHECK(a.residual < 1e-8);
 }
 

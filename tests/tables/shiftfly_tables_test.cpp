@@ -52,7 +52,7 @@ TEST_CASE("the paper profile reproduces every published cell", "[tables][paper]"
   const auto published = load_published();
   REQUIRE(published.size() > 200);
   // The published tables in order of appearance.
-  const auto study = workload::run_sharing_study();
+  const auto study = studies::run_sharing_study();
   const std::vector<report::table> ours{
       tables::moore_audit_table(2),
       tables::equal_cost_table(tables::equal_cost_rows("paper", 2), "paper"),

@@ -29,13 +29,13 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/python_random.hpp"
+#include "shiftfly/core/worker_pool.hpp"
 #include "shiftfly/metrics/bfs.hpp"
 #include "shiftfly/metrics/detail/lanczos.hpp"
 
@@ -113,16 +113,13 @@ class normalized_adjacency_op {
       rows(0, n);
       return;
     }
-    std::vector<std::thread> pool;
-    for (std::size_t t = 1; t < parts; ++t) pool.emplace_back(rows, t * n / parts, (t + 1) * n / parts);
-    rows(0, n / parts);
-    for (auto& th : pool) th.join();
+    core::parallel_for(n, parts, threads_, [&](std::size_t, std::size_t lo, std::size_t hi) { rows(lo, hi); });
   }
 
  private:
   const G& g_;
   double c_;
-  std::size_t threads_;
+  unsigned threads_;
   std::vector<double> isd_, u_;
 };
 
@@ -138,7 +135,7 @@ inline spectral_gap_result spectral_gap(const G& g, unsigned threads = 1) {
   const std::size_t n = g.num_vertices();
   core::require_range("metrics::spectral_gap", "n", n, 2, std::uint64_t{1} << 31);
   core::require_range("metrics::spectral_gap", "threads", threads, 0, 1024);
-  if (threads == 0) threads = std::max(1U, std::thread::hardware_concurrency());
+  threads = core::resolve_threads(threads);
   if (g.num_edges() == 0) core::fail("metrics::spectral_gap", "the graph has no edges");
   // Spectra keeps a Krylov basis of up to 2·NCV vectors of n doubles (the retry doubles
   // it), beside the two operators' 2 vectors each and a few work vectors (core/memory.hpp).

@@ -3,16 +3,15 @@
 /// §4 of the Shiftfly tables: independent link failures on 2,304 groups
 /// (reference artefact §4: drops drawn with seed 101, then reachability,
 /// mean distance and eccentricity from 60 sources drawn from the same stream;
-/// the exact profile measures the same damaged graphs from every source).
+/// the exact profile measures the same damaged graphs from every source), from
+/// studies/link_failure_sweep.hpp.
 
 #include <string>
 #include <vector>
 
-#include "shiftfly/operations/link_failures.hpp"
 #include "shiftfly/report/format.hpp"
 #include "shiftfly/report/table.hpp"
-#include "shiftfly/topology/boardfly.hpp"
-#include "shiftfly/topology/shiftfly.hpp"
+#include "shiftfly/studies/link_failure_sweep.hpp"
 
 namespace shiftfly::tables {
 
@@ -26,17 +25,12 @@ inline report::table failures_table(const std::string& profile, std::uint64_t gr
                                   "60 sources drawn after the drops, so eccentricity is a lower bound"
                                 : "exact: the same damaged graphs (seed 101), every vertex a source";
   t.columns = {"Topology", "Link failure rate", "Reachable fraction", "Mean distance", "Eccentricity"};
-  const auto bf = topology::boardfly_group_level(groups);
-  const auto sf = topology::shiftfly_group_level(groups);
-  const auto add = [&](const char* name, const auto& g) {
-    for (double rate : {0.0, 0.02, 0.05, 0.10, 0.20}) {
-      const auto r = profile == "paper" ? operations::link_failures(g, rate) : operations::link_failures_exact(g, rate);
-      t.add_row({name, report::percent(rate, 0), report::fixed(r.reachable_fraction, 4), report::fixed(r.mean_distance, 3),
-                 std::to_string(r.eccentricity)});
-    }
-  };
-  add("Boardfly", bf);
-  add("Shiftfly", sf);
+  studies::link_failure_sweep_params prm;
+  prm.groups = groups;
+  prm.exact = profile != "paper";
+  for (const auto& [name, r] : studies::run_link_failure_sweep(prm).rows)
+    t.add_row({name, report::percent(r.rate, 0), report::fixed(r.reachable_fraction, 4),
+               report::fixed(r.mean_distance, 3), std::to_string(r.eccentricity)});
   return t;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 /// \file nonminimal_table.hpp
 /// The non-minimal routing tables (beyond the paper: §8's open question on
-/// Valiant routing against the merge property), from routing/nonminimal.hpp.
+/// Valiant routing against the merge property), from studies/nonminimal_routing.hpp.
 
 #include <cstdio>
 #include <string>
@@ -10,13 +10,13 @@
 #include "shiftfly/report/table.hpp"
 #include "shiftfly/report/table_set.hpp"
 #include "shiftfly/report/format.hpp"
-#include "shiftfly/routing/nonminimal.hpp"
+#include "shiftfly/studies/nonminimal_routing.hpp"
 
 namespace shiftfly::tables {
 
 /// Two tables: sharing under diversion (per labelling and p), and maximum link load.
-inline std::vector<report::table> nonminimal_tables(const routing::nonminimal_params& prm = {}) {
-  const auto st = routing::run_nonminimal_study(prm);
+inline std::vector<report::table> nonminimal_tables(const studies::nonminimal_params& prm = {}) {
+  const auto st = studies::run_nonminimal_study(prm);
   const std::string graph = "K(" + std::to_string(prm.d) + "," + std::to_string(prm.D) + ")";
   report::table a;
   a.id = "nonminimal_sharing";
@@ -66,7 +66,7 @@ inline report::section nonminimal_section() {
   return {"nonminimal", "non-minimal (Valiant) routing against the merge property, K(20,3)",
           [](const report::section_context& ctx) {
             report::section_output out;
-            routing::nonminimal_params prm;
+            studies::nonminimal_params prm;
             prm.threads = ctx.threads;  // the figures do not depend on it
             out.tables = nonminimal_tables(prm);
             return out;

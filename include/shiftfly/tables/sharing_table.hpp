@@ -1,7 +1,7 @@
 #pragma once
 /// \file sharing_table.hpp
 /// §3 of the Shiftfly tables: redundancy and sharing (paper §6.5, Table 3,
-/// Remark 6.2), computed by workload::run_sharing_study (the reference's
+/// Remark 6.2), computed by studies::run_sharing_study (the reference's
 /// request draw, seed 23, and labellings, seeds 29/31/37) on 8,400 groups.
 
 #include <string>
@@ -10,12 +10,13 @@
 #include "shiftfly/report/figure.hpp"
 #include "shiftfly/report/format.hpp"
 #include "shiftfly/report/table.hpp"
+#include "shiftfly/studies/sharing_study.hpp"
 #include "shiftfly/workload/sharing_evaluation.hpp"
 
 namespace shiftfly::tables {
 
 /// Table 3 in the reference artefact's layout.
-inline report::table sharing_table(const workload::sharing_study& s) {
+inline report::table sharing_table(const studies::sharing_study& s) {
   report::table t;
   t.id = "sharing";
   t.title = "3. Redundancy and sharing";
@@ -35,7 +36,7 @@ inline report::table sharing_table(const workload::sharing_study& s) {
 }
 
 /// The figures of the reference's "reading it honestly" paragraph (Remark 6.2), computed.
-inline report::table sharing_reading_table(const workload::sharing_study& s) {
+inline report::table sharing_reading_table(const studies::sharing_study& s) {
   report::table t;
   t.id = "sharing_reading";
   t.title = "3a. Reading the sharing table (Remark 6.2)";
@@ -58,7 +59,7 @@ inline report::table sharing_reading_table(const workload::sharing_study& s) {
 }
 
 /// Tree cost per requester by labelling and design (the reference's sharing_cost figure, as lines).
-inline report::figure sharing_figure(const workload::sharing_study& s) {
+inline report::figure sharing_figure(const studies::sharing_study& s) {
   report::figure f;
   f.id = "sharing_cost";
   f.title = "Cost of serving one shared item to 32 agents (1 = random placement, 2 = locality placement)";

@@ -93,7 +93,7 @@ inline std::vector<report::section> shiftfly_sections() {
   s.push_back({"sharing", "Section 3: redundancy and sharing on 8,400 groups (Table 3, Remark 6.2)",
                [](const report::section_context&) {
                  report::section_output o;
-                 const auto study = workload::run_sharing_study();
+                 const auto study = studies::run_sharing_study();
                  o.tables.push_back(sharing_table(study));
                  o.tables.push_back(sharing_reading_table(study));
                  o.figures.push_back(sharing_figure(study));

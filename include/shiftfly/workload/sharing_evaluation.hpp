@@ -9,12 +9,15 @@
 /// home (metrics/multicast.hpp); the merge depth is the merge step of the routes
 /// of the first two requesters to the home: shift routes (Theorem 5.2) on a
 /// shift graph, BFS-tree paths otherwise. Costs are per requester, efficiency is
-/// total unicast over total tree cost.
+/// total unicast over total tree cost. Table 3's four runs are the study
+/// studies/sharing_study.hpp.
 
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
@@ -22,8 +25,6 @@
 #include "shiftfly/metrics/multicast.hpp"
 #include "shiftfly/routing/label.hpp"
 #include "shiftfly/routing/shift.hpp"
-#include "shiftfly/topology/boardfly.hpp"
-#include "shiftfly/topology/kautz.hpp"
 #include "shiftfly/workload/sharing.hpp"
 
 namespace shiftfly::workload {
@@ -90,35 +91,6 @@ inline sharing_result evaluate_sharing(const G& g, const labelling& lab, const s
   r.efficiency = r.tree ? static_cast<double>(r.unicast) / static_cast<double>(r.tree) : 1.0;
   r.merge_depth = r.merges ? static_cast<double>(r.merge_total) / static_cast<double>(r.merges) : 0.0;
   return r;
-}
-
-/// Table 3's four runs on `n_logical` = 8,400 groups: Boardfly-of-pods (seed 7)
-/// with random and cluster-placement labellings, Shiftfly K(20,3) with random and
-/// suffix-locality labellings; `trials` queries (250 in the paper) drawn with seed 23.
-struct sharing_study {
-  sharing_model model;
-  std::uint64_t n_logical = 0, trials = 0;
-  sharing_result boardfly_random, boardfly_locality, shiftfly_random, shiftfly_locality;
-};
-
-inline sharing_study run_sharing_study(std::uint64_t trials = 250, const sharing_model& model = {}) {
-  constexpr std::uint64_t d = 20, D = 3;
-  sharing_study s;
-  s.model = model;
-  s.n_logical = (d + 1) * d * d;  // K(20,3) holds exactly 8,400 groups
-  s.trials = trials;
-  const auto reqs = draw_requests(model, s.n_logical, trials);
-  const auto bf = topology::boardfly_group_level(s.n_logical);
-  const auto sf = topology::kautz(d, D);
-  const auto space = routing::kautz_space(d, D);
-  s.boardfly_random = evaluate_sharing(bf, random_labelling(bf.num_vertices(), s.n_logical), reqs, s.n_logical);
-  s.boardfly_locality =
-      evaluate_sharing(bf, cluster_placement_labelling(bf, s.n_logical, model.clusters), reqs, s.n_logical);
-  s.shiftfly_random =
-      evaluate_sharing(sf, random_labelling(sf.num_vertices(), s.n_logical), reqs, s.n_logical, space);
-  s.shiftfly_locality =
-      evaluate_sharing(sf, locality_labelling(sf, s.n_logical, model.clusters), reqs, s.n_logical, space);
-  return s;
 }
 
 }  // namespace shiftfly::workload

@@ -29,11 +29,11 @@
 #include <mutex>
 #include <new>
 #include <span>
-#include <thread>
 #include <vector>
 
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/worker_pool.hpp"
 
 // Blocks are passed by value between inline helpers; the ABI note is irrelevant here.
 #if defined(__GNUC__) && !defined(__clang__)
@@ -342,6 +342,7 @@ using source_fill = std::function<void(std::span<std::uint32_t>)>;
 /// `threads` threads (>= 1). `progress(done, total)` (optional) is called after each
 /// batch, serialised. Batches are taken in list order under one lock; the histogram
 /// is a sum of integers, so the result does not depend on which thread ran which batch.
+/// An exception from a worker (from `fill` or `progress` too) reaches the caller.
 template <int W>
 inline sweep_counts sweep_all(const sweep_graph& sg, std::size_t count, const source_fill& fill, unsigned threads,
                               const std::function<void(std::size_t, std::size_t)>& progress) {
@@ -353,33 +354,37 @@ inline sweep_counts sweep_all(const sweep_graph& sg, std::size_t count, const so
   std::mutex source_mutex;
   std::size_t done = 0;
   std::mutex progress_mutex;
+  bool stopped = false;  // a worker threw (fill, progress, an allocation): the others stop claiming
+  // Batches are claimed dynamically (a worker that finishes early takes the next one),
+  // each worker summing into its own histogram: the load stays balanced when batches
+  // differ in depth, and the sum of integers does not depend on who ran what.
   auto worker = [&](unsigned t) {
-    workspace<W> ws(sg.pull.n);
-    std::uint32_t buffer[width];
-    for (;;) {
-      std::size_t size = 0;
-      {
-        std::lock_guard<std::mutex> lock(source_mutex);
-        if (next_batch >= batches) break;
-        const std::size_t lo = next_batch * width;
-        size = std::min(count - lo, width);
-        fill(std::span<std::uint32_t>(buffer, size));
-        ++next_batch;
+    try {
+      workspace<W> ws(sg.pull.n);
+      std::uint32_t buffer[width];
+      for (;;) {
+        std::size_t size = 0;
+        {
+          std::lock_guard<std::mutex> lock(source_mutex);
+          if (stopped || next_batch >= batches) break;
+          const std::size_t lo = next_batch * width;
+          size = std::min(count - lo, width);
+          fill(std::span<std::uint32_t>(buffer, size));
+          ++next_batch;
+        }
+        sweep_batch<W>(sg, std::span<const std::uint32_t>(buffer, size), ws, partial[t]);
+        if (progress) {
+          std::lock_guard<std::mutex> lock(progress_mutex);
+          progress(++done, batches);
+        }
       }
-      sweep_batch<W>(sg, std::span<const std::uint32_t>(buffer, size), ws, partial[t]);
-      if (progress) {
-        std::lock_guard<std::mutex> lock(progress_mutex);
-        progress(++done, batches);
-      }
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(source_mutex);
+      stopped = true;
+      throw;  // to run_workers, which rethrows it to the caller
     }
   };
-  if (threads == 1) {
-    worker(0);
-  } else {
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker, t);
-    for (auto& th : pool) th.join();
-  }
+  core::run_workers(threads, worker);
   sweep_counts total;
   for (const auto& p : partial) total.merge(p);
   return total;
@@ -430,8 +435,7 @@ inline source_fill all_vertices_fill() {
 /// Resolves a thread count: 0 means every hardware thread.
 inline unsigned resolve_threads(const char* where, unsigned threads) {
   core::require_range(where, "threads", threads, 0, 1024);
-  if (threads == 0) threads = std::max(1U, std::thread::hardware_concurrency());
-  return threads;
+  return core::resolve_threads(threads);
 }
 
 }  // namespace shiftfly::metrics::detail

@@ -1,5 +1,5 @@
 #pragma once
-/// \file nonminimal.hpp
+/// \file nonminimal_routing.hpp
 /// Non-minimal (Valiant) routing against the merge property: the question §8 of
 /// the Shiftfly paper calls "the most important piece of missing work".
 ///
@@ -14,7 +14,8 @@
 /// - merge depth: merge step of the routes of the first two requesters (metrics::merge_step,
 ///   the reference's rule), whose p = 0 values are Table 3's shift-routed merge depths;
 /// - merged before the home: the share of those pairs whose routes share a vertex other than the home.
-/// And the maximum link (arc) load under three traffic patterns, at p = 0 and p = 1:
+/// And the maximum link (arc) load (routing/link_load.hpp) under three traffic patterns,
+/// at p = 0 and p = 1:
 /// - uniform all-to-all: exact at p = 0; at p = 1 the expected load of every arc is exactly
 ///   (1 + p(1 - 2/N)) times its p = 0 load (each leg is a uniform pair), so the max over arcs
 ///   of the expected load is exact, and one seeded realisation is reported beside it;
@@ -25,20 +26,24 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <string>
-#include <thread>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/python_random.hpp"
 #include "shiftfly/metrics/multicast.hpp"
 #include "shiftfly/routing/label.hpp"
+#include "shiftfly/routing/link_load.hpp"
 #include "shiftfly/routing/shift.hpp"
 #include "shiftfly/routing/valiant.hpp"
 #include "shiftfly/workload/sharing.hpp"
 #include "shiftfly/workload/sharing_evaluation.hpp"
 
-namespace shiftfly::routing {
+namespace shiftfly::studies {
 
 /// Parameters of the study (defaults: the paper's §6.5 setting and this library's seeds).
 struct nonminimal_params {
@@ -81,68 +86,23 @@ struct nonminimal_study {
   std::vector<nonminimal_load_row> load;
 };
 
-namespace detail {
-
-/// Walks the Theorem 5.2 route from u to v (labels), calling arc(from_id, arc_index) per hop,
-/// with arc_index in 0..d-1 the position of the arc in generation order; returns the hop count.
-template <class Arc>
-inline std::size_t walk_shift_arcs(const label_space& s, std::span<const core::symbol> u,
-                                   std::span<const core::symbol> v, std::uint64_t u_id, Arc&& arc) {
-  const std::size_t D = s.D, l = suffix_prefix_overlap(u, v), k = D - l;
-  const bool kautz = s.family == label_family::kautz;
-  const std::uint64_t top = s.size / (kautz ? s.d + 1 : s.d);  // d^{D-1}
-  core::symbol w[64];
-  std::copy(u.begin(), u.end(), w);
-  std::uint64_t cur = u_id;
-  for (std::size_t j = 1; j <= k; ++j) {
-    const core::symbol a = v[l + j - 1];
-    const unsigned idx = kautz ? a - (a > w[D - 1] ? 1u : 0u) : a;
-    arc(cur, idx);
-    // O(1) rank of w_2..w_D a: drop the leading digit, append idx; for Kautz the new
-    // leading digit is the absolute symbol w_2, one more than its relative digit when w_2 > w_1
-    const bool bump = kautz && D > 1 && w[1] > w[0];
-    cur = (cur % top) * s.d + idx + (bump ? top : 0);
-    std::copy(w + 1, w + D, w);
-    w[D - 1] = a;
-  }
-  return k;
-}
-
-struct load_counter {
-  const label_space& s;
-  const std::vector<core::symbol>& labels;  // N * D
-  std::vector<std::uint32_t> load;
-  std::uint64_t hops = 0;
-
-  std::span<const core::symbol> label(std::uint64_t v) const {
-    return std::span<const core::symbol>(labels.data() + v * s.D, s.D);
-  }
-  void route(std::uint64_t a, std::uint64_t b) {
-    hops += walk_shift_arcs(s, label(a), label(b), a, [&](std::uint64_t from, unsigned idx) { ++load[from * s.d + idx]; });
-  }
-  [[nodiscard]] double max() const { return load.empty() ? 0.0 : *std::max_element(load.begin(), load.end()); }
-  [[nodiscard]] double mean() const { return load.empty() ? 0.0 : static_cast<double>(hops) / static_cast<double>(load.size()); }
-};
-
 /// The adversarial permutation described in the file comment (Kautz, D >= 2).
-inline std::vector<std::uint64_t> adversarial_permutation(const label_space& s) {
-  const unsigned a = alphabet_size(s);
+inline std::vector<std::uint64_t> adversarial_permutation(const routing::label_space& s) {
+  const unsigned a = routing::alphabet_size(s);
   std::vector<std::uint64_t> perm(s.size);
   std::vector<core::symbol> u(s.D), v(s.D);
   for (std::uint64_t id = 0; id < s.size; ++id) {
-    unrank_label_into(s, id, u);
+    routing::unrank_label_into(s, id, u);
     // position of u_1 among the admissible first symbols (those != u_2), ascending
     const unsigned pos = u[0] - (u[0] > u[1] ? 1u : 0u);
     for (std::size_t i = 0; i + 1 < s.D; ++i) v[i] = static_cast<core::symbol>((u[s.D - 1 - i] + 1) % a);
     // the pos-th admissible last symbol (those != v_{D-1})
     const core::symbol last = v[s.D - 2];
     v[s.D - 1] = static_cast<core::symbol>(pos + (pos >= last ? 1u : 0u));
-    perm[id] = rank_label(s, v);
+    perm[id] = routing::rank_label(s, v);
   }
   return perm;
 }
-
-}  // namespace detail
 
 /// Runs the study (deterministic: every random choice is a stated seed).
 inline nonminimal_study run_nonminimal_study(const nonminimal_params& prm = {}) {
@@ -150,16 +110,17 @@ inline nonminimal_study run_nonminimal_study(const nonminimal_params& prm = {}) 
   core::require_range(where, "d", prm.d, 2, 255);
   core::require_range(where, "D", prm.D, 2, 8);
   for (double p : prm.fractions) core::require_range(where, "p", p, 0.0, 1.0);
-  const label_space s = kautz_space(prm.d, prm.D);
+  const routing::label_space s = routing::kautz_space(prm.d, prm.D);
   core::require_range(where, "n", s.size, 2, std::uint64_t{1} << 24);
   nonminimal_study out;
   out.params = prm;
   out.n = s.size;
   const std::uint64_t n = s.size;
-  std::vector<core::symbol> labels(n * s.D);
-  for (std::uint64_t v = 0; v < n; ++v) unrank_label_into(s, v, std::span<core::symbol>(labels.data() + v * s.D, s.D));
+  const std::vector<core::symbol> labels = routing::label_table(s);
   auto label = [&](std::uint64_t v) { return std::span<const core::symbol>(labels.data() + v * s.D, s.D); };
-  auto shift_path = [&](std::uint64_t a, std::uint64_t b) { return route_shift(s, label(a), label(b)).path; };
+  auto shift_path = [&](std::uint64_t a, std::uint64_t b) {
+    return routing::route_shift(s, label(a), label(b)).path;
+  };
 
   // --- sharing under Valiant diversion
   const workload::sharing_model model;
@@ -189,9 +150,9 @@ inline nonminimal_study run_nonminimal_study(const nonminimal_params& prm = {}) 
         std::vector<std::vector<std::uint64_t>> first_two;
         for (std::size_t t = 0; t < q.logical.size(); ++t) {
           const std::uint64_t src = lab(q.logical[t]);
-          const valiant_draw dr = draw_valiant(rng, n);
-          const valiant_route r =
-              src == home ? valiant_route{{home}, false, 0} : route_valiant(src, home, p, dr, shift_path);
+          const routing::valiant_draw dr = routing::draw_valiant(rng, n);
+          const routing::valiant_route r = src == home ? routing::valiant_route{{home}, false, 0}
+                                                       : routing::route_valiant(src, home, p, dr, shift_path);
           row.hops += r.hops();
           row.diverted += r.diverted ? 1 : 0;
           for (std::size_t i = 0; i + 1 < r.path.size(); ++i) {
@@ -225,44 +186,21 @@ inline nonminimal_study run_nonminimal_study(const nonminimal_params& prm = {}) 
 
   // --- link load
   if (!prm.link_load) return out;
-  const std::uint64_t arcs = core::checked_mul(n, s.d, where, "arc count");
-  auto counter = [&] { return detail::load_counter{s, labels, std::vector<std::uint32_t>(arcs, 0), 0}; };
   {
-    // sources split into contiguous blocks, one counter per thread, summed in thread order:
-    // integer counts, so the result does not depend on the thread count
-    const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
-    const unsigned workers = static_cast<unsigned>(std::min<std::uint64_t>(prm.threads ? prm.threads : hw, n));
-    std::vector<detail::load_counter> parts;
-    for (unsigned t = 0; t < workers; ++t) parts.push_back(counter());
-    auto work = [&](unsigned t) {
-      for (std::uint64_t a = n * t / workers; a < n * (t + 1) / workers; ++a)
-        for (std::uint64_t b = 0; b < n; ++b)
-          if (a != b) parts[t].route(a, b);
-    };
-    {
-      std::vector<std::thread> pool;
-      for (unsigned t = 1; t < workers; ++t) pool.emplace_back(work, t);
-      work(0);
-      for (auto& th : pool) th.join();
-    }
-    auto c0 = counter();
-    for (const auto& part : parts) {
-      c0.hops += part.hops;
-      for (std::size_t i = 0; i < c0.load.size(); ++i) c0.load[i] += part.load[i];
-    }
+    const auto c0 = routing::all_pairs_link_load(s, labels, prm.threads);
     out.load.push_back({"uniform all-to-all", 0.0, c0.max(), c0.mean(), "exact"});
     const double scale = 2.0 - 2.0 / static_cast<double>(n);
     out.load.push_back({"uniform all-to-all", 1.0, c0.max() * scale, c0.mean() * scale,
                         "exact expectation (max over arcs of the expected load)"});
     if (prm.all_to_all_realisation) {
-      auto c1 = counter();
+      routing::link_load c1(s, labels);
       core::python_random rng(prm.load_seed);
       for (std::uint64_t a = 0; a < n; ++a)
         for (std::uint64_t b = 0; b < n; ++b)
           if (a != b) {
             const std::uint64_t m = rng.randrange(n);
-            c1.route(a, m);
-            c1.route(m, b);
+            c1.add_route(a, m);
+            c1.add_route(m, b);
           }
       out.load.push_back({"uniform all-to-all", 1.0, c1.max(), c1.mean(),
                           "one realisation (intermediates seed " + std::to_string(prm.load_seed) + ")"});
@@ -274,23 +212,23 @@ inline nonminimal_study run_nonminimal_study(const nonminimal_params& prm = {}) 
     core::python_random rng(prm.permutation_seed);
     rng.shuffle(random_perm);
   }
-  const auto adversarial = detail::adversarial_permutation(s);
+  const auto adversarial = adversarial_permutation(s);
   const std::vector<std::pair<std::string, const std::vector<std::uint64_t>*>> perms{
       {"random permutation (seed " + std::to_string(prm.permutation_seed) + ")", &random_perm},
       {"adversarial permutation", &adversarial}};
   for (const auto& [name, perm] : perms)
     for (double p : {0.0, 1.0}) {
-      auto c = counter();
+      routing::link_load c(s, labels);
       core::python_random rng(prm.permutation_valiant_seed);
       for (std::uint64_t a = 0; a < n; ++a) {
         const std::uint64_t b = (*perm)[a];
-        const valiant_draw dr = draw_valiant(rng, n);
+        const routing::valiant_draw dr = routing::draw_valiant(rng, n);
         if (a == b) continue;
         if (dr.x < p) {
-          c.route(a, dr.m);
-          c.route(dr.m, b);
+          c.add_route(a, dr.m);
+          c.add_route(dr.m, b);
         } else {
-          c.route(a, b);
+          c.add_route(a, b);
         }
       }
       out.load.push_back({name, p, c.max(), c.mean(),
@@ -301,4 +239,4 @@ inline nonminimal_study run_nonminimal_study(const nonminimal_params& prm = {}) 
   return out;
 }
 
-}  // namespace shiftfly::routing
+}  // namespace shiftfly::studies

@@ -1,5 +1,5 @@
-// Valiant routing and the non-minimal routing study (§8's open question):
-// structural checks on small Kautz graphs by brute force, and the p = 0 rows
+// The non-minimal routing study (§8's open question): link loads against brute
+// force on small Kautz graphs, the adversarial permutation, and the p = 0 rows
 // against Table 3's shift-routed merge depths at 8,400 groups.
 #include <catch2/catch.hpp>
 
@@ -10,43 +10,18 @@
 #include <set>
 #include <string>
 
-#include "shiftfly/routing/nonminimal.hpp"
-#include "shiftfly/routing/valiant.hpp"
+#include "shiftfly/routing/shift.hpp"
+#include "shiftfly/studies/nonminimal_routing.hpp"
 #include "shiftfly/topology/kautz.hpp"
-#include "shiftfly/workload/sharing_evaluation.hpp"
 
 namespace routing = shiftfly::routing;
+namespace studies = shiftfly::studies;
 
 namespace {
 std::string fmt3(double x) { return shiftfly::report::fixed(x, 3); }
 }  // namespace
 
-TEST_CASE("Valiant routes are walks through the intermediate, coupled across p", "[routing][valiant]") {
-  const auto s = routing::kautz_space(3, 3);
-  const auto g = shiftfly::topology::kautz(3, 3);
-  shiftfly::core::python_random rng(5);
-  for (int t = 0; t < 2000; ++t) {
-    const std::uint64_t a = rng.randrange(s.size), b = rng.randrange(s.size);
-    const auto dr = routing::draw_valiant(rng, s.size);
-    const auto direct = routing::route_valiant_shift(s, a, b, 0.0, dr);
-    const auto via = routing::route_valiant_shift(s, a, b, 1.0, dr);
-    const auto half = routing::route_valiant_shift(s, a, b, 0.5, dr);
-    CHECK_FALSE(direct.diverted);
-    CHECK(via.diverted);
-    CHECK(via.intermediate == dr.m);
-    CHECK(half.diverted == (dr.x < 0.5));
-    CHECK(direct.path == routing::route_shift(s, a, b).path);
-    CHECK(via.hops() == routing::route_shift(s, a, dr.m).hops + routing::route_shift(s, dr.m, b).hops);
-    CHECK(std::find(via.path.begin(), via.path.end(), dr.m) != via.path.end());
-    for (std::size_t i = 0; i + 1 < via.path.size(); ++i) {
-      const auto out = g.out_arcs(static_cast<std::uint32_t>(via.path[i]));
-      CHECK(std::find(out.begin(), out.end(), via.path[i + 1]) != out.end());
-    }
-  }
-  CHECK_THROWS_AS(routing::route_valiant_shift(s, 0, 1, 1.5, {}), std::invalid_argument);
-}
-
-TEST_CASE("link loads agree with brute force over route_shift", "[routing][nonminimal]") {
+TEST_CASE("the study's link loads agree with brute force over route_shift", "[studies][nonminimal]") {
   for (auto [d, D] : std::vector<std::pair<unsigned, unsigned>>{{2, 3}, {3, 3}, {3, 2}, {4, 3}}) {
     const auto s = routing::kautz_space(d, D);
     const auto g = shiftfly::topology::kautz(d, D);
@@ -79,11 +54,11 @@ TEST_CASE("link loads agree with brute force over route_shift", "[routing][nonmi
       CHECK(static_cast<double>(c) / static_cast<double>(n) ==
             Approx(static_cast<double>(load[arc]) * (2.0 - 2.0 / static_cast<double>(n))));
     }
-    routing::nonminimal_params prm;
+    studies::nonminimal_params prm;
     prm.d = d;
     prm.D = D;
     prm.trials = 20;
-    const auto st = routing::run_nonminimal_study(prm);
+    const auto st = studies::run_nonminimal_study(prm);
     REQUIRE(st.load.size() == 6);
     CHECK(st.load[0].max_load == static_cast<double>(mx));
     CHECK(st.load[0].mean_load == Approx(static_cast<double>(hops) / static_cast<double>(n * d)));
@@ -93,10 +68,10 @@ TEST_CASE("link loads agree with brute force over route_shift", "[routing][nonmi
 }
 
 TEST_CASE("the adversarial permutation is a permutation that loads one arc with a whole suffix class",
-          "[routing][nonminimal]") {
+          "[studies][nonminimal]") {
   for (unsigned d : {2u, 3u, 5u, 20u}) {
     const auto s = routing::kautz_space(d, 3);
-    const auto perm = routing::detail::adversarial_permutation(s);
+    const auto perm = studies::adversarial_permutation(s);
     std::set<std::uint64_t> image(perm.begin(), perm.end());
     CHECK(image.size() == s.size);
     std::map<std::pair<std::uint64_t, std::uint64_t>, std::uint64_t> load;
@@ -112,10 +87,10 @@ TEST_CASE("the adversarial permutation is a permutation that loads one arc with 
 }
 
 TEST_CASE("non-minimal study on K(20,3): p = 0 is Table 3's shift routing, diversion costs merging",
-          "[routing][nonminimal][reference]") {
-  routing::nonminimal_params prm;
+          "[studies][nonminimal][reference]") {
+  studies::nonminimal_params prm;
   prm.link_load = false;
-  const auto st = routing::run_nonminimal_study(prm);
+  const auto st = studies::run_nonminimal_study(prm);
   REQUIRE(st.n == 8400);
   REQUIRE(st.sharing.size() == 10);
   const auto& r0 = st.sharing[0];
@@ -140,15 +115,19 @@ TEST_CASE("non-minimal study on K(20,3): p = 0 is Table 3's shift routing, diver
   CHECK(std::abs(st.sharing[4].tree_per_requester - st.sharing[9].tree_per_requester) < 0.05);
 }
 
-TEST_CASE("the link loads do not depend on the thread count", "[routing][nonminimal]") {
-  routing::nonminimal_params prm;
+TEST_CASE("the link loads do not depend on the thread count", "[studies][nonminimal]") {
+  studies::nonminimal_params prm;
   prm.d = 4;
   prm.D = 3;
   prm.trials = 10;
   prm.threads = 1;
-  const auto one = routing::run_nonminimal_study(prm);
+  const auto one = studies::run_nonminimal_study(prm);
   prm.threads = 3;
-  const auto three = routing::run_nonminimal_study(prm);
+  const auto three = studies::run_nonminimal_study(prm);
+  prm.threads = 0;
+  const auto every = studies::run_nonminimal_study(prm);
+  REQUIRE(one.load.size() == every.load.size());
+  for (std::size_t i = 0; i < one.load.size(); ++i) CHECK(one.load[i].max_load == every.load[i].max_load);
   REQUIRE(one.load.size() == three.load.size());
   for (std::size_t i = 0; i < one.load.size(); ++i) {
     CHECK(one.load[i].max_load == three.load[i].max_load);
