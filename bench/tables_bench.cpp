@@ -16,7 +16,7 @@ static void BM_moore_audit(benchmark::State& state) {
 }
 BENCHMARK(BM_moore_audit)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-static void BM_equal_cost(benchmark::State& state, std::string profile) {
+static void BM_equal_cost(benchmark::State& state, shiftfly::report::profile profile) {
   std::vector<t::equal_cost_row> rows;
   for (auto _ : state) rows = t::equal_cost_rows(profile, 2);
   const auto& last = rows.back();  // 36,000 groups
@@ -28,8 +28,8 @@ static void BM_equal_cost(benchmark::State& state, std::string profile) {
   state.counters["sf_chip_D_400k_chips"] = static_cast<double>(shiftfly::topology::chip_hops(at12500.shiftfly.distance.diameter));
   state.counters["bf_chip_D_400k_chips"] = static_cast<double>(shiftfly::topology::chip_hops(at12500.boardfly.distance.diameter));
 }
-BENCHMARK_CAPTURE(BM_equal_cost, paper, std::string("paper"))->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
-BENCHMARK_CAPTURE(BM_equal_cost, exact, std::string("exact"))->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+BENCHMARK_CAPTURE(BM_equal_cost, paper, shiftfly::report::profile::paper)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+BENCHMARK_CAPTURE(BM_equal_cost, exact, shiftfly::report::profile::exact)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 
 static void BM_sharing(benchmark::State& state) {
   shiftfly::studies::sharing_study s;
@@ -50,13 +50,13 @@ static void BM_operations(benchmark::State& state) {
 }
 BENCHMARK(BM_operations)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 
-static void BM_failures(benchmark::State& state, std::string profile) {
+static void BM_failures(benchmark::State& state, shiftfly::report::profile profile) {
   shiftfly::report::table tab;
   for (auto _ : state) tab = t::failures_table(profile);
   state.counters["sf_ecc_20pct"] = std::stod(tab.rows.back()[4]);
 }
-BENCHMARK_CAPTURE(BM_failures, paper, std::string("paper"))->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
-BENCHMARK_CAPTURE(BM_failures, exact, std::string("exact"))->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+BENCHMARK_CAPTURE(BM_failures, paper, shiftfly::report::profile::paper)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+BENCHMARK_CAPTURE(BM_failures, exact, shiftfly::report::profile::exact)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 
 static void BM_chip_validation(benchmark::State& state) {
   std::vector<std::pair<t::chip_measure, t::chip_measure>> rows;

@@ -33,3 +33,20 @@ foreach(dir ${_shiftfly_header_dirs})
     COMMAND ${CMAKE_COMMAND} -DCXX=${CMAKE_CXX_COMPILER} -DHEADERS=${_list} -DINCLUDES=${_inc}
       -DWORK=${CMAKE_CURRENT_BINARY_DIR}/headers/${dir} -P ${CMAKE_CURRENT_SOURCE_DIR}/headers/compile_each.cmake)
 endforeach()
+
+# What each component leaves out (docs/design.md, "Components"), checked on its
+# include closure as the compiler lists it (-M).
+string(REPLACE ";" "," _inc "${_shiftfly_header_includes}")
+foreach(_case
+    "graph|nlohmann|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/"
+    "halley|nlohmann|shiftfly/(report|tables|topology|metrics|routing|io|studies)/"
+    "studies|nlohmann|shiftfly/(report|tables|halley)/")
+  string(REPLACE "|" ";" _parts "${_case}")
+  list(GET _parts 0 _component)
+  list(SUBLIST _parts 1 -1 _forbidden)
+  list(JOIN _forbidden "|" _forbidden)
+  add_test(NAME headers/closure_${_component}
+    COMMAND ${CMAKE_COMMAND} -DCXX=${CMAKE_CXX_COMPILER} -DINCLUDES=${_inc} -DHEADER=shiftfly/${_component}.hpp
+      "-DFORBIDDEN=${_forbidden}" -DWORK=${CMAKE_CURRENT_BINARY_DIR}/headers/closure
+      -P ${CMAKE_CURRENT_SOURCE_DIR}/headers/closure.cmake)
+endforeach()

@@ -116,9 +116,8 @@ TEST_CASE("all_pairs: every topology family at small sizes") {
 }
 
 TEST_CASE("all_pairs: an exception in a worker reaches the caller, any threads") {
-  topology::family_params f;
-  f.family = "kautz", f.d = 3, f.D = 4;  // 108 vertices: two batches of 64 sources
-  const auto g = topology::make_family(f);
+  // K(3,4): 108 vertices, two batches of 64 sources
+  const auto g = topology::make_graph(topology::kautz_spec{3, 4});
   for (unsigned threads : {0u, 1u, 2u, 3u}) {
     metrics::sweep_options o;
     o.threads = threads;

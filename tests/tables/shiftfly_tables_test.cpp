@@ -55,12 +55,12 @@ TEST_CASE("the paper profile reproduces every published cell", "[tables][paper]"
   const auto study = studies::run_sharing_study();
   const std::vector<report::table> ours{
       tables::moore_audit_table(2),
-      tables::equal_cost_table(tables::equal_cost_rows("paper", 2), "paper"),
+      tables::equal_cost_table(tables::equal_cost_rows(report::profile::paper, 2), report::profile::paper),
       tables::sharing_table(study),
       tables::swap_table(),
       tables::wiring_state_table(),
       tables::slice_table(),
-      tables::failures_table("paper"),
+      tables::failures_table(report::profile::paper),
   };
   std::map<int, std::size_t> checked;
   for (const auto& p : published) {
@@ -82,8 +82,8 @@ TEST_CASE("the paper profile reproduces every published cell", "[tables][paper]"
 
 TEST_CASE("the exact equal-cost table equals all-pairs BFS from every vertex", "[tables][exact]") {
   const std::vector<std::uint64_t> sizes{36, 144, 576};
-  const auto rows = tables::equal_cost_rows("exact", 2, sizes);
-  const auto t = tables::equal_cost_table(rows, "exact");
+  const auto rows = tables::equal_cost_rows(report::profile::exact, 2, sizes);
+  const auto t = tables::equal_cost_table(rows, report::profile::exact);
   REQUIRE(t.rows.size() == sizes.size());
   for (std::size_t i = 0; i < sizes.size(); ++i) {
     const auto bf = metrics::all_pairs_stats_serial(topology::boardfly_group_level(sizes[i]));

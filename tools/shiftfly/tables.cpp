@@ -17,7 +17,7 @@ struct options {
 
 int run_tables(const options& o) {
   shiftfly::report::section_context context;
-  context.profile = o.profile;
+  context.profile = shiftfly::report::parse_profile(o.profile);
   context.threads = o.threads;
   return shiftfly::tools::run_table_set_command(shiftfly::tables::shiftfly_sections(), o.flags, context);
 }

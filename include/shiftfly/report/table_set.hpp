@@ -17,11 +17,13 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/report/check.hpp"
 #include "shiftfly/report/figure.hpp"
+#include "shiftfly/report/profile.hpp"
 #include "shiftfly/report/progress.hpp"
 #include "shiftfly/report/render.hpp"
 #include "shiftfly/report/table.hpp"
@@ -30,7 +32,7 @@ namespace shiftfly::report {
 
 /// What a section is computed under.
 struct section_context {
-  std::string profile = "exact";  ///< "paper" or "exact" (Shiftfly tables); ignored elsewhere
+  report::profile profile = profile::exact;  ///< Shiftfly tables only; ignored elsewhere
   unsigned threads = 0;           ///< 0 = all cores
 };
 

@@ -22,6 +22,7 @@
 #include "shiftfly/metrics/sampled_distances.hpp"
 #include "shiftfly/metrics/spectral.hpp"
 #include "shiftfly/report/format.hpp"
+#include "shiftfly/report/profile.hpp"
 #include "shiftfly/report/table_set.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
@@ -43,13 +44,13 @@ struct equal_cost_row {
   design_measure boardfly, shiftfly;
 };
 
-/// Measures one design under a profile ("paper" or "exact").
+/// Measures one design under a profile (paper: as the reference artefact; exact).
 template <class G>
-inline design_measure measure_design(const G& g, const std::string& profile, unsigned threads) {
+inline design_measure measure_design(const G& g, report::profile profile, unsigned threads) {
   metrics::sweep_options o;
   o.threads = threads;
   design_measure m;
-  if (profile == "paper") {
+  if (profile == report::profile::paper) {
     m.distance = metrics::reference_distance_stats(g, 3000, 120, 11, o);
     m.gap = metrics::reference_spectral_gap(g, g.num_vertices() > 10000 ? 60 : 120, 3);
   } else {
@@ -60,7 +61,7 @@ inline design_measure measure_design(const G& g, const std::string& profile, uns
 }
 
 /// Measures every row of Table 2.
-inline std::vector<equal_cost_row> equal_cost_rows(const std::string& profile, unsigned threads,
+inline std::vector<equal_cost_row> equal_cost_rows(report::profile profile, unsigned threads,
                                                    const std::vector<std::uint64_t>& sizes = equal_cost_sizes()) {
   std::vector<equal_cost_row> rows;
   for (auto n : sizes) {
@@ -74,12 +75,12 @@ inline std::vector<equal_cost_row> equal_cost_rows(const std::string& profile, u
 }
 
 /// Table 2 in the reference artefact's layout.
-inline report::table equal_cost_table(const std::vector<equal_cost_row>& rows, const std::string& profile) {
+inline report::table equal_cost_table(const std::vector<equal_cost_row>& rows, report::profile profile) {
   report::table t;
   t.id = "equal_cost";
   t.title = "2. Equal-cost comparison";
   t.source = "Shiftfly paper, Table 2; reference artefact results section 2";
-  t.method = profile == "paper"
+  t.method = profile == report::profile::paper
                  ? "as the reference artefact: distances exact up to 3,000 groups, from 120 sampled sources (seed 11) "
                    "above, where a diameter is a lower bound; gaps estimated by power iteration (120 steps, 60 above "
                    "10,000 groups, seed 3); chip figures by eq. (1)"

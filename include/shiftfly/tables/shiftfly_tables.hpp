@@ -77,8 +77,8 @@ inline std::vector<report::section> shiftfly_sections() {
                  report::section_output o;
                  const auto rows = equal_cost_rows(c.profile, c.threads);
                  auto t = equal_cost_table(rows, c.profile);
-                 if (c.profile == "exact") {
-                   const auto paper = equal_cost_table(equal_cost_rows("paper", c.threads), "paper");
+                 if (c.profile == report::profile::exact) {
+                   const auto paper = equal_cost_table(equal_cost_rows(report::profile::paper, c.threads), report::profile::paper);
                    mark_differences(t, paper, [](const std::string& col) -> std::string {
                      if (col.find("gap") != std::string::npos)
                        return "published: power-iteration estimate (120 or 60 steps); exact: Lanczos, converged to 1e-9";
@@ -111,8 +111,8 @@ inline std::vector<report::section> shiftfly_sections() {
                [log](const report::section_context& c) {
                  report::section_output o;
                  auto t = failures_table(c.profile);
-                 if (c.profile == "exact")
-                   mark_differences(t, failures_table("paper"), [](const std::string&) -> std::string {
+                 if (c.profile == report::profile::exact)
+                   mark_differences(t, failures_table(report::profile::paper), [](const std::string&) -> std::string {
                      return "published: 60 sampled sources (eccentricity a lower bound); exact: every source";
                    }, *log);
                  o.tables.push_back(std::move(t));
@@ -121,7 +121,7 @@ inline std::vector<report::section> shiftfly_sections() {
   s.push_back({"chips", "Beyond the paper: chip-level validation of eq. (1) (exact profile only)",
                [](const report::section_context& c) {
                  report::section_output o;
-                 if (c.profile != "exact") return o;
+                 if (c.profile != report::profile::exact) return o;
                  const auto rows = chip_validation_rows(chip_validation_sizes(chip_validation_max_groups),
                                                         chip_validation_all_pairs_limit, c.threads);
                  o.tables.push_back(
@@ -137,20 +137,20 @@ inline std::vector<report::section> shiftfly_sections() {
     auto nonminimal = nonminimal_section();
     s.push_back({nonminimal.id, nonminimal.description + " (exact profile only)",
                  [build = nonminimal.build](const report::section_context& c) {
-                   return c.profile == "exact" ? build(c) : report::section_output{};
+                   return c.profile == report::profile::exact ? build(c) : report::section_output{};
                  }});
   }
   s.push_back({"allreduce", "The TPU explainer's torus all-reduce, simulated and verified (exact profile only)",
                [](const report::section_context& c) {
                  report::section_output o;
-                 if (c.profile != "exact") return o;  // not a table of the Shiftfly artefact; ~2.5 s of simulation
+                 if (c.profile != report::profile::exact) return o;  // not a table of the Shiftfly artefact; ~2.5 s of simulation
                  o.tables.push_back(allreduce_table());
                  return o;
                }});
   s.push_back({"differences", "Differences from the published tables (exact profile)",
                [log](const report::section_context& c) {
                  report::section_output o;
-                 if (c.profile == "exact") o.tables.push_back(differences_table(*log));
+                 if (c.profile == report::profile::exact) o.tables.push_back(differences_table(*log));
                  return o;
                }});
   return s;

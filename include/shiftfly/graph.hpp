@@ -1,0 +1,58 @@
+#pragma once
+/// \file graph.hpp
+/// The graph component: the graph type and its core (validation, errors, the
+/// number grammar, memory limits, the RNG, the worker pool), graph files (io),
+/// the families (topology), distances, spectra and connectivity (metrics),
+/// table-free routing (routing) and the Boost.Graph adaptor.
+///
+/// Its include closure holds no JSON library, no plotting, no report or table
+/// headers and no Halley model (docs/design.md, "Components").
+
+// core
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/error.hpp"
+#include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/memory.hpp"
+#include "shiftfly/core/parse.hpp"
+#include "shiftfly/core/python_random.hpp"
+#include "shiftfly/core/worker_pool.hpp"
+
+// io
+#include "shiftfly/io/edge_list.hpp"
+#include "shiftfly/io/export_memory.hpp"
+#include "shiftfly/io/graphviz.hpp"
+#include "shiftfly/io/json.hpp"
+
+// topology
+#include "shiftfly/topology/boardfly.hpp"
+#include "shiftfly/topology/de_bruijn.hpp"
+#include "shiftfly/topology/family.hpp"
+#include "shiftfly/topology/imase_itoh.hpp"
+#include "shiftfly/topology/kautz.hpp"
+#include "shiftfly/topology/moore.hpp"
+#include "shiftfly/topology/shiftfly.hpp"
+#include "shiftfly/topology/string_labels.hpp"
+#include "shiftfly/topology/torus.hpp"
+
+// metrics
+#include "shiftfly/metrics/all_pairs.hpp"
+#include "shiftfly/metrics/bfs.hpp"
+#include "shiftfly/metrics/bisection.hpp"
+#include "shiftfly/metrics/connectivity.hpp"
+#include "shiftfly/metrics/diameter_bounds.hpp"
+#include "shiftfly/metrics/distance_stats.hpp"
+#include "shiftfly/metrics/distances.hpp"
+#include "shiftfly/metrics/multicast.hpp"
+#include "shiftfly/metrics/sampled_distances.hpp"
+#include "shiftfly/metrics/spectral.hpp"
+
+// routing
+#include "shiftfly/routing/imase_itoh.hpp"
+#include "shiftfly/routing/label.hpp"
+#include "shiftfly/routing/link_load.hpp"
+#include "shiftfly/routing/route_query.hpp"
+#include "shiftfly/routing/shift.hpp"
+#include "shiftfly/routing/valiant.hpp"
+
+// boost
+#include "shiftfly/boost/graph_traits.hpp"

@@ -1,0 +1,33 @@
+#pragma once
+/// \file studies.hpp
+/// The experiments component: the graph component, plus the models built on it
+/// (workload, operations, collectives) and the experiment drivers that combine
+/// them (studies). No report or table headers.
+
+#include "shiftfly/graph.hpp"
+
+// workload
+#include "shiftfly/workload/sharing.hpp"
+#include "shiftfly/workload/sharing_evaluation.hpp"
+
+// operations
+#include "shiftfly/operations/design.hpp"
+#include "shiftfly/operations/growth.hpp"
+#include "shiftfly/operations/link_failures.hpp"
+#include "shiftfly/operations/slices.hpp"
+#include "shiftfly/operations/swap_cost.hpp"
+#include "shiftfly/operations/wiring_state.hpp"
+
+// collectives
+#include "shiftfly/collectives/allreduce.hpp"
+#include "shiftfly/collectives/cost.hpp"
+#include "shiftfly/collectives/ring_allreduce.hpp"
+#include "shiftfly/collectives/schedule.hpp"
+#include "shiftfly/collectives/simulator.hpp"
+#include "shiftfly/collectives/torus_allreduce.hpp"
+#include "shiftfly/collectives/torus_chips.hpp"
+
+// studies
+#include "shiftfly/studies/link_failure_sweep.hpp"
+#include "shiftfly/studies/nonminimal_routing.hpp"
+#include "shiftfly/studies/sharing_study.hpp"
