@@ -9,6 +9,7 @@
 
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/python_random.hpp"
+#include "shiftfly/metrics/multicast.hpp"
 #include "shiftfly/routing/label.hpp"
 #include "shiftfly/routing/shift.hpp"
 
@@ -132,7 +133,12 @@ TEST_CASE("Theorem 5.3: equal-overlap walks meet at step j iff the last D-j symb
             REQUIRE(same == (lcs >= D - j));
             if (same && first > k) first = j;
           }
-          REQUIRE(first == routing::merge_criterion(s, g.labels[u], g.labels[w]));
+          REQUIRE(first == routing::shift_merge_step(s, g.labels[u], g.labels[w]));
+          // the same step as metrics::merge_step measures on the two routes' vertex ids
+          std::vector<std::uint64_t> pu, pw;
+          for (const auto& x : walks[u]) pu.push_back(routing::rank_label(s, x));
+          for (const auto& x : walks[w]) pw.push_back(routing::rank_label(s, x));
+          REQUIRE(shiftfly::metrics::merge_step<std::uint64_t>(pu, pw) == static_cast<std::int64_t>(first));
           ++checked;
         }
     }

@@ -106,6 +106,7 @@ inline mean_multicast_result mean_multicast_efficiency(const G& g, std::size_t t
 
 /// Merge step of two routes (source first): the smallest min(i, j) over positions with
 /// path_a[i] == path_b[j] (last occurrence in path_b), or -1 if they share no vertex.
+/// For two shift routes, routing::shift_merge_step gives it from the labels (Theorem 5.3).
 template <class V>
 inline std::int64_t merge_step(std::span<const V> path_a, std::span<const V> path_b) {
   std::unordered_map<V, std::size_t> pos_b;

@@ -119,12 +119,15 @@ inline shift_route route_shift(const label_space& s, std::uint64_t source, std::
   return route_shift(s, u, v);
 }
 
-/// Theorem 5.3: the first step at which the routes of u and u' to a common
-/// destination (with equal overlap) occupy the same vertex, j* = D - lcs(u,u').
-inline std::size_t merge_criterion(const label_space& s, std::span<const core::symbol> u,
+/// Theorem 5.3, the paper's merge criterion: the merge step of the shift routes of
+/// u and u' to a common destination (with equal overlap), the first step at which
+/// they occupy the same vertex, is j* = D - lcs(u,u'). It predicts from the labels
+/// what metrics::merge_step measures on the two routes (tests/routing/shift_test.cpp
+/// checks the two agree).
+inline std::size_t shift_merge_step(const label_space& s, std::span<const core::symbol> u,
                                    std::span<const core::symbol> u2) {
-  validate_label(s, u, "merge_criterion", "u");
-  validate_label(s, u2, "merge_criterion", "u'");
+  validate_label(s, u, "shift_merge_step", "u");
+  validate_label(s, u2, "shift_merge_step", "u'");
   return s.D - longest_common_suffix(u, u2);
 }
 
