@@ -50,6 +50,7 @@ std::optional<h::demand_matrix> oracle(std::string_view text) {
       while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) item.remove_prefix(1);
       while (!item.empty() && (item.back() == ' ' || item.back() == '\t')) item.remove_suffix(1);
       if (item.empty()) return std::nullopt;
+      if (item.size() > 1 && item[0] == '0') return std::nullopt;  // the one integer grammar: no leading zero
       std::uint64_t v = 0;
       for (char c : item) {
         if (c < '0' || c > '9') return std::nullopt;

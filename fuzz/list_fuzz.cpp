@@ -5,8 +5,8 @@
 // Properties:
 //   - each parser either throws std::invalid_argument with a one-line message
 //     or returns a value;
-//   - parse_unsigned accepts exactly the non-empty digit strings whose value
-//     fits in 64 bits, and the value formats back to a string that parses to it;
+//   - parse_unsigned accepts exactly the non-empty digit strings without a
+//     leading zero whose value fits in 64 bits, and the value formats back to a string that parses to it;
 //   - parse_unsigned_list accepts exactly non-empty items of that kind joined
 //     by the separator, and the list formats back (joined by the separator) to
 //     a string that parses to the same values;
@@ -27,9 +27,10 @@ using shiftfly::fuzz::require;
 
 namespace {
 
-// Independent oracle: a non-empty digit string whose value fits in 64 bits.
+// Independent oracle: a non-empty digit string, no leading zero ("0" itself is one),
+// whose value fits in 64 bits.
 bool is_u64(std::string_view s, std::uint64_t& value) {
-  if (s.empty()) return false;
+  if (s.empty() || (s.size() > 1 && s[0] == '0')) return false;
   value = 0;
   for (char c : s) {
     if (c < '0' || c > '9') return false;

@@ -60,7 +60,14 @@ TEST_CASE("sampled: equals plain BFS from the sampled sources, and bounds the di
     CHECK(s.pairs == pairs);
     CHECK(s.diameter == diam);
     CHECK(s.diameter <= metrics::all_pairs_stats(g, how).diameter);
+    // sampled_stats_serial, the independent check that `shiftfly metrics --verify` runs, agrees in full
+    const auto v = metrics::sampled_stats_serial(g, samples, seed, how);
+    CHECK(v.histogram == s.histogram);
+    CHECK(v.mean == s.mean);
+    CHECK(v.diameter == s.diameter);
+    CHECK(v.disconnected == s.disconnected);
   }
+  CHECK_THROWS_AS(metrics::sampled_stats_serial(testing::gnp(10, 0.5, 1), 0), std::invalid_argument);
 }
 
 TEST_CASE("sampled: bad input") {

@@ -1,0 +1,95 @@
+// io/json.hpp and io/graphviz.hpp: the in-memory exports, read back by
+// independent readers (nlohmann-json for JSON) and checked line by line.
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "shiftfly/io/graphviz.hpp"
+#include "shiftfly/io/json.hpp"
+#include "shiftfly/topology/kautz.hpp"
+#include "shiftfly/topology/torus.hpp"
+
+namespace io = shiftfly::io;
+namespace t = shiftfly::topology;
+
+TEST_CASE("json_string escapes what JSON requires, and a JSON reader reads it back", "[io][json]") {
+  CHECK(io::json_string("T(2,2)") == "\"T(2,2)\"");
+  CHECK(io::json_string("a\"b\\c\n\t\x01") == "\"a\\\"b\\\\c\\n\\t\\u0001\"");
+  for (const std::string text : {std::string("plain"), std::string("q\"uote"), std::string("\x1f\x7f\b\f\r"),
+                                 std::string("K\xc3\xa4utz")}) {
+    const auto back = nlohmann::json::parse(io::json_string(text));
+    CHECK(back.get<std::string>() == text);
+    CHECK(io::json_string(text) == nlohmann::json(text).dump());  // the same bytes as nlohmann's writer
+  }
+}
+
+TEST_CASE("write_json: edges, arcs, labels and counts, byte for byte what nlohmann writes", "[io][json]") {
+  const auto k = t::kautz(2, 2);
+  for (const bool directed : {false, true}) {
+    std::ostringstream os;
+    io::write_json(os, k, directed, "kautz");
+    const std::string text = os.str();
+    REQUIRE(text.back() == '\n');
+    const auto j = nlohmann::json::parse(text);
+    CHECK(j["n"] == k.num_vertices());
+    CHECK(j["m"] == (directed ? k.num_arcs() : k.num_edges()));
+    CHECK(j["directed"] == directed);
+    CHECK(j["family"] == "kautz");
+    CHECK(j["name"] == k.name());
+    CHECK(j["edges"].size() == j["m"].get<std::size_t>());
+    CHECK(j["labels"][0] == "0.1");
+    // an independent rendering of the same document
+    nlohmann::json e;
+    e["name"] = k.name();
+    e["family"] = "kautz";
+    e["n"] = k.num_vertices();
+    e["directed"] = directed;
+    e["m"] = directed ? k.num_arcs() : k.num_edges();
+    auto edges = nlohmann::json::array();
+    for (std::uint32_t u = 0; u < k.num_vertices(); ++u) {
+      if (directed) {
+        for (auto v : k.out_arcs(u)) edges.push_back({u, v});
+      } else {
+        for (auto v : k.neighbors(u))
+          if (u < v) edges.push_back({u, v});
+      }
+    }
+    e["edges"] = edges;
+    auto labels = nlohmann::json::array();
+    for (std::uint32_t u = 0; u < k.num_vertices(); ++u) labels.push_back(io::vertex_text(k, u));
+    e["labels"] = labels;
+    CHECK(text == e.dump() + "\n");
+  }
+  // no labels on a torus; directed refused without arcs
+  std::ostringstream os;
+  io::write_json(os, t::torus({3, 3}), false, "torus");
+  CHECK(nlohmann::json::parse(os.str()).count("labels") == 0);
+  CHECK_THROWS_WITH(io::write_json(os, t::torus({3, 3}), true),
+                    Catch::StartsWith("write_json: directed = true needs a graph with arcs"));
+}
+
+TEST_CASE("write_dot and write_graphml list every edge once, with labels", "[io][graphviz]") {
+  const auto k = t::kautz(2, 2);
+  std::ostringstream dot, graphml;
+  io::write_dot(dot, k);
+  io::write_graphml(graphml, k);
+  std::size_t dot_edges = 0, graphml_edges = 0;
+  std::istringstream lines(dot.str());
+  for (std::string line; std::getline(lines, line);) dot_edges += line.find("--") != std::string::npos;
+  for (std::size_t at = graphml.str().find("<edge "); at != std::string::npos; at = graphml.str().find("<edge ", at + 1))
+    ++graphml_edges;
+  CHECK(dot_edges == k.num_edges());
+  CHECK(graphml_edges == k.num_edges());
+  CHECK(dot.str().find("[label=\"0.1\"]") != std::string::npos);
+  CHECK(graphml.str().find(">0.1</data>") != std::string::npos);
+  std::ostringstream arcs;
+  io::write_dot(arcs, k, true);
+  CHECK(arcs.str().rfind("digraph", 0) == 0);
+  CHECK_THROWS_AS(io::write_graphml(arcs, t::torus({3, 3}), true), shiftfly::core::invalid_parameter);
+}
