@@ -1,8 +1,14 @@
 #!/usr/bin/env python3
 """Extract the numeric cells of the published Shiftfly tables into a fixture.
 
-Usage: python3 scripts/extract_published_cells.py ../shared/reference/shiftfly-results.md \
+Usage: python3 scripts/extract_published_cells.py results.md \
            > tests/fixtures/published/shiftfly_cells.tsv
+
+where results.md is results/results.md of the reference artefact, the public
+repository github.com/EylonKrause/shiftfly at commit
+460ccb4655fbb61d3712de393c90a4ac1003ab16 (docs/references.md, [Shiftfly artefact]):
+  git clone https://github.com/EylonKrause/shiftfly ref
+  git -C ref show 460ccb4655fbb61d3712de393c90a4ac1003ab16:results/results.md > results.md
 
 Only the tables' figures are kept (cells that contain a digit, plus the value
 "disconnected"); the prose of the source stays out of the project. Each output
@@ -20,7 +26,8 @@ def cells(line):
 def main(path):
     lines = open(path, encoding="utf-8").read().splitlines()
     table, header, row = 0, None, 0
-    out = ["# made by: python3 scripts/extract_published_cells.py ../shared/reference/shiftfly-results.md",
+    out = ["# made by: python3 scripts/extract_published_cells.py results.md "
+           "(results/results.md of github.com/EylonKrause/shiftfly at 460ccb4655fbb61d3712de393c90a4ac1003ab16)",
            "# table\trow\tcolumn\trow_key\tcell"]
     for i, line in enumerate(lines):
         if not line.startswith("|"):

@@ -16,5 +16,6 @@ CC=clang CXX=clang++ cmake -S . -B build-clang -G Ninja -DCMAKE_BUILD_TYPE=Relea
   -DSHIFTFLY_BUILD_FUZZERS=OFF -DSHIFTFLY_UNITY=OFF >/dev/null
 cmake --build build-clang -j "$(nproc)"
 # The cmake/* packaging tests build their consumers with the default compiler
-# (GCC), and the headers/* checks compile with it too: they would only repeat stage 1.
-ctest --test-dir build-clang --output-on-failure -j "$(nproc)" -E "^(cmake|headers)/" "$@"
+# (GCC), and the headers/* checks and the readme/recipes run compile with it too:
+# they would only repeat stage 1.
+ctest --test-dir build-clang --output-on-failure -j "$(nproc)" -E "^(cmake|headers|readme)/" "$@"

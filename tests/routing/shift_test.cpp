@@ -158,11 +158,16 @@ TEST_CASE("Proposition 5.4: exact E[lcs] under uniform labels", "[routing][lcs]"
       const std::uint64_t pairs = s.size * s.size;
       // total / pairs == numerator / denominator, exactly
       REQUIRE(total * e.denominator == e.numerator * pairs);
+      // distinct pairs: the diagonal (lcs = D each) left out
+      const std::uint64_t distinct_total = total - s.size * D, distinct_pairs = s.size * (s.size - 1);
+      REQUIRE(distinct_total * e.distinct_denominator == e.distinct_numerator * distinct_pairs);
     }
   const auto k20 = routing::expected_lcs(routing::kautz_space(20, 3));
   CHECK(k20.limit_large_D == Approx(20.0 / 399.0));
   CHECK(k20.paper_limit == Approx(1.0 / 19.0));
   CHECK(k20.value < k20.limit_large_D);
+  CHECK((k20.numerator == 421 && k20.denominator == 8400));
+  CHECK((k20.distinct_numerator == 418 && k20.distinct_denominator == 8399));  // 0.0498
   const auto b = routing::expected_lcs(routing::de_bruijn_space(20, 12));
   CHECK(b.value == Approx(1.0 / 19.0).epsilon(1e-12));
 }

@@ -25,7 +25,7 @@ TEST_CASE("moore: the graphs that attain the bound", "[moore]") {
   CHECK(t::moore_bound(57, 2) == 3250); // the open case
   CHECK(t::moore_bound(2, 4) == 9);     // C9
   CHECK(t::moore_bound(1, 5) == 2);     // K2
-  // §3.1 at Δ = 7 (restored from the extraction, see seeds/README.md).
+  // §3.1 at Δ = 7 (the paper's text prints these garbled, "1,14 / 0,86 / 5,18 / 91,10"; the values are the bound's).
   CHECK(t::moore_bound(7, 4) == 1814);
   CHECK(t::moore_bound(7, 5) == 10886);
   CHECK(t::moore_bound(7, 6) == 65318);

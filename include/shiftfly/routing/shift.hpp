@@ -147,6 +147,11 @@ struct expected_lcs_result {
   double limit_large_D = 0;       ///< the D -> infinity limit at this d
   double paper_limit = 0;         ///< 1/(d-1), Proposition 5.4's leading term
   double expected_merge_step = 0; ///< E[j*] = D - E[lcs]
+  /// E[lcs(u,u')] over distinct pairs u != u' (without replacement), reduced:
+  /// (N E[lcs] - D)/(N - 1), since the N pairs u = u' each have lcs = D.
+  std::uint64_t distinct_numerator = 0;
+  std::uint64_t distinct_denominator = 1;
+  double distinct_value = 0;
 };
 
 /// Proposition 5.4 at finite D (exact rational) and its limits.
@@ -165,6 +170,14 @@ inline expected_lcs_result expected_lcs(const label_space& s) {
   r.limit_large_D = s.family == label_family::kautz ? dd / (dd * dd - 1.0) : 1.0 / (dd - 1.0);
   r.paper_limit = 1.0 / (dd - 1.0);
   r.expected_merge_step = static_cast<double>(s.D) - r.value;
+  // N E[lcs] = (d^D - 1)/(d - 1) (before reduction, num / N = E[lcs]); leave out the N diagonal pairs.
+  if (s.size > 1) {
+    const std::uint64_t dn = num - s.D, dd2 = s.size - 1;
+    const std::uint64_t g2 = std::gcd(dn, dd2);
+    r.distinct_numerator = dn / g2;
+    r.distinct_denominator = dd2 / g2;
+    r.distinct_value = static_cast<double>(r.distinct_numerator) / static_cast<double>(r.distinct_denominator);
+  }
   return r;
 }
 
