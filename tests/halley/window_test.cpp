@@ -50,6 +50,9 @@ TEST_CASE("bad windows and rates are refused with one line", "[halley][window][v
     CHECK(std::string(e.what()).find('\n') == std::string::npos);
     CHECK(std::string(e.what()).find("has no unit") != std::string::npos);
   }
+  // a unit that is not one of h, d, y is named, not called missing
+  CHECK_THROWS_WITH(parse_window("3mo"), Catch::Contains("has the unit 'mo', which is not h, d or y"));
+  CHECK_THROWS_WITH(parse_window("2w"), Catch::Contains("has the unit 'w', which is not h, d or y"));
 }
 
 TEST_CASE("regression (window_fuzz): a control character in a window gives a one-line message", "[halley][window][validation]") {

@@ -3,6 +3,8 @@
 // --check given to report::run_table_set (report/table_set.hpp), whose errors
 // name its parameters (only, format, out_dir, check_dir); here they name the flags.
 
+#include <CLI/CLI.hpp>
+
 #include <iostream>
 #include <string>
 #include <vector>
@@ -18,6 +20,17 @@ struct table_set_flags {
   std::string format = "md";
   std::string out, check;
 };
+
+/// Adds --only (its help lists the section ids), --format, --out and --check to `sub`.
+inline void add_table_set_flags(CLI::App* sub, table_set_flags& f, const std::vector<report::section>& sections) {
+  std::string ids;
+  for (const auto& s : sections) ids += (ids.empty() ? "" : ", ") + s.id;
+  sub->add_option("--only", f.only, "Comma-separated sections to run (default: all): " + ids);
+  sub->add_option("--format", f.format, "Output format: md, csv or json (default md)")
+      ->check(CLI::IsMember({"md", "csv", "json"}));
+  sub->add_option("--out", f.out, "Write every table (md, csv, json) and figure (csv, svg) into this directory");
+  sub->add_option("--check", f.check, "Regenerate and compare with the golden tables in this directory");
+}
 
 /// Runs `sections` under the flags and `context`; returns run_table_set's status.
 inline int run_table_set_command(const std::vector<report::section>& sections, const table_set_flags& f,

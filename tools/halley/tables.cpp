@@ -20,10 +20,7 @@ int run_tables(const options& o) {
 const shiftfly::tools::register_subcommand reg{"tables", [](CLI::App& app) {
   auto o = std::make_shared<options>();
   auto* sub = app.add_subcommand("tables", "Regenerate every closed-form result of the Halley paper (tables and figures)");
-  sub->add_option("--only", o->flags.only, "Comma-separated list of sections to run");
-  sub->add_option("--format", o->flags.format, "Output format")->check(CLI::IsMember({"md", "csv", "json"}));
-  sub->add_option("--out", o->flags.out, "Write every table (md, csv, json) and figure (csv, svg) into this directory");
-  sub->add_option("--check", o->flags.check, "Regenerate and compare with the golden tables in this directory");
+  shiftfly::tools::add_table_set_flags(sub, o->flags, shiftfly::tables::halley_sections());
   return [o] { return run_tables(*o); };
 }};
 }  // namespace halley_tables_subcommand

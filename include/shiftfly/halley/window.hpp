@@ -10,6 +10,7 @@
 /// digit). Decimal values (`1.5y`) are accepted; a bare number is refused.
 
 #include <charconv>
+#include <cctype>
 #include <cmath>
 #include <string>
 #include <string_view>
@@ -37,7 +38,13 @@ inline double parse_window(std::string_view text) {
     case 'h': scale = 1; break;
     case 'd': scale = hours_per_day; break;
     case 'y': scale = hours_per_year; break;
-    default: bad("has no unit");
+    default: {
+      // the unit is the trailing letters: name them ("3mo" has the unit 'mo', "90" none)
+      std::size_t from = text.size();
+      while (from > 0 && std::isalpha(static_cast<unsigned char>(text[from - 1]))) --from;
+      if (from == text.size()) bad("has no unit");
+      bad("has the unit '" + core::printable(text.substr(from)) + "', which is not h, d or y");
+    }
   }
   const std::string_view number = text.substr(0, text.size() - 1);
   double v = 0;
