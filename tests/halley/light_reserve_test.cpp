@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <limits>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -212,4 +213,27 @@ TEST_CASE("spares_in_pool_at_cap: the largest s with s/pool <= sigma_max, by bru
   CHECK(spares_in_pool_at_cap(144, 0.5) == 72);  // Theorem 2's 18 x 8 at its own cap
   CHECK_THROWS_AS(spares_in_pool_at_cap(0, 0.5), std::invalid_argument);
   CHECK_THROWS_AS(spares_in_pool_at_cap(10, 1.0), std::invalid_argument);
+}
+
+TEST_CASE("a cap close to 1 sizes as any other: the same s*, and the cap's coverage bounded from below", "[halley][light_reserve]") {
+  using shiftfly::halley::light_reserve;
+  // the paper's case and a larger pool, at caps 0.5, 0.9 and 0.999999: s* does not depend on the cap
+  for (auto [n, lambda, rho, target] : {std::tuple{32ull, 0.05, 0.15, 0.99}, std::tuple{1000ull, 0.01, 0.01, 0.99}}) {
+    const auto base = light_reserve(n, lambda, rho, target, 0.5);
+    for (double cap : {0.5, 0.9, 0.999999}) {
+      INFO("n = " << n << ", cap = " << cap);
+      const auto s = light_reserve(n, lambda, rho, target, cap);
+      CHECK(s.spares == base.spares);
+      CHECK(s.coverage == base.coverage);
+      CHECK(s.reachable);
+      CHECK(s.cap_coverage >= s.coverage);  // A grows with s, and s* fits the cap
+      // exact while the cap allows at most max_spares spares, a lower bound past that
+      CHECK(s.cap_coverage_exact == (s.cap_spares <= shiftfly::halley::max_spares));
+    }
+  }
+  // 1,000 channels at 0.999999 allow 999,998,999 spares: past max_spares, so a bound
+  const auto big = light_reserve(1000, 0.01, 0.01, 0.99, 0.999999);
+  CHECK(big.cap_spares == 999998999u);
+  CHECK_FALSE(big.cap_coverage_exact);
+  CHECK(big.cap_coverage == shiftfly::halley::coverage(1000, shiftfly::halley::max_spares, 0.01, 0.01));
 }

@@ -314,3 +314,22 @@ TEST_CASE("halley: work past the bound on one command is left out or refused, an
   CHECK(r.out.empty());
   CHECK(r.err.find("the bound on one command's work") != std::string::npos);
 }
+
+TEST_CASE("halley size: a cap close to 1 gives the same answer, its coverage marked as a bound", "[tools][halley]") {
+  // was: exit 2 with an error about --spares from coverage, a flag and a command never given
+  const auto r = run_halley("size --channels 1000 --lambda 0.01 --rho 0.01 --target 0.99 --cap 0.999999 --format json");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  const auto base = nlohmann::json::parse(run_halley("size --channels 1000 --lambda 0.01 --rho 0.01 --target 0.99 --format json").out);
+  CHECK(j["spares"] == base["spares"]);
+  CHECK(j["cap_spares"] == 999998999);
+  CHECK(j["cap_coverage_is"].get<std::string>().rfind("lower bound", 0) == 0);
+  CHECK(base.count("cap_coverage_is") == 0);  // an exact cap coverage carries no such key
+  for (const char* cap : {"0.5", "0.9", "0.999999"}) {
+    INFO(cap);
+    const auto paper = nlohmann::json::parse(
+        run_halley(std::string("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99 --format json --cap ") + cap).out);
+    CHECK(paper["spares"] == 23);
+  }
+}

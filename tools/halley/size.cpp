@@ -52,6 +52,9 @@ int run_size(const options& o) {
   j["cap"] = o.cap;
   j["cap_spares"] = s.cap_spares;
   j["cap_coverage"] = s.cap_coverage;
+  if (!s.cap_coverage_exact)
+    j["cap_coverage_is"] = "lower bound: coverage at " + std::to_string(shiftfly::halley::max_spares) +
+                           " spares (the cap allows " + std::to_string(s.cap_spares) + ")";
   j["channels"] = o.channels;
   o.rate.describe(j, lambda);
   j["rho"] = o.rho;

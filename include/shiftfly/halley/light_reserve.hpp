@@ -79,7 +79,10 @@ struct sizing {
   double pool_multiple = 0;       ///< (n+s*)/n
   bool reachable = true;          ///< false when s*/(n+s*) > σmax (UNREACHABLE)
   std::uint64_t cap_spares = 0;   ///< the most spares the cap allows
-  double cap_coverage = 0;        ///< A(cap_spares)
+  double cap_coverage = 0;        ///< A(cap_spares); with cap_coverage_exact false, A(max_spares) <= A(cap_spares)
+  /// false when the cap allows more than max_spares spares (a cap close to 1): cap_coverage is then
+  /// A at max_spares spares, a lower bound of A(cap_spares) (A grows with s), not A(cap_spares)
+  bool cap_coverage_exact = true;
   bool rho_target_exists = false; ///< whether some ρ′ ≥ 0 reaches the target at the cap
   double rho_target = std::numeric_limits<double>::quiet_NaN();  ///< ρ′ (only when UNREACHABLE)
   correlation_target rho_search;  ///< the whole ρ′ search (only when UNREACHABLE)
@@ -228,7 +231,10 @@ inline sizing light_reserve(std::uint64_t n, double lambda, double rho, double t
   out.spare_ratio = static_cast<double>(hi) / static_cast<double>(n + hi);
   out.pool_multiple = static_cast<double>(n + hi) / static_cast<double>(n);
   out.cap_spares = spares_at_cap(n, sigma_max);
-  out.cap_coverage = coverage(n, out.cap_spares, lambda, rho);
+  // A cap close to 1 allows more spares than a pool can be evaluated with (0.999999 at
+  // 1,000 channels: 999,998,999); A grows with s, so A(max_spares) bounds it from below.
+  out.cap_coverage_exact = out.cap_spares <= max_spares;
+  out.cap_coverage = coverage(n, std::min(out.cap_spares, max_spares), lambda, rho);
   out.reachable = out.spare_ratio <= sigma_max;
   if (!out.reachable) {
     try {
