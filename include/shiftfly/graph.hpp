@@ -20,6 +20,7 @@
 // io
 #include "shiftfly/io/edge_list.hpp"
 #include "shiftfly/io/export_memory.hpp"
+#include "shiftfly/io/graph_text.hpp"
 #include "shiftfly/io/graphviz.hpp"
 #include "shiftfly/io/json.hpp"
 

@@ -18,12 +18,10 @@
 
 #include <CLI/CLI.hpp>
 
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
-#include <system_error>
 
 #include "shiftfly/core/parse.hpp"
 

@@ -30,6 +30,7 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/parse.hpp"
+#include "shiftfly/io/graph_text.hpp"
 
 namespace shiftfly::io {
 
@@ -46,9 +47,7 @@ using core::to_message;
 /// `directed` its arcs in generation order.
 template <std::unsigned_integral V>
 inline void write_edge_list(std::ostream& os, const graph<V>& g, bool directed) {
-  if (directed && !g.has_arcs())
-    fail("write_edge_list", "directed = true needs a graph with arcs (a digraph family); " +
-                                (g.name().empty() ? std::string("this graph") : g.name()) + " has none");
+  require_arcs_if_directed("write_edge_list", g, directed);
   std::string buf;
   const std::size_t n = g.num_vertices();
   for (std::size_t i = 0; i < n; ++i) {

@@ -32,21 +32,4 @@ inline void require_export_memory(std::string_view where, const core::graph<V>& 
                        bytes);
 }
 
-/// A graph's vertex as text: its label `0.1.2` when the graph has labels, else its id.
-template <std::unsigned_integral V>
-inline std::string vertex_text(const core::graph<V>& g, V u) {
-  if (!g.has_labels()) return std::to_string(u);
-  std::string s;
-  for (auto x : g.label(u)) s += (s.empty() ? "" : ".") + std::to_string(x);
-  return s;
-}
-
-/// Refuses `directed` for a graph without arcs.
-template <std::unsigned_integral V>
-inline void require_arcs_if_directed(std::string_view where, const core::graph<V>& g, bool directed) {
-  if (directed && !g.has_arcs())
-    core::fail(where, "directed = true needs a graph with arcs (a digraph family); " +
-                          (g.name().empty() ? std::string("this graph") : g.name()) + " has none");
-}
-
 }  // namespace shiftfly::io

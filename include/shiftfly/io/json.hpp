@@ -20,6 +20,7 @@
 
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/io/export_memory.hpp"
+#include "shiftfly/io/graph_text.hpp"
 
 namespace shiftfly::io {
 
