@@ -122,6 +122,10 @@ namespace detail {
 /// about N·1e-19.
 /// Pools at least this large, with a log-concave law, are summed outward from the mode.
 inline constexpr std::uint64_t mode_walk_pool = 1u << 16;
+/// A term of the mode walk counts as this many terms of work (work_bound.hpp): with its
+/// stopping test it takes about 19 ns on the project's machine (GCC), twice a term of
+/// the plain recurrence.
+inline constexpr std::uint64_t mode_walk_term_weight = 2;
 
 /// Both tails at k for a log-concave law (α ≥ γ and β ≥ γ: a, b ≥ 1, or a binomial),
 /// summed outward from the mode. The ratio pmf(j+1)/pmf(j) = q(j) does not increase
@@ -176,7 +180,7 @@ inline log_tails tails_from_mode(std::uint64_t n, scaled_shape s, std::uint64_t 
     long double w = 1, scale = 0;
     (mode <= k ? low : up).add(w, scale);
     for (std::uint64_t j = mode; j < n; ++j) {
-      ++summed_terms();
+      summed_terms() += mode_walk_term_weight;
       const long double q = ratio(j);
       w *= q;
       if (w < small) {  // rescale: move the sums into the new units
@@ -195,7 +199,7 @@ inline log_tails tails_from_mode(std::uint64_t n, scaled_shape s, std::uint64_t 
     side_sum low, up;
     long double w = 1, scale = 0;
     for (std::uint64_t j = mode; j > 0; --j) {
-      ++summed_terms();
+      summed_terms() += mode_walk_term_weight;
       const long double q = 1 / ratio(j - 1);  // pmf(j−1)/pmf(j)
       w *= q;
       if (w < small) {
