@@ -56,4 +56,5 @@
 #include "shiftfly/routing/valiant.hpp"
 
 // boost
+#include "shiftfly/boost/edge_index.hpp"
 #include "shiftfly/boost/graph_traits.hpp"

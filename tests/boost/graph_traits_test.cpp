@@ -32,6 +32,9 @@ BOOST_CONCEPT_ASSERT((boost::AdjacencyGraphConcept<G32>));
 BOOST_CONCEPT_ASSERT((boost::VertexListGraphConcept<G64>));
 BOOST_CONCEPT_ASSERT((boost::IncidenceGraphConcept<G64>));
 BOOST_CONCEPT_ASSERT((boost::AdjacencyGraphConcept<G64>));
+BOOST_CONCEPT_ASSERT((boost::EdgeListGraphConcept<G32>));
+BOOST_CONCEPT_ASSERT((boost::EdgeListGraphConcept<G64>));
+BOOST_CONCEPT_ASSERT((boost::VertexAndEdgeListGraphConcept<G32>));
 BOOST_CONCEPT_ASSERT(
     (boost::ReadablePropertyMapConcept<boost::property_map<G32, boost::vertex_index_t>::const_type, Vertex>));
 
@@ -82,6 +85,40 @@ TEST_CASE("graph_traits: free functions agree with the CSR graph", "[boost]") {
   }
   CHECK(count == 12);
   CHECK(get(boost::vertex_index, g, Vertex{7}) == 7);
+}
+
+TEST_CASE("graph_traits: edges(g) lists every edge once, u < v, in edge-list order", "[boost]") {
+  for (const auto& g : {shiftfly::topology::kautz(3, 2), shiftfly::topology::torus({4, 3}),
+                        shiftfly::topology::boardfly_chip_level(2), G32::from_edges(6, std::vector<std::pair<std::uint32_t, std::uint32_t>>{{4, 1}, {1, 3}}),
+                        G32::from_edges(3, std::vector<std::pair<std::uint32_t, std::uint32_t>>{}), G32{}}) {
+    // Expected: the rows of the CSR graph, neighbours above the row's vertex (io::write_edge_list's order).
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> expected, listed;
+    for (std::uint32_t u = 0; u < g.num_vertices(); ++u)
+      for (auto v : g.neighbors(u))
+        if (u < v) expected.emplace_back(u, v);
+    for (auto [ei, ee] = edges(g); ei != ee; ++ei) listed.emplace_back(source(*ei, g), target(*ei, g));
+    CHECK(listed == expected);
+    CHECK(num_edges(g) == expected.size());
+    CHECK(num_edges(g) == g.num_edges());
+  }
+  // 64-bit ids take the same path.
+  const auto g64 = shiftfly::topology::torus<std::uint64_t>({3, 3});
+  std::size_t count = 0;
+  for (auto [ei, ee] = edges(g64); ei != ee; ++ei, ++count) CHECK(source(*ei, g64) < target(*ei, g64));
+  CHECK(count == 18);
+}
+
+TEST_CASE("graph_traits: an edge descriptor equals its reverse, as in Boost's undirected graphs", "[boost]") {
+  using E = boost::graph_traits<G32>::edge_descriptor;
+  CHECK(E{2, 5} == E{5, 2});
+  CHECK(E{2, 5} == E{2, 5});
+  CHECK_FALSE(E{2, 5} == E{2, 6});
+  CHECK_FALSE(E{2, 5} == E{5, 3});
+  // The out-edge from either end and the listed edge name one edge.
+  const auto g = shiftfly::topology::torus({4, 4});
+  const E listed = *edges(g).first;
+  CHECK(listed == E{0, 1});
+  CHECK(*out_edges(Vertex{1}, g).first == listed);  // 1's first neighbour is 0
 }
 
 TEST_CASE("graph_traits: boost::breadth_first_search gives the BFS distances", "[boost]") {

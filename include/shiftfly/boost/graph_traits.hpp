@@ -1,15 +1,34 @@
 #pragma once
 /// \file graph_traits.hpp
 /// Boost.Graph adaptation of shiftfly::core::graph<V>: its undirected physical
-/// graph is a VertexListGraph, IncidenceGraph and AdjacencyGraph with a
-/// vertex_index property map (the identity on ids), so Boost.Graph algorithms
-/// such as boost::breadth_first_search and boost::connected_components run on
-/// it unchanged, without copying.
+/// graph is a VertexListGraph, IncidenceGraph, AdjacencyGraph and EdgeListGraph
+/// with a vertex_index property map (the identity on ids), so Boost.Graph
+/// algorithms such as boost::breadth_first_search, boost::connected_components,
+/// boost::dijkstra_shortest_paths, boost::brandes_betweenness_centrality and
+/// boost::johnson_all_pairs_shortest_paths run on it unchanged, without copying
+/// (tests/boost checks each against the library's own distances).
 ///
-/// Vertex descriptors are the ids themselves; an edge descriptor is the
-/// ordered pair (source, target) as seen from the vertex whose out-edges are
-/// being listed. Out-edges follow the sorted adjacency (ascending neighbour).
+/// Vertex descriptors are the ids themselves. An edge descriptor is the pair
+/// (source, target) as seen from the vertex whose out-edges are listed; two
+/// descriptors of one undirected edge compare equal whatever their orientation
+/// (as Boost's own undirected graphs do). Out-edges follow the sorted adjacency
+/// (ascending neighbour); edges(g) lists every edge once as (u, v) with u < v,
+/// by ascending u then v (the order of io::write_edge_list).
+///
+/// What it is not, and why:
+/// - not a MutableGraph or PropertyGraph: the CSR arrays are built once and
+///   carry no edge properties, so weights are passed as property maps
+///   (boost::weight_map(...)); an algorithm that falls back on get(edge_weight, g)
+///   does not compile. Dense edge ids for weight vectors: boost/edge_index.hpp,
+///   an explicit map (an O(n) table), since get(edge_index, g) must be cheap;
+/// - the directed arcs (graph::out_arcs) are not exposed: graph_traits has one
+///   specialisation per type and this one is the undirected physical graph; arcs
+///   may hold loops and repeats (de Bruijn, GB, II), which
+///   disallow_parallel_edge_tag excludes. Copy them into a
+///   boost::adjacency_list<vecS, vecS, directedS> to run Boost on the digraph;
+/// - not a BidirectionalGraph or AdjacencyMatrix (no in_edges, no edge(u, v, g)).
 
+#include <algorithm>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -26,16 +45,21 @@
 
 namespace shiftfly::boost_adaptor {
 
-/// Edge descriptor: (source, target).
+/// Edge descriptor: (source, target). Equal to its reverse: both name one undirected edge.
 template <std::unsigned_integral V>
 struct edge {
   V source{};
   V target{};
-  friend bool operator==(const edge&, const edge&) = default;
+  friend bool operator==(const edge& a, const edge& b) {
+    return (a.source == b.source && a.target == b.target) || (a.source == b.target && a.target == b.source);
+  }
 };
 
-/// Traversal category: vertex list, incidence and adjacency.
-struct traversal_tag : ::boost::vertex_list_graph_tag, ::boost::incidence_graph_tag, ::boost::adjacency_graph_tag {};
+/// Traversal category: vertex list, incidence, adjacency and edge list.
+struct traversal_tag : ::boost::vertex_list_graph_tag,
+                       ::boost::incidence_graph_tag,
+                       ::boost::adjacency_graph_tag,
+                       ::boost::edge_list_graph_tag {};
 
 /// Out-edge iterator: walks u's sorted neighbours, yielding edge{u, v}.
 template <std::unsigned_integral V>
@@ -58,6 +82,48 @@ class out_edge_iterator
   const V* p_ = nullptr;
 };
 
+/// Edge iterator: every edge once as (u, v), u < v, by ascending u then v. Each
+/// row's upper neighbours are a suffix of its sorted adjacency, found by binary search.
+template <std::unsigned_integral V>
+class edge_iterator
+    : public ::boost::iterator_facade<edge_iterator<V>, edge<V>, std::forward_iterator_tag, edge<V>, std::ptrdiff_t> {
+ public:
+  edge_iterator() = default;
+  /// The first edge of row u or of a later row (u = n: the end).
+  edge_iterator(const core::graph<V>& g, std::size_t u) : g_(&g), u_(u), i_(g.targets().size()) {
+    if (u < g.num_vertices()) enter_row();
+  }
+
+ private:
+  friend class ::boost::iterator_core_access;
+  edge<V> dereference() const { return {static_cast<V>(u_), g_->targets()[i_]}; }
+  bool equal(const edge_iterator& o) const { return i_ == o.i_; }
+  void increment() {
+    ++i_;
+    if (i_ == g_->offsets()[u_ + 1]) {
+      ++u_;
+      enter_row();
+    }
+  }
+  // From the start of row u_, skips to its first neighbour above u_; rows without one are passed.
+  void enter_row() {
+    const auto offsets = g_->offsets();
+    const auto targets = g_->targets();
+    const std::size_t n = g_->num_vertices();
+    for (; u_ < n; ++u_) {
+      const V* first = targets.data() + offsets[u_];
+      const V* last = targets.data() + offsets[u_ + 1];
+      const V* up = std::upper_bound(first, last, static_cast<V>(u_));
+      i_ = static_cast<std::size_t>(up - targets.data());
+      if (up != last) return;
+    }
+    i_ = targets.size();
+  }
+  const core::graph<V>* g_ = nullptr;
+  std::size_t u_ = 0;
+  std::size_t i_ = 0;
+};
+
 }  // namespace shiftfly::boost_adaptor
 
 namespace boost {
@@ -75,11 +141,16 @@ struct graph_traits<shiftfly::core::graph<V>> {
   using vertices_size_type = std::size_t;
   using edges_size_type = std::size_t;
   using degree_size_type = std::size_t;
-  // Not an EdgeListGraph or BidirectionalGraph; these exist for generic code that names them.
+  using edge_iterator = shiftfly::boost_adaptor::edge_iterator<V>;
+  // Not a BidirectionalGraph; this exists for generic code that names it.
   using in_edge_iterator = void;
-  using edge_iterator = void;
   static vertex_descriptor null_vertex() { return static_cast<V>(-1); }
 };
+
+// Algorithms that take the graph by non-const reference (johnson_all_pairs_shortest_paths)
+// name the traits of the const type when given a const graph.
+template <std::unsigned_integral V>
+struct graph_traits<const shiftfly::core::graph<V>> : graph_traits<shiftfly::core::graph<V>> {};
 
 template <std::unsigned_integral V>
 struct property_map<shiftfly::core::graph<V>, vertex_index_t> {
@@ -117,6 +188,17 @@ std::size_t out_degree(V u, const graph<V>& g) {
 template <std::unsigned_integral V>
 std::size_t degree(V u, const graph<V>& g) {
   return g.degree(u);
+}
+
+/// Every undirected edge once, (u, v) with u < v, by ascending u then v.
+template <std::unsigned_integral V>
+std::pair<boost_adaptor::edge_iterator<V>, boost_adaptor::edge_iterator<V>> edges(const graph<V>& g) {
+  return {{g, 0}, {g, g.num_vertices()}};
+}
+
+template <std::unsigned_integral V>
+std::size_t num_edges(const graph<V>& g) {
+  return g.num_edges();
 }
 
 template <std::unsigned_integral V>
