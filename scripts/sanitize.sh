@@ -7,7 +7,7 @@
 # LeakSanitizer; the MPI tests run in the main stage (scripts/test.sh). So do
 # the cmake/* packaging tests, which build their consumers with their own flags,
 # not the sanitizer's: here they would only repeat stage 1; and the headers/*
-# checks and readme/recipes, which compile with the plain compiler.
+# checks, docs/api_snippets and readme/recipes, which compile with the plain compiler.
 # -Og, not -O1: the same checks, and the build takes about a third less time
 # (docs/hardening.md, "CI time").
 set -euo pipefail
@@ -20,4 +20,4 @@ CC=gcc CXX=g++ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE= \
 cmake --build build-asan -j "$(nproc)"
 export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -E "^(cmake|headers|readme)/" "$@"
+ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -E "^(cmake|docs|headers|readme)/" "$@"

@@ -16,6 +16,6 @@ CC=clang CXX=clang++ cmake -S . -B build-clang -G Ninja -DCMAKE_BUILD_TYPE=Relea
   -DSHIFTFLY_BUILD_FUZZERS=OFF -DSHIFTFLY_UNITY="${SHIFTFLY_UNITY:-ON}" >/dev/null
 cmake --build build-clang -j "$(nproc)"
 # The cmake/* packaging tests build their consumers with the default compiler
-# (GCC), and the headers/* checks and the readme/recipes run compile with it too:
-# they would only repeat stage 1.
-ctest --test-dir build-clang --output-on-failure -j "$(nproc)" -E "^(cmake|headers|readme)/" "$@"
+# (GCC), and the headers/* checks and the docs/api_snippets and readme/recipes runs
+# compile with it too: they would only repeat stage 1.
+ctest --test-dir build-clang --output-on-failure -j "$(nproc)" -E "^(cmake|docs|headers|readme)/" "$@"

@@ -19,6 +19,7 @@
 #include <boost/graph/dijkstra_shortest_paths.hpp>
 #include <boost/graph/graph_concepts.hpp>
 #include <boost/graph/johnson_all_pairs_shortest.hpp>
+#include <boost/property_map/function_property_map.hpp>
 #include <boost/property_map/property_map.hpp>
 
 #include "shiftfly/boost/edge_index.hpp"
@@ -229,6 +230,13 @@ TEST_CASE("boost adaptor: dijkstra_shortest_paths with per-edge weights equals t
                                          .distance_map(boost::make_iterator_property_map(ours.begin(), get(boost::vertex_index, g))));
       boost::dijkstra_shortest_paths(c, s, boost::distance_map(boost::make_iterator_property_map(theirs.begin(), boost::get(boost::vertex_index, c))));
       CHECK(ours == theirs);
+      // The same weights computed from the descriptor's ends, without storage.
+      std::vector<int> computed(g.num_vertices());
+      const auto by_ends = boost::make_function_property_map<Edge, int>([](const Edge& e) { return weight_of(e.source, e.target); });
+      boost::dijkstra_shortest_paths(g, s,
+                                     boost::weight_map(by_ends).distance_map(
+                                         boost::make_iterator_property_map(computed.begin(), get(boost::vertex_index, g))));
+      CHECK(computed == theirs);
     }
   }
 }

@@ -1,0 +1,15 @@
+# docs/api_snippets: every snippet of docs/api.md compiled (C++20, the source
+# tree's include directory, Eigen and Spectra for the spectral metrics, Boost from
+# the system), run, and its output compared with the output the page shows
+# (tests/docs/run_api_snippets.sh). Scripts that rebuild the suite with another
+# compiler or instrumentation skip it (-E "^docs/"), as they skip headers/.
+set(_shiftfly_snippet_flags -std=c++20 -O1 -pthread)
+foreach(dir ${PROJECT_SOURCE_DIR}/include ${EIGEN3_INCLUDE_DIR} ${SPECTRA_INCLUDE_DIR})
+  # the system directory is searched anyway, and naming it with -I reorders it before the C++ headers
+  if(NOT dir STREQUAL "/usr/include")
+    list(APPEND _shiftfly_snippet_flags -I${dir})
+  endif()
+endforeach()
+add_test(NAME docs/api_snippets
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/docs/run_api_snippets.sh ${PROJECT_SOURCE_DIR}/docs/api.md
+    ${CMAKE_CURRENT_BINARY_DIR}/api-snippets ${CMAKE_CXX_COMPILER} ${_shiftfly_snippet_flags})
