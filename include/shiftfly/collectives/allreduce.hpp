@@ -4,7 +4,10 @@
 /// all-reduce and a ring all-reduce over the same chips (along a Hamiltonian
 /// cycle of the torus, so every ring message also crosses one torus link), both
 /// simulated on D integers per chip over the links of the library's torus
-/// graph, verified, counted, and costed in the α–β model beside the closed forms.
+/// graph, verified, counted, and costed in the α–β model beside the closed forms;
+/// in real units (cost.hpp's Hockney model) either simulated (simulate_allreduce)
+/// or in closed form only, for any message size up to 2^60 bytes
+/// (allreduce_closed_forms).
 
 #include <algorithm>
 #include <cstdint>
@@ -103,6 +106,65 @@ inline allreduce_comparison compare_allreduce(std::span<const std::uint64_t> dim
   out.ring.formula = ring_allreduce_closed_form(out.chips, elements, model, bidirectional);
   out.verified = out.torus.simulated.verified && out.ring.simulated.verified;
   return out;
+}
+
+// ---------------------------------------------------------------------------
+// Real units: the same comparison in the Hockney model, simulated or in closed form.
+
+/// The comparison in closed form only: no simulation and no memory proportional to the
+/// message, for messages up to 2^60 bytes. Every count is exact for any D (cost.hpp).
+struct allreduce_formulas {
+  std::vector<std::uint64_t> dims;
+  std::uint64_t chips = 0;
+  message_size message;
+  bool bidirectional = false;
+  hockney_model model;
+  double sent_per_chip_elements = 0;  ///< 2D(P-1)/P, the all-reduce minimum (exact when P divides D)
+  schedule_cost torus;
+  schedule_cost ring;
+};
+
+/// Closed forms of the torus and the ring all-reduce on T(dims) for the message `msg`.
+inline allreduce_formulas allreduce_closed_forms(std::span<const std::uint64_t> dims, const message_size& msg,
+                                                 bool bidirectional, const hockney_model& model) {
+  constexpr const char* where = "allreduce";
+  validate(model, where);
+  message_of_elements(msg.elements, msg.element_bytes, where);
+  allreduce_formulas f;
+  f.dims.assign(dims.begin(), dims.end());
+  f.chips = torus_chip_count(dims);
+  if (bidirectional && f.chips < 3) core::throw_out_of_range(where, "chips", f.chips, "at least 3 with bidirectional");
+  f.message = msg;
+  f.bidirectional = bidirectional;
+  f.model = model;
+  f.sent_per_chip_elements = allreduce_volume_per_chip(f.chips, msg.elements);
+  f.torus = cost_in_units(torus_allreduce_counts(dims, msg.elements, bidirectional), f.chips, msg, model);
+  f.ring = cost_in_units(ring_allreduce_counts(f.chips, msg.elements, bidirectional), f.chips, msg, model);
+  return f;
+}
+
+/// The comparison simulated on data and costed in real units, beside its closed forms.
+struct allreduce_run {
+  allreduce_comparison simulated;  ///< counts and verification (its α–β times use the abstract model {1, 1})
+  schedule_cost torus;             ///< the simulated counts in the Hockney model
+  schedule_cost ring;
+  allreduce_formulas closed_form;  ///< the same parameters in closed form
+};
+
+/// Simulates, verifies and costs both schedules (refused, before allocating, when the
+/// simulation would not fit: check_allreduce_size).
+inline allreduce_run simulate_allreduce(std::span<const std::uint64_t> dims, const message_size& msg,
+                                        bool bidirectional, const hockney_model& model,
+                                        simulation_limits limits = {}) {
+  allreduce_run r;
+  r.closed_form = allreduce_closed_forms(dims, msg, bidirectional, model);
+  r.simulated = compare_allreduce(dims, msg.elements, bidirectional, {}, limits);
+  const auto counts = [](const simulation_result& s) {
+    return schedule_counts{s.steps, s.messages, s.critical_path_elements};
+  };
+  r.torus = cost_in_units(counts(r.simulated.torus.simulated), r.simulated.chips, msg, model);
+  r.ring = cost_in_units(counts(r.simulated.ring.simulated), r.simulated.chips, msg, model);
+  return r;
 }
 
 }  // namespace shiftfly::collectives
