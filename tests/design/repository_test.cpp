@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "shiftfly/core/version.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -70,4 +72,13 @@ TEST_CASE("the outside-reference check finds what it looks for", "[design][repos
   CHECK(outside_references("as in iss" "ue 8").size() == 1);
   CHECK(outside_references("see seeds" "/001").size() == 1);
   CHECK(outside_references("docs/references.md, Theorem 5.2").empty());
+}
+
+TEST_CASE("the version is written once: CITATION.cff repeats core::version", "[design][repository]") {
+  std::ifstream in(fs::path(SHIFTFLY_SOURCE_DIR) / "CITATION.cff");
+  REQUIRE(in.good());
+  std::string line, cited;
+  while (std::getline(in, line))
+    if (line.rfind("version: ", 0) == 0) cited = line.substr(9);
+  CHECK(cited == std::string(shiftfly::core::version));
 }

@@ -13,9 +13,12 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/envelope.hpp"
 #include "common/given_values.hpp"
 #include "common/strict_values.hpp"
 #include "common/subcommand.hpp"
+#include "shiftfly/core/error.hpp"
+#include "shiftfly/core/version.hpp"
 
 namespace shiftfly::tools {
 
@@ -48,11 +51,13 @@ inline std::string subcommand_error(const std::string& tool, const CLI::App& app
 inline int run_cli(const std::string& tool, const std::string& description, int argc, char** argv) {
   CLI::App app{description, tool};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "0.1.0");
+  app.set_version_flag("--version", std::string(core::version));
   auto& reg = subcommand_registry();
   std::sort(reg.begin(), reg.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
   std::map<std::string, std::function<int()>> runners;
   for (auto& entry : reg) runners[entry.name] = entry.setup(app);
+  add_pretty_flags(app);
+  show_defaults(app);
   harden_options(app);
   try {
     app.parse(argc, argv);
@@ -71,9 +76,13 @@ inline int run_cli(const std::string& tool, const std::string& description, int 
     return 2;
   }
   record_given_values(app);  // what each flag was given, for error messages (common/given_values.hpp)
+  record_invocation(tool, app);  // the command and its parameters, for the JSON envelope (common/envelope.hpp)
   try {
     for (auto* sub : app.get_subcommands()) return runners.at(sub->get_name())();
     std::cerr << tool << ": error: a subcommand is required\n";
+    return 2;
+  } catch (const core::invalid_parameter& e) {  // a library error no flag list caught: still no function name
+    std::cerr << tool << ": error: " << one_line(e.message_without_function()) << '\n';
     return 2;
   } catch (const std::invalid_argument& e) {
     std::cerr << tool << ": error: " << one_line(e.what()) << '\n';

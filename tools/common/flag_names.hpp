@@ -6,11 +6,11 @@
 // function, the parameter, the value, the problem and the accepted range apart
 // (core/error.hpp). A tool that turns flags into a library call lists, for each
 // parameter, the flag that sets it; naming_flags() then rethrows the error with
-// the flag in the parameter's place (`kautz: --D = 9 is out of range ...`), so
-// the one line the tool prints tells which flag to fix. An error about no
-// listed parameter (`boardfly: chip count = 200000000 x 32 exceeds 4294967295`,
-// a limit on a product of flags) gets the flags and values given appended:
-// `... (given --groups 200000000 --level chip)`.
+// the flag in the parameter's place and without the function's name, which the
+// user never called (`--D = 9 is out of range ...`), so the one line the tool
+// prints tells which flag to fix. An error about no listed parameter (`chip
+// count = 200000000 x 32 exceeds 4294967295`, a limit on a product of flags)
+// gets the flags and values given appended: `... (given --groups 200000000 --level chip)`.
 //
 // A flag may come with the text the user typed for it. A real is formatted with
 // 17 digits (`target = 0.99999899999999997`); the message shows the typed text
@@ -89,10 +89,11 @@ inline std::string with_flag_names(const core::invalid_parameter& e, std::initia
     if (!e.parameter().empty() && n.param == e.parameter()) hit = &n;
   std::string message;
   if (hit) {
-    message = e.message_naming(std::string(hit->flag),
-                               hit->typed.empty() ? e.value() : detail::typed_if_same(e.value(), hit->typed));
+    message = core::invalid_parameter::compose({}, std::string(hit->flag),
+                                               hit->typed.empty() ? e.value() : detail::typed_if_same(e.value(), hit->typed),
+                                               e.problem(), e.accepted());
   } else {
-    message = e.what();
+    message = e.message_without_function();
     bool names_flag = false;
     for (const auto& n : names) names_flag = names_flag || message.find(n.flag) != std::string::npos;
     if (!names_flag && !given.empty()) message += " (given " + std::string(given) + ")";

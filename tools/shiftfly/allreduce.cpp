@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/envelope.hpp"
 #include "common/given_values.hpp"
 #include "common/subcommand.hpp"
 #include "shiftfly/collectives/allreduce.hpp"
@@ -179,7 +180,7 @@ int run_allreduce(const options& o) {
     j["ring"]["algorithm"] = ring_name;
     j["ring"]["order"] = "Hamiltonian cycle of the torus";
     if (!o.analytic) j["verified"] = run->simulated.verified;
-    std::cout << j.dump(2) << '\n';
+    shiftfly::tools::print_json(j);
     return 0;
   }
 
@@ -226,16 +227,18 @@ const shiftfly::tools::register_subcommand reg{"allreduce", [](CLI::App& app) {
       "allreduce", "Run the torus and the ring all-reduce on data, verify them, and cost them (Hockney alpha-beta model, real units)");
   sub->add_option("--dims", o->dims, "Torus sizes, e.g. 4,4 or 16,16,16 (each at least 2)")->required();
   sub->add_option("--elements", o->elements,
-                  "Elements per chip D (default: the number of chips); or give --bytes");
+                  "Elements per chip D (none: the number of chips); or give --bytes")
+      ->default_str("none");
   sub->add_option("--bytes", o->bytes,
-                  "Message size per chip in bytes, 1 to 2^60, a multiple of --bytes-per-element (instead of --elements)");
-  sub->add_option("--bytes-per-element", o->bytes_per_element, "Bytes per element, 1 to 1024 (default 4: fp32)");
+                  "Message size per chip in bytes, 1 to 2^60, a multiple of --bytes-per-element (instead of --elements)")
+      ->default_str("none");
+  sub->add_option("--bytes-per-element", o->bytes_per_element, "Bytes per element, 1 to 1024 (4: fp32)");
   sub->add_flag("--bidirectional", o->bidirectional, "Send half the data each way round every ring");
   sub->add_flag("--analytic", o->analytic,
                 "Closed forms only, no simulation: any size up to 2^60 bytes, no memory proportional to it");
-  sub->add_option("--alpha", o->alpha, "Latency alpha of one message (one step), microseconds (0 to 1e6; default 1)");
+  sub->add_option("--alpha", o->alpha, "Latency alpha of one message (one step), microseconds (0 to 1e6)");
   sub->add_option("--bandwidth", o->bandwidth,
-                  "Link bandwidth per direction, GB/s with GB = 10^9 bytes (1e-3 to 1e6; default 100); "
+                  "Link bandwidth per direction, GB/s with GB = 10^9 bytes (1e-3 to 1e6); "
                   "beta = 1/bandwidth");
   sub->add_option("--beta", o->beta, "")->group("");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));

@@ -113,6 +113,11 @@ inline core::graph<std::uint32_t> make_graph(const family_flags& f, std::string_
 }
 
 namespace detail {
+/// The type shown by --help for an unsigned flag with its accepted range, as CLI11 shows its own.
+inline std::string range_type(std::uint64_t lo, std::uint64_t hi) {
+  return "UINT in [" + std::to_string(lo) + " - " + std::to_string(hi) + "]";
+}
+
 /// An unsigned option parsed strictly; bad text becomes a CLI11 validation error naming the flag.
 inline CLI::Option* add_unsigned_option(CLI::App* sub, const std::string& flag, std::uint64_t* target,
                                         const std::string& help) {
@@ -147,29 +152,42 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
                  throw CLI::ValidationError("--dims", e.what());
                }
              },
-             "sizes, e.g. 16,16,16 (each at least 2)")
-          ->required();
+             "Sizes, e.g. 16,16,16 (each at least 2; their product at most 4294967295)")
+          ->required()
+          ->type_name("UINT,UINT,...");
     } else if (name == "kautz" || name == "de-bruijn") {
       sub = parent->add_subcommand(name, name == "kautz" ? "Kautz digraph K(d,D) (Def. 4.1)" : "de Bruijn digraph B(d,D)");
-      detail::add_unsigned_option(sub, "--d", &out->d, "out-degree")->required();
-      detail::add_unsigned_option(sub, "--D", &out->D, "label length (diameter)")->required();
+      detail::add_unsigned_option(sub, "--d", &out->d, "Out-degree")
+          ->required()
+          ->type_name(detail::range_type(2, name == "kautz" ? topology::kautz_max_d : topology::de_bruijn_max_d));
+      detail::add_unsigned_option(sub, "--D", &out->D, name == "kautz" ? "Label length (diameter); (d+1)d^(D-1) vertices at most 4294967295" : "Label length (diameter); d^D vertices at most 4294967295")
+          ->required()
+          ->type_name(detail::range_type(1, 63));
     } else if (name == "gen-de-bruijn" || name == "imase-itoh") {
       sub = parent->add_subcommand(name, name == "imase-itoh" ? "Imase-Itoh digraph II(n,d): i -> -d*i - r (Thm 5.5)"
                                                               : "generalized de Bruijn GB(n,d): i -> d*i + r");
-      detail::add_unsigned_option(sub, "--n", &out->n, "vertex count")->required();
-      detail::add_unsigned_option(sub, "--d", &out->d, "out-degree")->required();
+      detail::add_unsigned_option(sub, "--n", &out->n, "Vertex count")->required()->type_name(detail::range_type(2, 4294967295u));
+      detail::add_unsigned_option(sub, "--d", &out->d, "Out-degree")->required()->type_name(detail::range_type(2, topology::arithmetic_max_d));
     } else if (name == "boardfly") {
       sub = parent->add_subcommand(name, "Boardfly (TPU 8i); one pod at 36 groups or fewer");
-      detail::add_unsigned_option(sub, "--groups", &out->groups, "number of 32-chip groups")->required();
-      detail::add_unsigned_option(sub, "--seed", &out->seed, "seed of the inter-pod wiring (default 7)");
-      sub->add_option("--level", out->level, "group or chip (default group)")->check(CLI::IsMember({"group", "chip"}));
+      detail::add_unsigned_option(sub, "--groups", &out->groups, "Number of 32-chip groups")
+          ->required()
+          ->type_name(detail::range_type(1, core::max_vertices<std::uint32_t>() / topology::inter_pod_ports));
+      detail::add_unsigned_option(sub, "--seed", &out->seed, "Seed of the inter-pod wiring")
+          ->type_name(detail::range_type(0, UINT64_MAX))
+          ->default_str("7");
+      sub->add_option("--level", out->level, "Graph of the groups or of the chips")->check(CLI::IsMember({"group", "chip"}));
     } else if (name == "shiftfly") {
       sub = parent->add_subcommand(name, "Shiftfly: Boardfly groups with a generalized Kautz global tier");
-      detail::add_unsigned_option(sub, "--groups", &out->groups, "number of 32-chip groups")->required();
-      detail::add_unsigned_option(sub, "--ports", &out->ports, "optical ports per group, even, >= 4 (default 40)");
-      sub->add_option("--construction", out->construction, "imase-itoh or kautz (default imase-itoh)")
+      detail::add_unsigned_option(sub, "--groups", &out->groups, "Number of 32-chip groups")
+          ->required()
+          ->type_name(detail::range_type(1, 4294967295u));
+      detail::add_unsigned_option(sub, "--ports", &out->ports, "Optical ports per group, even")
+          ->type_name(detail::range_type(4, topology::shiftfly_max_ports))
+          ->default_str(std::to_string(topology::group_optical_ports));
+      sub->add_option("--construction", out->construction, "Global tier: Imase-Itoh (any group count) or Kautz")
           ->check(CLI::IsMember({"imase-itoh", "kautz"}));
-      sub->add_option("--level", out->level, "group or chip (default group)")->check(CLI::IsMember({"group", "chip"}));
+      sub->add_option("--level", out->level, "Graph of the groups or of the chips")->check(CLI::IsMember({"group", "chip"}));
     }
     sub->fallthrough();
     sub->preparse_callback([out, name](std::size_t) { out->family = name; });
@@ -200,7 +218,7 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
               throw CLI::ValidationError("FAMILY", "'" + core::to_message(text) + "' is not a graph family (accepted: " +
                                                        names + ")");
             },
-            "graph family: " + names)
+            "Graph family: " + names)
       ->expected(1);
   parent->require_subcommand(1);
   return subs;

@@ -39,9 +39,9 @@ int run_graph(const options& o) {
 
 const shiftfly::tools::register_subcommand reg{"graph", [](CLI::App& app) {
   auto o = std::make_shared<options>();
-  auto* sub = app.add_subcommand("graph", "export a graph: shiftfly graph FAMILY ... [--directed] [--format F]");
-  sub->add_flag("--directed", o->directed, "write the directed arcs (digraph families) instead of the physical graph");
-  sub->add_option("--format", o->format, "edgelist (default), dot, graphml or json")
+  auto* sub = app.add_subcommand("graph", "Export a graph: shiftfly graph FAMILY ... [--directed] [--format F]");
+  sub->add_flag("--directed", o->directed, "Write the directed arcs (digraph families) instead of the physical graph");
+  sub->add_option("--format", o->format, "Output format")
       ->check(CLI::IsMember({"edgelist", "dot", "graphml", "json"}));
   shiftfly::tools::add_family_subcommands(sub, o->family);
   return [o] { return run_graph(*o); };

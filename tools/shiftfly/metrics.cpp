@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/cli_main.hpp"
+#include "common/envelope.hpp"
 #include "common/flag_names.hpp"
 #include "common/subcommand.hpp"
 #include "family_options.hpp"
@@ -161,19 +162,24 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
     if (v.histogram != d.histogram) throw std::runtime_error("metrics: --verify: serial BFS disagrees with the sweeps");
     verified = true;
   }
+  // One vocabulary for how each figure was obtained (docs/cli.md): method is exact,
+  // sampled, estimated or closed form; algorithm says how.
   nlohmann::json j;
   j["graph"] = {{"family", o.family->family},
                 {"name", g.name()},
-                {"n", g.num_vertices()},
-                {"m", g.num_edges()},
+                {"vertices", g.num_vertices()},
+                {"links", g.num_edges()},
                 {"max_degree", g.max_degree()},
                 {"mean_degree", g.mean_degree()}};
   if (g.has_arcs()) j["graph"]["arcs"] = g.num_arcs();
-  j["distance"] = {{"diameter", d.diameter},
+  j["distance"] = {{"method", d.method()},
+                   {"algorithm", d.exact ? "BFS from every source (bit-parallel multi-source sweeps)"
+                                         : "BFS from sources drawn as the reference artefact draws them "
+                                           "(Python randrange(n), seed " + std::to_string(o.sample_seed) + ")"},
+                   {"sources", d.sources},
+                   {"diameter", d.diameter},
                    {"diameter_is", d.diameter_kind()},
                    {"mean", d.mean},
-                   {"exact", d.exact},
-                   {"sources", d.sources},
                    {"disconnected", d.disconnected},
                    {"directed", d.directed},
                    {"histogram", d.histogram}};
@@ -184,7 +190,11 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
       return o.gap_iterations ? m::reference_spectral_gap(g, o.gap_iterations)
                               : m::spectral_gap(g, static_cast<unsigned>(o.threads));
     });
-    j["spectral_gap"] = {{"value", s.gap}, {"method", s.method}, {"lambda2", s.lambda2}};
+    j["spectral_gap"] = {{"method", o.gap_iterations ? "estimated" : "exact"},
+                         {"algorithm", o.gap_iterations ? "power iteration, as the reference artefact estimates it"
+                                                        : s.method + " (residual tolerance 1e-9)"},
+                         {"value", s.gap},
+                         {"lambda2", s.lambda2}};
     if (!o.gap_iterations) {
       j["spectral_gap"]["lambda_min"] = s.lambda_min;
       j["spectral_gap"]["two_sided"] = s.two_sided_gap;
@@ -194,14 +204,22 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
   }
   if (o.connectivity) {
     const auto c = shiftfly::tools::naming_flags({}, "--connectivity", [&] { return m::connectivity(g, how); });
-    j["vertex_connectivity"] = c.vertex;
-    j["edge_connectivity"] = c.edge;
+    j["connectivity"] = {{"method", "exact"},
+                         {"algorithm", "unit-capacity max-flow"},
+                         {"graph", o.directed ? "arcs" : "undirected"},
+                         {"vertex", c.vertex},
+                         {"edge", c.edge}};
   }
   if (o.format == "json") {
-    std::cout << j.dump() << '\n';
+    shiftfly::tools::print_json(j);
     return 0;
   }
-  std::cout << fmt::format("graph {} ({}): n={} m={} max_degree={} mean_degree={}\n", g.name(), o.family->family,
+  // The answer first, in a sentence; then the details.
+  std::cout << fmt::format("{} has diameter {}{} and mean distance {} ({}{}).\n", g.name(), d.diameter,
+                           d.exact ? "" : " or more", d.mean,
+                           d.exact ? "exact, all pairs" : fmt::format("sampled, {} sources", d.sources),
+                           d.directed ? ", along the arcs" : "");
+  std::cout << fmt::format("graph {} ({}): vertices={} links={} max_degree={} mean_degree={}\n", g.name(), o.family->family,
                            g.num_vertices(), g.num_edges(), g.max_degree(), g.mean_degree());
   std::cout << fmt::format("distance ({}{}): diameter={} ({}) mean={} {}disconnected={}\n",
                            d.exact ? "exact, all pairs" : fmt::format("sampled, {} sources", d.sources),
@@ -209,33 +227,36 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
                            o.verify ? "verified=true " : "", d.disconnected ? "yes" : "no");
   if (want_gap) {
     const auto& s = j["spectral_gap"];
-    std::cout << fmt::format("spectral gap ({}): {}\n", s["method"].get<std::string>(), s["value"].get<double>());
+    std::cout << fmt::format("spectral gap ({}, {}): {}\n", s["method"].get<std::string>(),
+                             s["algorithm"].get<std::string>(), s["value"].get<double>());
   }
   if (o.connectivity)
     std::cout << fmt::format("connectivity ({}): vertex={} edge={}\n", o.directed ? "arcs" : "undirected",
-                             j["vertex_connectivity"].get<std::size_t>(), j["edge_connectivity"].get<std::size_t>());
+                             j["connectivity"]["vertex"].get<std::size_t>(), j["connectivity"]["edge"].get<std::size_t>());
   return 0;
 }
 
 const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
   auto o = std::make_shared<options>();
-  auto* sub = app.add_subcommand("metrics", "distance statistics, spectral gap and connectivity of a graph family");
+  auto* sub = app.add_subcommand("metrics", "Distance statistics, spectral gap and connectivity of a graph family");
   sub->add_option("--samples", o->samples,
-                  "BFS from K sources drawn as the reference does (randrange(n), seed 11); default: exact all pairs")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 32));
-  sub->add_option("--sample-seed", o->sample_seed, "seed of the sampled sources (default 11)");
-  sub->add_flag("--directed", o->directed, "distances along the arcs (digraph families)");
-  sub->add_flag("--gap", o->gap, "spectral gap 1 - lambda2 of D^-1 A (Lanczos, tolerance 1e-9)");
+                  "BFS from K sources drawn as the reference does (randrange(n)); none: exact, all pairs")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 32))
+      ->default_str("none");
+  sub->add_option("--sample-seed", o->sample_seed, "Seed of the sampled sources (with --samples)");
+  sub->add_flag("--directed", o->directed, "Distances along the arcs (digraph families)");
+  sub->add_flag("--gap", o->gap, "Spectral gap 1 - lambda2 of D^-1 A (Lanczos, tolerance 1e-9)");
   sub->add_option("--gap-iterations", o->gap_iterations,
-                  "spectral gap by the reference's power-iteration estimate with N iterations (an estimate) instead of Lanczos")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000000}));
-  sub->add_flag("--connectivity", o->connectivity, "vertex and edge connectivity (max-flow; a few thousand vertices)");
-  sub->add_option("--threads", o->threads, "worker threads, 0 = all cores (default 0)")->check(CLI::Range(0, 1024));
-  sub->add_flag("--verify", o->verify, "check the sweeps against plain BFS from every source");
+                  "Spectral gap by the reference's power-iteration estimate with N iterations (an estimate) instead of Lanczos")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000000}))
+      ->default_str("none");
+  sub->add_flag("--connectivity", o->connectivity, "Vertex and edge connectivity (max-flow; a few thousand vertices)");
+  sub->add_option("--threads", o->threads, "Worker threads, 0 = all cores")->check(CLI::Range(0, 1024));
+  sub->add_flag("--verify", o->verify, "Check the sweeps against plain BFS from every source");
   sub->add_flag("--mpi", o->mpi,
-                "share the distance sweeps across the ranks of mpirun -n K (rank 0 prints; same output); "
+                "Share the distance sweeps across the ranks of mpirun -n K (rank 0 prints; same output); "
                 "--verify, --gap, --connectivity run on rank 0");
-  sub->add_option("--format", o->format, "text (default) or json")->check(CLI::IsMember({"text", "json"}));
+  sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
   shiftfly::tools::add_family_subcommands(sub, o->family);
   return [o] { return run_metrics(*o); };
 }};

@@ -2,7 +2,7 @@
 // shiftfly route imase-itoh --n N --d D --from i --to j
 // Prints a table-free route (Theorem 5.2 on the string families, the
 // arithmetic router of routing/imase_itoh.hpp on II(n,d)), its length, and the
-// directed BFS distance as a check. JSON: {"path": [...], "hops": k, "shortest": s}.
+// directed BFS distance as a check. JSON result: {"path": [...], "hops": k, "shortest": {"value": s, ...}}.
 #include <cstdint>
 #include <iostream>
 #include <memory>
@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/envelope.hpp"
 #include "common/flag_names.hpp"
 #include "common/subcommand.hpp"
 #include "shiftfly/routing/route_query.hpp"
@@ -36,6 +37,8 @@ int run_route(const options& o) {
         return o.family == "imase-itoh" ? routing::route_numbers(o.n, o.d, o.from, o.to)
                                         : routing::route_labels(family, o.d, o.D, o.from, o.to);
       });
+  const std::string algorithm = a.family == "imase-itoh" ? "arithmetic shift routing (Imase-Itoh), no table"
+                                                         : "shift routing by Theorem 5.2, no table";
   if (o.format == "json") {
     nlohmann::json j;
     j["family"] = a.family;
@@ -45,14 +48,19 @@ int run_route(const options& o) {
       j["path"] = a.path;
     j["ids"] = a.ids;
     j["hops"] = a.hops;
-    j["shortest"] = a.shortest ? nlohmann::json(*a.shortest) : nlohmann::json(nullptr);
-    j["shortest_method"] = a.shortest ? "directed BFS (exact)" : "not computed (graph above 2^24 vertices)";
-    std::cout << j.dump() << '\n';
+    j["algorithm"] = algorithm;
+    if (a.shortest)
+      j["shortest"] = {{"value", *a.shortest}, {"method", "exact"}, {"algorithm", "directed BFS"}};
+    else
+      j["shortest"] = {{"value", nullptr}, {"method", "not computed"}, {"why", "the graph has more than 2^24 vertices"}};
+    shiftfly::tools::print_json(j);
     return 0;
   }
-  std::cout << "path:";
+  std::cout << "The route takes " << a.hops << " hop" << (a.hops == 1 ? "" : "s");
+  if (a.shortest) std::cout << "; the shortest path takes " << *a.shortest << " (directed BFS, exact)";
+  std::cout << ".\npath:";
   for (std::size_t i = 0; i < a.path.size(); ++i) std::cout << (i ? " -> " : " ") << a.path[i];
-  std::cout << "\nhops: " << a.hops << " (table-free route)\n";
+  std::cout << "\nhops: " << a.hops << " (" << algorithm << ")\n";
   if (a.shortest)
     std::cout << "shortest: " << *a.shortest << " (directed BFS, exact)\n";
   else
@@ -62,25 +70,25 @@ int run_route(const options& o) {
 
 const shiftfly::tools::register_subcommand reg{"route", [](CLI::App& app) {
   auto o = std::make_shared<options>();
-  auto* route = app.add_subcommand("route", "table-free route between two vertices of a shift graph");
+  auto* route = app.add_subcommand("route", "Table-free route between two vertices of a shift graph");
   route->require_subcommand(1);
   auto add_common = [&](CLI::App* sub) {
-    sub->add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+    sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
   };
   for (const char* fam : {"kautz", "de-bruijn"}) {
-    auto* sub = route->add_subcommand(fam, std::string("route on ") + fam + "(d, D) by Theorem 5.2 (labels like 0.1.2)");
-    sub->add_option("--d", o->d, "out-degree")->required()->check(CLI::Range(2, 65534));
-    sub->add_option("--D", o->D, "label length (diameter)")->required()->check(CLI::Range(1, 63));
-    sub->add_option("--from", o->from, "source label, dot-separated")->required();
-    sub->add_option("--to", o->to, "destination label, dot-separated")->required();
+    auto* sub = route->add_subcommand(fam, std::string("Route on ") + fam + "(d, D) by Theorem 5.2 (labels like 0.1.2)");
+    sub->add_option("--d", o->d, "Out-degree")->required()->check(CLI::Range(2, 65534));
+    sub->add_option("--D", o->D, "Label length (diameter)")->required()->check(CLI::Range(1, 63));
+    sub->add_option("--from", o->from, "Source label, dot-separated")->required();
+    sub->add_option("--to", o->to, "Destination label, dot-separated")->required();
     add_common(sub);
     sub->callback([o, fam] { o->family = fam; });
   }
-  auto* ii = route->add_subcommand("imase-itoh", "route on II(n, d) by arithmetic (vertices 0..n-1)");
-  ii->add_option("--n", o->n, "order")->required()->check(CLI::Range(std::uint64_t{2}, shiftfly::routing::imase_itoh_max_order));
-  ii->add_option("--d", o->d, "out-degree")->required()->check(CLI::Range(2, 65535));
-  ii->add_option("--from", o->from, "source vertex")->required();
-  ii->add_option("--to", o->to, "destination vertex")->required();
+  auto* ii = route->add_subcommand("imase-itoh", "Route on II(n, d) by arithmetic (vertices 0..n-1)");
+  ii->add_option("--n", o->n, "Order (vertex count)")->required()->check(CLI::Range(std::uint64_t{2}, shiftfly::routing::imase_itoh_max_order));
+  ii->add_option("--d", o->d, "Out-degree")->required()->check(CLI::Range(2, 65535));
+  ii->add_option("--from", o->from, "Source vertex")->required();
+  ii->add_option("--to", o->to, "Destination vertex")->required();
   add_common(ii);
   ii->callback([o] { o->family = "imase-itoh"; });
   return [o] { return run_route(*o); };

@@ -56,6 +56,11 @@ class invalid_parameter : public std::invalid_argument {
     return compose(function_, name, value, problem_, accepted_);
   }
 
+  /// The one line without the function's name, for a user who never called it (the tools).
+  [[nodiscard]] std::string message_without_function() const {
+    return compose({}, parameter_, value_, problem_, accepted_);
+  }
+
   /// "<function>: <parameter> = <value> <problem> (accepted: <accepted>)", leaving out what is empty.
   static std::string compose(const std::string& function, const std::string& parameter, const std::string& value,
                              const std::string& problem, const std::string& accepted) {

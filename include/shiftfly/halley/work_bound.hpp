@@ -15,8 +15,10 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/error.hpp"
 
 namespace shiftfly::halley {
 
@@ -30,9 +32,11 @@ inline constexpr double seconds_per_term = 8.75e-9;
 /// busy. (At 1.2·10^8 terms, counted once, a Clang build took 2.2 s under that load.)
 inline constexpr double command_term_budget = 6e7;
 
-/// Thrown when a computation passes its work_budget.
-struct work_exceeded : std::invalid_argument {
-  using std::invalid_argument::invalid_argument;
+/// Thrown when a computation passes its work_budget: a rule error (no single
+/// parameter is at fault) of the function that stopped.
+struct work_exceeded : core::invalid_parameter {
+  work_exceeded(std::string where, std::string problem)
+      : core::invalid_parameter(std::move(where), {}, {}, std::move(problem)) {}
 };
 
 namespace detail {
@@ -54,7 +58,7 @@ class work_budget {
   /// Throws work_exceeded, naming `where` and `what`, once the budget is spent.
   void check(const char* where, const std::string& what) const {
     if (exceeded())
-      throw work_exceeded(std::string(where) + ": " + what + " passed " + core::to_message(limit_) +
+      throw work_exceeded(where, what + " passed " + core::to_message(limit_) +
                           " summed terms (about " + std::to_string(static_cast<int>(limit_ * seconds_per_term * 10 + 0.5) / 10) + "." +
                           std::to_string(static_cast<int>(limit_ * seconds_per_term * 10 + 0.5) % 10) +
                           " s on a 2-core machine) and was stopped: the bound on one command's work");

@@ -1,0 +1,165 @@
+#pragma once
+// One output convention for both tools (docs/cli.md, "JSON output"). Every
+// `--format json` output is one object:
+//
+//   {"tool": "shiftfly", "version": "0.1.0", "command": "shiftfly metrics kautz",
+//    "parameters": {"d": 3, "D": 4, "directed": false, ...}, "result": {...}}
+//
+// `parameters` holds every option of the command that shapes the result: as the
+// user gave it, or its default, or null when it has neither; named as the flag
+// without its dashes (`sample-seed` becomes `sample_seed`), and typed: a plain
+// decimal integer is a number, a comma-separated list of them an array, a real
+// a number, a switch true or false, anything else the text given. Options that
+// only say how to run or print (--format, --pretty, --threads, --progress,
+// --out, --check, --mpi, --help, --version) are left out: the result does not
+// depend on them, and a run's output is the same at any thread count.
+// `--pretty` indents the object by two spaces; without it the object is one line.
+//
+// run_cli() records the invocation after parsing (record_invocation); a
+// subcommand prints its result with print_json(result).
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <iostream>
+#include <regex>
+#include <set>
+#include <string>
+
+#include "shiftfly/core/version.hpp"
+
+namespace shiftfly::tools {
+
+/// What ran: the tool, the command path, the parameters, and whether to indent.
+struct invocation {
+  std::string tool;
+  std::string command;
+  nlohmann::ordered_json parameters = nlohmann::ordered_json::object();
+  bool pretty = false;
+};
+
+inline invocation& current_invocation() {
+  static invocation current;
+  return current;
+}
+
+/// Options that say how to run or print, not what to compute.
+inline bool is_execution_option(const std::string& name) {
+  static const std::set<std::string> names{"--help",     "--version", "--format", "--pretty", "--threads",
+                                           "--progress", "--out",     "--check",  "--mpi"};
+  return names.count(name) > 0;
+}
+
+/// A value as JSON: integer, list of integers, real, or the text itself.
+inline nlohmann::ordered_json typed_value(const std::string& text) {
+  static const std::regex integer("0|[1-9][0-9]{0,18}");
+  static const std::regex integer_list("(0|[1-9][0-9]{0,18})(,(0|[1-9][0-9]{0,18}))+");
+  static const std::regex real("[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?");
+  if (std::regex_match(text, integer)) return std::stoull(text);
+  if (std::regex_match(text, integer_list)) {
+    auto list = nlohmann::ordered_json::array();
+    std::size_t start = 0;
+    while (true) {
+      const std::size_t end = text.find(',', start);
+      list.push_back(std::stoull(text.substr(start, end - start)));
+      if (end == std::string::npos) break;
+      start = end + 1;
+    }
+    return list;
+  }
+  if (std::regex_match(text, real)) return std::strtod(text.c_str(), nullptr);
+  return text;
+}
+
+namespace detail {
+inline void record_options(const CLI::App& app, nlohmann::ordered_json& out) {
+  for (const CLI::Option* opt : app.get_options()) {
+    if (!opt->nonpositional() || is_execution_option(opt->get_name()) || opt->get_group().empty()) continue;  // hidden
+    std::string key = opt->get_name();
+    key = key.substr(key.find_first_not_of('-'));
+    for (char& c : key)
+      if (c == '-') c = '_';
+    if (opt->get_items_expected_max() == 0) {  // a switch
+      out[key] = opt->count() > 0;
+    } else if (opt->count() > 0) {
+      const auto& results = opt->results();
+      if (results.size() == 1) {
+        out[key] = typed_value(results.front());
+      } else {
+        auto list = nlohmann::ordered_json::array();
+        for (const auto& r : results) list.push_back(typed_value(r));
+        out[key] = list;
+      }
+    } else if (opt->get_default_str() == "none") {
+      out[key] = nullptr;
+    } else if (!opt->get_default_str().empty()) {
+      out[key] = typed_value(opt->get_default_str());
+    } else {
+      out[key] = nullptr;
+    }
+  }
+}
+}  // namespace detail
+
+/// Records the command path and parameters of the parsed `app` (the tool's root).
+inline void record_invocation(const std::string& tool, const CLI::App& app) {
+  invocation& inv = current_invocation();
+  inv.tool = tool;
+  inv.command = tool;
+  inv.parameters = nlohmann::ordered_json::object();
+  const CLI::App* at = &app;
+  detail::record_options(*at, inv.parameters);
+  while (!at->get_subcommands().empty()) {
+    at = at->get_subcommands().front();
+    inv.command += " " + at->get_name();
+    detail::record_options(*at, inv.parameters);
+    if (const CLI::Option* pretty = at->get_option_no_throw("--pretty"); pretty && pretty->count() > 0) inv.pretty = true;
+  }
+}
+
+/// The envelope around `result` (a nlohmann::json or nlohmann::ordered_json).
+template <class Json>
+nlohmann::ordered_json envelope(const Json& result) {
+  const invocation& inv = current_invocation();
+  nlohmann::ordered_json j;
+  j["tool"] = inv.tool;
+  j["version"] = std::string(core::version);
+  j["command"] = inv.command;
+  j["parameters"] = inv.parameters;
+  j["result"] = nlohmann::ordered_json::parse(result.dump());
+  return j;
+}
+
+/// The envelope as text: one line, or indented by two spaces with --pretty; no newline.
+template <class Json>
+std::string envelope_text(const Json& result) {
+  return envelope(result).dump(current_invocation().pretty ? 2 : -1);
+}
+
+/// Prints the envelope around `result` and a newline.
+template <class Json>
+void print_json(const Json& result, std::ostream& out = std::cout) {
+  out << envelope_text(result) << '\n';
+}
+
+/// Captures the default of every optional option that takes a value and has not
+/// set one, so that --help shows it and the envelope records it. An option whose
+/// absence means "not asked" sets default_str("none") where it is defined, which
+/// --help shows and the envelope records as null.
+inline void show_defaults(CLI::App& app) {
+  for (CLI::Option* opt : app.get_options()) {
+    if (!opt->nonpositional() || opt->get_items_expected_max() == 0 || opt->get_required()) continue;
+    if (opt->get_default_str().empty()) opt->capture_default_str();
+  }
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) show_defaults(*sub);
+}
+
+/// Adds --pretty to every command of `app` that has a --format option.
+inline void add_pretty_flags(CLI::App& app) {
+  if (app.get_option_no_throw("--format") && !app.get_option_no_throw("--pretty"))
+    app.add_flag("--pretty")->description("Indent --format json output by two spaces (default: one line)");
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) add_pretty_flags(*sub);
+}
+
+}  // namespace shiftfly::tools
