@@ -252,7 +252,9 @@ TEST_CASE("halley: a refused value is echoed as typed, and a conflicting default
   const std::vector<std::pair<std::string, std::string>> cases = {
       // the text typed, not the double's 17 digits (0.99999899999999997, 1.1000000000000001, ...)
       {"size --channels 32 --lambda 0.05 --target 0.999999 --cap 1.1",
-       "halley: error: halley size: --cap = 1.1 is out of range (accepted: strictly between 0 and 1)\n"},
+       "halley: error: halley size: --cap = 1.1 is out of range (accepted: strictly between 0 and 1, or none for no cap)\n"},
+      {"size --channels 32 --lambda 0.05 --target 0.999 --cap None",
+       "halley: error: --cap: 'None' is neither a number nor none (accepted: strictly between 0 and 1, or none for no cap)\n"},
       {"ceiling --lambda 0.05 --rho 0.1 --target 0.999999 --sigma 1.50",
        "halley: error: halley ceiling: --sigma = 1.50 is out of range (accepted: strictly between 0 and 1)\n"},
       {"coverage --channels 32 --spares 4 --lambda 0.05 --rho 1e-320",
@@ -326,10 +328,65 @@ TEST_CASE("halley size: a cap close to 1 gives the same answer, its coverage mar
   CHECK(j["cap_spares"] == 999998999);
   CHECK(j["cap_coverage_is"].get<std::string>().rfind("lower bound", 0) == 0);
   CHECK(base.count("cap_coverage_is") == 0);  // an exact cap coverage carries no such key
-  for (const char* cap : {"0.5", "0.9", "0.999999"}) {
+  for (const char* cap : {"0.5", "0.9", "0.999999", "none"}) {
     INFO(cap);
     const auto paper = nlohmann::json::parse(
         run_halley(std::string("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99 --format json --cap ") + cap).out);
     CHECK(paper["spares"] == 23);
   }
+}
+
+TEST_CASE("halley size --cap none: the uncapped s*, reachable, the cap keys say none", "[tools][halley]") {
+  // The paper's case at 99%, 99.9% and 99.999% (23, 49, 156 spares) under caps 0.5, 0.9, 0.999999 and none.
+  struct row {
+    const char* target;
+    int spares;
+    bool within_half;
+  };
+  for (const row r : {row{"0.99", 23, true}, row{"0.999", 49, false}, row{"0.99999", 156, false}}) {
+    INFO(r.target);
+    const std::string base = std::string("size --channels 32 --lambda 0.05 --rho 0.15 --format json --target ") + r.target;
+    const auto none = run_halley(base + " --cap none");
+    REQUIRE(none.status == 0);
+    const auto j = nlohmann::json::parse(none.out);
+    CHECK(j["spares"] == r.spares);
+    CHECK(j["reachable"] == true);
+    CHECK(j["status"] == "ok");
+    CHECK(j["cap"] == "none");
+    CHECK(j["cap_spares"].is_null());
+    CHECK(j["cap_coverage"].is_null());
+    CHECK_FALSE(j.contains("cap_coverage_is"));
+    CHECK_FALSE(j.contains("rho_target"));
+    CHECK(j["rho_target_status"] == "not needed: no cap on the spare ratio");
+    const auto lib = shiftfly::halley::light_reserve(32, 0.05, 0.15, std::stod(r.target), shiftfly::halley::no_cap);
+    CHECK(j["coverage"].get<double>() == lib.coverage);
+    for (const char* cap : {"0.5", "0.9", "0.999999"}) {
+      INFO(cap);
+      const auto c = nlohmann::json::parse(run_halley(base + " --cap " + cap).out);
+      CHECK(c["spares"] == j["spares"]);  // a cap never changes s*, only whether it is allowed
+      CHECK(c["coverage"] == j["coverage"]);
+      CHECK(c["pool"] == j["pool"]);
+      CHECK(c["cap"].is_number());
+      CHECK(c["cap_spares"].is_number());
+      CHECK(c["reachable"] == (std::string(cap) == "0.5" ? r.within_half : true));
+    }
+  }
+  // Keys are the same with and without a cap (the cap's own are null), and text output prints them.
+  const auto capped = nlohmann::json::parse(run_halley("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99 --format json").out);
+  const auto uncapped =
+      nlohmann::json::parse(run_halley("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99 --format json --cap none").out);
+  for (auto it = capped.begin(); it != capped.end(); ++it) CHECK(uncapped.contains(it.key()));
+  CHECK(uncapped.size() == capped.size());
+  const auto text = run_halley("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99999 --cap none");
+  REQUIRE(text.status == 0);
+  CHECK(text.out.find("cap: \"none\"\n") != std::string::npos);
+  CHECK(text.out.find("cap_spares: null\n") != std::string::npos);
+  CHECK(text.out.find("status: \"ok\"\n") != std::string::npos);
+  // Without a cap the search bound still holds: past 10^7 spares the target is refused, in one line.
+  const auto far = run_halley("size --channels 32 --lambda 0.999 --rho 0.9 --target 0.999999999999 --cap none");
+  CHECK(far.status == 2);
+  CHECK(far.out.empty());
+  CHECK(line_count(far.err) == 1);
+  CHECK(far.err.find("--target = 0.999999999999 needs more than 10000000 spares, the most the search explores") !=
+        std::string::npos);
 }

@@ -1,8 +1,13 @@
 // halley size: Algorithm 1 (LightReserve), Section IV-A.
 #include <cmath>
+#include <cstdlib>
+#include <limits>
 #include <memory>
+#include <optional>
+#include <string>
 
 #include "common/subcommand.hpp"
+#include "common/strict_values.hpp"
 #include "halley/rate_options.hpp"
 #include "shiftfly/halley/light_reserve.hpp"
 #include "shiftfly/halley/work_bound.hpp"
@@ -14,23 +19,58 @@ namespace hc = shiftfly::tools::halley_cli;
 struct options {
   std::uint64_t channels = 0;
   hc::rate_flags rate;
-  double rho = 0, target = 0, cap = 0.5;
+  double rho = 0, target = 0;
+  std::string cap = "0.5";  ///< a decimal in (0,1), or "none" (checked by cap_text below, mapped by cap_value)
   std::string format = "text";
 };
+
+constexpr const char* cap_accepted = "strictly between 0 and 1, or none for no cap";
+
+/// --cap's grammar: the word none, or a finite real as the other real flags take it
+/// (no negative zero); its range is checked by cap_value, naming the value as typed.
+const CLI::Validator& cap_text() {
+  static const CLI::Validator v(
+      [](std::string& s) {
+        if (s == "none") return std::string();
+        char* end = nullptr;
+        const double x = std::strtod(s.c_str(), &end);
+        const std::string q = shiftfly::tools::detail::quoted_value(s);
+        if (s.empty() || end != s.c_str() + s.size())
+          return q + " is neither a number nor none (accepted: " + cap_accepted + ")";
+        if (!std::isfinite(x)) return q + " is not a finite number (accepted: " + cap_accepted + ")";
+        if (x == 0 && std::signbit(x)) return q + " is a negative zero (accepted: " + cap_accepted + "; not -0)";
+        return std::string();
+      },
+      "");
+  return v;
+}
+
+/// The cap σmax for the library: no_cap for "none", else the number, in (0, 1) and not subnormal.
+shiftfly::halley::spare_ratio_cap cap_value(const std::string& cmd, const std::string& text) {
+  if (text == "none") return shiftfly::halley::no_cap;
+  const double v = static_cast<double>(std::strtold(text.c_str(), nullptr));  // as CLI11 reads a real
+  const bool subnormal = v != 0 && std::fabs(v) < std::numeric_limits<double>::min();
+  if (!std::isfinite(v) || subnormal || !(v > 0) || !(v < 1))
+    shiftfly::tools::throw_flag_out_of_range(
+        cmd, "--cap", v, std::string(cap_accepted) + (subnormal ? ", and not subnormal (at least 2.2250738585072014e-308)" : ""));
+  return v;
+}
 
 int run_size(const options& o) {
   const std::string cmd = "halley size";
   const double lambda = o.rate.resolve(cmd);
   hc::require_flag(cmd, "--rho", o.rho, 0, 1, true);
   hc::require_flag(cmd, "--target", o.target, 0, 1);
-  hc::require_flag(cmd, "--cap", o.cap, 0, 1);
+  const auto cap = cap_value(cmd, o.cap);
   const shiftfly::halley::work_budget budget(shiftfly::halley::command_term_budget);
-  const auto s = shiftfly::halley::light_reserve(o.channels, lambda, o.rho, o.target, o.cap, &budget);
+  const auto s = shiftfly::halley::light_reserve(o.channels, lambda, o.rho, o.target, cap, &budget);
   nlohmann::json j;
   j["spares"] = s.spares;
   j["reachable"] = s.reachable;
   j["status"] = s.reachable ? "ok" : "UNREACHABLE";
-  if (s.reachable) {
+  if (!s.capped) {
+    j["rho_target_status"] = "not needed: no cap on the spare ratio";
+  } else if (s.reachable) {
     j["rho_target_status"] = "not needed: the target fits within the cap";
   } else if (s.rho_search.outcome == shiftfly::halley::correlation_outcome::not_computed) {
     j["rho_target_status"] = "not computed: the search passed " + shiftfly::core::to_message(budget.limit()) +
@@ -49,10 +89,13 @@ int run_size(const options& o) {
   j["coverage"] = s.coverage;
   j["spare_ratio"] = s.spare_ratio;
   j["pool_multiple"] = s.pool_multiple;
-  j["cap"] = o.cap;
-  j["cap_spares"] = s.cap_spares;
-  j["cap_coverage"] = s.cap_coverage;
-  if (!s.cap_coverage_exact)
+  // No cap: "cap": "none" and the cap's spares and coverage null (the keys stay, so a
+  // reader finds the same keys either way).
+  if (cap) j["cap"] = *cap;
+  else j["cap"] = "none";
+  j["cap_spares"] = s.capped ? nlohmann::json(s.cap_spares) : nlohmann::json(nullptr);
+  j["cap_coverage"] = s.capped ? nlohmann::json(s.cap_coverage) : nlohmann::json(nullptr);
+  if (s.capped && !s.cap_coverage_exact)
     j["cap_coverage_is"] = "lower bound: coverage at " + std::to_string(shiftfly::halley::max_spares) +
                            " spares (the cap allows " + std::to_string(s.cap_spares) + ")";
   j["channels"] = o.channels;
@@ -71,7 +114,9 @@ const shiftfly::tools::register_subcommand reg{"size", [](CLI::App& app) {
   o->rate.add(sub);
   sub->add_option("--rho", o->rho, "Pairwise failure correlation in [0,1); 0 = independent");
   sub->add_option("--target", o->target, "Coverage target in (0,1), e.g. 0.99999")->required();
-  sub->add_option("--cap", o->cap, "Budget cap on the spare ratio s/(n+s), in (0,1); 0.5 = a 2x pool");
+  sub->add_option("--cap", o->cap, "Budget cap on the spare ratio s/(n+s), in (0,1) (0.5 = a 2x pool), or none for no cap")
+      ->check(cap_text())
+      ->capture_default_str();
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
   return [o] { return hc::naming_halley_flags([&] { return run_size(*o); }); };
 }};

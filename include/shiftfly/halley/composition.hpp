@@ -18,6 +18,8 @@
 /// strictly decreasing function of Θ, so (Proposition 1) Q_p(G) = G(F_Θ⁻¹(1−p)).
 /// p* is where the (1−p)-quantile of Θ stops rising with ρ, located by TOMS 748
 /// on the sign of ∂F_Θ⁻¹(1−p)/∂ρ = −(∂I_x/∂ρ)/(∂I_x/∂x) at x = F_Θ⁻¹(1−p).
+/// Realized goodput R (G plus the conditional binomial spread: 0 in a window
+/// whose failures exceed s) has an exact law too: realized_goodput_quantile.
 
 #include <boost/math/quadrature/tanh_sinh.hpp>
 #include <boost/math/special_functions/beta.hpp>
@@ -26,6 +28,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <vector>
 
 #include "shiftfly/halley/latent_level.hpp"
 #include "shiftfly/halley/light_reserve.hpp"
@@ -218,6 +221,96 @@ inline double goodput_quantile(const composition_inputs& in, double ideal, doubl
     return coupled_goodput(in, ideal, latent_quantile(1 - p, in.lambda, in.rho).sigma);
   const auto s = beta_parameters(in.lambda, in.rho);
   return coupled_goodput(in, ideal, boost::math::ibeta_inv(s.a, s.b, 1 - p));
+}
+
+/// Realized goodput of the coupled model (Sections V-D and V-E): a window draws
+/// Θ ~ Beta(a, b), its N = n + s lasers fail Binomial(N, Θ), and it keeps
+///   R = ideal·(1 − thermal_fs·Θ/λ)⁺·(1 − reconfig_fs)  when F ≤ s,   R = 0 when F > s
+/// (the coverage reading: a window that runs out is lost). G(Θ) = E[R | Θ].
+/// Its law is exact: Θ | F = k ~ Beta(a + k, b + N − k) (conjugacy), so for x ≥ 0
+///   Pr[R ≤ x] = Pr[F > s] + Σ_{k ≤ s} Pr[F = k]·Pr[Θ ≥ θ(x) | F = k],
+/// θ(x) the level at which the covered goodput is x, Pr[F = k] the beta-binomial pmf
+/// and the posterior tail Boost's ibetac. That is a sum over the failure count, not
+/// a sample.
+struct realized_quantile {
+  double goodput = 0;  ///< Q_p(R)
+  double theta = 0;    ///< the level Θ = θ* at which the covered goodput is Q_p(R) (0 when Q_p(R) = 0)
+  double at_zero = 0;  ///< Pr[R = 0]: the spares run out, or the thermal loss takes everything
+};
+
+namespace detail {
+struct realized_law {
+  std::uint64_t pool = 0, spares = 0;
+  double a = 0, b = 0, runs_out = 0;  ///< Beta shape and Pr[F > s]
+  std::vector<double> pmf;            ///< Pr[F = k], k = 0..s
+  double keep = 0, slope = 0, lambda = 0;  ///< covered goodput h(θ) = keep·(1 − slope·θ/λ)⁺
+  double theta_zero = 1;                   ///< min(1, λ/slope): h = 0 from there on
+
+  realized_law(const composition_inputs& in, double ideal) {
+    pool = in.channels + in.stack_spares;
+    spares = in.stack_spares;
+    const auto sh = beta_parameters(in.lambda, in.rho);
+    a = sh.a;
+    b = sh.b;
+    runs_out = failure_sf(pool, spares, in.lambda, in.rho);
+    pmf = failure_pmf_vector(pool, in.lambda, in.rho);
+    pmf.resize(spares + 1);
+    keep = ideal * (1 - in.reconfig_share * in.reconfig_ratio);
+    slope = in.thermal_share * in.thermal_ratio;
+    lambda = in.lambda;
+    theta_zero = slope > 0 ? std::min(1.0, in.lambda / slope) : 1.0;
+  }
+  double covered(double theta) const { return keep * std::max(0.0, 1 - slope * theta / lambda); }
+  /// Pr[F ≤ s, Θ ≥ θ] = Σ_{k ≤ s} Pr[F = k]·ibetac(a + k, b + N − k, θ).
+  double covered_at_or_above(double theta) const {
+    if (theta <= 0) return 1 - runs_out;
+    if (theta >= 1) return 0;
+    long double sum = 0;
+    for (std::uint64_t k = 0; k <= spares; ++k)
+      sum += static_cast<long double>(pmf[k]) *
+             boost::math::ibetac(a + static_cast<double>(k), b + static_cast<double>(pool - k), theta);
+    return static_cast<double>(sum);
+  }
+};
+}  // namespace detail
+
+/// Pr[R ≤ x], the exact cdf of realized goodput (see realized_quantile); ρ in (0, 1).
+inline double realized_goodput_cdf(const composition_inputs& in, double ideal, double x) {
+  detail::require_inputs("realized_goodput_cdf", in);
+  detail::require_open_unit("realized_goodput_cdf", "rho", in.rho);
+  detail::require_positive_finite("realized_goodput_cdf", "ideal", ideal);
+  if (!std::isfinite(x)) core::throw_out_of_range("realized_goodput_cdf", "x", x, "finite");
+  const detail::realized_law law(in, ideal);
+  if (x < 0) return 0;
+  if (x >= law.keep) return 1;
+  if (!(law.slope > 0)) return law.runs_out;  // no thermal loss: a covered window keeps keep > x
+  // h(θ) ≤ x  ⟺  θ ≥ θ(x) = λ(1 − x/keep)/slope.
+  return law.runs_out + law.covered_at_or_above(law.lambda * (1 - x / law.keep) / law.slope);
+}
+
+/// The exact p-quantile of realized goodput, Q_p(R) = inf{x : Pr[R ≤ x] ≥ p}, p in (0, 1).
+/// Above the atom at 0 the cdf is continuous and increasing in x, so Q_p(R) = h(θ*),
+/// θ* = sup{θ : Pr[F > s] + Pr[F ≤ s, Θ ≥ θ] ≥ p}, found by bisection on θ until the
+/// bracket is two adjacent doubles (the θ returned is its lower end, where the sum is still
+/// at least p). Cost: (s + 1) ibetac calls per step, at most 1,100 steps.
+inline realized_quantile realized_goodput_quantile(const composition_inputs& in, double ideal, double p) {
+  detail::require_inputs("realized_goodput_quantile", in);
+  detail::require_open_unit("realized_goodput_quantile", "rho", in.rho);
+  detail::require_positive_finite("realized_goodput_quantile", "ideal", ideal);
+  detail::require_open_unit("realized_goodput_quantile", "p", p);
+  const detail::realized_law law(in, ideal);
+  realized_quantile out;
+  out.at_zero = law.runs_out + law.covered_at_or_above(law.theta_zero);
+  if (p <= out.at_zero) return out;  // Pr[R ≤ 0] ≥ p
+  double lo = 0, hi = law.theta_zero;  // invariant: cdf side at lo ≥ p > at hi
+  for (;;) {
+    const double mid = lo + (hi - lo) / 2;
+    if (!(mid > lo && mid < hi)) break;
+    (law.runs_out + law.covered_at_or_above(mid) >= p ? lo : hi) = mid;
+  }
+  out.theta = lo;
+  out.goodput = law.covered(lo);
+  return out;
 }
 
 /// The sign-carrying derivative ∂F_Θ⁻¹(q)/∂ρ at fixed λ (central difference of ibeta at the quantile).

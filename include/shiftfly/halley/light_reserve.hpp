@@ -11,11 +11,14 @@
 /// When s*/(n+s*) exceeds the cap σmax the result is UNREACHABLE, and ρ′, the
 /// correlation that brings the target within the cap for the same active
 /// channels (the largest spare count the cap allows), is found by TOMS 748.
+/// Without a cap (no_cap) only the search bound max_spares (and a caller's
+/// work_budget) limits the spares: a target past it is refused, never UNREACHABLE.
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 
 #include "shiftfly/halley/beta_binomial.hpp"
 #include "shiftfly/halley/ceiling.hpp"
@@ -25,6 +28,11 @@ namespace shiftfly::halley {
 
 /// Largest spare count the sizing search explores before it gives up.
 inline constexpr std::uint64_t max_spares = 10'000'000;
+
+/// A budget cap σmax on the spare ratio s/(n+s), in (0, 1), or none (no_cap).
+using spare_ratio_cap = std::optional<double>;
+/// No budget cap: the spare search is bounded only by max_spares and the work budget.
+inline constexpr spare_ratio_cap no_cap = std::nullopt;
 
 /// A(s) = Pr[F ≤ s] for a pool of n active channels and s spares (N = n + s).
 inline double coverage(std::uint64_t n, std::uint64_t s, double lambda, double rho) {
@@ -77,7 +85,9 @@ struct sizing {
   double coverage = 0;            ///< A(s*)
   double spare_ratio = 0;         ///< s*/(n+s*)
   double pool_multiple = 0;       ///< (n+s*)/n
-  bool reachable = true;          ///< false when s*/(n+s*) > σmax (UNREACHABLE)
+  bool reachable = true;          ///< false when s* > cap_spares, s*/(n+s*) > σmax (UNREACHABLE); true without a cap
+  /// false without a cap (no_cap): cap_spares and cap_coverage are then 0 and mean nothing
+  bool capped = true;
   std::uint64_t cap_spares = 0;   ///< the most spares the cap allows
   double cap_coverage = 0;        ///< A(cap_spares); with cap_coverage_exact false, A(max_spares) <= A(cap_spares)
   /// false when the cap allows more than max_spares spares (a cap close to 1): cap_coverage is then
@@ -185,7 +195,7 @@ inline std::uint64_t smallest_spares(std::uint64_t n, double lambda, double rho,
   if (meets(0)) return 0;
   const auto too_many = [&] {
     core::fail_parameter("light_reserve", "target", core::to_message(target),
-                         "needs more than " + core::to_message(max_spares) + " spares");
+                         "needs more than " + core::to_message(max_spares) + " spares, the most the search explores");
   };
   std::uint64_t lo = 0, hi = 1;
   bool max_checked = false;
@@ -212,17 +222,20 @@ inline std::uint64_t smallest_spares(std::uint64_t n, double lambda, double rho,
 }  // namespace detail
 
 /// Algorithm 1 (LightReserve): s* for n active channels at failure probability λ,
-/// correlation ρ (0 = independent) and coverage target in (0,1), under cap σmax.
+/// correlation ρ (0 = independent) and coverage target in (0,1), under cap σmax
+/// in (0, 1), or with no cap (no_cap: reachable, capped = false, no ρ′ search).
 ///
-/// With a budget, a spare search that passes it throws work_exceeded, and a ρ′
-/// search that passes it is left out (rho_search.outcome = not_computed).
-inline sizing light_reserve(std::uint64_t n, double lambda, double rho, double target, double sigma_max = 0.5,
+/// A target that needs more than max_spares spares is refused (invalid_parameter
+/// naming target), with or without a cap. With a budget, a spare search that
+/// passes it throws work_exceeded, and a ρ′ search that passes it is left out
+/// (rho_search.outcome = not_computed).
+inline sizing light_reserve(std::uint64_t n, double lambda, double rho, double target, spare_ratio_cap sigma_max = 0.5,
                             const work_budget* budget = nullptr) {
   core::require_range("light_reserve", "channels", n, 1, max_pool_size / 2);
   detail::require_open_unit("light_reserve", "lambda", lambda);
   detail::require_correlation("light_reserve", "rho", rho);
   detail::require_open_unit("light_reserve", "target", target);
-  detail::require_open_unit("light_reserve", "cap", sigma_max);
+  if (sigma_max) detail::require_open_unit("light_reserve", "cap", *sigma_max);
   sizing out;
   const std::uint64_t hi = detail::smallest_spares(n, lambda, rho, target, out.evaluations, budget);
   out.spares = hi;
@@ -230,12 +243,18 @@ inline sizing light_reserve(std::uint64_t n, double lambda, double rho, double t
   out.coverage = coverage(n, hi, lambda, rho);
   out.spare_ratio = static_cast<double>(hi) / static_cast<double>(n + hi);
   out.pool_multiple = static_cast<double>(n + hi) / static_cast<double>(n);
-  out.cap_spares = spares_at_cap(n, sigma_max);
+  if (!sigma_max) {
+    out.capped = false;
+    return out;
+  }
+  out.cap_spares = spares_at_cap(n, *sigma_max);
   // A cap close to 1 allows more spares than a pool can be evaluated with (0.999999 at
   // 1,000 channels: 999,998,999); A grows with s, so A(max_spares) bounds it from below.
   out.cap_coverage_exact = out.cap_spares <= max_spares;
   out.cap_coverage = coverage(n, std::min(out.cap_spares, max_spares), lambda, rho);
-  out.reachable = out.spare_ratio <= sigma_max;
+  // UNREACHABLE exactly when s* passes the cap's spares (spares_at_cap, which reads the cap
+  // with a 1e-15 allowance): a cap a rounding below s*/(n+s*) allows s*, and says so.
+  out.reachable = hi <= out.cap_spares;
   if (!out.reachable) {
     try {
       const auto r = rho_for_coverage(n, out.cap_spares, lambda, target, budget);
