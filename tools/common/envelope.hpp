@@ -155,6 +155,14 @@ inline void show_defaults(CLI::App& app) {
   for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) show_defaults(*sub);
 }
 
+/// Prints the envelope around a result given as JSON text (a graph export, written by
+/// its own writer, is not parsed again); the text is placed as it is.
+inline void print_json_text(const std::string& result_text, std::ostream& out = std::cout) {
+  const std::string head = envelope_text(nlohmann::json(nullptr));
+  const std::size_t at = head.rfind("null");  // the result's place: the last value of the object
+  out << head.substr(0, at) << result_text << head.substr(at + 4) << '\n';
+}
+
 /// Adds --pretty to every command of `app` that has a --format option.
 inline void add_pretty_flags(CLI::App& app) {
   if (app.get_option_no_throw("--format") && !app.get_option_no_throw("--pretty"))

@@ -4,11 +4,17 @@
 // name its parameters (only, format, out_dir, check_dir); here they name the flags.
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "common/envelope.hpp"
 #include "common/flag_names.hpp"
 #include "shiftfly/report/table_set.hpp"
 
@@ -21,18 +27,44 @@ struct table_set_flags {
   std::string out, check;
 };
 
-/// Adds --only (its help lists the section ids), --format, --out and --check to `sub`.
+/// Adds --only (its help lists the sections and the tables and figures), --format, --out and --check to `sub`.
 inline void add_table_set_flags(CLI::App* sub, table_set_flags& f, const std::vector<report::section>& sections) {
-  std::string ids;
-  for (const auto& s : sections) ids += (ids.empty() ? "" : ", ") + s.id;
-  sub->add_option("--only", f.only, "Comma-separated sections to run (default: all): " + ids);
-  sub->add_option("--format", f.format, "Output format: md, csv or json (default md)")
-      ->check(CLI::IsMember({"md", "csv", "json"}));
-  sub->add_option("--out", f.out, "Write every table (md, csv, json) and figure (csv, svg) into this directory");
-  sub->add_option("--check", f.check, "Regenerate and compare with the golden tables in this directory");
+  std::string ids, outputs;
+  for (const auto& s : sections) {
+    ids += (ids.empty() ? "" : ", ") + s.id;
+    for (const auto& o : s.outputs) outputs += (outputs.empty() ? "" : ", ") + o;
+  }
+  sub->add_option("--only", f.only,
+                  "Comma-separated sections, or tables and figures (their ids name the files), to run. Sections: " + ids +
+                      ". Tables and figures: " + outputs)
+      ->type_name("ID,...")
+      ->default_str("all");
+  sub->add_option("--format", f.format, "Output format")->check(CLI::IsMember({"md", "csv", "json"}));
+  sub->add_option("--out", f.out,
+                  "Write every table (md, csv, json) and figure (csv, svg) into this directory, with manifest.json "
+                  "(the command and its parameters)")
+      ->default_str("none");
+  sub->add_option("--check", f.check, "Regenerate and compare with the golden tables in this directory")->default_str("none");
 }
 
-/// Runs `sections` under the flags and `context`; returns run_table_set's status.
+/// The name of the file, in an --out directory, that records the command which wrote it.
+inline constexpr const char* manifest_file = "manifest.json";
+
+/// A parameter recorded in `dir`'s manifest.json (the JSON envelope of the run that wrote
+/// it, common/envelope.hpp), as text; nullopt when there is no manifest or no such parameter.
+inline std::optional<std::string> manifest_parameter(const std::string& dir, const std::string& name) {
+  std::ifstream in(std::filesystem::path(dir) / manifest_file, std::ios::binary);
+  if (!in) return std::nullopt;
+  const auto j = nlohmann::json::parse(in, nullptr, false);
+  if (j.is_discarded() || !j.is_object() || !j.contains("parameters") || !j["parameters"].is_object()) return std::nullopt;
+  const auto& p = j["parameters"];
+  if (!p.contains(name) || !p[name].is_string()) return std::nullopt;
+  return p[name].get<std::string>();
+}
+
+/// Runs `sections` under the flags and `context`; returns run_table_set's status. The json
+/// format prints the envelope; --out also writes manifest.json, the envelope of the run
+/// whose result lists the files written.
 inline int run_table_set_command(const std::vector<report::section>& sections, const table_set_flags& f,
                                  const report::section_context& context = {}) {
   return naming_flags({{"only", "--only"}, {"format", "--format"}, {"out_dir", "--out"}, {"check_dir", "--check"}}, "",
@@ -43,7 +75,16 @@ inline int run_table_set_command(const std::vector<report::section>& sections, c
                         t.out_dir = f.out;
                         t.check_dir = f.check;
                         t.context = context;
-                        return report::run_table_set(sections, t, std::cout, std::cerr);
+                        t.json_text = [](const nlohmann::json& j) { return envelope_text(j); };
+                        std::vector<std::string> written;
+                        t.written = &written;
+                        const int status = report::run_table_set(sections, t, std::cout, std::cerr);
+                        if (!f.out.empty()) {
+                          std::ofstream out(std::filesystem::path(f.out) / manifest_file, std::ios::binary);
+                          out << envelope(nlohmann::json{{"files", written}}).dump(2) << "\n";
+                          if (!out) throw std::runtime_error("tables: cannot write " + f.out + "/" + manifest_file);
+                        }
+                        return status;
                       });
 }
 

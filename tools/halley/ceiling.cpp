@@ -47,10 +47,21 @@ int run_ceiling(const options& o) {
                                                     ") the shortfall is " + shiftfly::core::to_message(rc.shortfall_at_smallest) +
                                                     ", above 1 - target";
   }
-  j["method"] = h::detail::shape_of(lambda, o.rho).large()
-                    ? "F_Beta(sigma; a, b) by exp-sinh quadrature in relative-entropy coordinates (a, b > 1000); TOMS 748 for rho_for_target"
-                    : "closed form F_Beta(sigma; a, b) (Boost.Math ibeta); TOMS 748 for rho_for_target";
-  hc::print(j, o.format);
+  j["method"] = "closed form";
+  j["algorithm"] = h::detail::shape_of(lambda, o.rho).large()
+                       ? "F_Beta(sigma; a, b) by exp-sinh quadrature in relative-entropy coordinates (a, b > 1000); "
+                         "TOMS 748 for rho_for_target"
+                       : "F_Beta(sigma; a, b) (Boost.Math ibeta); TOMS 748 for rho_for_target";
+  std::string lead = fmt::format("A large pool at spare ratio {:.4g} is covered with probability at most {} (Theorem 1).",
+                                 o.sigma, hc::percent(j["ceiling"].get<double>()));
+  if (o.target) {
+    lead += fmt::format(" The {} target needs spare ratio {:.4g} (a {:.4g}x pool)", hc::percent(*o.target),
+                        j["sigma_for_target"].get<double>(), j["pool_multiple_for_target"].get<double>());
+    lead += j.contains("rho_for_target")
+                ? fmt::format(", or correlation at most {:.4g} at this ratio.", j["rho_for_target"].get<double>())
+                : "; no correlation reaches it at this ratio.";
+  }
+  hc::print(j, o.format, lead);
   return 0;
 }
 

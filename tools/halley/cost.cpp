@@ -55,8 +55,13 @@ int run_cost(const options& o) {
   j["rho"] = o.rho;
   j["target"] = o.target;
   j["model"] = {{"price", o.price}, {"premium", o.premium}, {"premium_from", o.reference}, {"floor", o.floor}};
-  j["method"] = "Algorithm 1 (exact sums) and TOMS 748 over every (spares, rho') under the stated cost model";
-  hc::print(j, o.format);
+  j["method"] = "exact";
+  j["algorithm"] = "Algorithm 1 (exact tail sums) and TOMS 748 over every (spares, rho') under the stated cost model";
+  hc::print(j, o.format,
+            fmt::format("The cheapest plan costs {} ({} spares, separated to rho' = {:.4g}), {:.3g}x less than spares "
+                        "alone ({}, {} spares at rho = {:.4g}).",
+                        hc::dollars(s.cheapest.cost), s.cheapest.spares, s.cheapest.rho, s.saving_ratio, hc::dollars(s.spares_only.cost),
+                        s.spares_only.spares, s.spares_only.rho));
   return 0;
 }
 

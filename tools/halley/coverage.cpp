@@ -30,8 +30,11 @@ int run_coverage(const options& o) {
   o.rate.describe(j, lambda);
   j["rho"] = o.rho;
   j["model"] = o.rho == 0 ? "binomial" : "beta-binomial";
-  j["method"] = "exact sum (log space)";
-  hc::print(j, o.format);
+  j["method"] = "exact";
+  j["algorithm"] = "tail sum of the binomial or beta-binomial law, in log space";
+  hc::print(j, o.format,
+            fmt::format("{} channels with {} spares (pool {}) are covered with probability {} (shortfall {:.4g}).",
+                        o.channels, o.spares, o.channels + o.spares, hc::percent(a), j["shortfall"].get<double>()));
   return 0;
 }
 

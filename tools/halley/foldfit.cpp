@@ -51,8 +51,14 @@ int run_foldfit(const options& o) {
       assign.push_back({{"row", r.cells[k].first}, {"col", r.cells[k].second}, {"slots", r.jobs[k]}, {"channel", r.search.packing.channel[k]}});
     j["assignment"] = assign;
   }
-  j["method"] = "exact: MULTIFIT (FFD binary-searched from the three lower bounds), list scheduling, LPT; optimum by branch and bound";
-  hc::print(j, o.format);
+  j["method"] = "exact";
+  j["algorithm"] = "MULTIFIT (FFD binary-searched from the three lower bounds), list scheduling, LPT; optimum by "
+                   "branch and bound";
+  std::string lead = fmt::format("FoldFit schedules {} jobs on {} channels in {} slots (lower bound {}", r.jobs.size(),
+                                 o.channels, r.search.packing.makespan, r.search.bounds.bound);
+  lead += j.contains("optimum") ? fmt::format(", optimum {}", j["optimum"].dump()) : std::string();
+  lead += fmt::format("; LPT {}, list scheduling {}).", r.lpt_makespan, r.list_makespan);
+  hc::print(j, o.format, lead);
   return 0;
 }
 

@@ -50,8 +50,19 @@ int run_hierarchy(const options& o) {
   o.rate.describe(j, lambda);
   j["rho_within"] = o.rho_within;
   j["rho_across"] = o.rho_across;
-  j["method"] = "flat: exact sums at rho_bar; nested: quadrature over Theta0 of the convolved module beta-binomials (tanh-sinh; exp-sinh in relative-entropy coordinates when both Beta shapes exceed 1000)";
-  hc::print(j, o.format);
+  j["method"] = "exact";
+  j["algorithm"] = "flat: exact tail sums at rho_bar; nested: quadrature over Theta0 of the convolved module "
+                   "beta-binomials (tanh-sinh; exp-sinh in relative-entropy coordinates when both Beta shapes exceed "
+                   "1000), its error bound in quadrature_error";
+  std::string lead = fmt::format("{} modules of {} lasers with {} spares for {} channels: coverage ", o.modules, o.lasers,
+                                 o.spares, o.channels);
+  lead += j["nested"].is_null()
+              ? fmt::format("{} by the flat shortcut at rho_bar = {:.4g} (the nested model is left out: see nested_note).",
+                            hc::percent(j["flat"].get<double>()), j["rho_bar"].get<double>())
+              : fmt::format("{} (nested model, Theorem 2), {} by the flat shortcut at rho_bar = {:.4g}.",
+                            hc::percent(j["nested"].get<double>()), hc::percent(j["flat"].get<double>()),
+                            j["rho_bar"].get<double>());
+  hc::print(j, o.format, lead);
   return 0;
 }
 

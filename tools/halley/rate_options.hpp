@@ -3,8 +3,10 @@
 // --fit with --window, and flag-named validation (one line, exit 2).
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <limits>
@@ -12,6 +14,7 @@
 #include <string>
 #include <utility>
 
+#include "common/envelope.hpp"
 #include "common/given_values.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "common/flag_names.hpp"
@@ -109,12 +112,37 @@ int naming_halley_flags(F&& run) {
                             "", std::forward<F>(run));
 }
 
-/// Prints a JSON object (one line per key) or `key: value` text lines.
-inline void print(const nlohmann::json& j, const std::string& format) {
+/// A probability as a percentage with two significant digits of its distance from 1
+/// (0.99 -> "99.00%", 0.99588 -> "99.59%", 0.99999 -> "99.9990%"); within 1e-10 of 1,
+/// ">99.99999999%".
+inline std::string percent(double p) {
+  if (p < 1 && p >= 1 - 1e-10) return ">99.99999999%";
+  int decimals = 2;
+  if (p < 1 && p > 0.99) decimals = std::max(2, static_cast<int>(std::ceil(-std::log10(1 - p) - 1e-9)) - 1);
+  return fmt::format("{:.{}f}%", 100 * p, decimals);
+}
+
+/// A ratio in (0, 1) as a short percentage: 0.5 -> "50%", 0.999999 -> "99.9999%".
+inline std::string ratio_percent(double r) { return fmt::format("{:.6g}%", 100 * r); }
+
+/// Whole dollars with thousands separators: 664500 -> "$664,500".
+inline std::string dollars(double v) {
+  std::string digits = fmt::format("{:.0f}", v), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0 && digits[i - 1] != '-') out += ',';
+    out += digits[i];
+  }
+  return "$" + out;
+}
+
+/// Prints the result: with --format json the envelope around `j` (common/envelope.hpp);
+/// as text, `lead` (the answer in a sentence), then every key as `key: value`.
+inline void print(const nlohmann::json& j, const std::string& format, const std::string& lead) {
   if (format == "json") {
-    std::cout << j.dump(2) << "\n";
+    print_json(j);
     return;
   }
+  std::cout << lead << "\n\n";
   for (auto it = j.begin(); it != j.end(); ++it) {
     if (it->is_object()) {
       for (auto jt = it->begin(); jt != it->end(); ++jt) std::cout << it.key() << "." << jt.key() << ": " << jt->dump() << "\n";

@@ -102,8 +102,24 @@ int run_size(const options& o) {
   o.rate.describe(j, lambda);
   j["rho"] = o.rho;
   j["target"] = o.target;
-  j["method"] = "exact sums; exponential-then-binary search; TOMS 748 for rho_target";
-  hc::print(j, o.format);
+  j["method"] = "exact";
+  j["algorithm"] = "Algorithm 1 (LightReserve): exact tail sums, exponential-then-binary search for the spares; "
+                   "TOMS 748 for rho_target";
+  // The answer in a sentence: "3 spares (pool 35, 1.09x) reach 99.00% coverage (99.588%); cap 50% allows 32 (100.0000% there)."
+  std::string lead;
+  if (s.reachable) {
+    lead = fmt::format("{} spares (pool {}, {:.3g}x) reach {} coverage ({} with them); ", s.spares, s.pool,
+                       s.pool_multiple, hc::percent(o.target), hc::percent(s.coverage));
+    lead += s.capped ? fmt::format("cap {} allows {} ({} there{}).", hc::ratio_percent(*cap), s.cap_spares, hc::percent(s.cap_coverage),
+                                   s.cap_coverage_exact ? "" : ", a lower bound")
+                     : "no cap.";
+  } else {
+    lead = fmt::format("{} coverage needs more spares than cap {} allows: its {} spares give {}; ", hc::percent(o.target),
+                       hc::ratio_percent(*cap), s.cap_spares, hc::percent(s.cap_coverage));
+    lead += s.rho_target_exists ? fmt::format("a correlation of at most {:.4g} would reach it with them.", s.rho_target)
+                                : j["rho_target_status"].get<std::string>() + ".";
+  }
+  hc::print(j, o.format, lead);
   return 0;
 }
 

@@ -154,7 +154,7 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
              },
              "Sizes, e.g. 16,16,16 (each at least 2; their product at most 4294967295)")
           ->required()
-          ->type_name("UINT,UINT,...");
+          ->type_name("LIST of UINT");
     } else if (name == "kautz" || name == "de-bruijn") {
       sub = parent->add_subcommand(name, name == "kautz" ? "Kautz digraph K(d,D) (Def. 4.1)" : "de Bruijn digraph B(d,D)");
       detail::add_unsigned_option(sub, "--d", &out->d, "Out-degree")

@@ -2,11 +2,14 @@
 // Exports a graph of any family through the library's writers (include/shiftfly/io/):
 // an edge list with one "u v" per line (u < v for the undirected physical graph;
 // arcs in generation order, loops and repeats included, with --directed), DOT and
-// GraphML by Boost.Graph's writers, or one line of JSON.
+// GraphML by Boost.Graph's writers, or JSON: the envelope of every JSON output
+// (common/envelope.hpp) around the library's one-line graph object.
 #include <iostream>
+#include <sstream>
 #include <memory>
 #include <string>
 
+#include "common/envelope.hpp"
 #include "common/flag_names.hpp"
 #include "common/subcommand.hpp"
 #include "family_options.hpp"
@@ -30,7 +33,13 @@ int run_graph(const options& o) {
   // The in-memory exports check their memory first; such a refusal names --format.
   shiftfly::tools::naming_flags({}, "--format " + o.format, [&] {
     if (o.format == "edgelist") io::write_edge_list(std::cout, g, o.directed);
-    else if (o.format == "json") io::write_json(std::cout, g, o.directed, o.family->family);
+    else if (o.format == "json") {  // the node-link object as the envelope's result
+      std::ostringstream text;
+      io::write_json(text, g, o.directed, o.family->family);
+      std::string line = std::move(text).str();
+      if (!line.empty() && line.back() == '\n') line.pop_back();
+      shiftfly::tools::print_json_text(line);
+    }
     else if (o.format == "dot") io::write_dot(std::cout, g, o.directed);
     else io::write_graphml(std::cout, g, o.directed);
   });

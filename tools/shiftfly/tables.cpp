@@ -1,7 +1,10 @@
 // shiftfly tables: regenerate the Shiftfly tables.
 #include <iostream>
 #include <memory>
+#include <stdexcept>
+#include <string>
 
+#include "common/given_values.hpp"
 #include "common/subcommand.hpp"
 #include "common/table_set_command.hpp"
 #include "shiftfly/tables/shiftfly_tables.hpp"
@@ -16,8 +19,23 @@ struct options {
 };
 
 int run_tables(const options& o) {
+  namespace tools = shiftfly::tools;
+  // --check DIR compares under the profile its golden tables were made with (its manifest.json).
+  std::string profile = o.profile;
+  if (!o.flags.check.empty()) {
+    const bool given = tools::given_text("--profile") != nullptr;
+    const auto golden = tools::manifest_parameter(o.flags.check, "profile");
+    if (golden && given && *golden != o.profile)
+      throw std::invalid_argument("shiftfly tables: --profile = " + o.profile + ", but the golden tables in " + o.flags.check +
+                                  " were made with --profile " + *golden + " (its " + tools::manifest_file +
+                                  "); leave --profile out to use theirs");
+    if (!golden && !given)
+      throw std::invalid_argument("shiftfly tables: --check = " + o.flags.check + " has no " + tools::manifest_file +
+                                  " naming its profile (written by --out); give --profile paper or --profile exact");
+    if (golden) profile = *golden;
+  }
   shiftfly::report::section_context context;
-  context.profile = shiftfly::report::parse_profile(o.profile);
+  context.profile = shiftfly::report::parse_profile(profile);
   context.threads = o.threads;
   return shiftfly::tools::run_table_set_command(shiftfly::tables::shiftfly_sections(), o.flags, context);
 }
@@ -28,7 +46,7 @@ const shiftfly::tools::register_subcommand reg{"tables", [](CLI::App& app) {
   sub->add_option("--profile", o->profile, "paper: the reference artefact's sampled computation; exact: exact values (with --check: the golden files' profile)")
       ->check(CLI::IsMember({"paper", "exact"}));
   shiftfly::tools::add_table_set_flags(sub, o->flags, shiftfly::tables::shiftfly_sections());
-  sub->add_option("--threads", o->threads, "Threads (0 = all cores)")->check(CLI::Range(0, 1024));
+  sub->add_option("--threads", o->threads, "Worker threads, 0 = all cores")->check(CLI::Range(0, 1024));
   return [o] { return run_tables(*o); };
 }};
 }  // namespace shiftfly_tables_subcommand

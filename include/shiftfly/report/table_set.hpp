@@ -47,15 +47,22 @@ struct section {
   std::string id;
   std::string description;
   std::function<section_output(const section_context&)> build;
+  /// The ids of the tables and figures the section may produce (they name its files);
+  /// run_table_set refuses a section that produces one it does not list.
+  std::vector<std::string> outputs = {};
 };
 
 /// Options of a table-set run.
 struct table_set_options {
-  std::vector<std::string> only;  ///< empty = every section
+  std::vector<std::string> only;  ///< section ids or table/figure ids; empty = every section
   std::string format = "md";      ///< md | csv | json
   std::string out_dir;            ///< write files here when non-empty
   std::string check_dir;          ///< compare with golden files here when non-empty
   section_context context;
+  /// Renders the `json` format's object ({"tables": [...]}) for `out`; unset: dump(2).
+  std::function<std::string(const nlohmann::json&)> json_text = {};
+  /// When set, receives the names of the files written into out_dir, in order.
+  std::vector<std::string>* written = nullptr;
 };
 
 namespace detail {
@@ -82,8 +89,14 @@ inline void validate(const std::vector<section>& sections, const table_set_optio
     ids.insert(s.id);
     list += (list.empty() ? "" : ", ") + s.id;
   }
+  std::string outputs;
+  for (const auto& s : sections)
+    for (const auto& id : s.outputs)
+      if (ids.insert(id).second) outputs += (outputs.empty() ? "" : ", ") + id;
   for (const auto& name : o.only)
-    if (!ids.count(name)) core::fail_parameter("tables", "only", name, "is not a table", list);
+    if (!ids.count(name))
+      core::fail_parameter("tables", "only", name, "is neither a section nor a table",
+                           "sections " + list + (outputs.empty() ? "" : "; tables and figures " + outputs));
   if (o.format != "md" && o.format != "csv" && o.format != "json")
     core::fail_parameter("tables", "format", o.format, "is not a format", "md, csv, json");
   if (!o.check_dir.empty() && !std::filesystem::is_directory(o.check_dir))
@@ -123,22 +136,38 @@ inline std::vector<std::string> split_only(const std::vector<std::string>& value
 inline int run_table_set(const std::vector<section>& sections, const table_set_options& o, std::ostream& out,
                          std::ostream& err) {
   validate(sections, o);
+  // `only` names sections (all their outputs) or single tables and figures (their section runs).
+  const auto named = [&o](const std::string& id) { return std::find(o.only.begin(), o.only.end(), id) != o.only.end(); };
+  const auto runs = [&](const section& s) {
+    return o.only.empty() || named(s.id) || std::any_of(s.outputs.begin(), s.outputs.end(), named);
+  };
+  const auto wanted = [&](const section& s, const std::string& id) { return o.only.empty() || named(s.id) || named(id); };
+  const auto wrote = [&o](const std::string& name) {
+    if (o.written) o.written->push_back(name);
+  };
   nlohmann::json json_all = nlohmann::json::array();
   std::size_t differences = 0;
   bool first = true;
   std::size_t total = 0, done = 0;
-  for (const auto& s : sections) total += o.only.empty() || std::find(o.only.begin(), o.only.end(), s.id) != o.only.end();
+  for (const auto& s : sections) total += runs(s);
   for (const auto& s : sections) {
-    if (!o.only.empty() && std::find(o.only.begin(), o.only.end(), s.id) == o.only.end()) continue;
+    if (!runs(s)) continue;
     show_progress("tables: " + s.id, done, total);
     const section_output result = s.build(o.context);
     show_progress("tables: " + s.id, ++done, total);
-    // A table and a figure both write <id>.csv: their ids must differ.
+    // A table and a figure both write <id>.csv: their ids must differ; and each is listed in outputs.
     for (const auto& f : result.figures)
       for (const auto& t : result.tables)
         if (f.id == t.id)
           throw std::logic_error("run_table_set: section '" + s.id + "' has a table and a figure both named '" + f.id + "'");
+    const auto listed = [&s](const std::string& id) {
+      if (std::find(s.outputs.begin(), s.outputs.end(), id) == s.outputs.end())
+        throw std::logic_error("run_table_set: section '" + s.id + "' produced '" + id + "', which its outputs do not list");
+    };
+    for (const auto& t : result.tables) listed(t.id);
+    for (const auto& f : result.figures) listed(f.id);
     for (const auto& t : result.tables) {
+      if (!wanted(s, t.id)) continue;
       const std::string md = render_markdown(t);
       if (o.check_dir.empty()) {
         if (o.format == "md") out << (first ? "" : "\n") << md;
@@ -152,6 +181,7 @@ inline int run_table_set(const std::vector<section>& sections, const table_set_o
         detail::write_file(base.string() + ".md", md);
         detail::write_file(base.string() + ".csv", render_csv(t));
         detail::write_file(base.string() + ".json", to_json(t).dump(2) + "\n");
+        for (const char* ext : {".md", ".csv", ".json"}) wrote(t.id + ext);
       }
       if (!o.check_dir.empty()) {
         bool ok = false;
@@ -168,7 +198,11 @@ inline int run_table_set(const std::vector<section>& sections, const table_set_o
       }
     }
     for (const auto& f : result.figures) {
-      if (!o.out_dir.empty()) write_figure(f, o.out_dir);
+      if (!wanted(s, f.id)) continue;
+      if (!o.out_dir.empty()) {
+        write_figure(f, o.out_dir);
+        for (const char* ext : {".csv", ".svg"}) wrote(f.id + ext);
+      }
       if (!o.check_dir.empty()) {
         bool ok = false;
         const auto golden = detail::read_file(std::filesystem::path(o.check_dir) / (f.id + ".csv"), ok);
@@ -185,7 +219,10 @@ inline int run_table_set(const std::vector<section>& sections, const table_set_o
       }
     }
   }
-  if (o.check_dir.empty() && o.format == "json") out << nlohmann::json{{"tables", json_all}}.dump(2) << "\n";
+  if (o.check_dir.empty() && o.format == "json") {
+    const nlohmann::json all{{"tables", json_all}};
+    out << (o.json_text ? o.json_text(all) : all.dump(2)) << "\n";
+  }
   if (!o.check_dir.empty()) {
     if (differences) {
       err << "check: " << differences << " difference(s) from " << o.check_dir << "\n";

@@ -70,7 +70,8 @@ inline report::section nonminimal_section() {
             prm.threads = ctx.threads;  // the figures do not depend on it
             out.tables = nonminimal_tables(prm);
             return out;
-          }};
+          },
+          {"nonminimal_load", "nonminimal_sharing"}};
 }
 
 }  // namespace shiftfly::tables

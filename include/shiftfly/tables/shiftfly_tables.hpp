@@ -71,7 +71,8 @@ inline std::vector<report::section> shiftfly_sections() {
                  o.tables.push_back(moore_audit_table(c.threads));
                  o.tables.push_back(boardfly_pod_table(c.threads));
                  return o;
-               }});
+               },
+               {"moore_audit", "boardfly_pod"}});
   s.push_back({"scale", "Section 2: equal-cost scaling from 36 to 36,000 groups (Table 2)",
                [log](const report::section_context& c) {
                  report::section_output o;
@@ -89,7 +90,8 @@ inline std::vector<report::section> shiftfly_sections() {
                  o.tables.push_back(std::move(t));
                  o.figures = equal_cost_figures(rows);
                  return o;
-               }});
+               },
+               {"equal_cost", "diameter_vs_scale", "mean_distance", "spectral_gap"}});
   s.push_back({"sharing", "Section 3: redundancy and sharing on 8,400 groups (Table 3, Remark 6.2)",
                [](const report::section_context&) {
                  report::section_output o;
@@ -98,7 +100,8 @@ inline std::vector<report::section> shiftfly_sections() {
                  o.tables.push_back(sharing_reading_table(study));
                  o.figures.push_back(sharing_figure(study));
                  return o;
-               }});
+               },
+               {"sharing", "sharing_reading", "sharing_cost"}});
   s.push_back({"operations", "Section 3b: operations on 12,500 groups (swap cost, Table 4, Table 5)",
                [](const report::section_context&) {
                  report::section_output o;
@@ -106,7 +109,8 @@ inline std::vector<report::section> shiftfly_sections() {
                  o.tables.push_back(wiring_state_table());
                  o.tables.push_back(slice_table());
                  return o;
-               }});
+               },
+               {"swap_cost", "wiring_state", "slices"}});
   s.push_back({"failures", "Section 4: independent link failures on 2,304 groups",
                [log](const report::section_context& c) {
                  report::section_output o;
@@ -117,7 +121,8 @@ inline std::vector<report::section> shiftfly_sections() {
                    }, *log);
                  o.tables.push_back(std::move(t));
                  return o;
-               }});
+               },
+               {"link_failures"}});
   s.push_back({"chips", "Beyond the paper: chip-level validation of eq. (1) (exact profile only)",
                [](const report::section_context& c) {
                  report::section_output o;
@@ -131,14 +136,16 @@ inline std::vector<report::section> shiftfly_sections() {
                      "iFUB did not finish within 5 minutes on the 2-core development machine.");
                  o.figures.push_back(chip_validation_figure(rows));
                  return o;
-               }});
+               },
+               {"chip_validation", "chip_validation_plot"}});
   {
     // Beyond the paper: exact profile only, so that the paper profile is the published tables alone.
     auto nonminimal = nonminimal_section();
     s.push_back({nonminimal.id, nonminimal.description + " (exact profile only)",
                  [build = nonminimal.build](const report::section_context& c) {
                    return c.profile == report::profile::exact ? build(c) : report::section_output{};
-                 }});
+                 },
+                 nonminimal.outputs});
   }
   s.push_back({"allreduce", "The TPU explainer's torus all-reduce, simulated and verified (exact profile only)",
                [](const report::section_context& c) {
@@ -146,13 +153,15 @@ inline std::vector<report::section> shiftfly_sections() {
                  if (c.profile != report::profile::exact) return o;  // not a table of the Shiftfly artefact; ~2.5 s of simulation
                  o.tables.push_back(allreduce_table());
                  return o;
-               }});
+               },
+               {"allreduce"}});
   s.push_back({"differences", "Differences from the published tables (exact profile)",
                [log](const report::section_context& c) {
                  report::section_output o;
                  if (c.profile == report::profile::exact) o.tables.push_back(differences_table(*log));
                  return o;
-               }});
+               },
+               {"differences"}});
   return s;
 }
 

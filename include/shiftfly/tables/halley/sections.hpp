@@ -25,16 +25,23 @@ inline std::vector<report::section> halley_sections(const halley_parameters& p =
   using out = report::section_output;
   using ctx = report::section_context;
   return {
-      {"variance", "Theorem 1 Part 1, Fig. 2", [p](const ctx&) -> out { return halley_variance(p); }},
-      {"ceiling", "Theorem 1, Corollary 1, Fig. 3", [p](const ctx&) -> out { return halley_ceiling(p); }},
-      {"table2", "Table II and its threshold", [p](const ctx&) -> out { return halley_table2(p); }},
-      {"lightreserve", "Algorithm 1, Fig. 5", [p](const ctx&) -> out { return halley_light_reserve(p); }},
-      {"fig14", "Fig. 14 (left)", [p](const ctx&) -> out { return halley_fig14_left(p); }},
-      {"hierarchy", "Theorem 2, Fig. 8", [p](const ctx&) -> out { return halley_hierarchy(p); }},
-      {"cost", "Observations 1-2, Figs. 9-10", [p](const ctx&) -> out { return halley_cost(p); }},
-      {"composition", "Section V-D, Fig. 14 (right), Prop. 1, Fig. 15", [p](const ctx&) -> out { return halley_composition(p); }},
-      {"controllers", "ThermaLead and TriageGuard", [p](const ctx&) -> out { return halley_controllers(p); }},
-      {"foldfit", "FoldFit bounds and worked cases", [p](const ctx&) -> out { return halley_fold_fit(p); }},
+      {"variance", "Theorem 1 Part 1, Fig. 2", [p](const ctx&) -> out { return halley_variance(p); }, {"fig2_variance", "fig2_variance_plot"}},
+      {"ceiling", "Theorem 1, Corollary 1, Fig. 3", [p](const ctx&) -> out { return halley_ceiling(p); },
+       {"corollary1", "fig3_left", "fig3_left_plot", "fig3_right", "fig3_right_plot"}},
+      {"table2", "Table II and its threshold", [p](const ctx&) -> out { return halley_table2(p); }, {"table2", "table2_threshold"}},
+      {"lightreserve", "Algorithm 1, Fig. 5", [p](const ctx&) -> out { return halley_light_reserve(p); },
+       {"lightreserve", "fig5_left", "fig5_left_plot", "fig5_right", "fig5_right_plot"}},
+      {"fig14", "Fig. 14 (left)", [p](const ctx&) -> out { return halley_fig14_left(p); }, {"fig14_left"}},
+      {"hierarchy", "Theorem 2, Fig. 8", [p](const ctx&) -> out { return halley_hierarchy(p); },
+       {"theorem2", "fig8_hierarchy", "fig8_hierarchy_plot"}},
+      {"cost", "Observations 1-2, Figs. 9-10", [p](const ctx&) -> out { return halley_cost(p); },
+       {"fig9_cost", "fig10_rho_invariance", "fig10_rho_invariance_plot"}},
+      {"composition", "Section V-D, Fig. 14 (right), Prop. 1, Fig. 15", [p](const ctx&) -> out { return halley_composition(p); },
+       {"composition", "composition_details", "fig13_fig15_quantiles", "fig14_right", "fig14_right_plot",
+        "fig15_quantiles_plot"}},
+      {"controllers", "ThermaLead and TriageGuard", [p](const ctx&) -> out { return halley_controllers(p); }, {"thermalead", "triageguard"}},
+      {"foldfit", "FoldFit bounds and worked cases", [p](const ctx&) -> out { return halley_fold_fit(p); },
+       {"foldfit_bounds", "foldfit_cases", "graham_bounds"}},
   };
 }
 
