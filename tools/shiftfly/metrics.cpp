@@ -243,7 +243,8 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
                   "BFS from K sources drawn as the reference does (randrange(n)); none: exact, all pairs")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 32))
       ->default_str("none");
-  sub->add_option("--sample-seed", o->sample_seed, "Seed of the sampled sources (with --samples)");
+  sub->add_option("--sample-seed", o->sample_seed, "Seed of the sampled sources (with --samples)")
+      ->type_name("UINT in [0 - 18446744073709551615]");
   sub->add_flag("--directed", o->directed, "Distances along the arcs (digraph families)");
   sub->add_flag("--gap", o->gap, "Spectral gap 1 - lambda2 of D^-1 A (Lanczos, tolerance 1e-9)");
   sub->add_option("--gap-iterations", o->gap_iterations,
