@@ -2,6 +2,7 @@
 // The `tables` subcommand of both tools: the flags --only, --format, --out and
 // --check given to report::run_table_set (report/table_set.hpp), whose errors
 // name its parameters (only, format, out_dir, check_dir); here they name the flags.
+// --progress shows the sections' progress on stderr even when it is not a terminal.
 
 #include <CLI/CLI.hpp>
 
@@ -19,6 +20,7 @@ struct table_set_flags {
   std::vector<std::string> only;
   std::string format = "md";
   std::string out, check;
+  bool progress = false;
 };
 
 /// Adds --only (its help lists the section ids), --format, --out and --check to `sub`.
@@ -30,11 +32,13 @@ inline void add_table_set_flags(CLI::App* sub, table_set_flags& f, const std::ve
       ->check(CLI::IsMember({"md", "csv", "json"}));
   sub->add_option("--out", f.out, "Write every table (md, csv, json) and figure (csv, svg) into this directory");
   sub->add_option("--check", f.check, "Regenerate and compare with the golden tables in this directory");
+  sub->add_flag("--progress", f.progress, "Progress of the sections on stderr even when it is not a terminal");
 }
 
 /// Runs `sections` under the flags and `context`; returns run_table_set's status.
 inline int run_table_set_command(const std::vector<report::section>& sections, const table_set_flags& f,
                                  const report::section_context& context = {}) {
+  if (f.progress) report::force_progress();
   return naming_flags({{"only", "--only"}, {"format", "--format"}, {"out_dir", "--out"}, {"check_dir", "--check"}}, "",
                       [&] {
                         report::table_set_options t;
