@@ -250,8 +250,8 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000000}));
   sub->add_flag("--connectivity", o->connectivity,
                 "vertex and edge connectivity (unit-capacity max-flows; refused when estimated above --max-seconds; "
-                "measured within a minute on one core: Kautz K(4,8), 81,920 vertices, 21 s; Boardfly chips at "
-                "3,000 groups, 96,000 vertices, 36 s; docs/performance.md)");
+                "measured within a minute of CPU: Kautz K(4,8), 81,920 vertices, 30 s, K(2,16), 98,304, 17 s; "
+                "Boardfly chips at 3,000 groups, 96,000, 37 s; docs/performance.md)");
   sub->add_option("--max-seconds", o->max_seconds,
                   "refuse --connectivity when its estimated time on one core exceeds S seconds, 1 to 604800 (default 60)")
       ->check(CLI::Range(1.0, 604800.0));

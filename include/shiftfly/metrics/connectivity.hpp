@@ -16,7 +16,7 @@
 /// holds v, and then G − (S − v) is (strongly) connected, so some path through
 /// v from an in-neighbour x to an out-neighbour y has no x → y arc and S
 /// separates x from y (flows x → y). That is at most n − δ − 1 + δ(δ − 1)/2
-/// flows undirected, 2(n − 1) − δ⁻ − δ⁺ + δ⁻·δ⁺ along arcs.
+/// flows undirected, 2(n − 1) − d⁻ − d⁺ + d⁻·d⁺ along arcs (d⁻, d⁺ the degrees of v).
 /// Edge connectivity: unit arc capacities. Whitney's κ ≤ λ ≤ δ (also for
 /// digraphs) settles λ = δ without a flow when κ = δ. Otherwise flows from v to
 /// every other vertex (undirected: the source side of a minimum cut holds v or
@@ -26,8 +26,8 @@
 /// once λ reaches κ.
 /// Each flow is grown one augmenting path at a time (bidirectional breadth-first
 /// search of the residual network) and stops as soon as it reaches the smallest
-/// cut found so far (min degree at first): a
-/// flow of that value proves nothing smaller there. The flows are independent
+/// cut found so far (min degree at first): a flow of that value proves nothing
+/// smaller there. The flows are independent
 /// and run on `threads` workers; the minimum does not depend on their order,
 /// and the early stops are decided after fixed rounds of flows, so `flows` is
 /// the same for every thread count.

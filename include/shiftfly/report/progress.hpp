@@ -2,7 +2,7 @@
 /// \file progress.hpp
 /// A progress line on stderr for long runs, shown when stderr is a terminal (so
 /// scripts, CI logs and golden outputs never see it) or when forced on
-/// (`--progress`, for logs): then each update is a line of its own, without
+/// (force_progress, for logs): then each update is a line of its own, without
 /// terminal escapes. Progress never writes to stdout.
 
 #include <unistd.h>
