@@ -54,3 +54,19 @@ TEST_CASE("tables refuses bad input with one line and exit 2", "[tools][tables]"
     CHECK(r.out.empty());
   }
 }
+
+TEST_CASE("tables --progress: section progress on stderr, the same stdout", "[tools][progress]") {
+  using shiftfly::test::run_tool;
+  for (const std::string tool : {"shiftfly", "halley"}) {
+    const std::string args = tool == "shiftfly" ? "tables --profile paper --only moore" : "tables --only table2";
+    const auto plain = run_tool(tool, args);
+    const auto shown = run_tool(tool, args + " --progress");
+    INFO(tool);
+    REQUIRE(plain.status == 0);
+    REQUIRE(shown.status == 0);
+    CHECK(shown.out == plain.out);
+    CHECK(plain.err.empty());
+    CHECK(shown.err.find("tables: ") != std::string::npos);
+    CHECK(shown.err.find("[1/1]") != std::string::npos);
+  }
+}
