@@ -110,7 +110,7 @@ TEST_CASE("every --format json output is one object in the envelope", "[tools][e
 TEST_CASE("the envelope's parameters are the flags as given, typed, and the defaults", "[tools][envelope]") {
   auto j = shiftfly::test::json_envelope(
       shiftfly::test::run_tool("shiftfly", "metrics torus --dims 4,6 --samples 3 --format json --threads 1").out);
-  CHECK(j["parameters"]["dims"] == nlohmann::json::array({4, 6}));
+  CHECK(j["parameters"]["dims"] == nlohmann::ordered_json::array({4, 6}));
   CHECK(j["parameters"]["samples"] == 3);
   CHECK(j["parameters"]["sample_seed"] == 11);  // the default
   CHECK(j["parameters"]["gap"] == false);
