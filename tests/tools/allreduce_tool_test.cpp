@@ -3,6 +3,7 @@
 // one-line refusals with exit status 2.
 #include <catch2/catch.hpp>
 
+#include "json_output.hpp"
 #include "run_tool.hpp"
 
 #include <array>
@@ -29,7 +30,7 @@ using shiftfly::test::line_count;
 TEST_CASE("allreduce 4x4: 12 steps against 30, 30 numbers per chip, verified", "[tools][allreduce]") {
   const auto r = run_allreduce("--dims 4,4 --format json");
   REQUIRE(r.status == 0);
-  const auto j = nlohmann::json::parse(r.out);
+  const auto j = shiftfly::test::json_result(r.out);
   CHECK(j["torus"]["steps"] == 12);
   CHECK(j["ring"]["steps"] == 30);
   CHECK(j["torus"]["messages"] == 192);
@@ -58,7 +59,7 @@ TEST_CASE("allreduce 16x16: 60 steps against 510", "[tools][allreduce]") {
   const auto r =
       run_allreduce("--dims 16,16 --elements 512 --bytes-per-element 2 --alpha 2 --bandwidth 4 --format json");
   REQUIRE(r.status == 0);
-  const auto j = nlohmann::json::parse(r.out);
+  const auto j = shiftfly::test::json_result(r.out);
   CHECK(j["torus"]["steps"] == 60);
   CHECK(j["ring"]["steps"] == 510);
   CHECK(j["torus"]["sent_per_chip"] == 1020);
@@ -77,7 +78,7 @@ TEST_CASE("allreduce 16x16: 60 steps against 510", "[tools][allreduce]") {
   // docs/collectives.md, "Figures": 16x16 at the defaults (D = 256 fp32, 1 us, 100 GB/s).
   const auto d = run_allreduce("--dims 16,16 --format json");
   REQUIRE(d.status == 0);
-  const auto jd = nlohmann::json::parse(d.out);
+  const auto jd = shiftfly::test::json_result(d.out);
   CHECK(jd["torus"]["time_us"].get<double>() == Approx(60.0204));
   CHECK(jd["ring"]["time_us"].get<double>() == Approx(510.0204));
 }
@@ -88,7 +89,7 @@ TEST_CASE("allreduce --analytic: closed form at 1 TB, the textbook formula, same
   const auto r = run_allreduce("--dims 16,16 --bytes 1000000000000 --analytic --format json");
   REQUIRE(r.status == 0);
   CHECK(r.err.empty());
-  const auto j = nlohmann::json::parse(r.out);
+  const auto j = shiftfly::test::json_result(r.out);
   CHECK(j["method"].get<std::string>().rfind("closed form", 0) == 0);
   CHECK(j["torus"]["algorithm"] == "dimension-ordered torus all-reduce");
   CHECK(j["ring"]["algorithm"].get<std::string>().rfind("ring all-reduce", 0) == 0);
@@ -116,7 +117,7 @@ TEST_CASE("allreduce --analytic: closed form at 1 TB, the textbook formula, same
     const auto ana = run_allreduce(args + " --analytic --format json");
     REQUIRE(sim.status == 0);
     REQUIRE(ana.status == 0);
-    const auto js = nlohmann::json::parse(sim.out), ja = nlohmann::json::parse(ana.out);
+    const auto js = shiftfly::test::json_result(sim.out), ja = shiftfly::test::json_result(ana.out);
     for (const char* s : {"torus", "ring"})
       for (const char* key : {"steps", "messages", "critical_path_elements", "critical_path_bytes", "latency_us",
                               "bandwidth_us", "time_us", "algbw_gb_per_s", "busbw_gb_per_s"})
@@ -126,7 +127,7 @@ TEST_CASE("allreduce --analytic: closed form at 1 TB, the textbook formula, same
   // 2^60 bytes, the largest accepted: exact integers, finite times.
   const auto big = run_allreduce("--dims 16,16 --bytes 1152921504606846976 --analytic --bytes-per-element 1 --format json");
   REQUIRE(big.status == 0);
-  const auto jb = nlohmann::json::parse(big.out);
+  const auto jb = shiftfly::test::json_result(big.out);
   CHECK(jb["ring"]["critical_path_bytes"] == 510ull << 52);
   CHECK(jb["torus"]["critical_path_bytes"] == (30ull << 56) + (30ull << 52));
   const auto text = run_allreduce("--dims 16,16,16 --bytes 1000000000000 --analytic");
@@ -139,7 +140,7 @@ TEST_CASE("allreduce --analytic: closed form at 1 TB, the textbook formula, same
 TEST_CASE("allreduce --bidirectional on 4x4x4 and text output", "[tools][allreduce]") {
   const auto r = run_allreduce("--dims 4,4,4 --bidirectional --format json");
   REQUIRE(r.status == 0);
-  const auto j = nlohmann::json::parse(r.out);
+  const auto j = shiftfly::test::json_result(r.out);
   CHECK(j["torus"]["steps"] == 18);
   CHECK(j["ring"]["steps"] == 126);
   CHECK(j["bidirectional"] == true);

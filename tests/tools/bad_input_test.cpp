@@ -12,6 +12,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -151,6 +152,31 @@ TEST_CASE("bad-input matrix: the file has >= 150 cases covering every subcommand
   CHECK(paths >= 29);
 }
 
+namespace bad_input_lines {
+/// The word before the first ": " of the message, when it is an identifier that is
+/// neither a command of the tools nor the FAMILY positional: a library function's name.
+inline std::string names_function(const std::string& tool, const std::string& err) {
+  static const std::regex lead("^[A-Za-z_][A-Za-z0-9_]*: ");
+  const std::string prefix = tool + ": error: ";
+  if (err.rfind(prefix, 0) != 0) return {};
+  const std::string message = err.substr(prefix.size());
+  std::smatch m;
+  if (!std::regex_search(message, m, lead)) return {};
+  const std::string word = m.str().substr(0, m.length() - 2);
+  static const std::set<std::string> commands{"FAMILY", "shiftfly", "halley", "metrics", "graph", "route", "allreduce", "tables"};
+  return commands.count(word) ? std::string() : word;
+}
+}  // namespace bad_input_lines
+using bad_input_lines::names_function;
+
+TEST_CASE("the bad-input check finds a library function's name", "[tools][bad_input]") {
+  CHECK(names_function("shiftfly", "shiftfly: error: parse_label: --from = 1 has 1 symbols\n") == "parse_label");
+  CHECK(names_function("halley", "halley: error: light_reserve: --target = 0.9 needs more\n") == "light_reserve");
+  CHECK(names_function("shiftfly", "shiftfly: error: --from = 1 has 1 symbols\n").empty());
+  CHECK(names_function("shiftfly", "shiftfly: error: FAMILY: 'x' is not a graph family\n").empty());
+  CHECK(names_function("halley", "halley: error: halley size: --cap = 2 is out of range\n").empty());
+}
+
 TEST_CASE("bad-input matrix: every case exits 2 with one line naming the flag, no stdout, within 2 s", "[tools][bad_input]") {
   std::vector<std::string> problems;
   const auto cases = read_cases(problems);
@@ -171,6 +197,10 @@ TEST_CASE("bad-input matrix: every case exits 2 with one line naming the flag, n
     if (!one_line) why.push_back(std::to_string(newlines) + " line(s) on stderr, expected exactly one non-empty line");
     if (r.err.find(c.expected) == std::string::npos) why.push_back("stderr does not contain '" + c.expected + "'");
     if (r.seconds >= 2.0) why.push_back("took " + std::to_string(r.seconds) + " s, limit 2 s");
+    // The line names flags and commands the user typed, never a library function
+    // (was: "shiftfly: error: parse_label: --from = ...").
+    if (const auto named = names_function(c.tool, r.err); !named.empty())
+      why.push_back("names the library function '" + named + "'");
     if (!why.empty()) {
       ++failed;
       std::string text;

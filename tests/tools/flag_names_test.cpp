@@ -51,48 +51,48 @@ TEST_CASE("invalid_parameter keeps its parts and reads as one line", "[tools][fl
 
 TEST_CASE("with_flag_names renames the error's parameter, or appends the flags given", "[tools][flag_names]") {
   CHECK(tl::with_flag_names(param("D", "9", "is out of range", "1 to 2 at d = 65534"), {{"d", "--d"}, {"D", "--D"}},
-                            "--d 65534 --D 9") == "f: --D = 9 is out of range (accepted: 1 to 2 at d = 65534)");
+                            "--d 65534 --D 9") == "--D = 9 is out of range (accepted: 1 to 2 at d = 65534)");
   // the error's own parameter wins, even when the problem mentions another one
   CHECK(tl::with_flag_names(param("target", "1", "at lambda = 0.5"), {{"lambda", "--lambda"}, {"target", "--target"}}, "") ==
-        "f: --target = 1 at lambda = 0.5");
+        "--target = 1 at lambda = 0.5");
   // "dims item" is not "dims"
   CHECK(tl::with_flag_names(param("dims item", "1", "is out of range"), {{"dims", "--dims"}, {"dims item", "--dims item"}},
-                            "x") == "f: --dims item = 1 is out of range");
+                            "x") == "--dims item = 1 is out of range");
   // no parameter: the flags given are appended
   CHECK(tl::with_flag_names(c::invalid_parameter::rule("boardfly", "chip count = 2 x 32 exceeds 1"), {{"groups", "--groups"}},
-                            "--groups 2") == "boardfly: chip count = 2 x 32 exceeds 1 (given --groups 2)");
+                            "--groups 2") == "chip count = 2 x 32 exceeds 1 (given --groups 2)");
   // a parameter that is not listed: the flags given are appended, the parameter kept
-  CHECK(tl::with_flag_names(param("ports", "3", "is odd"), {{"s", "--s"}}, "--s 1") == "f: ports = 3 is odd (given --s 1)");
+  CHECK(tl::with_flag_names(param("ports", "3", "is odd"), {{"s", "--s"}}, "--s 1") == "ports = 3 is odd (given --s 1)");
   // a message that names a listed flag already: unchanged
   CHECK(tl::with_flag_names(c::invalid_parameter::rule("tool", "--groups = 0 is bad"), {{"groups", "--groups"}}, "--groups 0") ==
-        "tool: --groups = 0 is bad");
+        "--groups = 0 is bad");
 }
 
 TEST_CASE("with_flag_names shows the typed text where the message gives the flag's own value", "[tools][flag_names]") {
   // the parameter renamed, and its 17-digit value shown as typed
   CHECK(tl::with_flag_names(param("target", "0.99999899999999997", "needs more than 10000000 spares"),
-                            {{"target", "--target", "0.999999"}}, "") == "f: --target = 0.999999 needs more than 10000000 spares");
+                            {{"target", "--target", "0.999999"}}, "") == "--target = 0.999999 needs more than 10000000 spares");
   // every mention of a listed parameter whose value is that flag's own, also after a comma or a '('
   CHECK(tl::with_flag_names(param("target", "0.99999999999900002", "at lambda = 0.10000000000000001, rho = 0.69999999999999996"),
                             {{"target", "--target", "0.999999999999"}, {"lambda", "--lambda", "0.1"}, {"rho", "--rho", "0.7"}},
-                            "") == "f: --target = 0.999999999999 at lambda = 0.1, rho = 0.7");
+                            "") == "--target = 0.999999999999 at lambda = 0.1, rho = 0.7");
   // a value that is not the flag's own (a bound derived from it) keeps its digits
   CHECK(tl::with_flag_names(param("target", "0.5", "needs more than 0.99999899999999997"), {{"target", "--target", "0.999999"}},
-                            "") == "f: --target = 0.5 needs more than 0.99999899999999997");
+                            "") == "--target = 0.5 needs more than 0.99999899999999997");
   // a parameter inside a longer name is not the flag's ("rho_new = " is not "rho = ")
   CHECK(tl::with_flag_names(param("x", "1", "with rho_new = 0.10000000000000001"), {{"rho", "--rho", "0.1"}}, "") ==
-        "f: x = 1 with rho_new = 0.10000000000000001");
+        "x = 1 with rho_new = 0.10000000000000001");
   // integers are printed as given already; typed text that is not a number changes nothing
-  CHECK(tl::with_flag_names(param("n", "12", "is too big"), {{"n", "--n", "12"}}, "") == "f: --n = 12 is too big");
-  CHECK(tl::with_flag_names(param("w", "2", "is bad"), {{"w", "--w", "2h"}}, "") == "f: --w = 2 is bad");
+  CHECK(tl::with_flag_names(param("n", "12", "is too big"), {{"n", "--n", "12"}}, "") == "--n = 12 is too big");
+  CHECK(tl::with_flag_names(param("w", "2", "is bad"), {{"w", "--w", "2h"}}, "") == "--w = 2 is bad");
   // control characters in the typed text stay on one line
-  CHECK(tl::with_flag_names(param("x", "0.10000000000000001", "is bad"), {{"x", "--x", "\n0.1"}}, "") == "f: --x = \\n0.1 is bad");
+  CHECK(tl::with_flag_names(param("x", "0.10000000000000001", "is bad"), {{"x", "--x", "\n0.1"}}, "") == "--x = \\n0.1 is bad");
 }
 
 TEST_CASE("naming_flags passes results through and rethrows library errors with flags", "[tools][flag_names]") {
   CHECK(tl::naming_flags({{"n", "--n"}}, "--n 3", [] { return 42; }) == 42);
   CHECK_THROWS_WITH(tl::naming_flags({{"n", "--n"}}, "--n 1", [] { c::require_range("g", "n", 1, 2, 9); return 0; }),
-                    "g: --n = 1 is out of range (accepted: 2 to 9)");
+                    "--n = 1 is out of range (accepted: 2 to 9)");
   CHECK_THROWS_AS(tl::naming_flags({{"n", "--n"}}, "", []() -> int { throw std::runtime_error("n = 1"); }), std::runtime_error);
 }
 
@@ -101,11 +101,11 @@ TEST_CASE("family flags build the typed spec, and errors name the flags", "[tool
   f.family = "kautz";
   f.d = 65534;
   f.D = 9;
-  CHECK_THROWS_WITH(tl::make_graph(f, "graph", false), Catch::Contains("kautz: --D = 9 is out of range"));
+  CHECK_THROWS_WITH(tl::make_graph(f, "graph", false), Catch::Contains("--D = 9 is out of range"));
   f = {};
   f.family = "torus";
   f.dims = {4, 1};
-  CHECK_THROWS_WITH(tl::make_graph(f, "graph", false), Catch::Contains("torus: --dims item = 1"));
+  CHECK_THROWS_WITH(tl::make_graph(f, "graph", false), Catch::Contains("--dims item = 1"));
   f = {};
   f.family = "boardfly";
   f.groups = 200000000;

@@ -3,6 +3,7 @@
 // status 2 for every kind of bad input.
 #include <catch2/catch.hpp>
 
+#include "json_output.hpp"
 #include "run_tool.hpp"
 
 #include <array>
@@ -37,39 +38,39 @@ std::string write_demand(const std::string& name, const std::string& text) {
 TEST_CASE("halley size: 156 spares, UNREACHABLE, rho_target 0.046 (JSON contract)", "[tools][halley]") {
   const auto r = run_halley("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99999 --format json");
   REQUIRE(r.status == 0);
-  const auto j = nlohmann::json::parse(r.out);
+  const auto j = shiftfly::test::json_result(r.out);
   CHECK(j["spares"] == 156);
   CHECK(j["reachable"] == false);
   CHECK(j["rho_target"].get<double>() == Approx(0.046496).epsilon(1e-4));
   CHECK(j["cap_coverage"].get<double>() == Approx(0.996232).epsilon(1e-5));
   const auto lib = shiftfly::halley::light_reserve(32, 0.05, 0.15, 0.99999);
   CHECK(j["coverage"].get<double>() == lib.coverage);
-  const auto ok = nlohmann::json::parse(run_halley("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99 --format json").out);
+  const auto ok = shiftfly::test::json_result(run_halley("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99 --format json").out);
   CHECK(ok["spares"] == 23);
   CHECK(ok["reachable"] == true);
   CHECK_FALSE(ok.contains("rho_target"));
   CHECK(ok["rho_target_status"].get<std::string>().find("not needed") != std::string::npos);
-  const auto ind = nlohmann::json::parse(run_halley("size --channels 32 --lambda 0.2 --target 0.99 --format json").out);
+  const auto ind = shiftfly::test::json_result(run_halley("size --channels 32 --lambda 0.2 --target 0.99 --format json").out);
   CHECK(ind["spares"] == 16);
 }
 
 TEST_CASE("halley coverage: A(4) = 86.3% and the 50 FIT windows", "[tools][halley]") {
-  auto j = nlohmann::json::parse(run_halley("coverage --channels 32 --spares 4 --lambda 0.05 --rho 0.15 --format json").out);
+  auto j = shiftfly::test::json_result(run_halley("coverage --channels 32 --spares 4 --lambda 0.05 --rho 0.15 --format json").out);
   CHECK(j["coverage"].get<double>() == Approx(0.86311).epsilon(1e-4));
-  j = nlohmann::json::parse(run_halley("coverage --channels 32 --spares 4 --fit 50 --window 90d --rho 0.15 --format json").out);
+  j = shiftfly::test::json_result(run_halley("coverage --channels 32 --spares 4 --fit 50 --window 90d --rho 0.15 --format json").out);
   CHECK(j["coverage"].get<double>() == Approx(0.99974).epsilon(1e-5));
   CHECK(j["window_hours"] == 2160.0);
-  j = nlohmann::json::parse(run_halley("coverage --channels 32 --spares 4 --fit 50 --window 1y --rho 0.15 --format json").out);
+  j = shiftfly::test::json_result(run_halley("coverage --channels 32 --spares 4 --fit 50 --window 1y --rho 0.15 --format json").out);
   CHECK(j["coverage"].get<double>() == Approx(0.99896).epsilon(1e-5));
-  const auto h = nlohmann::json::parse(run_halley("coverage --channels 32 --spares 4 --fit 50 --window 2160h --rho 0.15 --format json").out);
-  CHECK(h["coverage"] == nlohmann::json::parse(run_halley("coverage --channels 32 --spares 4 --fit 50 --window 90d --rho 0.15 --format json").out)["coverage"]);
+  const auto h = shiftfly::test::json_result(run_halley("coverage --channels 32 --spares 4 --fit 50 --window 2160h --rho 0.15 --format json").out);
+  CHECK(h["coverage"] == shiftfly::test::json_result(run_halley("coverage --channels 32 --spares 4 --fit 50 --window 90d --rho 0.15 --format json").out)["coverage"]);
   const auto text = run_halley("coverage --channels 32 --spares 4 --lambda 0.05 --rho 0.15");
   CHECK(text.status == 0);
   CHECK(text.out.find("coverage: 0.863") != std::string::npos);
 }
 
 TEST_CASE("halley ceiling: A_crit 99.670%, rho 0.056, sigma 0.821", "[tools][halley]") {
-  const auto j = nlohmann::json::parse(run_halley("ceiling --lambda 0.05 --rho 0.15 --target 0.99999 --format json").out);
+  const auto j = shiftfly::test::json_result(run_halley("ceiling --lambda 0.05 --rho 0.15 --target 0.99999 --format json").out);
   CHECK(j["ceiling"].get<double>() == Approx(0.99670).epsilon(1e-5));
   CHECK(j["rho_for_target"].get<double>() == Approx(0.0562).epsilon(1e-3));
   CHECK(j["sigma_for_target"].get<double>() == Approx(0.8206).epsilon(1e-3));
@@ -77,12 +78,12 @@ TEST_CASE("halley ceiling: A_crit 99.670%, rho 0.056, sigma 0.821", "[tools][hal
 }
 
 TEST_CASE("halley hierarchy: rho_bar, flat and nested at 8 x 8", "[tools][halley]") {
-  auto j = nlohmann::json::parse(
+  auto j = shiftfly::test::json_result(
       run_halley("hierarchy --modules 8 --lasers 8 --rho-within 0.3 --rho-across 0.05 --channels 32 --spares 32 --lambda 0.05 --format json").out);
   CHECK(j["rho_bar"].get<double>() == Approx(0.0777778).epsilon(1e-6));
   CHECK(j["flat"].get<double>() == Approx(0.99975).epsilon(1e-5));
   CHECK(j["nested"].get<double>() == Approx(0.999847).epsilon(1e-6));
-  j = nlohmann::json::parse(
+  j = shiftfly::test::json_result(
       run_halley("hierarchy --modules 18 --lasers 8 --rho-within 0.3 --rho-across 0.05 --channels 32 --spares 32 --lambda 0.05 --format json").out);
   CHECK(j["pairs_same"] == 504);
   CHECK(j["pairs_cross"] == 9792);
@@ -91,7 +92,7 @@ TEST_CASE("halley hierarchy: rho_bar, flat and nested at 8 x 8", "[tools][halley
 }
 
 TEST_CASE("halley cost: $234,000 against $44,100", "[tools][halley]") {
-  const auto j = nlohmann::json::parse(run_halley("cost --channels 32 --lambda 0.05 --rho 0.15 --target 0.99999 --format json").out);
+  const auto j = shiftfly::test::json_result(run_halley("cost --channels 32 --lambda 0.05 --rho 0.15 --target 0.99999 --format json").out);
   CHECK(j["spares_only"]["spares"] == 156);
   CHECK(j["spares_only"]["cost"] == 234000.0);
   CHECK(j["cheapest"]["spares"] == 23);
@@ -101,7 +102,7 @@ TEST_CASE("halley cost: $234,000 against $44,100", "[tools][halley]") {
 
 TEST_CASE("halley foldfit: the Fig. 6 matrix and the greedy worst case", "[tools][halley]") {
   const auto fig6 = write_demand("halley_fig6.csv", "9,1,0,1\n1,8,1,0\n0,1,7,2\n0,0,2,6\n");
-  auto j = nlohmann::json::parse(run_halley("foldfit --demand " + fig6 + " --channels 4 --format json").out);
+  auto j = shiftfly::test::json_result(run_halley("foldfit --demand " + fig6 + " --channels 4 --format json").out);
   CHECK(j["lower_bound"] == 11.0);
   CHECK(j["makespan"] == 11);
   CHECK(j["bounds"]["busiest_port"] == 11);
@@ -112,7 +113,7 @@ TEST_CASE("halley foldfit: the Fig. 6 matrix and the greedy worst case", "[tools
     diag += "\n";
   }
   const auto greedy = write_demand("halley_greedy.csv", diag);
-  j = nlohmann::json::parse(run_halley("foldfit --demand " + greedy + " --channels 3 --steps 5 --format json").out);
+  j = shiftfly::test::json_result(run_halley("foldfit --demand " + greedy + " --channels 3 --steps 5 --format json").out);
   CHECK(j["makespan"] == 3);
   CHECK(j["list_makespan"] == 5);
   CHECK(j["optimum"] == 3);
@@ -125,7 +126,7 @@ TEST_CASE("halley tables: every section labelled, JSON parses, --check against i
   CHECK(md.out.find("Fig. 14 (left)") != std::string::npos);
   const auto js = run_halley("tables --only ceiling --format json");
   REQUIRE(js.status == 0);
-  CHECK(nlohmann::json::parse(js.out)["tables"].size() == 3);
+  CHECK(shiftfly::test::json_result(js.out)["tables"].size() == 3);
   const auto dir = (std::filesystem::path(SHIFTFLY_BIN) / "halley_tables_check").string();
   std::filesystem::remove_all(dir);
   REQUIRE(run_halley("tables --only table2,foldfit --out " + dir).status == 0);
@@ -212,26 +213,26 @@ TEST_CASE("halley at tiny correlation: exact halves, found roots, explicit unrea
     const auto r = run_halley(std::string("ceiling --lambda 0.5 --rho ") + rho + " --format json");
     INFO(rho << ": " << r.out << r.err);
     REQUIRE(r.status == 0);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = shiftfly::test::json_result(r.out);
     CHECK(std::fabs(j["ceiling"].get<double>() - 0.5) <= 2e-15);
     CHECK(std::fabs(j["shortfall"].get<double>() - 0.5) <= 2e-15);
   }
   // lambda 0.1 at sigma = lambda: about one half, not 0.2304.
-  auto j = nlohmann::json::parse(run_halley("ceiling --lambda 0.1 --rho 1e-20 --sigma 0.1 --format json").out);
+  auto j = shiftfly::test::json_result(run_halley("ceiling --lambda 0.1 --rho 1e-20 --sigma 0.1 --format json").out);
   CHECK(std::fabs(j["ceiling"].get<double>() - 0.5) < 1e-9);
   // The crossing near 1.16e-10 (was null).
-  j = nlohmann::json::parse(run_halley("ceiling --lambda 0.1 --rho 0.15 --sigma 0.10001 --target 0.999 --format json").out);
+  j = shiftfly::test::json_result(run_halley("ceiling --lambda 0.1 --rho 0.15 --sigma 0.10001 --target 0.999 --format json").out);
   CHECK(j["rho_for_target"].get<double>() == Approx(1.16e-10).epsilon(0.01));
   CHECK(j["rho_for_target_status"] == "crossing");
   // Out of reach: said so, with where the search stopped (no null).
-  j = nlohmann::json::parse(run_halley("ceiling --lambda 0.3 --rho 0.1 --sigma 0.3 --target 0.9 --format json").out);
+  j = shiftfly::test::json_result(run_halley("ceiling --lambda 0.3 --rho 0.1 --sigma 0.3 --target 0.9 --format json").out);
   CHECK_FALSE(j.contains("rho_for_target"));
   CHECK(j["rho_for_target_status"].get<std::string>().find("unreachable: at the smallest accepted rho (2.2250738585072014e-308)") == 0);
   // rho' about 2.23e-10 (was printed as 0.0).
-  j = nlohmann::json::parse(run_halley("size --channels 32 --lambda 0.3 --rho 0.1 --target 0.9997495680813482 --format json").out);
+  j = shiftfly::test::json_result(run_halley("size --channels 32 --lambda 0.3 --rho 0.1 --target 0.9997495680813482 --format json").out);
   CHECK(j["rho_target"].get<double>() == Approx(2.23e-10).epsilon(0.01));
   CHECK(j["rho_target_status"] == "crossing");
-  j = nlohmann::json::parse(run_halley("size --channels 32 --lambda 0.3 --rho 0.1 --target 0.999999999 --cap 0.03 --format json").out);
+  j = shiftfly::test::json_result(run_halley("size --channels 32 --lambda 0.3 --rho 0.1 --target 0.999999999 --cap 0.03 --format json").out);
   CHECK_FALSE(j.contains("rho_target"));
   CHECK(j["rho_target_status"].get<std::string>().find("unreachable: even independent lasers (rho = 0)") == 0);
 }
@@ -242,7 +243,7 @@ TEST_CASE("halley hierarchy: no internal error at tiny correlation, nested equal
                               rho + " --rho-across " + rho + " --format json");
     INFO(rho << ": " << r.out << r.err);
     REQUIRE(r.status == 0);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = shiftfly::test::json_result(r.out);
     const double nested = j["nested"].get<double>(), flat = j["flat"].get<double>();
     CHECK(std::fabs(nested - flat) <= 1e-12 * flat);
   }
@@ -261,10 +262,10 @@ TEST_CASE("halley: a refused value is echoed as typed, and a conflicting default
        "halley: error: halley coverage: --rho = 1e-320 is out of range (accepted: from 0 up to, not including, 1, and not "
        "subnormal (at least 2.2250738585072014e-308))\n"},
       {"coverage --channels 32 --spares 4 --fit 3e-300 --window 1h",
-       "halley: error: halley coverage: --fit 3e-300 over --window 1h gives lambda = 3.0000000000000007e-309 (accepted: "
+       "halley: error: --fit 3e-300 over --window 1h gives lambda = 3.0000000000000007e-309 (accepted: "
        "from 1e-12 to 0.999999999999, the range whose accuracy is tested)\n"},
       {"hierarchy --modules 4 --lasers 9 --rho-within 0.07 --rho-across 0.1 --channels 32 --spares 4 --lambda 0.05",
-       "halley: error: halley hierarchy: --rho-within = 0.07 is out of range (accepted: at least --rho-across = 0.1 and "
+       "halley: error: --rho-within = 0.07 is out of range (accepted: at least --rho-across = 0.1 and "
        "below 1)\n"},
       // a range that depends on a flag not given: the flag given is named, the other marked as its default
       {"cost --channels 32 --lambda 0.05 --rho 0.25 --target 0.999 --floor 0.2",
@@ -293,7 +294,7 @@ TEST_CASE("halley: a refused value is echoed as typed, and a conflicting default
   // A plain 0 is still 0 (and prints as 0.0).
   const auto zero = run_halley("coverage --channels 32 --spares 4 --lambda 0.05 --rho 0 --format json");
   REQUIRE(zero.status == 0);
-  CHECK(nlohmann::json::parse(zero.out)["rho"] == 0.0);
+  CHECK(shiftfly::test::json_result(zero.out)["rho"] == 0.0);
   CHECK(zero.out.find("-0.0") == std::string::npos);
 }
 
@@ -302,12 +303,12 @@ TEST_CASE("halley: work past the bound on one command is left out or refused, an
   auto r = run_halley("hierarchy --modules 100 --lasers 100 --channels 9000 --spares 1000 --lambda 0.05 --rho-within 0.3 "
                       "--rho-across 0.05 --format json");
   REQUIRE(r.status == 0);
-  auto j = nlohmann::json::parse(r.out);
+  auto j = shiftfly::test::json_result(r.out);
   CHECK(j["nested"].is_null());
   CHECK(j["nested_note"].get<std::string>().find("not computed: one quadrature node") == 0);
   CHECK(j["flat"].get<double>() > 0.8);  // the flat shortcut is still given
   // Under the bound it is computed.
-  j = nlohmann::json::parse(run_halley("hierarchy --modules 20 --lasers 100 --channels 1900 --spares 100 --lambda 0.05 "
+  j = shiftfly::test::json_result(run_halley("hierarchy --modules 20 --lasers 100 --channels 1900 --spares 100 --lambda 0.05 "
                                        "--rho-within 0.3 --rho-across 0.05 --format json").out);
   CHECK(j["nested"].is_number());
   // A spare search past the bound is refused in one line, exit 2.
@@ -322,15 +323,15 @@ TEST_CASE("halley size: a cap close to 1 gives the same answer, its coverage mar
   const auto r = run_halley("size --channels 1000 --lambda 0.01 --rho 0.01 --target 0.99 --cap 0.999999 --format json");
   INFO(r.err);
   REQUIRE(r.status == 0);
-  const auto j = nlohmann::json::parse(r.out);
-  const auto base = nlohmann::json::parse(run_halley("size --channels 1000 --lambda 0.01 --rho 0.01 --target 0.99 --format json").out);
+  const auto j = shiftfly::test::json_result(r.out);
+  const auto base = shiftfly::test::json_result(run_halley("size --channels 1000 --lambda 0.01 --rho 0.01 --target 0.99 --format json").out);
   CHECK(j["spares"] == base["spares"]);
   CHECK(j["cap_spares"] == 999998999);
   CHECK(j["cap_coverage_is"].get<std::string>().rfind("lower bound", 0) == 0);
   CHECK(base.count("cap_coverage_is") == 0);  // an exact cap coverage carries no such key
   for (const char* cap : {"0.5", "0.9", "0.999999", "none"}) {
     INFO(cap);
-    const auto paper = nlohmann::json::parse(
+    const auto paper = shiftfly::test::json_result(
         run_halley(std::string("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99 --format json --cap ") + cap).out);
     CHECK(paper["spares"] == 23);
   }
@@ -348,7 +349,7 @@ TEST_CASE("halley size --cap none: the uncapped s*, reachable, the cap keys say 
     const std::string base = std::string("size --channels 32 --lambda 0.05 --rho 0.15 --format json --target ") + r.target;
     const auto none = run_halley(base + " --cap none");
     REQUIRE(none.status == 0);
-    const auto j = nlohmann::json::parse(none.out);
+    const auto j = shiftfly::test::json_result(none.out);
     CHECK(j["spares"] == r.spares);
     CHECK(j["reachable"] == true);
     CHECK(j["status"] == "ok");
@@ -362,7 +363,7 @@ TEST_CASE("halley size --cap none: the uncapped s*, reachable, the cap keys say 
     CHECK(j["coverage"].get<double>() == lib.coverage);
     for (const char* cap : {"0.5", "0.9", "0.999999"}) {
       INFO(cap);
-      const auto c = nlohmann::json::parse(run_halley(base + " --cap " + cap).out);
+      const auto c = shiftfly::test::json_result(run_halley(base + " --cap " + cap).out);
       CHECK(c["spares"] == j["spares"]);  // a cap never changes s*, only whether it is allowed
       CHECK(c["coverage"] == j["coverage"]);
       CHECK(c["pool"] == j["pool"]);
@@ -372,9 +373,9 @@ TEST_CASE("halley size --cap none: the uncapped s*, reachable, the cap keys say 
     }
   }
   // Keys are the same with and without a cap (the cap's own are null), and text output prints them.
-  const auto capped = nlohmann::json::parse(run_halley("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99 --format json").out);
+  const auto capped = shiftfly::test::json_result(run_halley("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99 --format json").out);
   const auto uncapped =
-      nlohmann::json::parse(run_halley("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99 --format json --cap none").out);
+      shiftfly::test::json_result(run_halley("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99 --format json --cap none").out);
   for (auto it = capped.begin(); it != capped.end(); ++it) CHECK(uncapped.contains(it.key()));
   CHECK(uncapped.size() == capped.size());
   const auto text = run_halley("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99999 --cap none");

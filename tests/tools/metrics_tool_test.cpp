@@ -2,6 +2,7 @@
 // bad input (exit 2 with one line on stderr).
 #include <catch2/catch.hpp>
 
+#include "json_output.hpp"
 #include "run_tool.hpp"
 
 #include <array>
@@ -24,14 +25,14 @@ using shiftfly::test::line_count;
 TEST_CASE("metrics tool: the reference's sampled Boardfly at 12,500 groups") {
   const auto r = run_metrics("boardfly --groups 12500 --samples 120 --format json");
   REQUIRE(r.status == 0);
-  const auto j = nlohmann::json::parse(r.out);
+  const auto j = shiftfly::test::json_result(r.out);
   CHECK(j["distance"]["diameter"] == 5);
   CHECK(j["distance"]["mean"].get<double>() == 3.451947489132464);
   CHECK(r.out.find("3.451947489132464") != std::string::npos);
-  CHECK(j["distance"]["exact"] == false);
+  CHECK(j["distance"]["method"] == "sampled");
   CHECK(j["distance"]["sources"] == 120);
   CHECK(j["distance"]["diameter_is"] == "lower bound");
-  CHECK(j["graph"]["n"] == 12500);
+  CHECK(j["graph"]["vertices"] == 12500);
   CHECK(j["graph"]["family"] == "boardfly");
   CHECK(r.err.empty());  // no progress line when stderr is not a terminal
 }
@@ -39,21 +40,28 @@ TEST_CASE("metrics tool: the reference's sampled Boardfly at 12,500 groups") {
 TEST_CASE("metrics tool: exact, directed, gap and connectivity on a Kautz digraph") {
   const auto a = run_metrics("kautz --d 3 --D 3 --directed --gap --connectivity --verify --threads 2 --format json");
   REQUIRE(a.status == 0);
-  const auto j = nlohmann::json::parse(a.out);
+  const auto j = shiftfly::test::json_result(a.out);
   CHECK(j["distance"]["diameter"] == 3);
-  CHECK(j["distance"]["exact"] == true);
+  CHECK(j["distance"]["method"] == "exact");
   CHECK(j["distance"]["sources"] == 36);
   CHECK(j["distance"]["verified"] == true);
-  CHECK(j["vertex_connectivity"] == 3);  // Prop. 5.6
-  CHECK(j["spectral_gap"]["method"] == "lanczos");
+  CHECK(j["connectivity"]["vertex"] == 3);  // Prop. 5.6
+  CHECK(j["connectivity"]["method"] == "exact");
+  CHECK(j["spectral_gap"]["method"] == "exact");
+  CHECK(j["spectral_gap"]["algorithm"].get<std::string>().rfind("lanczos", 0) == 0);
   // Identical output for any thread count.
   CHECK(run_metrics("kautz --d 3 --D 3 --directed --gap --connectivity --verify --threads 1 --format json").out == a.out);
   const auto est = run_metrics("boardfly --groups 144 --gap-iterations 120 --format json");
   REQUIRE(est.status == 0);
-  CHECK(nlohmann::json::parse(est.out)["spectral_gap"]["method"] == "power-iteration estimate");
+  CHECK(shiftfly::test::json_result(est.out)["spectral_gap"]["method"] == "estimated");
   const auto t = run_metrics("torus --dims 4,6 --format text");
   REQUIRE(t.status == 0);
   CHECK(t.out.find("diameter=5 (exact)") != std::string::npos);
+  // The answer first, in a sentence.
+  CHECK(t.out.rfind("Torus(4x6) has diameter 5 and mean distance ", 0) == 0);
+  const auto s = run_metrics("torus --dims 4,6 --samples 3");
+  CHECK(s.out.rfind("Torus(4x6) has diameter ", 0) == 0);
+  CHECK(s.out.find(" or more and mean distance ") != std::string::npos);
 }
 
 TEST_CASE("metrics tool: bad input exits 2 with one line") {
