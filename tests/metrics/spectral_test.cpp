@@ -125,3 +125,21 @@ TEST_CASE("spectral: bad input") {
   CHECK_THROWS_AS(metrics::reference_spectral_gap(testing::cycle(5), 0), std::invalid_argument);
   CHECK_THROWS_AS(metrics::spectral_gap(testing::cycle(5), 5000), std::invalid_argument);
 }
+
+TEST_CASE("spectral: progress counts operator products and leaves the result unchanged", "[metrics][progress]") {
+  // The cycle C_2000: λ2 = cos(2π/2000) is in a tight cluster, so Lanczos restarts many times.
+  const auto g = testing::cycle(2000);
+  std::size_t calls = 0, last = 0;
+  bool steps = true;
+  const auto r = metrics::spectral_gap(g, 1, [&](std::size_t products) {
+    // Every 256 products of one operator; the λ_min run's operator counts from 0 again.
+    steps = steps && (products == last + 256 || products == 256);
+    last = products, ++calls;
+  });
+  const auto plain = metrics::spectral_gap(g, 1);
+  CHECK(calls >= 1);
+  CHECK(steps);
+  CHECK(r.lambda2 == plain.lambda2);
+  CHECK(r.lambda_min == plain.lambda_min);
+  CHECK(r.iterations == plain.iterations);
+}

@@ -54,7 +54,8 @@ TEST_CASE("run_table_set writes, checks, and fails on an altered golden file", "
                                          section_output o;
                                          o.tables.push_back(sample_table());
                                          return o;
-                                       }}};
+                                       },
+                                       {"demo"}}};
   const auto dir = std::filesystem::temp_directory_path() / "shiftfly_report_test";
   std::filesystem::remove_all(dir);
   table_set_options o;
@@ -79,4 +80,33 @@ TEST_CASE("run_table_set writes, checks, and fails on an altered golden file", "
   bad.only = {"nope"};
   CHECK_THROWS_AS(run_table_set(sections, bad, out, err), std::invalid_argument);
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("run_table_set: only names sections or single outputs; a section produces only what it lists", "[report]") {
+  const auto two = [](const section_context&) {
+    section_output o;
+    o.tables.push_back(sample_table());
+    o.tables.back().id = "first";
+    o.tables.push_back(sample_table());
+    o.tables.back().id = "second";
+    return o;
+  };
+  std::vector<section> sections{{"pair", "two tables", two, {"first", "second"}}};
+  table_set_options o;
+  o.format = "csv";
+  std::ostringstream all, one;
+  REQUIRE(run_table_set(sections, o, all, all) == 0);
+  CHECK(all.str().find("# first") != std::string::npos);
+  CHECK(all.str().find("# second") != std::string::npos);
+  o.only = {"second"};  // a table id: its section runs, only that table prints
+  REQUIRE(run_table_set(sections, o, one, one) == 0);
+  CHECK(one.str().find("# first") == std::string::npos);
+  CHECK(one.str().rfind("# second\n", 0) == 0);
+  // The error lists sections and tables.
+  o.only = {"third"};
+  CHECK_THROWS_WITH(run_table_set(sections, o, one, one), Catch::Contains("sections pair; tables and figures first, second"));
+  // A section that produces an output it does not list is a programming error.
+  sections[0].outputs = {"first"};
+  o.only = {};
+  CHECK_THROWS_AS(run_table_set(sections, o, one, one), std::logic_error);
 }

@@ -391,3 +391,26 @@ TEST_CASE("halley size --cap none: the uncapped s*, reachable, the cap keys say 
   CHECK(far.err.find("--target = 0.999999999999 needs more than 10000000 spares, the most the search explores") !=
         std::string::npos);
 }
+
+TEST_CASE("halley text output leads with the answer in a sentence", "[tools][halley]") {
+  // was: an alphabetical key: value dump, the answer (spares) buried, cap_coverage unexplained
+  const auto size = run_halley("size --channels 32 --lambda 0.01 --rho 0.01 --target 0.99");
+  REQUIRE(size.status == 0);
+  CHECK(size.out.rfind("3 spares (pool 35, 1.09x) reach 99.00% coverage (99.59% with them); cap 50% allows 32 "
+                       "(>99.99999999% there).\n\n", 0) == 0);
+  const auto unreachable = run_halley("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99999");
+  CHECK(unreachable.out.rfind("99.9990% coverage needs more spares than cap 50% allows: its 32 spares give 99.62%; "
+                              "a correlation of at most 0.0465 would reach it with them.\n", 0) == 0);
+  CHECK(run_halley("size --channels 32 --lambda 0.05 --rho 0.15 --target 0.99999 --cap none")
+            .out.rfind("156 spares (pool 188, 5.88x) reach 99.9990% coverage", 0) == 0);
+  CHECK(run_halley("coverage --channels 32 --spares 4 --lambda 0.01")
+            .out.rfind("32 channels with 4 spares (pool 36) are covered with probability 99.9971% ", 0) == 0);
+  CHECK(run_halley("cost --channels 1000 --lambda 0.01 --rho 0.15 --target 0.9999")
+            .out.rfind("The cheapest plan costs $664,500 (243 spares, separated to rho' = 0.03), 3.39x less than "
+                       "spares alone ($2,251,500, 1501 spares at rho = 0.15).\n", 0) == 0);
+  CHECK(run_halley("ceiling --lambda 0.01 --rho 0.1").out.rfind("A large pool at spare ratio 0.5 is covered with "
+                                                                "probability at most ", 0) == 0);
+  CHECK(run_halley("hierarchy --modules 8 --lasers 8 --channels 56 --spares 8 --lambda 0.01 --rho-within 0.3 "
+                   "--rho-across 0.05")
+            .out.rfind("8 modules of 8 lasers with 8 spares for 56 channels: coverage ", 0) == 0);
+}

@@ -76,3 +76,28 @@ TEST_CASE("metrics tool: bad input exits 2 with one line") {
     CHECK(r.out.empty());
   }
 }
+
+TEST_CASE("metrics tool: --progress writes progress lines to stderr and leaves stdout unchanged", "[tools][progress]") {
+  const std::string args = "kautz --d 3 --D 4 --directed --gap --connectivity --threads 2 --format json";
+  const auto plain = run_metrics(args);
+  const auto shown = run_metrics(args + " --progress");
+  REQUIRE(plain.status == 0);
+  REQUIRE(shown.status == 0);
+  CHECK(plain.err.empty());
+  CHECK(shown.out == plain.out);
+  CHECK(shown.err.find("metrics: source batches [1/1]\n") != std::string::npos);
+  CHECK(shown.err.find("metrics: connectivity flows [") != std::string::npos);
+  CHECK(shown.err.find('\033') == std::string::npos);  // no terminal escapes in a log
+  CHECK(line_count(shown.err) <= 25);
+}
+
+TEST_CASE("metrics tool: the connectivity limit is --max-seconds", "[tools][connectivity]") {
+  // The torus T(300,300), 90,000 vertices: estimated at about 880 s, refused at the default 60 s.
+  const auto refused = run_metrics("torus --dims 300,300 --connectivity");
+  CHECK(refused.status == 2);
+  CHECK(refused.out.empty());
+  CHECK(refused.err.find("--max-seconds = 60 is below the estimated") != std::string::npos);
+  const auto ok = run_metrics("kautz --d 4 --D 5 --samples 1 --connectivity --format json");
+  REQUIRE(ok.status == 0);
+  CHECK(shiftfly::test::json_result(ok.out)["connectivity"]["vertex"] == 7);
+}

@@ -11,7 +11,7 @@
 // decimal integer is a number, a comma-separated list of them an array, a real
 // a number, a switch true or false, anything else the text given. Options that
 // only say how to run or print (--format, --pretty, --threads, --progress,
-// --out, --check, --mpi, --help, --version) are left out: the result does not
+// --out, --check, --mpi, --max-seconds, --help, --version) are left out: the result does not
 // depend on them, and a run's output is the same at any thread count.
 // `--pretty` indents the object by two spaces; without it the object is one line.
 //
@@ -46,8 +46,8 @@ inline invocation& current_invocation() {
 
 /// Options that say how to run or print, not what to compute.
 inline bool is_execution_option(const std::string& name) {
-  static const std::set<std::string> names{"--help",     "--version", "--format", "--pretty", "--threads",
-                                           "--progress", "--out",     "--check",  "--mpi"};
+  static const std::set<std::string> names{"--help", "--version", "--format", "--pretty",     "--threads",
+                                           "--progress", "--out", "--check", "--mpi", "--max-seconds"};
   return names.count(name) > 0;
 }
 

@@ -2,6 +2,7 @@
 // The `tables` subcommand of both tools: the flags --only, --format, --out and
 // --check given to report::run_table_set (report/table_set.hpp), whose errors
 // name its parameters (only, format, out_dir, check_dir); here they name the flags.
+// --progress shows the sections' progress on stderr even when it is not a terminal.
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -25,6 +26,7 @@ struct table_set_flags {
   std::vector<std::string> only;
   std::string format = "md";
   std::string out, check;
+  bool progress = false;
 };
 
 /// Adds --only (its help lists the sections and the tables and figures), --format, --out and --check to `sub`.
@@ -45,6 +47,7 @@ inline void add_table_set_flags(CLI::App* sub, table_set_flags& f, const std::ve
                   "(the command and its parameters)")
       ->default_str("none");
   sub->add_option("--check", f.check, "Regenerate and compare with the golden tables in this directory")->default_str("none");
+  sub->add_flag("--progress", f.progress, "Progress of the sections on stderr even when it is not a terminal");
 }
 
 /// The name of the file, in an --out directory, that records the command which wrote it.
@@ -67,6 +70,7 @@ inline std::optional<std::string> manifest_parameter(const std::string& dir, con
 /// whose result lists the files written.
 inline int run_table_set_command(const std::vector<report::section>& sections, const table_set_flags& f,
                                  const report::section_context& context = {}) {
+  if (f.progress) report::force_progress();
   return naming_flags({{"only", "--only"}, {"format", "--format"}, {"out_dir", "--out"}, {"check_dir", "--check"}}, "",
                       [&] {
                         report::table_set_options t;

@@ -71,7 +71,8 @@ const shiftfly::tools::register_subcommand reg{"ceiling", [](CLI::App& app) {
   o->rate.add(sub);
   sub->add_option("--rho", o->rho, "Pairwise failure correlation, from 2.2250738585072014e-308 up to, not including, 1")->required();
   sub->add_option("--sigma", o->sigma, "Spare ratio (the cap sigma_max for A_crit), in (0,1); default 0.5");
-  sub->add_option("--target", o->target, "Also give the ratio and the correlation this target needs, in (0,1)");
+  sub->add_option("--target", o->target, "Also give the ratio and the correlation this target needs, in (0,1)")
+      ->default_str("none");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
   return [o] { return hc::naming_halley_flags([&] { return run_ceiling(*o); }); };
 }};

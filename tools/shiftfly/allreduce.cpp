@@ -232,7 +232,8 @@ const shiftfly::tools::register_subcommand reg{"allreduce", [](CLI::App& app) {
   sub->add_option("--bytes", o->bytes,
                   "Message size per chip in bytes, 1 to 2^60, a multiple of --bytes-per-element (instead of --elements)")
       ->default_str("none");
-  sub->add_option("--bytes-per-element", o->bytes_per_element, "Bytes per element, 1 to 1024 (4: fp32)");
+  sub->add_option("--bytes-per-element", o->bytes_per_element, "Bytes per element (4: fp32)")
+      ->type_name("UINT in [1 - 1024]");
   sub->add_flag("--bidirectional", o->bidirectional, "Send half the data each way round every ring");
   sub->add_flag("--analytic", o->analytic,
                 "Closed forms only, no simulation: any size up to 2^60 bytes, no memory proportional to it");

@@ -142,7 +142,7 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
     if (!only.empty() && std::find(only.begin(), only.end(), name) == only.end()) continue;
     CLI::App* sub = nullptr;
     if (name == "torus") {
-      sub = parent->add_subcommand(name, "torus T(k1,...,kn) (Prop. 2.2)");
+      sub = parent->add_subcommand(name, "Torus T(k1,...,kn) (Prop. 2.2)");
       sub->add_option_function<std::string>(
              "--dims",
              [out](const std::string& text) {
@@ -154,9 +154,9 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
              },
              "Sizes, e.g. 16,16,16 (each at least 2; their product at most 4294967295)")
           ->required()
-          ->type_name("LIST of UINT");
+          ->type_name("LIST of UINT in [2 - 4294967295]");
     } else if (name == "kautz" || name == "de-bruijn") {
-      sub = parent->add_subcommand(name, name == "kautz" ? "Kautz digraph K(d,D) (Def. 4.1)" : "de Bruijn digraph B(d,D)");
+      sub = parent->add_subcommand(name, name == "kautz" ? "Kautz digraph K(d,D) (Def. 4.1)" : "De Bruijn digraph B(d,D)");
       detail::add_unsigned_option(sub, "--d", &out->d, "Out-degree")
           ->required()
           ->type_name(detail::range_type(2, name == "kautz" ? topology::kautz_max_d : topology::de_bruijn_max_d));
@@ -165,7 +165,7 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
           ->type_name(detail::range_type(1, 63));
     } else if (name == "gen-de-bruijn" || name == "imase-itoh") {
       sub = parent->add_subcommand(name, name == "imase-itoh" ? "Imase-Itoh digraph II(n,d): i -> -d*i - r (Thm 5.5)"
-                                                              : "generalized de Bruijn GB(n,d): i -> d*i + r");
+                                                              : "Generalized de Bruijn digraph GB(n,d): i -> d*i + r");
       detail::add_unsigned_option(sub, "--n", &out->n, "Vertex count")->required()->type_name(detail::range_type(2, 4294967295u));
       detail::add_unsigned_option(sub, "--d", &out->d, "Out-degree")->required()->type_name(detail::range_type(2, topology::arithmetic_max_d));
     } else if (name == "boardfly") {

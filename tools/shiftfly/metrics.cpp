@@ -1,5 +1,6 @@
 // shiftfly metrics FAMILY ... [--samples K] [--sample-seed S] [--directed] [--gap [--gap-iterations N]]
-//                  [--connectivity] [--threads N] [--verify] [--mpi] [--format json|text]
+//                  [--connectivity [--max-seconds S]] [--threads N] [--verify] [--mpi] [--progress]
+//                  [--format json|text]
 // Distance statistics of a graph family: exact all pairs (bit-parallel
 // sweeps) unless --samples gives the reference's sampled sources; optionally the
 // spectral gap (Lanczos, or the reference's power-iteration estimate) and the vertex
@@ -10,6 +11,7 @@
 // without --mpi. --verify, --gap and --connectivity are not distributed: rank 0
 // computes them after the shared sweep. A build without MPI refuses --mpi (exit 2).
 #include <cstdint>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -51,6 +53,8 @@ struct options {
   bool gap = false;
   std::uint64_t gap_iterations = 0;  // 0 = Lanczos
   bool connectivity = false;
+  double max_seconds = 60;
+  bool progress = false;
   int threads = 0;
   bool verify = false;
   bool mpi = false;
@@ -145,9 +149,15 @@ int run_metrics(const options& o) {
 template <class Distances>
 int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>& g, Distances&& distances, bool root) {
   const auto how = o.directed ? m::traversal::arcs : m::traversal::undirected;
+  // The connectivity's cost is estimated before anything runs (on every rank alike).
+  if (o.connectivity)
+    shiftfly::tools::naming_flags({{"max_seconds", "--max-seconds"}}, "--connectivity",
+                                  [&] { m::require_connectivity_within(g, how, o.max_seconds); });
+  if (o.progress) shiftfly::report::force_progress();
+  const bool show = root && shiftfly::report::progress_enabled();
   m::sweep_options so;
   so.threads = static_cast<unsigned>(o.threads);
-  if (root && shiftfly::report::progress_enabled())
+  if (show)
     so.progress = [](std::size_t done, std::size_t total) {
       shiftfly::report::show_progress("metrics: source batches", done, total);
     };
@@ -187,9 +197,12 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
   const bool want_gap = o.gap || o.gap_iterations != 0;
   if (want_gap) {
     const auto s = shiftfly::tools::naming_flags({}, o.gap_iterations ? "--gap-iterations" : "--gap", [&] {
+      std::function<void(std::size_t)> products;
+      if (show) products = [](std::size_t k) { shiftfly::report::show_count("metrics: Lanczos", k, "products"); };
       return o.gap_iterations ? m::reference_spectral_gap(g, o.gap_iterations)
-                              : m::spectral_gap(g, static_cast<unsigned>(o.threads));
+                              : m::spectral_gap(g, static_cast<unsigned>(o.threads), products);
     });
+    shiftfly::report::end_progress();
     j["spectral_gap"] = {{"method", o.gap_iterations ? "estimated" : "exact"},
                          {"algorithm", o.gap_iterations ? "power iteration, as the reference artefact estimates it"
                                                         : s.method + " (residual tolerance 1e-9)"},
@@ -203,9 +216,16 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
     }
   }
   if (o.connectivity) {
-    const auto c = shiftfly::tools::naming_flags({}, "--connectivity", [&] { return m::connectivity(g, how); });
+    m::connectivity_options co;
+    co.threads = static_cast<unsigned>(o.threads);
+    if (show)
+      co.progress = [](std::size_t done, std::size_t total) {
+        shiftfly::report::show_progress("metrics: connectivity flows", done, total);
+      };
+    const auto c = shiftfly::tools::naming_flags({}, "--connectivity", [&] { return m::connectivity(g, how, co); });
     j["connectivity"] = {{"method", "exact"},
-                         {"algorithm", "unit-capacity max-flow"},
+                         {"algorithm", "Even's scheme with the Esfahanian-Hakimi reduction of sources; "
+                                       "unit-capacity augmenting paths"},
                          {"graph", o.directed ? "arcs" : "undirected"},
                          {"vertex", c.vertex},
                          {"edge", c.edge}};
@@ -243,19 +263,27 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
                   "BFS from K sources drawn as the reference does (randrange(n)); none: exact, all pairs")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 32))
       ->default_str("none");
-  sub->add_option("--sample-seed", o->sample_seed, "Seed of the sampled sources (with --samples)");
+  sub->add_option("--sample-seed", o->sample_seed, "Seed of the sampled sources (with --samples)")
+      ->type_name("UINT in [0 - 18446744073709551615]");
   sub->add_flag("--directed", o->directed, "Distances along the arcs (digraph families)");
   sub->add_flag("--gap", o->gap, "Spectral gap 1 - lambda2 of D^-1 A (Lanczos, tolerance 1e-9)");
   sub->add_option("--gap-iterations", o->gap_iterations,
                   "Spectral gap by the reference's power-iteration estimate with N iterations (an estimate) instead of Lanczos")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000000}))
       ->default_str("none");
-  sub->add_flag("--connectivity", o->connectivity, "Vertex and edge connectivity (max-flow; a few thousand vertices)");
+  sub->add_flag("--connectivity", o->connectivity,
+                "Vertex and edge connectivity (unit-capacity max-flows; refused when estimated above --max-seconds; "
+                "measured within a minute of CPU: Kautz K(4,8), 81,920 vertices, 30 s, K(2,16), 98,304, 17 s; "
+                "Boardfly chips at 3,000 groups, 96,000, 37 s; docs/performance.md)");
+  sub->add_option("--max-seconds", o->max_seconds,
+                  "Refuse --connectivity when its estimated time on one core exceeds S seconds")
+      ->check(CLI::Range(1.0, 604800.0));
   sub->add_option("--threads", o->threads, "Worker threads, 0 = all cores")->check(CLI::Range(0, 1024));
   sub->add_flag("--verify", o->verify, "Check the sweeps against plain BFS from every source");
   sub->add_flag("--mpi", o->mpi,
                 "Share the distance sweeps across the ranks of mpirun -n K (rank 0 prints; same output); "
                 "--verify, --gap, --connectivity run on rank 0");
+  sub->add_flag("--progress", o->progress, "Progress lines on stderr even when it is not a terminal");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
   shiftfly::tools::add_family_subcommands(sub, o->family);
   return [o] { return run_metrics(*o); };

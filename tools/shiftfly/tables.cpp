@@ -43,7 +43,7 @@ int run_tables(const options& o) {
 const shiftfly::tools::register_subcommand reg{"tables", [](CLI::App& app) {
   auto o = std::make_shared<options>();
   auto* sub = app.add_subcommand("tables", "Regenerate the Shiftfly tables and figures");
-  sub->add_option("--profile", o->profile, "paper: the reference artefact's sampled computation; exact: exact values (with --check: the golden files' profile)")
+  sub->add_option("--profile", o->profile, "How to compute: paper, as the reference artefact did (sampled where it sampled); exact, exact values (with --check: the golden files' profile)")
       ->check(CLI::IsMember({"paper", "exact"}));
   shiftfly::tools::add_table_set_flags(sub, o->flags, shiftfly::tables::shiftfly_sections());
   sub->add_option("--threads", o->threads, "Worker threads, 0 = all cores")->check(CLI::Range(0, 1024));
