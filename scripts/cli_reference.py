@@ -169,8 +169,7 @@ result: as the user gave it, or its default, or `null` when it has neither. Keys
 their dashes, inner dashes turned into underscores (`--sample-seed` becomes `sample_seed`). Values are
 typed: a plain decimal integer is a number, a comma-separated list of them an array, a real a number,
 a switch `true` or `false`, anything else the text given. Options that only say how to run or print
-are left out: `--format`, `--pretty`, `--threads`, `--progress`, `--out`, `--check`, `--mpi`,
-`--help`, `--version`. The result does not depend on them, and a run's output is the same at any
+are left out: {execution_options}. The result does not depend on them, and a run's output is the same at any
 thread count.
 
 Every result says how its figures were obtained, and a figure obtained differently says so
@@ -184,6 +183,18 @@ with a `why`, when a figure was skipped), and `algorithm` names the algorithm. A
 Example:
 
 {envelope}"""
+
+
+def execution_options(root):
+    """The options the envelope leaves out of `parameters`, read from is_execution_option()
+    in tools/common/envelope.hpp so that the page follows the code."""
+    with open(os.path.join(root, "tools", "common", "envelope.hpp"), encoding="utf-8") as f:
+        source = f.read()
+    match = re.search(r"bool is_execution_option\([^)]*\)\s*\{[^{]*\{([^}]*)\}", source)
+    names = re.findall(r'"(--[a-z-]+)"', match.group(1)) if match else []
+    if not names:
+        raise Failure("no option list in is_execution_option() of tools/common/envelope.hpp")
+    return ", ".join(f"`{n}`" for n in names)
 
 
 def generate(bin_dir, root):
@@ -202,7 +213,7 @@ def generate(bin_dir, root):
     if len(bad_err.splitlines()) != 1:
         raise Failure(f"`{BAD_INPUT_EXAMPLE}` did not print exactly one line on stderr")
     envelope, _ = run(bin_dir, root, ENVELOPE_EXAMPLE)
-    page = [INTRO.format(regenerate=REGENERATE,
+    page = [INTRO.format(regenerate=REGENERATE, execution_options=execution_options(root),
                          bad_input=example_block(BAD_INPUT_EXAMPLE + "; echo $?", bad_err + "2"),
                          envelope=example_block(ENVELOPE_EXAMPLE, envelope))]
 
