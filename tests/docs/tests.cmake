@@ -13,3 +13,11 @@ endforeach()
 add_test(NAME docs/api_snippets
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/docs/run_api_snippets.sh ${PROJECT_SOURCE_DIR}/docs/api.md
     ${CMAKE_CURRENT_BINARY_DIR}/api-snippets ${CMAKE_CXX_COMPILER} ${_shiftfly_snippet_flags})
+
+# docs/cli_reference: docs/cli.md regenerated from the built tools (every command's
+# --help and example, scripts/cli_reference.sh) must equal the committed page;
+# on a difference the test prints the command that regenerates it. The tools'
+# directory comes from their targets, so the test names the tools it runs.
+add_test(NAME docs/cli_reference
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/docs/check_cli_reference.sh ${PROJECT_SOURCE_DIR}
+    $<TARGET_FILE_DIR:shiftfly_tool> ${CMAKE_CURRENT_BINARY_DIR}/cli-reference)

@@ -1,0 +1,275 @@
+#!/usr/bin/env python3
+"""Writes docs/cli.md from the built tools (run by scripts/cli_reference.sh).
+
+Usage: cli_reference.py BIN_DIR [OUT]   (OUT: a file; default stdout)
+
+Every command is found by walking --help (the "Subcommands:" section of each
+help text); each gets its verbatim --help and one example, run now from the
+repository root. Fails (exit 1) when a command has no entry in EXAMPLES, when an
+entry names a command the walk did not find, when an example exits non-zero, or
+when the page would hold an absolute path: so a new subcommand cannot go
+undocumented and the page is byte-identical across machines and runs.
+Standard library only.
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+TOOLS = ["shiftfly", "halley"]
+
+# Command path -> the example's arguments after the tool name, run verbatim.
+# GROUP: a command that only dispatches to its subcommands (each has its own
+# example). Keep every example well under a second: small graphs, one table.
+GROUP = None
+EXAMPLES = {
+    "shiftfly": "--version",
+    "shiftfly allreduce": "allreduce --dims 4,4",
+    "shiftfly graph": GROUP,
+    "shiftfly graph torus": "graph torus --dims 3,3",
+    "shiftfly graph kautz": "graph --format dot kautz --d 2 --D 2",
+    "shiftfly graph de-bruijn": "graph --directed de-bruijn --d 2 --D 2",
+    "shiftfly graph gen-de-bruijn": "graph gen-de-bruijn --n 6 --d 2",
+    "shiftfly graph imase-itoh": "graph --format graphml imase-itoh --n 5 --d 2",
+    "shiftfly graph boardfly": "graph boardfly --groups 3",
+    "shiftfly graph shiftfly": "graph --format json --pretty shiftfly --groups 4",
+    "shiftfly metrics": GROUP,
+    "shiftfly metrics torus": "metrics torus --dims 4,4",
+    "shiftfly metrics kautz": "metrics --gap kautz --d 2 --D 3",
+    "shiftfly metrics de-bruijn": "metrics --directed de-bruijn --d 2 --D 3",
+    "shiftfly metrics gen-de-bruijn": "metrics gen-de-bruijn --n 12 --d 2",
+    "shiftfly metrics imase-itoh": "metrics --connectivity imase-itoh --n 12 --d 3",
+    "shiftfly metrics boardfly": "metrics boardfly --groups 40",
+    "shiftfly metrics shiftfly": "metrics --format json --pretty shiftfly --groups 64 --ports 8",
+    "shiftfly route": GROUP,
+    "shiftfly route kautz": "route kautz --d 2 --D 3 --from 0.1.2 --to 2.0.1",
+    "shiftfly route de-bruijn": "route de-bruijn --d 2 --D 3 --from 0.0.1 --to 1.1.0",
+    "shiftfly route imase-itoh": "route imase-itoh --n 12 --d 3 --from 0 --to 7 --format json --pretty",
+    "shiftfly tables": "tables --only moore_audit",
+    "halley": "--version",
+    "halley ceiling": "ceiling --lambda 0.05 --rho 0.15 --target 0.9999",
+    "halley cost": "cost --channels 32 --lambda 0.05 --rho 0.15 --target 0.9999999",
+    "halley coverage": "coverage --channels 32 --spares 8 --lambda 0.05 --rho 0.15",
+    "halley foldfit": "foldfit --demand tests/fixtures/bad/ok_demand.csv --channels 2",
+    "halley hierarchy": "hierarchy --modules 4 --lasers 8 --rho-within 0.3 --rho-across 0.05 "
+                        "--channels 24 --spares 8 --lambda 0.05",
+    "halley size": "size --channels 32 --lambda 0.05 --rho 0.15 --target 0.9999999 --format json --pretty",
+    "halley tables": "tables --only table2",
+}
+
+# The introduction's runs: the envelope example and a refused flag (exit 2).
+ENVELOPE_EXAMPLE = "shiftfly metrics --format json --pretty kautz --d 2 --D 3"
+BAD_INPUT_EXAMPLE = "shiftfly metrics kautz --d 1 --D 3"
+
+REGENERATE = "bash scripts/cli_reference.sh build/bin docs/cli.md"
+
+
+class Failure(Exception):
+    pass
+
+
+def run(bin_dir, root, command, expect=0):
+    """Runs `command` (a tool name then its arguments) from the repository root."""
+    words = command.split()
+    env = dict(os.environ, LC_ALL="C")
+    done = subprocess.run([os.path.join(bin_dir, words[0])] + words[1:], cwd=root, env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+    out = done.stdout.decode("utf-8")
+    err = done.stderr.decode("utf-8")
+    if done.returncode != expect:
+        raise Failure(f"`{command}` exited {done.returncode} (expected {expect}): {err.strip()}")
+    return out, err
+
+
+def subcommands(help_text):
+    """The names listed under "Subcommands:" (two-space indented, one per line)."""
+    names, inside = [], False
+    for line in help_text.splitlines():
+        if line.startswith("Subcommands:"):
+            inside = True
+            continue
+        if inside:
+            if not line.startswith(" "):
+                inside = False
+                continue
+            match = re.match(r"^  (\S+)", line)
+            if match:
+                names.append(match.group(1))
+    return names
+
+
+def walk(bin_dir, root, path, found):
+    """Depth-first over the help tree: found gets (path, help) in help order."""
+    help_text, _ = run(bin_dir, root, path + " --help")
+    found.append((path, help_text))
+    for name in subcommands(help_text):
+        walk(bin_dir, root, path + " " + name, found)
+
+
+def block(text, lang="text"):
+    if "```" in text:
+        raise Failure("an output holds a code fence")
+    return f"```{lang}\n{text.rstrip(chr(10))}\n```\n"
+
+
+def example_block(command, out):
+    return block(f"$ {command}\n{out}", "console")
+
+
+INTRO = """\
+<!-- Generated by scripts/cli_reference.sh from the built tools: do not edit by hand.
+     Regenerate with: {regenerate}
+     (ctest docs/cli_reference fails when this page is stale.) -->
+# Command-line reference
+
+Two tools sit on the library; they only parse flags and print (the logic is in the headers):
+
+- `shiftfly`: graphs, metrics, routes and tables of accelerator interconnects (graph exports,
+  distance statistics, spectral gap and connectivity, table-free shift routes, the torus all-reduce,
+  the Shiftfly tables);
+- `halley`: the closed forms of the Halley paper (spare-laser coverage and sizing, the correlation
+  ceiling, hierarchical pools, the cost of separation, FoldFit, the Halley tables).
+
+Every command below shows its `--help` (each option's type, range and default) and one example with
+its real output. The page is written by `scripts/cli_reference.sh`, which finds the commands by
+walking `--help` and runs every example when it writes the page.
+
+## Exit status
+
+| status | meaning |
+|---|---|
+| 0 | success |
+| 1 | an internal error, or a check that found differences (`tables --check`) |
+| 2 | bad input: one line on stderr naming the flag, the value as typed and the accepted range |
+
+A refused value (exit status 2, stderr):
+
+{bad_input}
+## Text output
+
+Text output (the default, `--format text`) leads with the answer in a sentence, then lists the
+figures. `graph` prints the graph itself (edge list by default, DOT, GraphML or JSON) and `tables`
+prints Markdown (`--format md`; `csv` and `json` too).
+
+## JSON output
+
+With `--format json` every command prints one JSON object, the envelope:
+
+| field | type | content |
+|---|---|---|
+| `tool` | string | `shiftfly` or `halley` |
+| `version` | string | the tool's version (`--version`; one place in the source, `core/version.hpp`) |
+| `command` | string | the tool and the subcommand path, separated by spaces (`shiftfly metrics kautz`) |
+| `parameters` | object | every option of the command that shapes the result (below) |
+| `result` | object | the command's result; its fields are the command's own |
+
+`parameters` holds every option of the command (and of the commands above it) that shapes the
+result: as the user gave it, or its default, or `null` when it has neither. Keys are the flags without
+their dashes, inner dashes turned into underscores (`--sample-seed` becomes `sample_seed`). Values are
+typed: a plain decimal integer is a number, a comma-separated list of them an array, a real a number,
+a switch `true` or `false`, anything else the text given. Options that only say how to run or print
+are left out: {execution_options}. The result does not depend on them, and a run's output is the same at any
+thread count.
+
+Every result says how its figures were obtained, and a figure obtained differently says so
+itself: `method` is one of `exact`, `sampled`, `estimated` or `closed form` (or `not computed`,
+with a `why`, when a figure was skipped), and `algorithm` names the algorithm. A table of `tables
+--format json` states its method in its `method` field. A sampled diameter is a lower bound (`diameter_is`).
+
+`--pretty` indents the object by two spaces; without it the object is one line. A graph export
+(`shiftfly graph --format json`) places the graph's own JSON, as its writer wrote it, in `result`.
+
+Example:
+
+{envelope}"""
+
+
+def execution_options(root):
+    """The options the envelope leaves out of `parameters`, read from is_execution_option()
+    in tools/common/envelope.hpp so that the page follows the code."""
+    with open(os.path.join(root, "tools", "common", "envelope.hpp"), encoding="utf-8") as f:
+        source = f.read()
+    match = re.search(r"bool is_execution_option\([^)]*\)\s*\{[^{]*\{([^}]*)\}", source)
+    names = re.findall(r'"(--[a-z-]+)"', match.group(1)) if match else []
+    if not names:
+        raise Failure("no option list in is_execution_option() of tools/common/envelope.hpp")
+    return ", ".join(f"`{n}`" for n in names)
+
+
+def generate(bin_dir, root):
+    found = []
+    for tool in TOOLS:
+        walk(bin_dir, root, tool, found)
+    paths = [p for p, _ in found]
+    missing = [p for p in paths if p not in EXAMPLES]
+    if missing:
+        raise Failure("no example in scripts/cli_reference.py EXAMPLES for: " + ", ".join(missing))
+    stale = [p for p in EXAMPLES if p not in paths]
+    if stale:
+        raise Failure("EXAMPLES names commands that --help does not list: " + ", ".join(stale))
+
+    _, bad_err = run(bin_dir, root, BAD_INPUT_EXAMPLE, expect=2)
+    if len(bad_err.splitlines()) != 1:
+        raise Failure(f"`{BAD_INPUT_EXAMPLE}` did not print exactly one line on stderr")
+    envelope, _ = run(bin_dir, root, ENVELOPE_EXAMPLE)
+    page = [INTRO.format(regenerate=REGENERATE, execution_options=execution_options(root),
+                         bad_input=example_block(BAD_INPUT_EXAMPLE + "; echo $?", bad_err + "2"),
+                         envelope=example_block(ENVELOPE_EXAMPLE, envelope))]
+
+    helps = dict(found)
+    for tool in TOOLS:
+        page.append(f"\n## {tool}\n")
+        for path in (p for p in paths if p.split()[0] == tool):
+            words = path.split()
+            page.append(f"\n### `{path}`\n\n")
+            page.append(block(f"$ {path} --help\n{helps[path]}", "console"))
+            example = EXAMPLES[path]
+            if example is GROUP:
+                subs = subcommands(helps[path])
+                if not subs:
+                    raise Failure(f"`{path}` is marked GROUP but lists no subcommands")
+                page.append("\nRun through its subcommands: " +
+                            ", ".join(f"`{path} {s}`" for s in subs) + ".\n")
+                continue
+            command = tool + " " + example
+            # the example must run this command: its words in order, other words between them
+            rest = iter(command.split())
+            if not all(any(w == x for x in rest) for w in words):
+                raise Failure(f"the example for `{path}` does not run it: `{command}`")
+            out, _ = run(bin_dir, root, command)
+            page.append("\nExample:\n\n")
+            page.append(example_block(command, out))
+    text = "".join(page)
+    for absolute in {root, os.path.realpath(root), bin_dir}:
+        if absolute in text:
+            raise Failure(f"the page would hold the absolute path {absolute}")
+    return text
+
+
+def main(argv):
+    if len(argv) not in (2, 3):
+        sys.stderr.write("usage: cli_reference.sh BIN_DIR [OUT]\n")
+        return 2
+    bin_dir = os.path.abspath(argv[1])
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for tool in TOOLS:
+        if not os.access(os.path.join(bin_dir, tool), os.X_OK):
+            sys.stderr.write(f"cli_reference: {os.path.join(argv[1], tool)} is not built "
+                             "(cmake --build build --target shiftfly_tool halley_tool)\n")
+            return 1
+    try:
+        text = generate(bin_dir, root)
+    except (Failure, subprocess.TimeoutExpired) as e:
+        sys.stderr.write(f"cli_reference: {e}\n")
+        return 1
+    if len(argv) == 3:
+        with open(argv[2], "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
