@@ -6,10 +6,10 @@
 
 #include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "help_walk.hpp"
 #include "json_output.hpp"
 #include "run_tool.hpp"
 
@@ -54,37 +54,6 @@ inline std::vector<json_case> cases() {
   return c;
 }
 
-/// The subcommands listed under "Subcommands:" in a --help text.
-inline std::vector<std::string> listed_subcommands(const std::string& help) {
-  std::vector<std::string> names;
-  std::istringstream lines(help);
-  bool in = false;
-  for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("Subcommands:", 0) == 0) {
-      in = true;
-      continue;
-    }
-    if (!in) continue;
-    if (line.size() < 3 || line[0] != ' ' || line[2] == ' ') {  // the section ends; continuation lines are indented deeper
-      if (line.empty() || line[0] != ' ') in = false;
-      continue;
-    }
-    names.push_back(line.substr(2, line.find(' ', 2) - 2));
-  }
-  return names;
-}
-
-/// Every leaf command path of `tool` ("shiftfly metrics kautz", ...) by walking --help.
-inline void leaf_commands(const std::string& tool, const std::string& path, std::set<std::string>& out) {
-  const auto help = shiftfly::test::run_tool(tool, path + (path.empty() ? "" : " ") + "--help").out;
-  const auto subs = listed_subcommands(help);
-  if (subs.empty()) {
-    out.insert(tool + " " + path);
-    return;
-  }
-  for (const auto& s : subs) leaf_commands(tool, path.empty() ? s : path + " " + s, out);
-}
-
 }  // namespace envelope_cases
 
 TEST_CASE("every --format json output is one object in the envelope", "[tools][envelope]") {
@@ -127,8 +96,9 @@ TEST_CASE("the envelope's parameters are the flags as given, typed, and the defa
 
 TEST_CASE("the envelope cases cover every subcommand the tools list", "[tools][envelope]") {
   std::set<std::string> leaves;
-  envelope_cases::leaf_commands("shiftfly", "", leaves);
-  envelope_cases::leaf_commands("halley", "", leaves);
+  for (const char* tool : {"shiftfly", "halley"})
+    for (const auto& c : shiftfly::test::walk_help(tool))
+      if (c.leaf) leaves.insert(c.command);
   CHECK(leaves.size() >= 26);  // 7 + 7 families, 3 routes, allreduce, tables; 7 halley commands
   std::set<std::string> covered;
   for (const auto& c : envelope_cases::cases()) covered.insert(c.command);

@@ -9,29 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "help_walk.hpp"
 #include "run_tool.hpp"
 
 namespace help_walk {
-
-/// The help texts of `tool` and of every command under it.
-inline void collect(const std::string& tool, const std::string& path, std::vector<std::pair<std::string, std::string>>& out) {
-  const auto help = shiftfly::test::run_tool(tool, path + (path.empty() ? "" : " ") + "--help").out;
-  out.push_back({tool + (path.empty() ? "" : " " + path), help});
-  std::istringstream lines(help);
-  bool in = false;
-  for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("Subcommands:", 0) == 0) {
-      in = true;
-      continue;
-    }
-    if (in && line.size() > 2 && line[0] == ' ' && line[2] != ' ') {
-      const std::string name = line.substr(2, line.find(' ', 2) - 2);
-      collect(tool, path.empty() ? name : path + " " + name, out);
-    } else if (in && (line.empty() || line[0] != ' ')) {
-      in = false;
-    }
-  }
-}
 
 /// The option lines ("  --name TYPE ...") of a help text, with the description that follows.
 struct option_line {
@@ -62,12 +43,12 @@ inline std::vector<option_line> options_of(const std::string& help) {
 }  // namespace help_walk
 
 TEST_CASE("--help of every command states types, ranges, defaults and accepted values", "[tools][help]") {
-  std::vector<std::pair<std::string, std::string>> helps;
-  help_walk::collect("shiftfly", "", helps);
-  help_walk::collect("halley", "", helps);
+  auto helps = shiftfly::test::walk_help("shiftfly");
+  const auto halley = shiftfly::test::walk_help("halley");
+  helps.insert(helps.end(), halley.begin(), halley.end());
   CHECK(helps.size() >= 30);
   std::size_t options = 0;
-  for (const auto& [command, help] : helps) {
+  for (const auto& [command, help, leaf] : helps) {
     for (const auto& o : help_walk::options_of(help)) {
       INFO(command << ": " << o.spec << " | " << o.description);
       if (o.spec.rfind("-h,--help", 0) == 0 || o.spec.rfind("--version", 0) == 0) continue;

@@ -53,20 +53,12 @@ nlohmann::ordered_json cost_json(const sc::schedule_cost& c) {
   return j;
 }
 
+// A simulated schedule: its cost (the simulated counts, costed) and what each chip sent, beside the closed form.
 nlohmann::ordered_json schedule_json(const sc::simulation_result& s, const sc::schedule_cost& c,
                                      const sc::schedule_cost& formula, double sent_per_chip) {
-  nlohmann::ordered_json j;
-  j["steps"] = s.steps;
-  j["messages"] = s.messages;
+  nlohmann::ordered_json j = cost_json(c);
   j["sent_per_chip"] = s.max_sent_per_chip;
   j["sent_per_chip_min"] = s.min_sent_per_chip;
-  j["critical_path_elements"] = s.critical_path_elements;
-  j["critical_path_bytes"] = c.critical_path_bytes;
-  j["latency_us"] = c.time.latency_us;
-  j["bandwidth_us"] = c.time.bandwidth_us;
-  j["time_us"] = c.time.time_us;
-  j["algbw_gb_per_s"] = c.algbw_gb_per_s;
-  j["busbw_gb_per_s"] = c.busbw_gb_per_s;
   j["closed_form"] = cost_json(formula);
   j["closed_form"]["sent_per_chip"] = sent_per_chip;
   return j;
