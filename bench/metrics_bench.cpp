@@ -2,7 +2,9 @@
 // 2,304, 12,500 and 36,000 groups: single BFS, exact all-pairs statistics (1 and 2
 // threads, 512-bit batches), a straightforward single-threaded 64-source bit-parallel
 // BFS as the baseline, the Lanczos spectral gap (1 and 2 threads) and the reference's
-// power iteration.
+// power iteration. Then the field's families at about the same scale (PolarFly q = 37,
+// Slim Fly q = 29, a balanced Dragonfly of 11,004 routers, HyperX 10^4, Jellyfish 10,000
+// x 40): exact all pairs (1 and 2 threads), the baseline and the Lanczos gap.
 // Results: docs/performance.md, section "Metrics".
 #include <benchmark/benchmark.h>
 
@@ -67,6 +69,23 @@ std::uint64_t naive_all_pairs_64(const graph& g) {
   return total;
 }
 
+// The field's graphs, by name.
+const graph& field_graph(const std::string& name) {
+  namespace t = shiftfly::topology;
+  static std::map<std::string, graph> cache;
+  auto it = cache.find(name);
+  if (it != cache.end()) return it->second;
+  t::family_spec spec;
+  if (name == "polarfly/q37") spec = t::polarfly_spec{37};
+  else if (name == "slimfly/q29") spec = t::slimfly_spec{29};
+  else if (name == "dragonfly/a28h14") spec = t::dragonfly_spec{28, 14, 0};
+  else if (name == "hyperx/10x10x10x10") spec = t::hyperx_spec{{10, 10, 10, 10}};
+  else spec = t::jellyfish_spec{10000, 40, 1};
+  return cache.emplace(name, t::make_graph(spec)).first->second;
+}
+const std::vector<std::string> field_graphs{"polarfly/q37", "slimfly/q29", "dragonfly/a28h14", "hyperx/10x10x10x10",
+                                            "jellyfish/10000x40"};
+
 const std::vector<std::string> families{"boardfly", "shiftfly"};
 const std::vector<std::uint64_t> sizes{2304, 12500, 36000};
 
@@ -123,6 +142,30 @@ int register_all() {
         }
       })->Unit(benchmark::kMillisecond);
     }
+  for (const auto& name : field_graphs) {
+    for (unsigned threads : {1u, 2u})
+      benchmark::RegisterBenchmark(("all_pairs/" + name + "/threads:" + std::to_string(threads)).c_str(),
+                                   [name, threads](benchmark::State& st) {
+                                     const auto& g = field_graph(name);
+                                     shiftfly::metrics::sweep_options o;
+                                     o.threads = threads;
+                                     for (auto _ : st) {
+                                       const auto s = shiftfly::metrics::all_pairs_stats(g, o);
+                                       st.counters["diameter"] = s.diameter;
+                                       st.counters["mean"] = s.mean;
+                                     }
+                                   })
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime();
+    benchmark::RegisterBenchmark(("naive_64bit_all_pairs/" + name).c_str(), [name](benchmark::State& st) {
+      const auto& g = field_graph(name);
+      for (auto _ : st) benchmark::DoNotOptimize(naive_all_pairs_64(g));
+    })->Unit(benchmark::kMillisecond)->UseRealTime();
+    benchmark::RegisterBenchmark(("spectral_gap_lanczos/" + name).c_str(), [name](benchmark::State& st) {
+      const auto& g = field_graph(name);
+      for (auto _ : st) st.counters["gap"] = shiftfly::metrics::spectral_gap(g).gap;
+    })->Unit(benchmark::kMillisecond);
+  }
   return 0;
 }
 

@@ -28,6 +28,15 @@ TEST_CASE("make_graph builds every family with its generator", "[family]") {
   auto chip = k;
   chip.level = t::level::chip;
   CHECK(t::make_graph(chip).num_vertices() == 420 * 32);
+  CHECK(edge_text(t::make_graph(t::polarfly_spec{7})) == edge_text(t::polarfly(7)));
+  CHECK(edge_text(t::make_graph(t::slimfly_spec{5})) == edge_text(t::slimfly(5)));
+  CHECK(edge_text(t::make_graph(t::dragonfly_spec{4, 2, 0})) == edge_text(t::dragonfly(4, 2, 9)));
+  CHECK(edge_text(t::make_graph(t::dragonfly_spec{4, 2, 5, t::dragonfly_arrangement::circulant})) ==
+        edge_text(t::dragonfly(4, 2, 5, t::dragonfly_arrangement::circulant)));
+  CHECK(edge_text(t::make_graph(t::hyperx_spec{{3, 4}})) == edge_text(t::hyperx({3, 4})));
+  CHECK(edge_text(t::make_graph(t::fat_tree_spec{6})) == edge_text(t::fat_tree(6)));
+  CHECK(edge_text(t::make_graph(t::jellyfish_spec{30, 4, 9})) == edge_text(t::jellyfish(30, 4, 9)));
+  CHECK(edge_text(t::make_graph(t::jellyfish_spec{30, 4})) == edge_text(t::jellyfish(30, 4, 1)));
 }
 
 TEST_CASE("the registry maps names to specs and back", "[family]") {
@@ -56,7 +65,11 @@ TEST_CASE("the registry maps names to specs and back", "[family]") {
     std::visit(
         [](auto& s) {
           using S = std::decay_t<decltype(s)>;
-          if constexpr (std::is_same_v<S, t::torus_spec>) s.dims = {3, 3};
+          if constexpr (std::is_same_v<S, t::torus_spec> || std::is_same_v<S, t::hyperx_spec>) s.dims = {3, 3};
+          else if constexpr (requires { s.q; }) s.q = 5;
+          else if constexpr (std::is_same_v<S, t::dragonfly_spec>) s = {2, 1, 0};
+          else if constexpr (std::is_same_v<S, t::fat_tree_spec>) s.k = 4;
+          else if constexpr (std::is_same_v<S, t::jellyfish_spec>) s = {10, 3, 1};
           else if constexpr (requires { s.D; }) s = {2, 2};
           else if constexpr (requires { s.n; }) s = {10, 2};
           else s.groups = 4;
@@ -71,7 +84,8 @@ TEST_CASE("the registry maps names to specs and back", "[family]") {
 TEST_CASE("make_graph refuses every bad-input class with one line naming the parameter", "[family][errors]") {
   CHECK_THROWS_WITH(t::default_spec("hypercube"),
                     "default_spec: family = 'hypercube' is out of range (accepted: torus, kautz, de-bruijn, "
-                    "gen-de-bruijn, imase-itoh, boardfly, shiftfly)");
+                    "gen-de-bruijn, imase-itoh, boardfly, shiftfly, polarfly, slimfly, dragonfly, hyperx, fat-tree, "
+                    "jellyfish)");
   const auto parameter_of = [](const t::family_spec& s) {
     try {
       (void)t::make_graph(s);
@@ -95,6 +109,16 @@ TEST_CASE("make_graph refuses every bad-input class with one line naming the par
   CHECK(parameter_of(t::shiftfly_spec{.groups = 0}) == "groups");
   CHECK(parameter_of(t::shiftfly_spec{.groups = 10, .ports = 7}) == "ports");
   CHECK(parameter_of(t::shiftfly_spec{.groups = 10, .ports = 2}) == "ports");
+  CHECK(parameter_of(t::polarfly_spec{6}) == "q");
+  CHECK(parameter_of(t::slimfly_spec{2}) == "q");
+  CHECK(parameter_of(t::dragonfly_spec{0, 2, 0}) == "a");
+  CHECK(parameter_of(t::dragonfly_spec{2, 0, 0}) == "h");
+  CHECK(parameter_of(t::hyperx_spec{}) == "dims");
+  CHECK(parameter_of(t::fat_tree_spec{3}) == "k");
+  CHECK(parameter_of(t::jellyfish_spec{1, 1}) == "routers");
+  CHECK(t::parameters(t::dragonfly_spec{4, 2, 0, t::dragonfly_arrangement::circulant})[3].value == "circulant");
+  CHECK(t::parameters(t::hyperx_spec{{4, 4}})[0].value == "4,4");
+  CHECK(t::parameters(t::jellyfish_spec{100, 8})[2].value == "1");
   CHECK_THROWS_WITH(t::parse_shiftfly_construction("slimfly"),
                     "shiftfly: construction = slimfly is out of range (accepted: imase-itoh or kautz)");
 }

@@ -3,7 +3,8 @@
 // subcommands.
 //
 // API:
-//   struct family_flags { family, dims, d, D, n, groups, seed, ports, construction, level, defaulted };
+//   struct family_flags { family, dims, d, D, n, groups, seed, ports, construction, level, q, a, h, k,
+//                         routers, degree, random_seed, arrangement, defaulted };
 //   std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shared_ptr<family_flags> out,
 //                                                 const std::vector<std::string>& only = {});
 //   topology::family_spec to_spec(const family_flags&);
@@ -21,7 +22,9 @@
 //   shiftfly graph torus --dims 4,4 --format dot
 // Flags per family: torus --dims; kautz, de-bruijn --d --D; gen-de-bruijn,
 // imase-itoh --n --d; boardfly --groups [--seed 7] [--level group|chip];
-// shiftfly --groups [--ports 40] [--construction imase-itoh|kautz] [--level group|chip].
+// shiftfly --groups [--ports 40] [--construction imase-itoh|kautz] [--level group|chip];
+// polarfly, slimfly --q; dragonfly --a --h [--groups a*h+1] [--arrangement consecutive|circulant];
+// hyperx --dims; fat-tree --k; jellyfish --routers --degree [--seed 1].
 // Numbers are parsed by the library's one grammar (core/parse.hpp); a malformed
 // value is a CLI::ValidationError naming the flag (exit 2 through cli_main).
 // The returned pointers are the family subcommands, in the order of family_names().
@@ -49,6 +52,8 @@ struct family_flags {
   std::string family;
   std::vector<std::uint64_t> dims;
   std::uint64_t d = 0, D = 0, n = 0, groups = 0, seed = 7, ports = topology::group_optical_ports;
+  std::uint64_t q = 0, a = 0, h = 0, k = 0, routers = 0, degree = 0, random_seed = 1;
+  std::string arrangement = "consecutive";
   std::string construction = "imase-itoh";
   std::string level = "group";
   /// Flags left at their default ("--ports", "--level", ...): messages list them as defaults, not as given.
@@ -67,6 +72,13 @@ inline topology::family_spec to_spec(const family_flags& f) {
   else if (auto* s = std::get_if<t::boardfly_spec>(&spec)) *s = {f.groups, f.seed, t::parse_level(f.level)};
   else if (auto* s = std::get_if<t::shiftfly_spec>(&spec))
     *s = {f.groups, f.ports, t::parse_shiftfly_construction(f.construction), t::parse_level(f.level)};
+  else if (auto* s = std::get_if<t::polarfly_spec>(&spec)) s->q = f.q;
+  else if (auto* s = std::get_if<t::slimfly_spec>(&spec)) s->q = f.q;
+  else if (auto* s = std::get_if<t::dragonfly_spec>(&spec))
+    *s = {f.a, f.h, f.groups, t::parse_dragonfly_arrangement(f.arrangement)};
+  else if (auto* s = std::get_if<t::hyperx_spec>(&spec)) s->dims = f.dims;
+  else if (auto* s = std::get_if<t::fat_tree_spec>(&spec)) s->k = f.k;
+  else if (auto* s = std::get_if<t::jellyfish_spec>(&spec)) *s = {f.routers, f.degree, f.random_seed};
   return spec;
 }
 
@@ -81,12 +93,14 @@ inline core::graph<std::uint32_t> make_graph(const family_flags& f, std::string_
                                 "imase-itoh, shiftfly --level group); " +
                                 f.family + " has no arcs");
   const auto build = [&] { return topology::make_graph(spec); };
-  if (f.family == "torus") {
+  if (f.family == "torus" || f.family == "hyperx") {
     std::string dims;
     for (auto k : f.dims) dims += (dims.empty() ? "" : ",") + to_message(k);
     return naming_flags({{"dims item", "--dims item"}, {"dims", "--dims"}, {"number of dims", "number of --dims items"}},
                         "--dims " + dims, build);
   }
+  if (f.family == "polarfly" || f.family == "slimfly") return naming_flags({{"q", "--q"}}, "--q " + to_message(f.q), build);
+  if (f.family == "fat-tree") return naming_flags({{"k", "--k"}}, "--k " + to_message(f.k), build);
   const std::string dD = "--d " + to_message(f.d) + " --D " + to_message(f.D);
   const std::string nd = "--n " + to_message(f.n) + " --d " + to_message(f.d);
   if (f.family == "kautz" || f.family == "de-bruijn") return naming_flags({{"d", "--d"}, {"D", "--D"}}, dD, build);
@@ -101,6 +115,19 @@ inline core::graph<std::uint32_t> make_graph(const family_flags& f, std::string_
     }
     return defaults.empty() ? given : given + "; defaults: " + defaults;
   };
+  if (f.family == "dragonfly")
+    return naming_flags({{"a", "--a"}, {"h", "--h"}, {"g", "--groups"}, {"groups", "--groups"}},
+                        flags_text({{"--a", to_message(f.a)},
+                                    {"--h", to_message(f.h)},
+                                    {"--groups", f.groups == 0 ? std::string("a*h+1") : to_message(f.groups)},
+                                    {"--arrangement", f.arrangement}}),
+                        build);
+  if (f.family == "jellyfish")
+    return naming_flags({{"routers", "--routers"}, {"N", "--routers"}, {"degree", "--degree"}, {"r", "--degree"}, {"seed", "--seed"}},
+                        flags_text({{"--routers", to_message(f.routers)},
+                                    {"--degree", to_message(f.degree)},
+                                    {"--seed", to_message(f.random_seed)}}),
+                        build);
   if (f.family == "boardfly")
     return naming_flags({{"groups", "--groups"}, {"seed", "--seed"}},
                         flags_text({{"--groups", to_message(f.groups)}, {"--level", f.level}}), build);
@@ -177,6 +204,49 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
           ->type_name(detail::range_type(0, UINT64_MAX))
           ->default_str("7");
       sub->add_option("--level", out->level, "Graph of the groups or of the chips")->check(CLI::IsMember({"group", "chip"}));
+    } else if (name == "hyperx") {
+      sub = parent->add_subcommand(name, "HyperX: Hamming graph, a complete graph in each dimension (Ahn et al. 2009)");
+      sub->add_option_function<std::string>(
+             "--dims",
+             [out](const std::string& text) {
+               try {
+                 out->dims = core::parse_unsigned_list(text, "--dims");
+               } catch (const std::invalid_argument& e) {
+                 throw CLI::ValidationError("--dims", e.what());
+               }
+             },
+             "Dimension sizes S1,...,SL, e.g. 8,8,8 (each at least 2; their product at most 4294967295)")
+          ->required()
+          ->type_name("LIST of UINT in [2 - 4294967295]");
+    } else if (name == "polarfly" || name == "slimfly") {
+      sub = parent->add_subcommand(name, name == "polarfly"
+                                             ? "PolarFly: Erdos-Renyi polarity graph ER_q, q^2+q+1 routers, diameter 2"
+                                             : "Slim Fly: McKay-Miller-Siran graph, 2q^2 routers, diameter 2");
+      detail::add_unsigned_option(sub, "--q", &out->q,
+                                  name == "polarfly" ? "Prime power; radix q+1"
+                                                     : "Prime power q = 4w + delta, delta in {-1, 0, 1}; radix (3q - delta)/2")
+          ->required()
+          ->type_name(detail::range_type(name == "polarfly" ? 2 : 3, name == "polarfly" ? topology::polarfly_max_q()
+                                                                                        : topology::slimfly_max_q()));
+    } else if (name == "dragonfly") {
+      sub = parent->add_subcommand(name, "Dragonfly: groups of a routers, complete inside, h global links a router (Kim et al. 2008)");
+      detail::add_unsigned_option(sub, "--a", &out->a, "Routers per group")->required()->type_name(detail::range_type(1, topology::dragonfly_max_parameter));
+      detail::add_unsigned_option(sub, "--h", &out->h, "Global links per router")->required()->type_name(detail::range_type(1, topology::dragonfly_max_parameter));
+      detail::add_unsigned_option(sub, "--groups", &out->groups, "Groups, from h+1 to a*h+1")
+          ->type_name(detail::range_type(2, 4294967295u))
+          ->default_str("a*h+1");
+      sub->add_option("--arrangement", out->arrangement, "Global links: consecutive (absolute) or circulant")
+          ->check(CLI::IsMember({"consecutive", "circulant"}));
+    } else if (name == "fat-tree") {
+      sub = parent->add_subcommand(name, "k-ary three-tier fat tree, as a switch graph of 5k^2/4 switches (Al-Fares et al. 2008)");
+      detail::add_unsigned_option(sub, "--k", &out->k, "Switch radix, even")->required()->type_name(detail::range_type(2, topology::fat_tree_max_k));
+    } else if (name == "jellyfish") {
+      sub = parent->add_subcommand(name, "Jellyfish: random regular router graph (Singla et al. 2012)");
+      detail::add_unsigned_option(sub, "--routers", &out->routers, "Number of routers")->required()->type_name(detail::range_type(2, 4294967295u));
+      detail::add_unsigned_option(sub, "--degree", &out->degree, "Links per router to other routers")->required()->type_name(detail::range_type(1, 4294967294u));
+      detail::add_unsigned_option(sub, "--seed", &out->random_seed, "Seed of the random wiring")
+          ->type_name(detail::range_type(0, UINT64_MAX))
+          ->default_str("1");
     } else if (name == "shiftfly") {
       sub = parent->add_subcommand(name, "Shiftfly: Boardfly groups with a generalized Kautz global tier");
       detail::add_unsigned_option(sub, "--groups", &out->groups, "Number of 32-chip groups")

@@ -19,7 +19,9 @@
 #include "shiftfly/tables/differences.hpp"
 #include "shiftfly/tables/equal_cost.hpp"
 #include "shiftfly/tables/failures_table.hpp"
+#include "shiftfly/tables/field_equal_radix.hpp"
 #include "shiftfly/tables/moore_audit.hpp"
+#include "shiftfly/tables/moore_efficiency.hpp"
 #include "shiftfly/tables/nonminimal_table.hpp"
 #include "shiftfly/tables/operations_tables.hpp"
 #include "shiftfly/tables/sharing_table.hpp"
@@ -155,6 +157,19 @@ inline std::vector<report::section> shiftfly_sections() {
                  return o;
                },
                {"allreduce"}});
+  s.push_back({"field", "Beyond the paper: the field's families at equal radix (exact profile only)",
+               [](const report::section_context& c) {
+                 report::section_output o;
+                 if (c.profile != report::profile::exact) return o;
+                 const auto moore = moore_efficiency_rows(c.threads);
+                 o.tables.push_back(moore_efficiency_table(moore));
+                 o.figures.push_back(moore_efficiency_figure(moore));
+                 const auto field = field_equal_radix_rows(c.threads);
+                 o.tables.push_back(field_equal_radix_table(field));
+                 o.figures.push_back(field_equal_radix_figure(field));
+                 return o;
+               },
+               {"moore_efficiency", "moore_efficiency_plot", "field_equal_radix", "field_mean_distance"}});
   s.push_back({"differences", "Differences from the published tables (exact profile)",
                [log](const report::section_context& c) {
                  report::section_output o;

@@ -7,7 +7,8 @@
 /// API:
 ///   using family_spec = std::variant<torus_spec, kautz_spec, de_bruijn_spec,
 ///                                    generalized_de_bruijn_spec, imase_itoh_spec,
-///                                    boardfly_spec, shiftfly_spec>;
+///                                    boardfly_spec, shiftfly_spec, polarfly_spec, slimfly_spec,
+///                                    dragonfly_spec, hyperx_spec, fat_tree_spec, jellyfish_spec>;
 ///   core::graph<std::uint32_t> make_graph(const family_spec&);
 ///   std::string_view family_name(const family_spec&);      // "kautz"
 ///   family_spec default_spec(std::string_view name);      // "kautz" -> kautz_spec{}
@@ -28,6 +29,12 @@
 /// | imase-itoh    | n, d                         | imase_itoh(n, d)                       |
 /// | boardfly      | groups, seed, level          | boardfly_group_level / _chip_level     |
 /// | shiftfly      | groups, ports, construction, level | shiftfly_group_level / _chip_level |
+/// | polarfly      | q                            | polarfly(q)                            |
+/// | slimfly       | q                            | slimfly(q)                             |
+/// | dragonfly     | a, h, groups, arrangement    | dragonfly(a, h, groups or a·h + 1, arrangement) |
+/// | hyperx        | dims                         | hyperx(dims)                           |
+/// | fat-tree      | k                            | fat_tree(k)                            |
+/// | jellyfish     | routers, degree, seed        | jellyfish(routers, degree, seed)       |
 
 #include <cstdint>
 #include <string>
@@ -40,9 +47,15 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/de_bruijn.hpp"
+#include "shiftfly/topology/dragonfly.hpp"
+#include "shiftfly/topology/fat_tree.hpp"
+#include "shiftfly/topology/hyperx.hpp"
 #include "shiftfly/topology/imase_itoh.hpp"
+#include "shiftfly/topology/jellyfish.hpp"
 #include "shiftfly/topology/kautz.hpp"
+#include "shiftfly/topology/polarfly.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
+#include "shiftfly/topology/slimfly.hpp"
 #include "shiftfly/topology/torus.hpp"
 
 namespace shiftfly::topology {
@@ -97,14 +110,42 @@ struct shiftfly_spec {
   topology::level level = topology::level::group;
 };
 
+/// PolarFly: the Erdős–Rényi polarity graph ER_q (Lakhotia et al., SC '22).
+struct polarfly_spec {
+  std::uint64_t q = 0;
+};
+/// Slim Fly: the McKay–Miller–Širáň graph of q = 4w + δ (Besta and Hoefler, SC '14).
+struct slimfly_spec {
+  std::uint64_t q = 0;
+};
+/// Dragonfly: `a` routers a group, `h` global ports a router, `groups` groups (0: the most, a·h + 1).
+struct dragonfly_spec {
+  std::uint64_t a = 0, h = 0, groups = 0;
+  dragonfly_arrangement arrangement = dragonfly_arrangement::consecutive;
+};
+/// HyperX: the Hamming graph of the dimension sizes (Ahn et al., SC '09).
+struct hyperx_spec {
+  std::vector<std::uint64_t> dims;
+};
+/// The k-ary three-tier fat tree as a switch graph (Al-Fares et al., SIGCOMM '08).
+struct fat_tree_spec {
+  std::uint64_t k = 0;
+};
+/// Jellyfish: a random `degree`-regular graph on `routers` routers, drawn from `seed` (Singla et al., NSDI '12).
+struct jellyfish_spec {
+  std::uint64_t routers = 0, degree = 0, seed = 1;
+};
+
 /// One family and its parameters.
 using family_spec = std::variant<torus_spec, kautz_spec, de_bruijn_spec, generalized_de_bruijn_spec, imase_itoh_spec,
-                                 boardfly_spec, shiftfly_spec>;
+                                 boardfly_spec, shiftfly_spec, polarfly_spec, slimfly_spec, dragonfly_spec,
+                                 hyperx_spec, fat_tree_spec, jellyfish_spec>;
 
 /// The registry's names, in the order of family_spec's alternatives (the order the tools list them).
 inline const std::vector<std::string>& family_names() {
-  static const std::vector<std::string> names{"torus",      "kautz",    "de-bruijn", "gen-de-bruijn",
-                                              "imase-itoh", "boardfly", "shiftfly"};
+  static const std::vector<std::string> names{"torus",    "kautz",    "de-bruijn", "gen-de-bruijn", "imase-itoh",
+                                              "boardfly", "shiftfly", "polarfly",  "slimfly",       "dragonfly",
+                                              "hyperx",   "fat-tree", "jellyfish"};
   return names;
 }
 
@@ -152,7 +193,7 @@ inline std::vector<family_parameter> parameters(const family_spec& spec) {
   return std::visit(
       [](const auto& s) -> std::vector<family_parameter> {
         using S = std::decay_t<decltype(s)>;
-        if constexpr (std::is_same_v<S, torus_spec>) {
+        if constexpr (std::is_same_v<S, torus_spec> || std::is_same_v<S, hyperx_spec>) {
           std::string dims;
           for (auto k : s.dims) dims += (dims.empty() ? "" : ",") + to_message(k);
           return {{"dims", dims}};
@@ -163,6 +204,17 @@ inline std::vector<family_parameter> parameters(const family_spec& spec) {
         } else if constexpr (std::is_same_v<S, boardfly_spec>) {
           return {{"groups", to_message(s.groups)}, {"seed", to_message(s.seed)},
                   {"level", std::string(level_name(s.level))}};
+        } else if constexpr (std::is_same_v<S, polarfly_spec> || std::is_same_v<S, slimfly_spec>) {
+          return {{"q", to_message(s.q)}};
+        } else if constexpr (std::is_same_v<S, dragonfly_spec>) {
+          return {{"a", to_message(s.a)},
+                  {"h", to_message(s.h)},
+                  {"groups", to_message(s.groups)},
+                  {"arrangement", std::string(dragonfly_arrangement_name(s.arrangement))}};
+        } else if constexpr (std::is_same_v<S, fat_tree_spec>) {
+          return {{"k", to_message(s.k)}};
+        } else if constexpr (std::is_same_v<S, jellyfish_spec>) {
+          return {{"routers", to_message(s.routers)}, {"degree", to_message(s.degree)}, {"seed", to_message(s.seed)}};
         } else {
           return {{"groups", to_message(s.groups)},
                   {"ports", to_message(s.ports)},
@@ -186,6 +238,13 @@ inline core::graph<std::uint32_t> make_graph(const family_spec& spec) {
         else if constexpr (std::is_same_v<S, imase_itoh_spec>) return imase_itoh<V>(s.n, s.d);
         else if constexpr (std::is_same_v<S, boardfly_spec>)
           return s.level == level::chip ? boardfly_chip_level<V>(s.groups, s.seed) : boardfly_group_level<V>(s.groups, s.seed);
+        else if constexpr (std::is_same_v<S, polarfly_spec>) return polarfly<V>(s.q);
+        else if constexpr (std::is_same_v<S, slimfly_spec>) return slimfly<V>(s.q);
+        else if constexpr (std::is_same_v<S, dragonfly_spec>)
+          return dragonfly<V>(s.a, s.h, s.groups == 0 ? dragonfly_max_groups(s.a, s.h) : s.groups, s.arrangement);
+        else if constexpr (std::is_same_v<S, hyperx_spec>) return hyperx<V>(s.dims);
+        else if constexpr (std::is_same_v<S, fat_tree_spec>) return fat_tree<V>(s.k);
+        else if constexpr (std::is_same_v<S, jellyfish_spec>) return jellyfish<V>(s.routers, s.degree, s.seed);
         else
           return s.level == level::chip ? shiftfly_chip_level<V>(s.groups, s.ports, s.construction)
                                         : shiftfly_group_level<V>(s.groups, s.ports, s.construction);

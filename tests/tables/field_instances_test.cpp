@@ -1,0 +1,134 @@
+// tables/field_instances.hpp: the rule that picks the field tables' instances, checked
+// against a brute-force scan written from the families' definitions, and the measured
+// instances against the closed forms.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "shiftfly/core/error.hpp"
+#include "shiftfly/tables/field_instances.hpp"
+
+namespace st = shiftfly::tables;
+
+namespace {
+
+bool field_test_prime_power(std::uint64_t q) {
+  if (q < 2) return false;
+  std::uint64_t p = 2;
+  while (q % p != 0) ++p;  // smallest prime factor
+  while (q % p == 0) q /= p;
+  return q == 1;
+}
+
+struct field_test_pick {
+  std::uint64_t routers = 0, radix = 0;
+};
+
+// Brute force over the families' definitions: most routers within both limits, then highest radix.
+field_test_pick field_test_best(st::field_family f, std::uint64_t max_radix, std::uint64_t max_routers) {
+  field_test_pick best;
+  const auto offer = [&](std::uint64_t routers, std::uint64_t radix) {
+    if (radix > max_radix || routers > max_routers) return;
+    if (routers > best.routers || (routers == best.routers && radix > best.radix)) best = {routers, radix};
+  };
+  for (std::uint64_t q = 2; q <= 2 * max_radix; ++q) {
+    if (!field_test_prime_power(q)) continue;
+    if (f == st::field_family::polarfly) offer(q * q + q + 1, q + 1);
+    if (f == st::field_family::slimfly && q % 4 != 2) {
+      const std::int64_t delta = q % 4 == 1 ? 1 : (q % 4 == 3 ? -1 : 0);
+      offer(2 * q * q, static_cast<std::uint64_t>((3 * static_cast<std::int64_t>(q) - delta) / 2));
+    }
+  }
+  if (f == st::field_family::dragonfly)
+    for (std::uint64_t h = 1; h <= max_radix; ++h) offer(2 * h * (2 * h * h + 1), 3 * h - 1);
+  if (f == st::field_family::hyperx)
+    for (std::uint64_t s = 2; s <= max_radix + 1; ++s) {
+      std::uint64_t n = 1;
+      for (std::uint64_t l = 1; l <= 16 && n * s <= max_routers; ++l) {
+        n *= s;
+        offer(n, l * (s - 1));
+      }
+    }
+  if (f == st::field_family::fat_tree)
+    for (std::uint64_t k = 2; k <= max_radix; k += 2) offer(5 * k * k / 4, k);
+  return best;
+}
+
+}  // namespace
+
+TEST_CASE("choose_instance agrees with a brute-force scan of the definitions", "[field]") {
+  for (auto f : {st::field_family::polarfly, st::field_family::slimfly, st::field_family::dragonfly,
+                 st::field_family::hyperx, st::field_family::fat_tree})
+    for (std::uint64_t radix : {4u, 8u, 13u, 24u, 40u, 64u})
+      for (std::uint64_t routers : {50u, 999u, 1000u, 10000u, 20000u}) {
+        CAPTURE(st::field_family_name(f), radix, routers);
+        const auto pick = st::choose_instance(f, radix, routers);
+        const auto expected = field_test_best(f, radix, routers);
+        if (expected.routers == 0) {
+          CHECK_FALSE(pick.has_value());
+          continue;
+        }
+        REQUIRE(pick.has_value());
+        CHECK(pick->routers == expected.routers);
+        CHECK(pick->radix == expected.radix);
+      }
+}
+
+TEST_CASE("the instances of the equal-radix table", "[field]") {
+  const auto params = [](st::field_family f, std::uint64_t n) { return st::choose_instance(f, 40, n)->parameters; };
+  CHECK(params(st::field_family::polarfly, 10000) == "q = 37");
+  CHECK(params(st::field_family::polarfly, 1000) == "q = 31");
+  CHECK(params(st::field_family::slimfly, 10000) == "q = 25");
+  CHECK(params(st::field_family::slimfly, 1000) == "q = 19");
+  CHECK(params(st::field_family::dragonfly, 10000) == "a = 26, h = 13, g = 339");
+  CHECK(params(st::field_family::dragonfly, 1000) == "a = 12, h = 6, g = 73");
+  CHECK(params(st::field_family::hyperx, 10000) == "S = 10x10x10x10");
+  CHECK(params(st::field_family::hyperx, 1000) == "S = 10x10x10");
+  CHECK(params(st::field_family::fat_tree, 10000) == "k = 40");
+  CHECK(params(st::field_family::jellyfish, 1000) == "N = 1000, r = 40, seed 1");
+  CHECK(params(st::field_family::shiftfly, 1000) == "G = 1000, ports = 40");
+  CHECK(st::choose_instance(st::field_family::boardfly, 40, 10000)->routers == 10000);
+  CHECK_FALSE(st::choose_instance(st::field_family::boardfly, 39, 10000).has_value());
+  CHECK_FALSE(st::choose_instance(st::field_family::jellyfish, 40, 40).has_value());
+}
+
+TEST_CASE("measured instances match their closed forms", "[field]") {
+  for (auto f : st::field_families()) {
+    const auto inst = st::choose_instance(f, f == st::field_family::boardfly ? 40 : 8, 200);  // Boardfly: radix 40
+    REQUIRE(inst.has_value());
+    CAPTURE(st::field_family_name(f), inst->parameters);
+    const auto m = st::measure_instance(*inst, true, 1);
+    CHECK(m.routers == inst->routers);
+    CHECK(m.radix <= inst->radix);
+    CHECK(m.distance.exact);
+    CHECK_FALSE(m.distance.disconnected);
+    REQUIRE(m.gap.has_value());
+    CHECK(m.gap->gap > 0.0);
+  }
+  // PolarFly and Slim Fly have diameter 2 (Lakhotia et al.; Besta and Hoefler)
+  const auto pf = st::measure_instance(*st::choose_instance(st::field_family::polarfly, 12, 1000), false, 1);
+  CHECK(pf.routers == 133);  // q = 11
+  CHECK(pf.distance.diameter == 2);
+  CHECK(pf.radix == 12);
+  const auto sf = st::measure_instance(*st::choose_instance(st::field_family::slimfly, 7, 1000), false, 1);
+  CHECK(sf.routers == 50);  // q = 5: the Hoffman-Singleton graph
+  CHECK(sf.distance.diameter == 2);
+}
+
+TEST_CASE("field_candidates refuses limits out of range, naming them", "[field][errors]") {
+  const auto parameter_of = [](std::uint64_t radix, std::uint64_t routers) {
+    try {
+      (void)st::field_candidates(st::field_family::polarfly, radix, routers);
+    } catch (const shiftfly::core::invalid_parameter& e) {
+      return e.parameter();
+    }
+    return std::string("(accepted)");
+  };
+  CHECK(parameter_of(0, 100) == "max_radix");
+  CHECK(parameter_of(st::field_max_radix + 1, 100) == "max_radix");
+  CHECK(parameter_of(8, 1) == "max_routers");
+  CHECK(parameter_of(8, st::field_max_routers + 1) == "max_routers");
+  CHECK(parameter_of(8, 100) == "(accepted)");
+}
