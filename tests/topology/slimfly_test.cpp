@@ -76,6 +76,37 @@ TEST_CASE("slimfly: the generator sets have (q - delta)/2 distinct nonzero eleme
   }
 }
 
+TEST_CASE("slimfly: the generator sets are the paper's powers of the primitive element", "[slimfly]") {
+  // Exponents of ξ (mod q - 1) in X and X', per δ, as Besta and Hoefler (SC '14) list them.
+  for (std::uint64_t q : sf_valid_q_up_to(64)) {
+    INFO("q = " << q);
+    const t::galois_field f(q);
+    const auto gen = t::slimfly_generators(f);
+    std::multiset<std::uint64_t> x, xp, want_x, want_xp;
+    for (auto e : gen.x) x.insert(f.log(e));
+    for (auto e : gen.x_prime) xp.insert(f.log(e));
+    const std::uint64_t w = (q + 1) / 4;
+    for (std::uint64_t i = 0; i < q; ++i) {
+      if (q % 4 == 1 && i <= q - 2) (i % 2 ? want_xp : want_x).insert(i);
+      if (q % 4 == 0) (i % 2 ? want_xp : want_x).insert(i % (q - 1));
+      if (q % 4 == 3) {
+        if ((i < 2 * w - 1 && i % 2 == 0) || (i >= 2 * w - 1 && i <= 4 * w - 3 && i % 2 == 1)) want_x.insert(i);
+        if ((i < 2 * w && i % 2 == 1) || (i >= 2 * w && i <= 4 * w - 2 && i % 2 == 0)) want_xp.insert(i % (q - 1));
+      }
+    }
+    CHECK(x == want_x);
+    CHECK(xp == want_xp);
+  }
+  // GF(4) = GF(2)[x]/(x^2 + x + 1), ξ = x (element 2): X = {1, ξ^2} = {1, 3}, X' = {ξ, ξ^3} = {2, 1}.
+  const auto g4 = t::slimfly_generators(t::galois_field(4));
+  CHECK(g4.x == std::vector<std::uint64_t>{1, 3});
+  CHECK(g4.x_prime == std::vector<std::uint64_t>{2, 1});
+  // GF(5), ξ = 2: X = {1, 4} (the squares), X' = {2, 3}.
+  const auto g5 = t::slimfly_generators(t::galois_field(5));
+  CHECK(g5.x == std::vector<std::uint64_t>{1, 4});
+  CHECK(g5.x_prime == std::vector<std::uint64_t>{2, 3});
+}
+
 TEST_CASE("slimfly: adjacency is the three rules of the McKay-Miller-Siran graph over all pairs", "[slimfly]") {
   for (std::uint64_t q : sf_valid_q_up_to(11)) {
     INFO("q = " << q);

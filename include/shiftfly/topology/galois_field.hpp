@@ -21,6 +21,7 @@
 /// integer (exact k-th roots and a deterministic Miller-Rabin test).
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -36,6 +37,7 @@ namespace shiftfly::topology {
 
 /// Largest field order accepted by galois_field (2^16; every table has q entries).
 inline constexpr std::uint64_t galois_field_max_order = 65536;
+static_assert(galois_field_max_order <= 65536, "galois_field: the construction buffers hold degrees up to 16");
 
 /// q = p^k with p prime and k >= 1.
 struct prime_power {
@@ -295,14 +297,23 @@ class galois_field {
     throw std::logic_error("galois_field: no irreducible polynomial found");  // cannot happen: one exists for every k
   }
 
-  // Polynomial product modulo m(x), before the tables exist.
+  // Polynomial product modulo m(x), before the tables exist (k <= 16 since q <= 2^16: fixed buffers).
   element slow_mul(element a, element b) const {
     if (k_ == 1) return a * b % p_;
-    const auto da = digits(a, k_), db = digits(b, k_);
-    std::vector<std::uint64_t> r(2 * k_ - 1, 0);
+    std::array<std::uint64_t, 16> da{}, db{};
+    std::array<std::uint64_t, 31> r{};
+    for (unsigned i = 0; i < k_; ++i, a /= p_, b /= p_) {
+      da[i] = a % p_;
+      db[i] = b % p_;
+    }
     for (unsigned i = 0; i < k_; ++i)
-      for (unsigned j = 0; j < k_; ++j) r[i + j] = (r[i + j] + da[i] * db[j]) % p_;
-    reduce(r, modulus_);
+      if (da[i])
+        for (unsigned j = 0; j < k_; ++j) r[i + j] = (r[i + j] + da[i] * db[j]) % p_;
+    for (unsigned i = 2 * k_ - 2; i >= k_; --i) {
+      const std::uint64_t t = r[i];
+      if (t == 0) continue;
+      for (unsigned j = 0; j <= k_; ++j) r[i - k_ + j] = (r[i - k_ + j] + (p_ - t) * modulus_[j]) % p_;
+    }
     element out = 0;
     for (unsigned i = k_; i-- > 0;) out = out * p_ + r[i];
     return out;
