@@ -23,13 +23,17 @@ namespace shiftfly::test {
 
 using edge_list = std::set<std::pair<std::uint64_t, std::uint64_t>>;
 
-/// One fixture graph: vertex count and edges (u < v).
+/// One fixture graph: vertex count and edges (u < v); a "digest" entry has the edge
+/// count and the SHA-256 of its lines "u v\n" (u < v, ascending) instead of the edges.
 struct fixture_graph {
   std::uint64_t n = 0;
   edge_list edges;
+  std::uint64_t m = 0;
+  std::string sha256;
 };
 
-/// Reads tests/fixtures/families/<file>: blocks "graph <key> <n> <m>" then m lines "u v".
+/// Reads tests/fixtures/families/<file>: blocks "graph <key> <n> <m>" then m lines "u v",
+/// and lines "digest <key> <n> <m> <sha256>".
 inline std::map<std::string, fixture_graph> family_fixtures(const std::string& file) {
   std::ifstream in(std::string(SHIFTFLY_FIXTURES) + "/families/" + file);
   if (!in) throw std::runtime_error("cannot open families/" + file);
@@ -42,6 +46,12 @@ inline std::map<std::string, fixture_graph> family_fixtures(const std::string& f
     std::uint64_t m = 0;
     fixture_graph g;
     is >> word >> key >> g.n >> m;
+    g.m = m;
+    if (word == "digest") {
+      is >> g.sha256;
+      out[key] = std::move(g);
+      continue;
+    }
     if (word != "graph") throw std::runtime_error("families/" + file + ": bad line " + line);
     for (std::uint64_t i = 0; i < m; ++i) {
       std::uint64_t u = 0, v = 0;
