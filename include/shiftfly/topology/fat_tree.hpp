@@ -1,0 +1,220 @@
+#pragma once
+/// \file fat_tree.hpp
+/// Fat trees as switch graphs: the k-ary three-tier fat tree (Al-Fares, Loukissas and
+/// Vahdat, SIGCOMM 2008) and the extended generalized fat tree XGFT(h; m1…mh; w1…wh)
+/// (Öhring, Ibel, Das and Kumar, IPPS 1995), the general folded Clos with given tier
+/// sizes, which contains it: fat_tree(k) is XGFT(3; k/2, k/2, k; 1, k/2, k/2), switch for
+/// switch and link for link under the numberings below. The hosts (level 0) are not
+/// vertices: their number is given apart, and which switches carry them.
+///
+/// API: fat_tree<V>(k), fat_tree_order(k) = 5k²/4, fat_tree_hosts(k) = k³/4,
+/// fat_tree_edge_switches(k), fat_tree_tier_of(k, v), fat_tree_hosts_at(k, v),
+/// fat_tree_diameter(k) = 4; xgft<V>(m, w), xgft_order(m, w), xgft_hosts(m),
+/// xgft_level_size(m, w, l), xgft_level_of(m, w, v), xgft_edges(m, w).
+///
+/// k-ary fat tree (k even, 2 ≤ k ≤ fat_tree_max_k): k pods, each of k/2 edge and k/2
+/// aggregation switches, every edge switch of a pod joined to every aggregation switch
+/// of that pod; (k/2)² core switches, core switch c joined to aggregation switch
+/// c mod (k/2) of every pod. Every switch has k ports: an edge switch k/2 links up and
+/// k/2 hosts; an aggregation switch k/2 down and k/2 up; a core switch one link to each
+/// pod. Numbering: edge switches first, e in pod p has id p·(k/2) + e; then aggregation
+/// switches, a in pod p has id k²/2 + p·(k/2) + a; then core switches, c has id k² + c.
+/// Only the edge switches carry hosts, k/2 each, k³/4 in all. The switch graph has
+/// diameter 4 (edge – aggregation – core – aggregation – edge between pods).
+///
+/// XGFT(h; m1, …, mh; w1, …, wh), h ≥ 1 levels of switches above level 0 (the hosts):
+/// level l (0 ≤ l ≤ h) has the nodes labelled (x_h, …, x_{l+1}, y_l, …, y_1) with
+/// 0 ≤ x_i < m_i and 0 ≤ y_i < w_i, Π_{i>l} m_i · Π_{i≤l} w_i of them; a node of level l
+/// and a node (x'_h, …, x'_{l+2}, y'_{l+1}, …, y'_1) of level l + 1 are joined when
+/// x_i = x'_i for every i ≥ l + 2 and y_i = y'_i for every i ≤ l. So a level-l node has
+/// m_l children and w_{l+1} parents: m_i is the down-degree of level i, w_i the
+/// up-degree of level i − 1. Here every m_i, w_i ≥ 1 and at most 64 levels. The graph
+/// holds levels 1 … h (the switches); the hosts, level 0, number Π m_i (xgft_hosts), each
+/// level-1 switch serving m_1 of them. Numbering: level 1 first, then level 2, …; inside
+/// level l the label is read as a mixed-radix number with y_1 fastest, then y_2 … y_l,
+/// then x_{l+1} … x_h (radices w_1 … w_l, m_{l+1} … m_h). With h = 1 the switches have
+/// no switch neighbours (the graph has no edges).
+
+#include <concepts>
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/memory.hpp"
+
+namespace shiftfly::topology {
+
+/// Largest k accepted (k³/4 hosts then fit 64 bits; the vertex id type limits further).
+inline constexpr std::uint64_t fat_tree_max_k = 2'000'000;
+
+/// Validates k: even, 2 to fat_tree_max_k.
+inline void fat_tree_validate(std::uint64_t k) {
+  core::require_range("fat_tree", "k", k, 2, fat_tree_max_k);
+  if (k % 2 != 0) core::throw_out_of_range("fat_tree", "k", k, "an even number from 2 to 2000000");
+}
+
+/// Number of switches 5k²/4, validated against the vertex id type V.
+template <std::unsigned_integral V = std::uint32_t>
+std::uint64_t fat_tree_order(std::uint64_t k) {
+  fat_tree_validate(k);
+  return core::checked_mul(5 * (k / 2), k / 2, "fat_tree", "switch count 5k^2/4", core::max_vertices<V>());
+}
+
+/// Number of hosts k³/4 (k/2 on each of the k²/2 edge switches).
+inline std::uint64_t fat_tree_hosts(std::uint64_t k) {
+  fat_tree_validate(k);
+  return k * k / 2 * (k / 2);
+}
+
+/// Number of edge switches k²/2 (ids 0 … k²/2 − 1; the same number of aggregation switches follow).
+inline std::uint64_t fat_tree_edge_switches(std::uint64_t k) {
+  fat_tree_validate(k);
+  return k * k / 2;
+}
+
+/// Tier of a fat-tree switch.
+enum class fat_tree_tier { edge, aggregation, core };
+
+/// Tier of switch v of fat_tree(k).
+inline fat_tree_tier fat_tree_tier_of(std::uint64_t k, std::uint64_t v) {
+  const std::uint64_t n = fat_tree_order<std::uint64_t>(k);
+  core::require_range("fat_tree", "switch", v, 0, n - 1);
+  if (v < k * k / 2) return fat_tree_tier::edge;
+  return v < k * k ? fat_tree_tier::aggregation : fat_tree_tier::core;
+}
+
+/// Hosts attached to switch v of fat_tree(k): k/2 on an edge switch, none elsewhere.
+inline std::uint64_t fat_tree_hosts_at(std::uint64_t k, std::uint64_t v) {
+  return fat_tree_tier_of(k, v) == fat_tree_tier::edge ? k / 2 : 0;
+}
+
+/// The diameter of the switch graph: 4.
+inline std::uint64_t fat_tree_diameter(std::uint64_t k) {
+  fat_tree_validate(k);
+  return 4;
+}
+
+/// The k-ary three-tier fat tree's switch graph (numbering in the file comment).
+template <std::unsigned_integral V = std::uint32_t>
+core::graph<V> fat_tree(std::uint64_t k) {
+  const std::uint64_t n = fat_tree_order<V>(k);
+  const std::uint64_t half = k / 2;
+  const std::uint64_t links = core::checked_mul(k, k * k / 4, "fat_tree", "link count k^3/2") * 2;  // k·(k/2)² per tier pair
+  core::require_graph_memory("fat_tree", sizeof(V), n, links);
+  std::vector<std::pair<V, V>> edges;
+  edges.reserve(static_cast<std::size_t>(links));
+  const std::uint64_t agg0 = k * half, core0 = k * k;
+  for (std::uint64_t p = 0; p < k; ++p)
+    for (std::uint64_t a = 0; a < half; ++a) {
+      const auto agg = static_cast<V>(agg0 + p * half + a);
+      for (std::uint64_t e = 0; e < half; ++e) edges.emplace_back(static_cast<V>(p * half + e), agg);
+      for (std::uint64_t c = a; c < half * half; c += half) edges.emplace_back(agg, static_cast<V>(core0 + c));
+    }
+  return core::graph<V>::from_edges(n, edges, "FatTree(k=" + core::to_message(k) + ")");
+}
+
+/// Largest number of XGFT levels accepted.
+inline constexpr std::size_t xgft_max_height = 64;
+
+/// Validates the XGFT parameters: m and w of one length h, 1 ≤ h ≤ 64, every entry ≥ 1.
+inline void xgft_validate(std::span<const std::uint64_t> m, std::span<const std::uint64_t> w) {
+  if (m.empty()) core::throw_out_of_range("xgft", "m", "(empty)", "a list of 1 to 64 numbers, each at least 1");
+  core::require_range("xgft", "height h (length of m)", m.size(), 1, xgft_max_height);
+  if (w.size() != m.size())
+    core::throw_out_of_range("xgft", "length of w", w.size(), "the length of m, " + core::to_message(m.size()));
+  for (auto x : m) core::require_at_least("xgft", "m item", x, 1);
+  for (auto x : w) core::require_at_least("xgft", "w item", x, 1);
+}
+
+/// Number of nodes at level l (0 = hosts, 1 … h switches): Π_{i>l} m_i · Π_{i≤l} w_i.
+inline std::uint64_t xgft_level_size(std::span<const std::uint64_t> m, std::span<const std::uint64_t> w,
+                                     std::size_t l) {
+  xgft_validate(m, w);
+  core::require_range("xgft", "level", l, 0, m.size());
+  std::uint64_t s = 1;
+  for (std::size_t i = 0; i < m.size(); ++i)
+    s = core::checked_mul(s, i < l ? w[i] : m[i], "xgft", "level size");
+  return s;
+}
+
+/// Number of hosts (level 0): Π m_i.
+inline std::uint64_t xgft_hosts(std::span<const std::uint64_t> m, std::span<const std::uint64_t> w) {
+  return xgft_level_size(m, w, 0);
+}
+
+/// Number of switches, levels 1 … h, validated against the vertex id type V.
+template <std::unsigned_integral V = std::uint32_t>
+std::uint64_t xgft_order(std::span<const std::uint64_t> m, std::span<const std::uint64_t> w) {
+  xgft_validate(m, w);
+  std::uint64_t n = 0;
+  for (std::size_t l = 1; l <= m.size(); ++l)
+    n = core::checked_add(n, xgft_level_size(m, w, l), "xgft", "switch count", core::max_vertices<V>());
+  return n;
+}
+
+/// Number of switch-to-switch links: Σ_{l=1}^{h−1} (level-l size) · w_{l+1}.
+inline std::uint64_t xgft_edges(std::span<const std::uint64_t> m, std::span<const std::uint64_t> w) {
+  xgft_validate(m, w);
+  std::uint64_t e = 0;
+  for (std::size_t l = 1; l < m.size(); ++l)
+    e = core::checked_add(e, core::checked_mul(xgft_level_size(m, w, l), w[l], "xgft", "link count"), "xgft",
+                          "link count");
+  return e;
+}
+
+/// Level (1 … h) of switch v of xgft(m, w).
+inline std::size_t xgft_level_of(std::span<const std::uint64_t> m, std::span<const std::uint64_t> w,
+                                 std::uint64_t v) {
+  const std::uint64_t n = xgft_order<std::uint64_t>(m, w);
+  core::require_range("xgft", "switch", v, 0, n - 1);
+  for (std::size_t l = 1;; ++l) {
+    const std::uint64_t s = xgft_level_size(m, w, l);
+    if (v < s) return l;
+    v -= s;
+  }
+}
+
+/// The switch graph of XGFT(h; m; w), h = m.size() (numbering in the file comment).
+template <std::unsigned_integral V = std::uint32_t>
+core::graph<V> xgft(std::span<const std::uint64_t> m, std::span<const std::uint64_t> w) {
+  const std::uint64_t n = xgft_order<V>(m, w);
+  const std::uint64_t links = xgft_edges(m, w);
+  core::require_graph_memory("xgft", sizeof(V), n, links);
+  std::vector<std::pair<V, V>> edges;
+  edges.reserve(static_cast<std::size_t>(links));
+  const std::size_t h = m.size();
+  std::uint64_t base = 0;  // first id of level l
+  std::uint64_t low = 1;   // W_l = Π_{i≤l} w_i
+  for (std::size_t l = 1; l < h; ++l) {
+    low *= w[l - 1];
+    const std::uint64_t size = xgft_level_size(m, w, l);
+    const std::uint64_t up = base + size;  // first id of level l + 1
+    const std::uint64_t ml1 = m[l], wl1 = w[l];  // m_{l+1}, w_{l+1}
+    for (std::uint64_t u = 0; u < size; ++u) {
+      const std::uint64_t y = u % low;            // y_1 … y_l
+      const std::uint64_t high = u / low / ml1;   // x_{l+2} … x_h (x_{l+1} dropped)
+      for (std::uint64_t yy = 0; yy < wl1; ++yy)  // y'_{l+1}
+        edges.emplace_back(static_cast<V>(base + u), static_cast<V>(up + y + low * (yy + wl1 * high)));
+    }
+    base = up;
+  }
+  std::string name = "XGFT(" + core::to_message(h) + ";";
+  for (std::size_t i = 0; i < h; ++i) name += (i ? "," : "") + core::to_message(m[i]);
+  name += ";";
+  for (std::size_t i = 0; i < h; ++i) name += (i ? "," : "") + core::to_message(w[i]);
+  name += ")";
+  return core::graph<V>::from_edges(n, edges, std::move(name));
+}
+
+/// Convenience overload for braced lists: xgft({2, 2, 4}, {1, 2, 2}).
+template <std::unsigned_integral V = std::uint32_t>
+core::graph<V> xgft(std::initializer_list<std::uint64_t> m, std::initializer_list<std::uint64_t> w) {
+  return xgft<V>(std::span<const std::uint64_t>(m.begin(), m.size()), std::span<const std::uint64_t>(w.begin(), w.size()));
+}
+
+}  // namespace shiftfly::topology

@@ -1,0 +1,244 @@
+#pragma once
+/// \file jellyfish.hpp
+/// Jellyfish (Singla, Hong, Popa and Godfrey, NSDI 2012): a random r-regular graph on N
+/// routers (r network ports each), built by the paper's incremental procedure: join random
+/// non-adjacent pairs of routers with free ports while such a pair exists; then, while a
+/// router has two or more free ports, break a random link (x, y) and join the router to x
+/// and to y. Draws come only from core::python_random (CPython's random.Random), in the
+/// order documented below, so that a Python script following this text builds the same
+/// graph edge for edge (tests/fixtures/families/make_family_fixtures.py does).
+///
+/// API: jellyfish<V>(N, r, seed = 1), jellyfish_validate(N, r), jellyfish_patience.
+///
+/// Parameters: r ≥ 1 and N ≥ r + 1 (N ≤ what V holds); N·r/2 links (memory checked).
+/// Routers are 0 … N − 1 (no structure: the numbering is the construction's).
+///
+/// Result: every router has degree r, except that when N·r is odd one router has r − 1
+/// (one port must stay free). The procedure can stop with more free ports only if its
+/// last repair step finds no link to break; that cannot happen while a router has two
+/// free ports (its non-neighbours are then all full and each has two neighbours among
+/// them), and tests/topology/jellyfish_test.cpp finds it never happens for any N ≤ 30,
+/// 1 ≤ r < N, with seeds 1 and 2, nor at the sizes the tables use.
+///
+/// The procedure, exactly (rng = python_random(seed); P = jellyfish_patience = 64):
+///
+/// State: deg[u] (0 for all), the link list `links` (empty; a link is stored as the
+/// ordered pair (u, v) it was made with), and the list `free` of routers with deg < r,
+/// initially [0, 1, …, N − 1]. link(u, v) appends (u, v) to `links`, then for u and then
+/// v raises deg and, when it reaches r, removes that router from `free` by moving the
+/// last entry of `free` into its place and popping the last entry. unlink(e) replaces
+/// links[e] = (x, y) by the last link and pops the last, then for x and then y: if deg
+/// was r, appends the router to `free`; lowers deg.
+///
+/// Repeat { phase 1; if phase 2 returns false, stop }.
+///
+/// Phase 1. fails = 0. While len(free) ≥ 2: u = free[rng.randrange(len(free))], then
+/// v = free[rng.randrange(len(free))]; if u ≠ v and u, v are not adjacent: link(u, v),
+/// fails = 0. Otherwise fails += 1, and when fails reaches P, list mode ends phase 1:
+/// cands = the pairs (free[i], free[j]), i < j in ascending (i, j) order, that are not
+/// adjacent; while cands is not empty: k = rng.randrange(len(cands)), (a, b) = cands[k],
+/// move the last entry of cands into place k and pop the last; if a and b both still
+/// have free ports and are not adjacent, link(a, b). (Stale entries are dropped as they
+/// are drawn, so each link is uniform over the pairs still eligible.)
+///
+/// Phase 2 (one repair). If the free ports Σ_{u in free} (r − deg[u]) number fewer than 2,
+/// or `links` is empty, return false. If some router of `free` has two free ports, p = the
+/// first such in `free` order, and a link e = (x, y) is eligible when p ∉ {x, y} and p
+/// is adjacent to neither x nor y; the plan is link(p, x), link(p, y). Otherwise
+/// u = free[0], v = free[1], and e = (x, y) is eligible when x, y ∉ {u, v} and either
+/// (u ≁ x and v ≁ y: plan link(u, x), link(v, y)) or, failing that, (u ≁ y and v ≁ x:
+/// plan link(u, y), link(v, x)). Draw e = rng.randrange(len(links)) up to P times, taking
+/// the first eligible one; if none was eligible, list the eligible indices in ascending
+/// order and take the one at rng.randrange(count) (return false if there is none). Then
+/// unlink(e), carry out the plan and return true.
+///
+/// Every step removes two free ports, so the procedure ends. A draw costs O(1) (a hash
+/// map of the links); list mode costs O(len(free)²) once; an exhaustive list of phase 2
+/// costs O(min(N·r, N + s²)), s the number of non-neighbours, and is reached only near the end.
+
+#include <algorithm>
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/memory.hpp"
+#include "shiftfly/core/python_random.hpp"
+
+namespace shiftfly::topology {
+
+/// Consecutive failed random draws after which the procedure lists the candidates.
+inline constexpr std::uint64_t jellyfish_patience = 64;
+
+/// Validates N and r: r >= 1, r + 1 <= N <= what V holds; returns the link count ⌊N·r/2⌋.
+template <std::unsigned_integral V = std::uint32_t>
+std::uint64_t jellyfish_validate(std::uint64_t n, std::uint64_t r) {
+  core::require_range("jellyfish", "r", r, 1, core::max_vertices<V>() - 1);
+  core::require_range("jellyfish", "N", n, r + 1, core::max_vertices<V>());
+  return core::checked_mul(n, r, "jellyfish", "port count N x r") / 2;
+}
+
+/// The Jellyfish random regular graph on N routers of r network ports, seeded by `seed`
+/// (the procedure and its draws are in the file comment).
+template <std::unsigned_integral V = std::uint32_t>
+core::graph<V> jellyfish(std::uint64_t n, std::uint64_t r, std::uint64_t seed = 1) {
+  const std::uint64_t target = jellyfish_validate<V>(n, r);
+  core::require_graph_memory("jellyfish", sizeof(V), n, target);
+  // the construction's own state: the link hash set (about 48 bytes a link), the link list, deg/free/pos
+  core::require_memory("jellyfish", "the construction's link set (" + core::to_message(target) + " links)",
+                       core::checked_add(core::checked_mul(target, 48 + 2 * sizeof(V), "jellyfish", "memory"),
+                                         core::checked_mul(n, 8 + 2 * sizeof(V), "jellyfish", "memory"), "jellyfish",
+                                         "memory"));
+  core::python_random rng(seed);
+  std::vector<std::uint64_t> deg(n, 0), pos(n);
+  std::vector<V> free(n);
+  for (std::uint64_t u = 0; u < n; ++u) free[u] = static_cast<V>(u), pos[u] = u;
+  std::vector<std::pair<V, V>> links;
+  links.reserve(static_cast<std::size_t>(target));
+  std::unordered_map<std::uint64_t, std::uint64_t> index;  // link key -> its index in links
+  index.reserve(static_cast<std::size_t>(target));
+  auto key = [n](std::uint64_t u, std::uint64_t v) { return u < v ? u * n + v : v * n + u; };
+  auto adjacent = [&](std::uint64_t u, std::uint64_t v) { return index.count(key(u, v)) != 0; };
+  auto drop_free = [&](V u) {
+    const std::uint64_t i = pos[u];
+    const V last = free.back();
+    free[i] = last;
+    pos[last] = i;
+    free.pop_back();
+  };
+  auto link = [&](V u, V v) {
+    index.emplace(key(u, v), links.size());
+    links.emplace_back(u, v);
+    for (V x : {u, v})
+      if (++deg[x] == r) drop_free(x);
+  };
+  auto unlink = [&](std::uint64_t e) {
+    const auto [x, y] = links[e];
+    index.erase(key(x, y));
+    links[e] = links.back();
+    links.pop_back();
+    if (e < links.size()) index[key(links[e].first, links[e].second)] = e;
+    for (V z : {x, y}) {
+      if (deg[z] == r) {
+        pos[z] = free.size();
+        free.push_back(z);
+      }
+      --deg[z];
+    }
+  };
+
+  auto phase1 = [&] {
+    std::uint64_t fails = 0;
+    while (free.size() >= 2) {
+      const V u = free[rng.randrange(free.size())];
+      const V v = free[rng.randrange(free.size())];
+      if (u != v && !adjacent(u, v)) {
+        link(u, v);
+        fails = 0;
+        continue;
+      }
+      if (++fails < jellyfish_patience) continue;
+      // list mode for the rest of phase 1: the pairs are counted, and their memory checked, first
+      std::uint64_t count = 0;
+      for (std::size_t i = 0; i < free.size(); ++i)
+        for (std::size_t j = i + 1; j < free.size(); ++j) count += !adjacent(free[i], free[j]);
+      core::require_memory("jellyfish", "the candidate pairs (" + core::to_message(count) + ")",
+                           core::checked_mul(count, 2 * sizeof(V), "jellyfish", "memory"));
+      std::vector<std::pair<V, V>> cands;
+      cands.reserve(static_cast<std::size_t>(count));
+      for (std::size_t i = 0; i < free.size(); ++i)
+        for (std::size_t j = i + 1; j < free.size(); ++j)
+          if (!adjacent(free[i], free[j])) cands.emplace_back(free[i], free[j]);
+      while (!cands.empty()) {
+        const std::uint64_t k = rng.randrange(cands.size());
+        const auto [a, b] = cands[k];
+        cands[k] = cands.back();
+        cands.pop_back();
+        if (deg[a] < r && deg[b] < r && !adjacent(a, b)) link(a, b);
+      }
+      return;
+    }
+  };
+
+  // One repair: a plan is (a1, b1, a2, b2), carried out as link(a1, b1), link(a2, b2).
+  struct plan {
+    bool ok = false;
+    V a1{}, b1{}, a2{}, b2{};
+  };
+  auto phase2 = [&]() -> bool {
+    std::uint64_t spare = 0;
+    for (V u : free) spare += r - deg[u];
+    if (spare < 2 || links.empty()) return false;
+    bool single = true;
+    V p{}, u{}, v{};
+    for (V x : free)
+      if (r - deg[x] >= 2) {
+        p = x;
+        single = false;
+        break;
+      }
+    if (single) u = free[0], v = free[1];
+    auto choose = [&](std::uint64_t e) -> plan {
+      const auto [x, y] = links[e];
+      if (!single) {
+        if (x == p || y == p || adjacent(p, x) || adjacent(p, y)) return {};
+        return {true, p, x, p, y};
+      }
+      if (x == u || x == v || y == u || y == v) return {};
+      if (!adjacent(u, x) && !adjacent(v, y)) return {true, u, x, v, y};
+      if (!adjacent(u, y) && !adjacent(v, x)) return {true, u, y, v, x};
+      return {};
+    };
+    plan chosen;
+    std::uint64_t e = 0;
+    for (std::uint64_t attempt = 0; attempt < jellyfish_patience && !chosen.ok; ++attempt) {
+      e = rng.randrange(links.size());
+      chosen = choose(e);
+    }
+    if (!chosen.ok) {
+      // The eligible links in ascending index order: by a scan of all links, or, when
+      // that is cheaper, from the links among the non-neighbours (the same list).
+      std::vector<std::uint64_t> eligible;
+      std::vector<V> su, sv;  // non-neighbours of p (or of u and of v), other than themselves
+      const V a = single ? u : p, b = single ? v : p;
+      for (std::uint64_t x = 0; x < n; ++x) {
+        if (x != a && !adjacent(a, x)) su.push_back(static_cast<V>(x));
+        if (single && x != b && !adjacent(b, x)) sv.push_back(static_cast<V>(x));
+      }
+      const auto& other = single ? sv : su;
+      if (static_cast<double>(su.size()) * static_cast<double>(other.size()) < static_cast<double>(links.size())) {
+        for (V x : su)
+          for (V y : other)
+            if (x != y) {
+              const auto it = index.find(key(x, y));
+              if (it != index.end() && choose(it->second).ok) eligible.push_back(it->second);
+            }
+        std::sort(eligible.begin(), eligible.end());
+        eligible.erase(std::unique(eligible.begin(), eligible.end()), eligible.end());
+      } else {
+        for (std::uint64_t i = 0; i < links.size(); ++i)
+          if (choose(i).ok) eligible.push_back(i);
+      }
+      if (eligible.empty()) return false;
+      e = eligible[rng.randrange(eligible.size())];
+      chosen = choose(e);
+    }
+    unlink(e);
+    link(chosen.a1, chosen.b1);
+    link(chosen.a2, chosen.b2);
+    return true;
+  };
+
+  do phase1();
+  while (phase2());
+
+  return core::graph<V>::from_edges(n, links,
+                                    "Jellyfish(N=" + core::to_message(n) + ",r=" + core::to_message(r) +
+                                        ",seed=" + core::to_message(seed) + ")");
+}
+
+}  // namespace shiftfly::topology
