@@ -4,7 +4,7 @@
 //
 // API:
 //   struct family_flags { family, dims, d, D, n, groups, seed, ports, construction, level, q, a, h, k,
-//                         routers, degree, random_seed, arrangement, defaulted };
+//                         routers, degree, random_seed, m, w, arrangement, defaulted };
 //   std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shared_ptr<family_flags> out,
 //                                                 const std::vector<std::string>& only = {});
 //   topology::family_spec to_spec(const family_flags&);
@@ -24,7 +24,7 @@
 // imase-itoh --n --d; boardfly --groups [--seed 7] [--level group|chip];
 // shiftfly --groups [--ports 40] [--construction imase-itoh|kautz] [--level group|chip];
 // polarfly, slimfly --q; dragonfly --a --h [--groups a*h+1] [--arrangement consecutive|circulant];
-// hyperx --dims; fat-tree --k; jellyfish --routers --degree [--seed 1].
+// hyperx --dims; fat-tree --k; xgft --m --w; jellyfish --routers --degree [--seed 1].
 // Numbers are parsed by the library's one grammar (core/parse.hpp); a malformed
 // value is a CLI::ValidationError naming the flag (exit 2 through cli_main).
 // The returned pointers are the family subcommands, in the order of family_names().
@@ -38,6 +38,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -53,6 +54,7 @@ struct family_flags {
   std::vector<std::uint64_t> dims;
   std::uint64_t d = 0, D = 0, n = 0, groups = 0, seed = 7, ports = topology::group_optical_ports;
   std::uint64_t q = 0, a = 0, h = 0, k = 0, routers = 0, degree = 0, random_seed = 1;
+  std::vector<std::uint64_t> m, w;
   std::string arrangement = "consecutive";
   std::string construction = "imase-itoh";
   std::string level = "group";
@@ -78,6 +80,7 @@ inline topology::family_spec to_spec(const family_flags& f) {
     *s = {f.a, f.h, f.groups, t::parse_dragonfly_arrangement(f.arrangement)};
   else if (auto* s = std::get_if<t::hyperx_spec>(&spec)) s->dims = f.dims;
   else if (auto* s = std::get_if<t::fat_tree_spec>(&spec)) s->k = f.k;
+  else if (auto* s = std::get_if<t::xgft_spec>(&spec)) *s = {f.m, f.w};
   else if (auto* s = std::get_if<t::jellyfish_spec>(&spec)) *s = {f.routers, f.degree, f.random_seed};
   return spec;
 }
@@ -101,6 +104,16 @@ inline core::graph<std::uint32_t> make_graph(const family_flags& f, std::string_
   }
   if (f.family == "polarfly" || f.family == "slimfly") return naming_flags({{"q", "--q"}}, "--q " + to_message(f.q), build);
   if (f.family == "fat-tree") return naming_flags({{"k", "--k"}}, "--k " + to_message(f.k), build);
+  if (f.family == "xgft") {
+    const auto list = [](const std::vector<std::uint64_t>& xs) {
+      std::string text;
+      for (auto x : xs) text += (text.empty() ? "" : ",") + to_message(x);
+      return text;
+    };
+    return naming_flags({{"m", "--m"}, {"m item", "--m item"}, {"height h (length of m)", "number of --m items"},
+                         {"w item", "--w item"}, {"length of w", "number of --w items"}},
+                        "--m " + list(f.m) + " --w " + list(f.w), build);
+  }
   const std::string dD = "--d " + to_message(f.d) + " --D " + to_message(f.D);
   const std::string nd = "--n " + to_message(f.n) + " --d " + to_message(f.d);
   if (f.family == "kautz" || f.family == "de-bruijn") return naming_flags({{"d", "--d"}, {"D", "--D"}}, dD, build);
@@ -240,6 +253,23 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
     } else if (name == "fat-tree") {
       sub = parent->add_subcommand(name, "k-ary three-tier fat tree, as a switch graph of 5k^2/4 switches (Al-Fares et al. 2008)");
       detail::add_unsigned_option(sub, "--k", &out->k, "Switch radix, even")->required()->type_name(detail::range_type(2, topology::fat_tree_max_k));
+    } else if (name == "xgft") {
+      sub = parent->add_subcommand(name, "General folded Clos XGFT(h; m; w) as a switch graph (Ohring et al. 1995)");
+      for (const auto& [flag, target, help] :
+           {std::tuple{std::string("--m"), &out->m, std::string("Children per node at levels 1..h, e.g. 2,2,4 (hosts per leaf first)")},
+            std::tuple{std::string("--w"), &out->w, std::string("Parents per node at levels 0..h-1, e.g. 1,2,2 (as many items as --m)")}})
+        sub->add_option_function<std::string>(
+               flag,
+               [flag, target](const std::string& text) {
+                 try {
+                   *target = core::parse_unsigned_list(text, flag);
+                 } catch (const std::invalid_argument& e) {
+                   throw CLI::ValidationError(flag, e.what());
+                 }
+               },
+               help)
+            ->required()
+            ->type_name("LIST of UINT in [1 - 4294967295]");
     } else if (name == "jellyfish") {
       sub = parent->add_subcommand(name, "Jellyfish: random regular router graph (Singla et al. 2012)");
       detail::add_unsigned_option(sub, "--routers", &out->routers, "Number of routers")->required()->type_name(detail::range_type(2, 4294967295u));

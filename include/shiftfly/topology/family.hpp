@@ -8,7 +8,7 @@
 ///   using family_spec = std::variant<torus_spec, kautz_spec, de_bruijn_spec,
 ///                                    generalized_de_bruijn_spec, imase_itoh_spec,
 ///                                    boardfly_spec, shiftfly_spec, polarfly_spec, slimfly_spec,
-///                                    dragonfly_spec, hyperx_spec, fat_tree_spec, jellyfish_spec>;
+///                                    dragonfly_spec, hyperx_spec, fat_tree_spec, xgft_spec, jellyfish_spec>;
 ///   core::graph<std::uint32_t> make_graph(const family_spec&);
 ///   std::string_view family_name(const family_spec&);      // "kautz"
 ///   family_spec default_spec(std::string_view name);      // "kautz" -> kautz_spec{}
@@ -34,6 +34,7 @@
 /// | dragonfly     | a, h, groups, arrangement    | dragonfly(a, h, groups or a·h + 1, arrangement) |
 /// | hyperx        | dims                         | hyperx(dims)                           |
 /// | fat-tree      | k                            | fat_tree(k)                            |
+/// | xgft          | m, w                         | xgft(m, w): the general folded Clos    |
 /// | jellyfish     | routers, degree, seed        | jellyfish(routers, degree, seed)       |
 
 #include <cstdint>
@@ -131,6 +132,10 @@ struct hyperx_spec {
 struct fat_tree_spec {
   std::uint64_t k = 0;
 };
+/// The extended generalized fat tree XGFT(h; m; w), the general folded Clos (Öhring et al. 1995), as a switch graph.
+struct xgft_spec {
+  std::vector<std::uint64_t> m, w;
+};
 /// Jellyfish: a random `degree`-regular graph on `routers` routers, drawn from `seed` (Singla et al., NSDI '12).
 struct jellyfish_spec {
   std::uint64_t routers = 0, degree = 0, seed = 1;
@@ -139,13 +144,13 @@ struct jellyfish_spec {
 /// One family and its parameters.
 using family_spec = std::variant<torus_spec, kautz_spec, de_bruijn_spec, generalized_de_bruijn_spec, imase_itoh_spec,
                                  boardfly_spec, shiftfly_spec, polarfly_spec, slimfly_spec, dragonfly_spec,
-                                 hyperx_spec, fat_tree_spec, jellyfish_spec>;
+                                 hyperx_spec, fat_tree_spec, xgft_spec, jellyfish_spec>;
 
 /// The registry's names, in the order of family_spec's alternatives (the order the tools list them).
 inline const std::vector<std::string>& family_names() {
   static const std::vector<std::string> names{"torus",    "kautz",    "de-bruijn", "gen-de-bruijn", "imase-itoh",
                                               "boardfly", "shiftfly", "polarfly",  "slimfly",       "dragonfly",
-                                              "hyperx",   "fat-tree", "jellyfish"};
+                                              "hyperx",   "fat-tree", "xgft",      "jellyfish"};
   return names;
 }
 
@@ -213,6 +218,13 @@ inline std::vector<family_parameter> parameters(const family_spec& spec) {
                   {"arrangement", std::string(dragonfly_arrangement_name(s.arrangement))}};
         } else if constexpr (std::is_same_v<S, fat_tree_spec>) {
           return {{"k", to_message(s.k)}};
+        } else if constexpr (std::is_same_v<S, xgft_spec>) {
+          const auto list = [](const std::vector<std::uint64_t>& xs) {
+            std::string text;
+            for (auto x : xs) text += (text.empty() ? "" : ",") + to_message(x);
+            return text;
+          };
+          return {{"m", list(s.m)}, {"w", list(s.w)}};
         } else if constexpr (std::is_same_v<S, jellyfish_spec>) {
           return {{"routers", to_message(s.routers)}, {"degree", to_message(s.degree)}, {"seed", to_message(s.seed)}};
         } else {
@@ -244,6 +256,7 @@ inline core::graph<std::uint32_t> make_graph(const family_spec& spec) {
           return dragonfly<V>(s.a, s.h, s.groups == 0 ? dragonfly_max_groups(s.a, s.h) : s.groups, s.arrangement);
         else if constexpr (std::is_same_v<S, hyperx_spec>) return hyperx<V>(s.dims);
         else if constexpr (std::is_same_v<S, fat_tree_spec>) return fat_tree<V>(s.k);
+        else if constexpr (std::is_same_v<S, xgft_spec>) return xgft<V>(s.m, s.w);
         else if constexpr (std::is_same_v<S, jellyfish_spec>) return jellyfish<V>(s.routers, s.degree, s.seed);
         else
           return s.level == level::chip ? shiftfly_chip_level<V>(s.groups, s.ports, s.construction)
