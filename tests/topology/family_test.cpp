@@ -35,6 +35,7 @@ TEST_CASE("make_graph builds every family with its generator", "[family]") {
         edge_text(t::dragonfly(4, 2, 5, t::dragonfly_arrangement::circulant)));
   CHECK(edge_text(t::make_graph(t::hyperx_spec{{3, 4}})) == edge_text(t::hyperx({3, 4})));
   CHECK(edge_text(t::make_graph(t::fat_tree_spec{6})) == edge_text(t::fat_tree(6)));
+  CHECK(edge_text(t::make_graph(t::xgft_spec{{3, 3, 6}, {1, 3, 3}})) == edge_text(t::fat_tree(6)));
   CHECK(edge_text(t::make_graph(t::jellyfish_spec{30, 4, 9})) == edge_text(t::jellyfish(30, 4, 9)));
   CHECK(edge_text(t::make_graph(t::jellyfish_spec{30, 4})) == edge_text(t::jellyfish(30, 4, 1)));
 }
@@ -69,6 +70,7 @@ TEST_CASE("the registry maps names to specs and back", "[family]") {
           else if constexpr (requires { s.q; }) s.q = 5;
           else if constexpr (std::is_same_v<S, t::dragonfly_spec>) s = {2, 1, 0};
           else if constexpr (std::is_same_v<S, t::fat_tree_spec>) s.k = 4;
+          else if constexpr (std::is_same_v<S, t::xgft_spec>) s = {{2, 2}, {1, 2}};
           else if constexpr (std::is_same_v<S, t::jellyfish_spec>) s = {10, 3, 1};
           else if constexpr (requires { s.D; }) s = {2, 2};
           else if constexpr (requires { s.n; }) s = {10, 2};
@@ -85,7 +87,7 @@ TEST_CASE("make_graph refuses every bad-input class with one line naming the par
   CHECK_THROWS_WITH(t::default_spec("hypercube"),
                     "default_spec: family = 'hypercube' is out of range (accepted: torus, kautz, de-bruijn, "
                     "gen-de-bruijn, imase-itoh, boardfly, shiftfly, polarfly, slimfly, dragonfly, hyperx, fat-tree, "
-                    "jellyfish)");
+                    "xgft, jellyfish)");
   const auto parameter_of = [](const t::family_spec& s) {
     try {
       (void)t::make_graph(s);
@@ -115,6 +117,8 @@ TEST_CASE("make_graph refuses every bad-input class with one line naming the par
   CHECK(parameter_of(t::dragonfly_spec{2, 0, 0}) == "h");
   CHECK(parameter_of(t::hyperx_spec{}) == "dims");
   CHECK(parameter_of(t::fat_tree_spec{3}) == "k");
+  CHECK(parameter_of(t::xgft_spec{}) == "m");
+  CHECK(parameter_of(t::xgft_spec{{2, 2}, {1}}) == "length of w");
   CHECK(parameter_of(t::jellyfish_spec{1, 1}) == "routers");
   CHECK(t::parameters(t::dragonfly_spec{4, 2, 0, t::dragonfly_arrangement::circulant})[3].value == "circulant");
   CHECK(t::parameters(t::hyperx_spec{{4, 4}})[0].value == "4,4");
