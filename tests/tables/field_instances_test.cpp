@@ -46,7 +46,7 @@ field_test_pick field_test_best(st::field_family f, std::uint64_t max_radix, std
   if (f == st::field_family::hyperx)
     for (std::uint64_t s = 2; s <= max_radix + 1; ++s) {
       std::uint64_t n = 1;
-      for (std::uint64_t l = 1; l <= 16 && n * s <= max_routers; ++l) {
+      for (std::uint64_t l = 1; l <= 4 && n * s <= max_routers; ++l) {
         n *= s;
         offer(n, l * (s - 1));
       }

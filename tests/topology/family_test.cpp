@@ -119,7 +119,7 @@ TEST_CASE("make_graph refuses every bad-input class with one line naming the par
   CHECK(parameter_of(t::fat_tree_spec{3}) == "k");
   CHECK(parameter_of(t::xgft_spec{}) == "m");
   CHECK(parameter_of(t::xgft_spec{{2, 2}, {1}}) == "length of w");
-  CHECK(parameter_of(t::jellyfish_spec{1, 1}) == "routers");
+  CHECK(parameter_of(t::jellyfish_spec{1, 1}) == "N");
   CHECK(t::parameters(t::dragonfly_spec{4, 2, 0, t::dragonfly_arrangement::circulant})[3].value == "circulant");
   CHECK(t::parameters(t::hyperx_spec{{4, 4}})[0].value == "4,4");
   CHECK(t::parameters(t::jellyfish_spec{100, 8})[2].value == "1");

@@ -24,16 +24,16 @@
 namespace shiftfly::test {
 
 /// An undirected graph read from a fixture edge list: vertex count and edges.
-struct fixture_graph {
+struct field_fixture_graph {
   std::size_t n = 0;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
 };
 
 /// Reads tests/fixtures/families/<name>.txt ('#' comments, "n m", then m lines "u v").
-inline fixture_graph read_family_fixture(const std::string& name) {
+inline field_fixture_graph read_family_fixture(const std::string& name) {
   std::ifstream in(std::string(SHIFTFLY_FIXTURES) + "/families/" + name + ".txt");
   if (!in) throw std::runtime_error("cannot open fixture " + name);
-  fixture_graph g;
+  field_fixture_graph g;
   std::string line;
   std::size_t m = 0;
   bool header = false;
@@ -87,7 +87,7 @@ boost_graph to_boost(const G& g) {
   return b;
 }
 
-inline boost_graph to_boost(const fixture_graph& g) {
+inline boost_graph to_boost(const field_fixture_graph& g) {
   boost_graph b(g.n);
   for (auto [u, v] : g.edges) boost::add_edge(u, v, b);
   return b;

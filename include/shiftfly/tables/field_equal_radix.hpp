@@ -56,7 +56,7 @@ inline report::table field_equal_radix_table(const std::vector<field_equal_radix
   t.notes.push_back("Instances: for each target, the family's instance with the most routers within the target and "
                     "a radix of at most 40 (ties to the higher radix), among PolarFly (every prime power q), Slim Fly "
                     "(q = 4w + delta), the balanced maximal Dragonfly (a = 2h, g = ah + 1, consecutive global links), "
-                    "the regular HyperX S^L and the k-ary fat tree (a switch graph); Shiftfly (Imase-Itoh, 40 ports), "
+                    "the regular HyperX S^L (L <= 4) and the k-ary fat tree (a switch graph); Shiftfly (Imase-Itoh, 40 ports), "
                     "Boardfly (seed 7) and Jellyfish (degree 40, seed 1) at the target itself. Shiftfly and Boardfly "
                     "routers are 32-chip groups. Radix is the largest degree of the built graph.");
   t.notes.push_back("PolarFly and Slim Fly are diameter-2 graphs, so their size is capped by the radix (Moore bound "

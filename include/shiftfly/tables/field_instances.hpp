@@ -16,7 +16,7 @@
 /// | PolarFly  | every prime power q                                            | q² + q + 1      | q + 1        |
 /// | Slim Fly  | every prime power q = 4w + δ, δ ∈ {−1, 0, 1}                   | 2q²             | (3q − δ)/2   |
 /// | Dragonfly | the balanced maximal ones: a = 2h, g = a·h + 1 (Kim et al. §3) | a·g             | a − 1 + h    |
-/// | HyperX    | the regular ones S^L, L ≤ 16 (Ahn et al. evaluate these)       | S^L             | L(S − 1)     |
+/// | HyperX    | the regular ones S^L with 1 ≤ L ≤ 4 dimensions                 | S^L             | L(S − 1)     |
 /// | Fat tree  | the k-ary three-tier fat tree, k even                          | 5k²/4 switches  | k            |
 /// | Shiftfly  | any group count G, Imase–Itoh, ports = radix rounded to even   | G               | ports        |
 /// | Boardfly  | any group count G (40 optical ports a group, fixed)            | G               | 40           |
@@ -90,6 +90,10 @@ struct field_instance {
 inline constexpr std::uint64_t field_max_radix = 1024;
 inline constexpr std::uint64_t field_max_routers = 1u << 20;
 
+/// Most dimensions of a HyperX candidate: more, at a fixed radix, buys routers with tiny
+/// dimensions (2^14 at radix 14) that nobody builds.
+inline constexpr std::uint64_t hyperx_max_field_dims = 4;
+
 /// Every candidate of `family` within the radix and the router count, in enumeration order.
 inline std::vector<field_instance> field_candidates(field_family family, std::uint64_t max_radix,
                                                     std::uint64_t max_routers) {
@@ -120,7 +124,7 @@ inline std::vector<field_instance> field_candidates(field_family family, std::ui
       }
       break;
     case field_family::hyperx:
-      for (std::uint64_t dims = 1; dims <= 16; ++dims)
+      for (std::uint64_t dims = 1; dims <= hyperx_max_field_dims; ++dims)
         for (std::uint64_t s = 2; dims * (s - 1) <= max_radix; ++s) {
           std::uint64_t routers = 1;
           bool fits = true;

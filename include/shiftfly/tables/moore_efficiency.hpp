@@ -77,7 +77,7 @@ inline report::table moore_efficiency_table(const std::vector<moore_efficiency_r
   t.notes.push_back("Instances: at each radix limit, the family's instance with the most routers within the limit "
                     "(at most " + report::thousands(moore_efficiency_max_routers) +
                     "; ties to the higher radix), among PolarFly (every prime power q), Slim Fly (q = 4w + delta), "
-                    "the balanced maximal Dragonfly (a = 2h, g = ah + 1), the regular HyperX S^L and the k-ary fat "
+                    "the balanced maximal Dragonfly (a = 2h, g = ah + 1), the regular HyperX S^L (L <= 4) and the k-ary fat "
                     "tree; Shiftfly (Imase-Itoh, ports = the limit) and Jellyfish (degree = the limit, seed 1) at " +
                     report::thousands(moore_efficiency_free_routers) +
                     " routers; Boardfly's radix is fixed at 40. Radix is the largest degree of the built graph.");
