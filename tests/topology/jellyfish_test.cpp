@@ -102,6 +102,7 @@ TEST_CASE("jellyfish: bad parameters are refused with the accepted range", "[jel
                                             Catch::Contains("6 to"));
   CHECK_THROWS_WITH(t::jellyfish(5, 0), Catch::Contains("r = 0"));
   CHECK_THROWS_AS(t::jellyfish(std::uint64_t{1} << 33, 3), invalid_parameter);
+  CHECK_THROWS_WITH(t::jellyfish<std::uint64_t>((std::uint64_t{1} << 32) + 1, 3), Catch::Contains("4294967296"));
   CHECK_THROWS_AS(t::jellyfish<std::uint16_t>(70000, 3), invalid_parameter);
   CHECK_THROWS_AS(t::jellyfish(4'000'000'000, 4'000'000), invalid_parameter);  // memory refused before allocating
 }

@@ -19,7 +19,9 @@
 /// last routers of the group, whose degree is then below the radix). At g = a·h + 1,
 /// m = 1 and every port is used.
 ///
-/// Arrangements (which slot goes to which group; [Hastings et al. 2015] compare both):
+/// Arrangements (which slot goes to which group). The names and ideas are those of the
+/// absolute and circulant-based arrangements compared by Hastings et al. (CLUSTER 2015,
+/// docs/references.md); the port-level definitions are the library's own, exactly these:
 /// - consecutive, the "absolute" arrangement: slot t of group i goes to group t if
 ///   t < i and to group t + 1 otherwise, i.e. the slots list the other groups
 ///   0, 1, …, g − 1 in order, skipping i. Copy c of the link i–k leaves group i from
@@ -42,8 +44,9 @@
 /// pair is linked). It is 1 when a = 1 (then g = h + 1 and the graph is K_{h+1}) and 2
 /// when a ≥ 2 and g = h + 1 (every router has a link into every other group), in both
 /// arrangements. For a ≥ 2 and g > h + 1 the consecutive arrangement has diameter 3: a
-/// proof is not given here, it is verified by BFS for every a, h ≤ 8 and every g
-/// (tests/topology/dragonfly_test.cpp). The circulant arrangement has no closed form
+/// proof is not given here; it was verified by BFS for every a, h ≤ 8 and every g, and
+/// tests/topology/dragonfly_test.cpp rechecks every g with a·h ≤ 24 and up to six g per
+/// (a, h) beyond. The circulant arrangement has no closed form
 /// there: its diameter is 3 or 2 (2, for instance, at a = 2, h = 2, g = 5 and at
 /// a = 3, h = 8, g = 12), and dragonfly_diameter returns no value.
 
@@ -114,7 +117,8 @@ inline std::uint64_t dragonfly_links_per_pair(std::uint64_t a, std::uint64_t h, 
 /// Number of global links m·g(g − 1)/2.
 inline std::uint64_t dragonfly_global_links(std::uint64_t a, std::uint64_t h, std::uint64_t g) {
   const std::uint64_t m = dragonfly_links_per_pair(a, h, g);
-  const std::uint64_t pairs = g % 2 == 0 ? (g / 2) * (g - 1) : g * ((g - 1) / 2);
+  const std::uint64_t pairs = g % 2 == 0 ? core::checked_mul(g / 2, g - 1, "dragonfly", "group pair count")
+                                          : core::checked_mul(g, (g - 1) / 2, "dragonfly", "group pair count");
   return core::checked_mul(m, pairs, "dragonfly", "global link count");
 }
 

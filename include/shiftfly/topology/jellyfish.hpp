@@ -8,9 +8,10 @@
 /// order documented below, so that a Python script following this text builds the same
 /// graph edge for edge (tests/fixtures/families/make_family_fixtures.py does).
 ///
-/// API: jellyfish<V>(N, r, seed = 1), jellyfish_validate(N, r), jellyfish_patience.
+/// API: jellyfish<V>(N, r, seed = 1), jellyfish_validate<V>(N, r) (returns ⌊N·r/2⌋),
+/// jellyfish_patience, jellyfish_max_routers.
 ///
-/// Parameters: r ≥ 1 and N ≥ r + 1 (N ≤ what V holds); N·r/2 links (memory checked).
+/// Parameters: r ≥ 1 and r + 1 ≤ N ≤ min(2³², what V holds); ⌊N·r/2⌋ links (memory checked).
 /// Routers are 0 … N − 1 (no structure: the numbering is the construction's).
 ///
 /// Result: every router has degree r, except that when N·r is odd one router has r − 1
@@ -71,6 +72,9 @@
 
 namespace shiftfly::topology {
 
+/// Largest N accepted (a link's key u·N + v must fit 64 bits).
+inline constexpr std::uint64_t jellyfish_max_routers = std::uint64_t{1} << 32;
+
 /// Consecutive failed random draws after which the procedure lists the candidates.
 inline constexpr std::uint64_t jellyfish_patience = 64;
 
@@ -78,7 +82,7 @@ inline constexpr std::uint64_t jellyfish_patience = 64;
 template <std::unsigned_integral V = std::uint32_t>
 std::uint64_t jellyfish_validate(std::uint64_t n, std::uint64_t r) {
   core::require_range("jellyfish", "r", r, 1, core::max_vertices<V>() - 1);
-  core::require_range("jellyfish", "N", n, r + 1, core::max_vertices<V>());
+  core::require_range("jellyfish", "N", n, r + 1, std::min(core::max_vertices<V>(), jellyfish_max_routers));
   return core::checked_mul(n, r, "jellyfish", "port count N x r") / 2;
 }
 
