@@ -8,10 +8,16 @@
 
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/de_bruijn.hpp"
+#include "shiftfly/topology/dragonfly.hpp"
+#include "shiftfly/topology/fat_tree.hpp"
+#include "shiftfly/topology/galois_field.hpp"
+#include "shiftfly/topology/hyperx.hpp"
 #include "shiftfly/topology/imase_itoh.hpp"
 #include "shiftfly/topology/kautz.hpp"
 #include "shiftfly/topology/moore.hpp"
+#include "shiftfly/topology/polarfly.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
+#include "shiftfly/topology/slimfly.hpp"
 #include "shiftfly/topology/torus.hpp"
 #include "support.hpp"
 
@@ -127,4 +133,50 @@ TEST_CASE("Theorem 3.1: no generated graph exceeds the Moore bound of its degree
   check_moore(t::boardfly_group_level(144));
   check_moore(t::shiftfly_group_level(500));
   check_moore(t::shiftfly_chip_level(40));
+}
+
+TEST_CASE("Theorem 3.1 against the field families' closed-form orders", "[moore][field]") {
+  // PolarFly: q^2 + q + 1 routers of degree at most q + 1 and diameter 2; the bound
+  // 1 + (q + 1)^2 exceeds the order by exactly q + 1 (the absolute points' missing loops).
+  for (std::uint64_t q = 2; q <= 128; ++q) {
+    if (!t::is_prime_power(q)) continue;
+    CAPTURE(q);
+    CHECK(t::moore_bound(t::polarfly_radix(q), 2) - t::polarfly_order(q) == q + 1);
+    CHECK(t::min_diameter_for(t::polarfly_radix(q), t::polarfly_order(q)) == 2);
+    // Slim Fly: 2q^2 routers of degree (3q - delta)/2 and diameter 2: within the bound, and
+    // q = 5 meets it (the Hoffman-Singleton graph, 50 = 7^2 + 1, is a Moore graph).
+    if (q >= 3 && q % 4 != 2) {
+      const auto k = t::slimfly_radix(q);
+      CHECK(t::moore_bound(k, 2) >= t::slimfly_order(q));
+      CHECK((t::moore_bound(k, 2) == t::slimfly_order(q)) == (q == 5));
+      CHECK(t::min_diameter_for(k, t::slimfly_order(q)) == 2);
+    }
+  }
+  // Dragonfly: a(ah + 1) routers of radix a - 1 + h within the bound at diameter 3 (balanced or not).
+  for (std::uint64_t a = 1; a <= 16; ++a)
+    for (std::uint64_t h = 1; h <= 16; ++h) {
+      const auto n = t::dragonfly_order(a, h, t::dragonfly_max_groups(a, h));
+      CHECK(n == a * (a * h + 1));
+      CHECK(t::moore_bound(t::dragonfly_radix(a, h), 3) >= n);
+      CHECK(t::min_diameter_for(t::dragonfly_radix(a, h), n) <= 3);
+    }
+  // HyperX: one dimension is the complete graph K_S, a Moore graph of diameter 1; more fall short.
+  for (std::uint64_t s = 2; s <= 12; ++s) {
+    const std::vector<std::uint64_t> one{s}, two{s, s}, three{s, s, s};
+    CHECK(t::moore_bound(t::hyperx_radix(one), 1) == t::hyperx_order(one));
+    CHECK(t::moore_bound(t::hyperx_radix(two), 2) > t::hyperx_order(two));
+    CHECK(t::moore_bound(t::hyperx_radix(three), 3) > t::hyperx_order(three));
+    CHECK(t::min_diameter_for(t::hyperx_radix(three), t::hyperx_order(three)) <= t::hyperx_diameter(three));
+  }
+  // The k-ary fat tree: 5k^2/4 switches of degree at most k and diameter 4.
+  for (std::uint64_t k = 4; k <= 64; k += 2) {
+    CHECK(t::fat_tree_order(k) == 5 * k * k / 4);
+    CHECK(t::moore_bound(k, t::fat_tree_diameter(k)) > t::fat_tree_order(k));
+  }
+  // The generated graphs agree with the closed forms the bounds were applied to.
+  check_moore(t::polarfly(7));
+  check_moore(t::slimfly(5));
+  check_moore(t::dragonfly(4, 2));
+  check_moore(t::hyperx({3, 4, 5}));
+  check_moore(t::fat_tree(6));
 }
