@@ -251,7 +251,7 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
       sub->add_option("--arrangement", out->arrangement, "Global links: consecutive (absolute) or circulant")
           ->check(CLI::IsMember({"consecutive", "circulant"}));
     } else if (name == "fat-tree") {
-      sub = parent->add_subcommand(name, "k-ary three-tier fat tree, as a switch graph of 5k^2/4 switches (Al-Fares et al. 2008)");
+      sub = parent->add_subcommand(name, "The k-ary three-tier fat tree, as a switch graph of 5k^2/4 switches (Al-Fares et al. 2008)");
       detail::add_unsigned_option(sub, "--k", &out->k, "Switch radix, even")->required()->type_name(detail::range_type(2, topology::fat_tree_max_k));
     } else if (name == "xgft") {
       sub = parent->add_subcommand(name, "General folded Clos XGFT(h; m; w) as a switch graph (Ohring et al. 1995)");
