@@ -53,7 +53,7 @@ same() {
   fi
 }
 
-exact_fast="moore,scale,sharing,operations,failures,nonminimal,allreduce"
+exact_fast="moore,scale,sharing,operations,failures,nonminimal,allreduce,field"
 echo "determinism: shiftfly tables --profile paper"
 run paper-gcc-t1 "$gcc_bin" shiftfly tables --profile paper --threads 1
 run paper-gcc-t1-again "$gcc_bin" shiftfly tables --profile paper --threads 1

@@ -4,7 +4,7 @@
 add_test(NAME tables/check_paper
   COMMAND ${CMAKE_BINARY_DIR}/bin/shiftfly tables --profile paper --check ${PROJECT_SOURCE_DIR}/docs/results/shiftfly/paper)
 add_test(NAME tables/check_exact
-  COMMAND ${CMAKE_BINARY_DIR}/bin/shiftfly tables --profile exact --only moore,scale,sharing,operations,failures,nonminimal,allreduce
+  COMMAND ${CMAKE_BINARY_DIR}/bin/shiftfly tables --profile exact --only moore,scale,sharing,operations,failures,nonminimal,allreduce,field
           --check ${PROJECT_SOURCE_DIR}/docs/results/shiftfly/exact)
 # `halley tables --check` against docs/results/halley/ (about a second).
 add_test(NAME tables/check_halley
