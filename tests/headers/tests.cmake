@@ -38,7 +38,7 @@ endforeach()
 # include closure as the compiler lists it (-M).
 string(REPLACE ";" "," _inc "${_shiftfly_header_includes}")
 foreach(_case
-    "graph|nlohmann|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/"
+    "graph|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/"
     "halley|nlohmann|shiftfly/(report|tables|topology|metrics|routing|io|studies)/"
     "studies|nlohmann|shiftfly/(report|tables|halley)/")
   string(REPLACE "|" ";" _parts "${_case}")
