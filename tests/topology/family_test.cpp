@@ -30,6 +30,27 @@ TEST_CASE("make_graph builds every family with its generator", "[family]") {
   CHECK(t::make_graph(chip).num_vertices() == 420 * 32);
 }
 
+TEST_CASE("the file family reads a user's file; its parameters and direction", "[family][file]") {
+  const std::string path = std::string(SHIFTFLY_FIXTURES) + "/files/hyperx.txt";  // NetworkX's HyperX K4 x K4 x K3
+  const auto g = t::make_graph(t::file_spec{path});
+  CHECK(g.num_vertices() == 48);
+  CHECK(g.num_edges() == 192);
+  CHECK(g.has_names());
+  CHECK_FALSE(t::is_digraph(t::file_spec{path}));
+  CHECK(t::is_digraph(t::file_spec{path, true}));
+  CHECK(t::make_graph(t::file_spec{path, true}).num_arcs() == 192);
+  const auto ps = t::parameters(t::file_spec{path, true, "edgelist"});
+  REQUIRE(ps.size() == 3);
+  CHECK((ps[0].name == "path" && ps[0].value == path));
+  CHECK((ps[1].name == "directed" && ps[1].value == "true"));
+  CHECK((ps[2].name == "format" && ps[2].value == "edgelist"));
+  CHECK(t::parameters(t::file_spec{path}).size() == 2);
+  CHECK_THROWS_WITH(t::make_graph(t::file_spec{path, false, "graphml"}), Catch::Contains(path + ":1: bad XML"));
+  CHECK_THROWS_WITH(t::make_graph(t::file_spec{"/nonexistent-shiftfly/G.txt"}),
+                    "read_graph_file: /nonexistent-shiftfly/G.txt: no such file");
+  CHECK(t::read_file_spec(t::file_spec{path}).format == shiftfly::io::graph_file_format::edge_list);
+}
+
 TEST_CASE("the registry maps names to specs and back", "[family]") {
   CHECK(t::family_names().size() == std::variant_size_v<t::family_spec>);
   for (const auto& name : t::family_names()) CHECK(std::string(t::family_name(t::default_spec(name))) == name);
@@ -59,6 +80,7 @@ TEST_CASE("the registry maps names to specs and back", "[family]") {
           if constexpr (std::is_same_v<S, t::torus_spec>) s.dims = {3, 3};
           else if constexpr (requires { s.D; }) s = {2, 2};
           else if constexpr (requires { s.n; }) s = {10, 2};
+          else if constexpr (std::is_same_v<S, t::file_spec>) s.path = std::string(SHIFTFLY_FIXTURES) + "/files/hyperx.txt";
           else s.groups = 4;
         },
         spec);
@@ -71,7 +93,7 @@ TEST_CASE("the registry maps names to specs and back", "[family]") {
 TEST_CASE("make_graph refuses every bad-input class with one line naming the parameter", "[family][errors]") {
   CHECK_THROWS_WITH(t::default_spec("hypercube"),
                     "default_spec: family = 'hypercube' is out of range (accepted: torus, kautz, de-bruijn, "
-                    "gen-de-bruijn, imase-itoh, boardfly, shiftfly)");
+                    "gen-de-bruijn, imase-itoh, boardfly, shiftfly, file)");
   const auto parameter_of = [](const t::family_spec& s) {
     try {
       (void)t::make_graph(s);

@@ -56,7 +56,7 @@ inline void write_edge_list(std::ostream& os, const graph<V>& g, bool directed) 
   if (g.has_names())  // a name must read back as one word of an edge-list file (io/edge_list_file.hpp)
     for (std::size_t i = 0; i < n; ++i) {
       const std::string& name = g.name_of(static_cast<V>(i));
-      if (name.empty() || name.find_first_of(" \t\r\n\v\f#%") != std::string::npos)
+      if (name.empty() || name.find_first_of(" \t\r\n#%") != std::string::npos)
         fail("write_edge_list", "vertex " + to_message(i) + " is named '" + printable(name) +
                                     "', which an edge list cannot hold (names must be non-empty, without blanks, '#' or '%')");
     }

@@ -14,7 +14,9 @@
 /// document order, from the same XML tree (Boost.PropertyTree's XML parser, which
 /// read_graphml itself uses): vertex i is the i-th `<node>`, and its name is the
 /// node's `label` data (a key with attr.name `label`) when every node has one and
-/// they are distinct (what io/graphviz.hpp's write_graphml writes), else its `id`.
+/// they are distinct (what io/graphviz.hpp's write_graphml writes), else its `id`;
+/// canonical ids (`n0`, `n1`, ... in document order, GraphML's parse.nodeids
+/// "canonical", as Boost.Graph writes them) are the vertex ids, and give no names.
 /// Attributes are otherwise ignored.
 /// - Directed reading of a graph whose edgedefault is not `directed` is refused (it
 ///   has no orientation to keep); undirected reading of a directed graph gives the
@@ -150,7 +152,11 @@ graph_file<V> read_graphml_file(std::string_view text, std::string_view file, co
     std::unordered_set<std::string_view> seen;
     for (const auto& l : labels) labelled = labelled && seen.insert(l).second;
   }
-  const std::uint64_t n = ids.size();
+  // canonical ids (GraphML's parse.nodeids="canonical": n0, n1, ... in order) are the vertex ids
+  bool canonical = true;
+  for (std::size_t i = 0; i < ids.size() && canonical; ++i) canonical = ids[i] == "n" + std::to_string(i);
+  if (canonical) ids.clear();
+  const std::uint64_t n = index.size();
   return build_file_graph<V>(where, file, graph_file_format::graphml, n, labelled ? std::move(labels) : std::move(ids),
                              std::move(pairs), opt.directed, opt.max_vertices);
 }
