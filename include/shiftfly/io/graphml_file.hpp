@@ -74,9 +74,9 @@ graph_file<V> read_graphml_file(std::string_view text, std::string_view file, co
   // the key that carries node labels: attr.name "label" for nodes (or all)
   std::string label_key;
   for (const auto& [tag, key] : *root)
-    if (tag == "key" && key.get("<xmlattr>.attr.name", "") == "label") {
-      const std::string for_what = key.get("<xmlattr>.for", "");
-      if (for_what == "node" || for_what == "all") label_key = key.get("<xmlattr>.id", "");
+    if (tag == "key" && key.get(pt::ptree::path_type("<xmlattr>/attr.name", '/'), "") == "label") {
+      const std::string for_what = key.get(pt::ptree::path_type("<xmlattr>/for", '/'), "");
+      if (for_what == "node" || for_what == "all") label_key = key.get(pt::ptree::path_type("<xmlattr>/id", '/'), "");
     }
   const auto graph_node = root->get_child_optional("graph");
   if (!graph_node) bad("holds no <graph> element");
