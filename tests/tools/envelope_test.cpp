@@ -32,7 +32,8 @@ inline std::vector<json_case> cases() {
   const std::vector<std::pair<std::string, std::string>> families{
       {"torus", "--dims 4,4"},      {"kautz", "--d 2 --D 3"},           {"de-bruijn", "--d 2 --D 3"},
       {"gen-de-bruijn", "--n 10 --d 2"}, {"imase-itoh", "--n 10 --d 2"}, {"boardfly", "--groups 2"},
-      {"shiftfly", "--groups 6"}};
+      {"shiftfly", "--groups 6"},
+      {"file", "--path " + std::string(SHIFTFLY_FIXTURES) + "/files/racks.txt"}};
   for (const auto& [family, flags] : families) {
     c.push_back({"shiftfly", "metrics " + family + " " + flags, "shiftfly metrics " + family});
     c.push_back({"shiftfly", "graph " + family + " " + flags, "shiftfly graph " + family});

@@ -253,8 +253,7 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
       sub->add_option("--path", out->path,
                       "The file; - reads standard input. Format from the extension: .txt .edges .el .edgelist (edge "
                       "list), .graphml .xml (GraphML), .json (node-link); else from the content")
-          ->required()
-          ->type_name("PATH");
+          ->required();
       sub->add_option("--file-format", out->file_format, "The file's format, instead of the extension's")
           ->check(CLI::IsMember({"edgelist", "graphml", "json"}))
           ->default_str("from the extension");
