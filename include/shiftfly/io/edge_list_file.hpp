@@ -31,6 +31,8 @@
 /// Refusals name the file and the line: `G.txt:17: expected two vertex names, found 1`.
 /// The memory of the parse (the pair list and the names) is checked from the text's
 /// size, and the graph's from its counts, before either is allocated.
+///
+/// Reference: NetworkX's `write_edgelist` (docs/references.md, [NetworkX]).
 
 #include <algorithm>
 #include <charconv>

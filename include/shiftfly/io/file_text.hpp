@@ -17,6 +17,8 @@
 /// this process may use (core/memory.hpp), before reading it; require_text refuses a
 /// binary file: a NUL byte or bytes that are not UTF-8 (RFC 3629), at their line.
 /// A leading UTF-8 byte-order mark is dropped.
+///
+/// Reference: RFC 3629, UTF-8 (docs/references.md, [RFC 3629]).
 
 #include <cerrno>
 #include <cstdint>

@@ -24,6 +24,8 @@
 /// (`G.json: links[4].target 17 is not the id of a node`). The parse's memory is
 /// estimated from the text's size (about 12 bytes of document a byte of text) before
 /// it is parsed.
+///
+/// Reference: NetworkX's `node_link_data` (docs/references.md, [NetworkX]).
 
 #include <concepts>
 #include <cstdint>
