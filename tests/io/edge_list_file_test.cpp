@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <cstdlib>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -128,4 +129,19 @@ TEST_CASE("edge list file: the library's own edge lists read back as the same gr
   CHECK(shiftfly::core::same_edges(r.graph, g));
   CHECK_FALSE(r.graph.has_names());
   CHECK(r.duplicate_edges_dropped == 0);
+}
+
+TEST_CASE("edge list file: what would not fit in memory is refused before it is allocated, naming the file", "[io][file]") {
+  using namespace edge_list_file_test;
+  ::setenv("SHIFTFLY_MEMORY_LIMIT", "1M", 1);
+  // the count on line 2 asks for a graph of 3,000,000 vertices: about 24 MB of offsets
+  const std::string count = refusal("# big\n3000000\n0 1\n");
+  // the text itself: a pair list and names for 100,000 lines
+  std::string lines;
+  for (int i = 0; i < 100000; ++i) lines += "a b\n";
+  const std::string text = refusal(lines);
+  ::unsetenv("SHIFTFLY_MEMORY_LIMIT");
+  CHECK(count.rfind("G.txt:2: the graph (3000000 vertices, 0 edges) would need about ", 0) == 0);
+  CHECK(count.find("refused before allocating") != std::string::npos);
+  CHECK(text.rfind("G.txt: reading it (100001 lines, 400000 bytes) would need about ", 0) == 0);
 }

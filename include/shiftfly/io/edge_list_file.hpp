@@ -72,10 +72,11 @@ graph_file<V> read_edge_list_file(std::string_view text, std::string_view file, 
   std::size_t lines = 1;
   for (char c : text) lines += c == '\n';
   // the pair list (a pair a line) and the names (at most the text, plus a map entry each)
-  core::require_memory(where,
-                       "reading " + core::printable(file) + " (" + std::to_string(lines) + " lines, " +
-                           std::to_string(text.size()) + " bytes)",
-                       core::estimate_add_mul(core::estimate_add_mul(0, lines, 2 * sizeof(V)), text.size(), 4));
+  with_file(where, file, 0, [&] {
+    core::require_memory(where,
+                         "reading it (" + std::to_string(lines) + " lines, " + std::to_string(text.size()) + " bytes)",
+                         core::estimate_add_mul(core::estimate_add_mul(0, lines, 2 * sizeof(V)), text.size(), 4));
+  });
 
   std::vector<std::string> names;
   std::unordered_map<std::string, V> ids;
@@ -109,7 +110,7 @@ graph_file<V> read_edge_list_file(std::string_view text, std::string_view file, 
       std::uint64_t n = 0;
       if (!any_data && core::read_decimal(words[0], n) == core::decimal_error::none) {
         require_file_vertices<V>(where, file, line_no, n, opt.max_vertices, "vertices (the count on the first line)");
-        core::require_graph_memory(where, sizeof(V), n, 0);
+        with_file(where, file, line_no, [&] { core::require_graph_memory(where, sizeof(V), n, 0); });
         count = n;
         count_line = line_no;
         any_data = true;

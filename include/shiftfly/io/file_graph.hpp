@@ -94,7 +94,9 @@ graph_file<V> build_file_graph(std::string_view where, std::string_view file, gr
                                bool directed, std::uint64_t max_vertices) {
   if (!names.empty() && names.size() != n) core::fail(where, "the names do not match the vertex count");
   require_file_vertices<V>(where, file, 0, n, max_vertices);
-  core::require_graph_memory(where, sizeof(V), n, directed ? 0 : pairs.size(), directed ? pairs.size() : 0);
+  with_file(where, file, 0, [&] {
+    core::require_graph_memory(where, sizeof(V), n, directed ? 0 : pairs.size(), directed ? pairs.size() : 0);
+  });
   graph_file<V> out;
   out.format = format;
   out.file = std::string(file);

@@ -8,6 +8,7 @@
 ///   std::string read_file_text(where, path);             // path "-" = standard input
 ///   void require_text(where, file, text);                // NUL bytes, invalid UTF-8
 ///   std::string_view display_name(path);                 // "<stdin>" for "-"
+///   void with_file(where, file, line, f);                // f's library refusals, naming the file
 ///
 /// A refusal names the file and, where it applies, the line: `G.txt:17: expected
 /// two vertex names, found 1` (what() starts with the reading function, as every
@@ -63,6 +64,19 @@ class file_error : public core::invalid_parameter {
 [[noreturn]] inline void fail_file(std::string_view where, std::string_view file, std::size_t line,
                                    const std::string& problem) {
   throw file_error(std::string(where), core::printable(file), line, problem);
+}
+
+/// Runs f(); a core::invalid_parameter it throws that is not a file_error (a memory limit,
+/// core/memory.hpp) is thrown again as a file_error naming `file` and `line`.
+template <class F>
+void with_file(std::string_view where, std::string_view file, std::size_t line, F&& f) {
+  try {
+    f();
+  } catch (const file_error&) {
+    throw;
+  } catch (const core::invalid_parameter& e) {
+    fail_file(where, file, line, e.problem());
+  }
 }
 
 /// The name a file is shown by: "<stdin>" for "-", else the path as given.
@@ -137,7 +151,7 @@ inline std::string read_file_text(std::string_view where, std::string_view path)
     if (fs::is_regular_file(st)) {
       const auto size = fs::file_size(p, ec);
       if (!ec) {
-        core::require_memory(where, "reading " + core::printable(file) + " (" + std::to_string(size) + " bytes)", size);
+        with_file(where, file, 0, [&] { core::require_memory(where, "reading it (" + std::to_string(size) + " bytes)", size); });
         text.reserve(static_cast<std::size_t>(size));
       }
     }

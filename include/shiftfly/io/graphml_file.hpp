@@ -59,8 +59,10 @@ graph_file<V> read_graphml_file(std::string_view text, std::string_view file, co
   constexpr std::string_view where = "read_graphml_file";
   namespace pt = boost::property_tree;
   require_text(where, file, text);
-  core::require_memory(where, "parsing " + core::printable(file) + " (" + std::to_string(text.size()) + " bytes of XML)",
-                       core::estimate_add_mul(0, text.size(), 32));
+  with_file(where, file, 0, [&] {
+    core::require_memory(where, "parsing it (" + std::to_string(text.size()) + " bytes of XML)",
+                         core::estimate_add_mul(0, text.size(), 32));
+  });
   const auto bad = [&](const std::string& why) { fail_file(where, file, 0, why); };
   pt::ptree doc;
   try {

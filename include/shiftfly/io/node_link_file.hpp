@@ -51,8 +51,10 @@ graph_file<V> read_node_link_file(std::string_view text, std::string_view file, 
   constexpr std::string_view where = "read_node_link_file";
   using json = nlohmann::json;
   require_text(where, file, text);
-  core::require_memory(where, "parsing " + core::printable(file) + " (" + std::to_string(text.size()) + " bytes of JSON)",
-                       core::estimate_add_mul(0, text.size(), 12));
+  with_file(where, file, 0, [&] {
+    core::require_memory(where, "parsing it (" + std::to_string(text.size()) + " bytes of JSON)",
+                         core::estimate_add_mul(0, text.size(), 12));
+  });
   const auto bad = [&](const std::string& why) { fail_file(where, file, 0, why); };
   json doc;
   try {
