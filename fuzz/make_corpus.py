@@ -161,7 +161,7 @@ def graph_file_seeds():
         ("labels", '{"directed": true, "nodes": [{"id": 0, "label": "0.1"}, {"id": 1, "label": "1.0"}], "links": [{"source": 0, "target": 1}, {"source": 0, "target": 1}]}'),
         ("envelope", '{"tool": "shiftfly", "version": "0", "command": "c", "parameters": {}, "result": {"nodes": [{"id": 0}, {"id": 1}], "links": [{"source": 1, "target": 0}]}}'),
         ("unknown-node", '{"nodes": [{"id": 0}], "links": [{"source": 0, "target": 3}]}'),
-        ("truncated", '{"nodes": [{"id": 0}, {"id'), ("array", "[1, 2]"), ("dup-id", '{"nodes": [{"id": 1}, {"id": "1"}], "links": []}'),
+        ("truncated", '{"nodes": [{"id": 0}, {"id'), ("number-overflow", '{"nodes": [{"id": 1e4096}], "links": []}'), ("array", "[1, 2]"), ("dup-id", '{"nodes": [{"id": 1}, {"id": "1"}], "links": []}'),
     ]
     s = []
     for tag, text in el:

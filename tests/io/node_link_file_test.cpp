@@ -85,6 +85,7 @@ TEST_CASE("node-link file: bad files are refused in one line", "[io][file]") {
   CHECK(refusal(good) == "");
   CHECK(refusal(good.substr(0, good.size() - 5)).rfind("G.json:2: bad JSON: ", 0) == 0);  // cut short
   CHECK(refusal("{\n\"nodes\": [,]}").rfind("G.json:2: bad JSON: ", 0) == 0);
+  CHECK(refusal("{\"nodes\": [{\"id\": 1e4096}]}") == "G.json: bad JSON: number overflow parsing '1e4096'");  // found by fuzz_graph_file
   CHECK(refusal("[1, 2]") == "G.json: expected a node-link object {\"nodes\": [...], \"links\": [...]}, found array");
   CHECK(refusal(R"({"links": []})") == "G.json: expected a \"nodes\" array");
   CHECK(refusal(R"({"nodes": [{"id": 0}]})") == "G.json: expected a \"links\" (or \"edges\") array");

@@ -65,6 +65,11 @@ graph_file<V> read_node_link_file(std::string_view text, std::string_view file, 
     const std::size_t colon = what.find(": ");
     if (colon != std::string::npos) what = what.substr(colon + 2);
     fail_file(where, file, line_of(text, at), "bad JSON: " + core::printable(what, 160));
+  } catch (const json::exception& e) {  // e.g. out_of_range: a number too large for a double (1e4096)
+    std::string what = e.what();
+    const std::size_t bracket = what.find("] ");
+    if (bracket != std::string::npos) what = what.substr(bracket + 2);
+    fail_file(where, file, 0, "bad JSON: " + core::printable(what, 160));
   }
   const json* g = &doc;
   if (doc.is_object() && doc.contains("tool") && doc.contains("result")) g = &doc["result"];
