@@ -146,11 +146,39 @@ def edge_list_seeds():
     return s
 
 
+def graph_file_seeds():
+    # byte 0: bit 0 node-link JSON (else edge list), bit 1 directed; then the file's text.
+    el = [
+        ("names", "# c\na b\nb c {}\nc a 2.5\n"), ("count", "5\n0 1\n3 4\n"), ("count-small", "2\n0 5\n"),
+        ("numbers-by-value", "30 10\n20 30\n"), ("dup-loop", "a b\nb a\na a\n"), ("tabs-crlf", "a\tb\r\n%x\n"),
+        ("one-column", "a b\nc\n"), ("extra", "a b c\n"), ("dict", "0 1 {'weight': 3}\n"), ("empty", ""),
+        ("binary", "a\x00b\n"), ("not-utf8", "a \xff\n"), ("leading-zero", "007 7\n"),
+        ("hyperx", "r0_0 r1_0\nr0_0 r0_1\nr1_0 r1_1\nr0_1 r1_1\n"),
+    ]
+    js = [
+        ("ints", '{"directed": false, "nodes": [{"id": 0}, {"id": 1}, {"id": 2}], "links": [{"source": 0, "target": 1}, {"source": 1, "target": 2}]}'),
+        ("strings-edges", '{"directed": true, "multigraph": false, "graph": {}, "nodes": [{"id": "a"}, {"id": "b"}], "edges": [{"source": "a", "target": "b"}, {"source": "b", "target": "a"}, {"source": "a", "target": "a"}]}'),
+        ("labels", '{"directed": true, "nodes": [{"id": 0, "label": "0.1"}, {"id": 1, "label": "1.0"}], "links": [{"source": 0, "target": 1}, {"source": 0, "target": 1}]}'),
+        ("envelope", '{"tool": "shiftfly", "version": "0", "command": "c", "parameters": {}, "result": {"nodes": [{"id": 0}, {"id": 1}], "links": [{"source": 1, "target": 0}]}}'),
+        ("unknown-node", '{"nodes": [{"id": 0}], "links": [{"source": 0, "target": 3}]}'),
+        ("truncated", '{"nodes": [{"id": 0}, {"id'), ("number-overflow", '{"nodes": [{"id": 1e4096}], "links": []}'), ("array", "[1, 2]"), ("dup-id", '{"nodes": [{"id": 1}, {"id": "1"}], "links": []}'),
+    ]
+    s = []
+    for tag, text in el:
+        s.append((f"el-{tag}", bytes([0]) + text.encode("latin-1")))
+        s.append((f"el-directed-{tag}", bytes([2]) + text.encode("latin-1")))
+    for tag, text in js:
+        s.append((f"json-{tag}", bytes([1]) + text.encode()))
+        s.append((f"json-directed-{tag}", bytes([3]) + text.encode()))
+    return s
+
+
 if __name__ == "__main__":
     write("label", label_seeds())
     write("list", list_seeds())
     write("window", window_seeds())
     write("demand", demand_seeds())
     write("edge_list", edge_list_seeds())
+    write("graph_file", graph_file_seeds())
     for name in sorted(os.listdir(ROOT)):
         print(name, len(os.listdir(os.path.join(ROOT, name))), "files")

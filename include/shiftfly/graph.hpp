@@ -5,8 +5,10 @@
 /// the families (topology), distances, spectra and connectivity (metrics),
 /// table-free routing (routing) and the Boost.Graph adaptor.
 ///
-/// Its include closure holds no JSON library, no plotting, no report or table
-/// headers and no Halley model (docs/design.md, "Components").
+/// Its include closure holds no plotting, no report or table headers and no
+/// Halley model (docs/design.md, "Components"); it holds nlohmann-json, which
+/// io/node_link_file.hpp reads users' JSON files with, and it needs Boost.Graph's
+/// compiled library (Boost::graph, -lboost_graph) for io/graphml_file.hpp.
 
 // core
 #include "shiftfly/core/checked.hpp"
@@ -19,10 +21,16 @@
 
 // io
 #include "shiftfly/io/edge_list.hpp"
+#include "shiftfly/io/edge_list_file.hpp"
 #include "shiftfly/io/export_memory.hpp"
+#include "shiftfly/io/file_graph.hpp"
+#include "shiftfly/io/file_text.hpp"
+#include "shiftfly/io/graph_file.hpp"
 #include "shiftfly/io/graph_text.hpp"
+#include "shiftfly/io/graphml_file.hpp"
 #include "shiftfly/io/graphviz.hpp"
 #include "shiftfly/io/json.hpp"
+#include "shiftfly/io/node_link_file.hpp"
 
 // topology
 #include "shiftfly/topology/boardfly.hpp"

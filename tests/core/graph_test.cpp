@@ -88,3 +88,18 @@ TEST_CASE("same_edges and same_arcs tell graphs apart", "[graph]") {
   CHECK_FALSE(same_arcs(a, b));
   CHECK_FALSE(same_arcs(a, c));
 }
+
+TEST_CASE("graph: vertex names, one per vertex or none", "[core][graph]") {
+  using G = shiftfly::core::graph<std::uint32_t>;
+  const std::vector<std::pair<std::uint32_t, std::uint32_t>> edges{{0, 1}, {1, 2}};
+  auto g = G::from_edges(3, edges);
+  CHECK_FALSE(g.has_names());
+  g.set_names({"a", "b", "c"});
+  REQUIRE(g.has_names());
+  CHECK(g.name_of(1) == "b");
+  CHECK_THROWS_WITH(g.set_names({"a"}), "graph::set_names: names = 1 names for 3 vertices (accepted: one name per "
+                                        "vertex, or none)");
+  CHECK(g.name_of(2) == "c");  // unchanged by the refused call
+  g.set_names({});
+  CHECK_FALSE(g.has_names());
+}

@@ -38,9 +38,9 @@ endforeach()
 # include closure as the compiler lists it (-M).
 string(REPLACE ";" "," _inc "${_shiftfly_header_includes}")
 foreach(_case
-    "graph|nlohmann|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/"
+    "graph|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/"
     "halley|nlohmann|shiftfly/(report|tables|topology|metrics|routing|io|studies)/"
-    "studies|nlohmann|shiftfly/(report|tables|halley)/")
+    "studies|shiftfly/(report|tables|halley)/")
   string(REPLACE "|" ";" _parts "${_case}")
   list(GET _parts 0 _component)
   list(SUBLIST _parts 1 -1 _forbidden)

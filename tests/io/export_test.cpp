@@ -29,7 +29,7 @@ TEST_CASE("json_string escapes what JSON requires, and a JSON reader reads it ba
   }
 }
 
-TEST_CASE("write_json: edges, arcs, labels and counts, byte for byte what nlohmann writes", "[io][json]") {
+TEST_CASE("write_json: NetworkX node-link, byte for byte what nlohmann writes", "[io][json]") {
   const auto k = t::kautz(2, 2);
   for (const bool directed : {false, true}) {
     std::ostringstream os;
@@ -37,39 +37,46 @@ TEST_CASE("write_json: edges, arcs, labels and counts, byte for byte what nlohma
     const std::string text = os.str();
     REQUIRE(text.back() == '\n');
     const auto j = nlohmann::json::parse(text);
-    CHECK(j["n"] == k.num_vertices());
-    CHECK(j["m"] == (directed ? k.num_arcs() : k.num_edges()));
     CHECK(j["directed"] == directed);
-    CHECK(j["family"] == "kautz");
-    CHECK(j["name"] == k.name());
-    CHECK(j["edges"].size() == j["m"].get<std::size_t>());
-    CHECK(j["labels"][0] == "0.1");
-    // an independent rendering of the same document
-    nlohmann::json e;
-    e["name"] = k.name();
-    e["family"] = "kautz";
-    e["n"] = k.num_vertices();
+    CHECK(j["multigraph"] == false);  // K(2,2) repeats no arc
+    CHECK(j["graph"]["family"] == "kautz");
+    CHECK(j["graph"]["name"] == k.name());
+    CHECK(j["nodes"].size() == k.num_vertices());
+    CHECK(j["links"].size() == (directed ? k.num_arcs() : k.num_edges()));
+    CHECK(j["nodes"][2]["label"] == "1.0");
+    // an independent rendering of the same document, members in the written order
+    nlohmann::ordered_json e;
     e["directed"] = directed;
-    e["m"] = directed ? k.num_arcs() : k.num_edges();
-    auto edges = nlohmann::json::array();
+    e["multigraph"] = false;
+    e["graph"] = {{"name", k.name()}, {"family", "kautz"}};
+    auto nodes = nlohmann::ordered_json::array();
+    for (std::uint32_t u = 0; u < k.num_vertices(); ++u) nodes.push_back({{"id", u}, {"label", io::vertex_text(k, u)}});
+    e["nodes"] = nodes;
+    auto links = nlohmann::ordered_json::array();
     for (std::uint32_t u = 0; u < k.num_vertices(); ++u) {
       if (directed) {
-        for (auto v : k.out_arcs(u)) edges.push_back({u, v});
+        for (auto v : k.out_arcs(u)) links.push_back({{"source", u}, {"target", v}});
       } else {
         for (auto v : k.neighbors(u))
-          if (u < v) edges.push_back({u, v});
+          if (u < v) links.push_back({{"source", u}, {"target", v}});
       }
     }
-    e["edges"] = edges;
-    auto labels = nlohmann::json::array();
-    for (std::uint32_t u = 0; u < k.num_vertices(); ++u) labels.push_back(io::vertex_text(k, u));
-    e["labels"] = labels;
+    e["links"] = links;
     CHECK(text == e.dump() + "\n");
   }
-  // no labels on a torus; directed refused without arcs
+  // a repeated arc makes it a multigraph (so a reader keeps the repeat); a loop alone does not
+  using G = shiftfly::core::graph<std::uint32_t>;
+  std::ostringstream rep, loop;
+  io::write_json(rep, G::from_arcs(2, {0, 2, 3}, {1, 1, 0}), true);
+  CHECK(nlohmann::json::parse(rep.str())["multigraph"] == true);
+  io::write_json(loop, G::from_arcs(2, {0, 2, 3}, {0, 1, 0}), true);
+  CHECK(nlohmann::json::parse(loop.str())["multigraph"] == false);
+  // no labels on a torus; extra members of `graph` as given; directed refused without arcs
   std::ostringstream os;
-  io::write_json(os, t::torus({3, 3}), false, "torus");
-  CHECK(nlohmann::json::parse(os.str()).count("labels") == 0);
+  io::write_json(os, t::torus({3, 3}), false, "torus", "\"file\":{\"path\":\"x\"}");
+  const auto tj = nlohmann::json::parse(os.str());
+  CHECK(tj["nodes"][0].count("label") == 0);
+  CHECK(tj["graph"]["file"]["path"] == "x");
   CHECK_THROWS_WITH(io::write_json(os, t::torus({3, 3}), true),
                     Catch::StartsWith("write_json: directed = true needs a graph with arcs"));
 }

@@ -34,7 +34,8 @@ inline std::vector<json_case> cases() {
       {"gen-de-bruijn", "--n 10 --d 2"}, {"imase-itoh", "--n 10 --d 2"}, {"boardfly", "--groups 2"},
       {"shiftfly", "--groups 6"},        {"polarfly", "--q 3"},              {"slimfly", "--q 3"},
       {"dragonfly", "--a 2 --h 1"},      {"hyperx", "--dims 3,2"},           {"fat-tree", "--k 4"}, {"xgft", "--m 2,2 --w 1,2"},
-      {"jellyfish", "--routers 10 --degree 3"}};
+      {"jellyfish", "--routers 10 --degree 3"},
+      {"file", "--path " + std::string(SHIFTFLY_FIXTURES) + "/files/racks.txt"}};
   for (const auto& [family, flags] : families) {
     c.push_back({"shiftfly", "metrics " + family + " " + flags, "shiftfly metrics " + family});
     c.push_back({"shiftfly", "graph " + family + " " + flags, "shiftfly graph " + family});

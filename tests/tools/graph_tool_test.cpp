@@ -85,14 +85,16 @@ TEST_CASE("graph tool: dot, graphml and json", "[tools][graph]") {
   const auto js = run_graph("graph imase-itoh --n 10 --d 2 --format json --directed");
   CHECK(js.status == 0);
   const auto j = shiftfly::test::json_result(js.out);
-  CHECK(j["n"] == 10);
-  CHECK(j["m"] == 20);
+  // NetworkX node-link (io/json.hpp)
+  CHECK(j["nodes"].size() == 10);
+  CHECK(j["links"].size() == 20);
   CHECK(j["directed"] == true);
-  CHECK(j["edges"].size() == 20);
-  CHECK(j["edges"][0] == nlohmann::json::array({0, 9}));  // -2·0 - 1 mod 10
+  CHECK(j["multigraph"] == false);
+  CHECK(j["graph"]["family"] == "imase-itoh");
+  CHECK(j["links"][0] == nlohmann::json({{"source", 0}, {"target", 9}}));  // -2·0 - 1 mod 10
   const auto kj = shiftfly::test::json_result(run_graph("graph kautz --d 2 --D 2 --format json").out);
-  CHECK(kj["labels"][5] == "2.1");
-  CHECK(kj["m"] == 9);
+  CHECK(kj["nodes"][5]["label"] == "2.1");
+  CHECK(kj["links"].size() == 9);
 }
 
 TEST_CASE("graph tool: every bad-input class gives one line and exit 2", "[tools][graph][errors]") {

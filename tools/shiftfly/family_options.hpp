@@ -4,11 +4,16 @@
 //
 // API:
 //   struct family_flags { family, dims, d, D, n, groups, seed, ports, construction, level, q, a, h, k,
-//                         routers, degree, random_seed, m, w, arrangement, defaulted };
+//                         routers, degree, random_seed, m, w, arrangement, path, file_format, defaulted };
+//   struct file_report { file, format, directed, duplicate_edges_dropped, self_loops_dropped };
+//   nlohmann::json file_json(const file_report&);   // {path, format, directed, duplicate_edges_dropped, ...}
+//   std::string file_text(const file_report&);      // "G.txt (edgelist): 2 duplicate edges and 1 self-loop dropped"
+//   std::string file_note(const file_report&);      // "shiftfly: note: " + file_text
 //   std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shared_ptr<family_flags> out,
 //                                                 const std::vector<std::string>& only = {});
 //   topology::family_spec to_spec(const family_flags&);
-//   core::graph<std::uint32_t> make_graph(const family_flags&, std::string_view cmd, bool directed);
+//   core::graph<std::uint32_t> make_graph(const family_flags&, std::string_view cmd, bool directed,
+//                                         file_report* report = nullptr);
 // add_family_subcommands adds one subcommand per family under `parent` (all of
 // topology::family_names(), or only those listed in `only`), each with its
 // flags, and requires exactly one. Parsing fills `*out` (out->family is the
@@ -25,11 +30,19 @@
 // shiftfly --groups [--ports 40] [--construction imase-itoh|kautz] [--level group|chip];
 // polarfly, slimfly --q; dragonfly --a --h [--groups a*h+1] [--arrangement consecutive|circulant];
 // hyperx --dims; fat-tree --k; xgft --m --w; jellyfish --routers --degree [--seed 1].
+// file --path P [--file-format edgelist|graphml|json]: a graph read from a user's file
+// (include/shiftfly/io/graph_file.hpp; `-` is standard input). The file family has no
+// --directed of its own: the command's --directed (which follows the family's flags
+// or precedes the family) reads the file's lines or links as arcs, as given, and
+// without it the file is read as an undirected graph. Its --file-format is not named
+// --format, which the commands use for their output. With `report`, make_graph fills
+// in what the reader dropped (file family only).
 // Numbers are parsed by the library's one grammar (core/parse.hpp); a malformed
 // value is a CLI::ValidationError naming the flag (exit 2 through cli_main).
 // The returned pointers are the family subcommands, in the order of family_names().
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -58,6 +71,7 @@ struct family_flags {
   std::string arrangement = "consecutive";
   std::string construction = "imase-itoh";
   std::string level = "group";
+  std::string path, file_format;  // the file family
   /// Flags left at their default ("--ports", "--level", ...): messages list them as defaults, not as given.
   std::vector<std::string> defaulted;
 };
@@ -82,18 +96,59 @@ inline topology::family_spec to_spec(const family_flags& f) {
   else if (auto* s = std::get_if<t::fat_tree_spec>(&spec)) s->k = f.k;
   else if (auto* s = std::get_if<t::xgft_spec>(&spec)) *s = {f.m, f.w};
   else if (auto* s = std::get_if<t::jellyfish_spec>(&spec)) *s = {f.routers, f.degree, f.random_seed};
+  else if (auto* s = std::get_if<t::file_spec>(&spec)) *s = {f.path, false, f.file_format};
   return spec;
 }
 
+/// What the file family's reader read and dropped.
+struct file_report {
+  std::string file, format;
+  bool directed = false;
+  std::uint64_t duplicate_edges_dropped = 0, self_loops_dropped = 0;
+};
+
+/// The report as the JSON results carry it (graph.file).
+inline nlohmann::json file_json(const file_report& r) {
+  return {{"path", r.file},
+          {"format", r.format},
+          {"directed", r.directed},
+          {"duplicate_edges_dropped", r.duplicate_edges_dropped},
+          {"self_loops_dropped", r.self_loops_dropped}};
+}
+
+/// The report in words: "G.txt (edgelist, undirected): 2 duplicate edges and 1 self-loop dropped".
+inline std::string file_text(const file_report& r) {
+  const auto count = [](std::uint64_t k, const char* one, const char* many) {
+    return std::to_string(k) + " " + (k == 1 ? one : many);
+  };
+  return r.file + " (" + r.format + (r.directed ? ", directed" : ", undirected") + "): " +
+         count(r.duplicate_edges_dropped, r.directed ? "repeated arc" : "duplicate edge",
+               r.directed ? "repeated arcs" : "duplicate edges") +
+         " and " + count(r.self_loops_dropped, "self-loop", "self-loops") +
+         (r.directed ? " left out of the physical graph (kept in the arcs)" : " dropped");
+}
+
+/// The one note a command prints on stderr when a file's graph lost duplicates or self-loops.
+inline std::string file_note(const file_report& r) { return "shiftfly: note: " + file_text(r); }
+
 /// Builds the graph of the flags; library errors name the flags. With `directed`, a family
 /// whose graph has no arcs is refused (before it is built) in the words of `cmd`.
-inline core::graph<std::uint32_t> make_graph(const family_flags& f, std::string_view cmd, bool directed) {
+inline core::graph<std::uint32_t> make_graph(const family_flags& f, std::string_view cmd, bool directed,
+                                             file_report* report = nullptr) {
   using core::to_message;
-  const topology::family_spec spec = to_spec(f);
+  topology::family_spec spec = to_spec(f);
+  if (auto* s = std::get_if<topology::file_spec>(&spec)) {  // errors name the file and line (io/file_text.hpp)
+    s->directed = directed;
+    auto read = topology::read_file_spec(*s);
+    if (report)
+      *report = {read.file, std::string(io::format_name(read.format)), read.directed, read.duplicate_edges_dropped,
+                 read.self_loops_dropped};
+    return std::move(read.graph);
+  }
   if (directed && !topology::is_digraph(spec))
     throw std::invalid_argument(std::string(cmd) +
                                 ": --directed needs a digraph family (kautz, de-bruijn, gen-de-bruijn, "
-                                "imase-itoh, shiftfly --level group); " +
+                                "imase-itoh, shiftfly --level group, file); " +
                                 f.family + " has no arcs");
   const auto build = [&] { return topology::make_graph(spec); };
   if (f.family == "torus" || f.family == "hyperx") {
@@ -288,6 +343,19 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
       sub->add_option("--construction", out->construction, "Global tier: Imase-Itoh (any group count) or Kautz")
           ->check(CLI::IsMember({"imase-itoh", "kautz"}));
       sub->add_option("--level", out->level, "Graph of the groups or of the chips")->check(CLI::IsMember({"group", "chip"}));
+    } else if (name == "file") {
+      sub = parent->add_subcommand(
+          name,
+          "A graph read from a file: an edge list, GraphML or NetworkX node-link JSON; with the command's --directed, "
+          "its lines or links are arcs as given, else it is read undirected (duplicate edges and self-loops dropped "
+          "and counted)");
+      sub->add_option("--path", out->path,
+                      "The file; - reads standard input. Format from the extension: .txt .edges .el .edgelist (edge "
+                      "list), .graphml .xml (GraphML), .json (node-link); else from the content")
+          ->required();
+      sub->add_option("--file-format", out->file_format, "The file's format, instead of the extension's")
+          ->check(CLI::IsMember({"edgelist", "graphml", "json"}))
+          ->default_str("from the extension");
     }
     sub->fallthrough();
     sub->preparse_callback([out, name](std::size_t) { out->family = name; });

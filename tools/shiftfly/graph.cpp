@@ -3,7 +3,11 @@
 // an edge list with one "u v" per line (u < v for the undirected physical graph;
 // arcs in generation order, loops and repeats included, with --directed), DOT and
 // GraphML by Boost.Graph's writers, or JSON: the envelope of every JSON output
-// (common/envelope.hpp) around the library's one-line graph object.
+// (common/envelope.hpp) around the library's one-line NetworkX node-link object.
+// A graph read from a file (the file family) is written with its vertex names; its
+// JSON carries graph.file {path, format, directed, duplicate_edges_dropped,
+// self_loops_dropped}, and the other formats, which have no place for it, report
+// dropped duplicates and self-loops as one note on stderr.
 #include <iostream>
 #include <sstream>
 #include <memory>
@@ -29,13 +33,17 @@ struct options {
 
 int run_graph(const options& o) {
   namespace io = shiftfly::io;
-  const auto g = shiftfly::tools::make_graph(*o.family, "graph", o.directed);
+  shiftfly::tools::file_report file;
+  const auto g = shiftfly::tools::make_graph(*o.family, "graph", o.directed, &file);
+  const bool from_file = o.family->family == "file";
+  if (from_file && o.format != "json" && (file.duplicate_edges_dropped || file.self_loops_dropped))
+    std::cerr << shiftfly::tools::file_note(file) << '\n';
   // The in-memory exports check their memory first; such a refusal names --format.
   shiftfly::tools::naming_flags({}, "--format " + o.format, [&] {
     if (o.format == "edgelist") io::write_edge_list(std::cout, g, o.directed);
     else if (o.format == "json") {  // the node-link object as the envelope's result
       std::ostringstream text;
-      io::write_json(text, g, o.directed, o.family->family);
+      io::write_json(text, g, o.directed, o.family->family, from_file ? "\"file\":" + shiftfly::tools::file_json(file).dump() : "");
       std::string line = std::move(text).str();
       if (!line.empty() && line.back() == '\n') line.pop_back();
       shiftfly::tools::print_json_text(line);
@@ -49,7 +57,9 @@ int run_graph(const options& o) {
 const shiftfly::tools::register_subcommand reg{"graph", [](CLI::App& app) {
   auto o = std::make_shared<options>();
   auto* sub = app.add_subcommand("graph", "Export a graph: shiftfly graph FAMILY ... [--directed] [--format F]");
-  sub->add_flag("--directed", o->directed, "Write the directed arcs (digraph families) instead of the physical graph");
+  sub->add_flag("--directed", o->directed,
+                "Write the directed arcs (digraph families; for file, read its lines or links as arcs) instead of the "
+                "physical graph");
   sub->add_option("--format", o->format, "Output format")
       ->check(CLI::IsMember({"edgelist", "dot", "graphml", "json"}));
   shiftfly::tools::add_family_subcommands(sub, o->family);

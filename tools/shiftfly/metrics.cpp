@@ -83,8 +83,8 @@ const bool mpi_parse_errors = [] {
 }();
 #endif
 
-shiftfly::core::graph<std::uint32_t> make_checked_graph(const options& o) {
-  auto g = shiftfly::tools::make_graph(*o.family, "metrics", o.directed);
+shiftfly::core::graph<std::uint32_t> make_checked_graph(const options& o, shiftfly::tools::file_report* file = nullptr) {
+  auto g = shiftfly::tools::make_graph(*o.family, "metrics", o.directed, file);
   if (o.samples > 0)
     shiftfly::tools::naming_flags({{"samples", "--samples"}}, "", [&] {
       m::require_useful_samples("metrics", "samples", g.num_vertices(), g.num_edges(), o.samples);
@@ -94,17 +94,19 @@ shiftfly::core::graph<std::uint32_t> make_checked_graph(const options& o) {
 
 // The distance statistics: on this process, or (with `comm`) shared across the ranks.
 template <class Distances>
-int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>& g, Distances&& distances, bool root);
+int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>& g, Distances&& distances, bool root,
+                   const shiftfly::tools::file_report& file);
 
 int run_metrics(const options& o) {
+  shiftfly::tools::file_report file;
   if (!o.mpi) {
-    const auto g = make_checked_graph(o);
+    const auto g = make_checked_graph(o, &file);
     return run_metrics_on(
         o, g,
         [&](m::traversal how, const m::sweep_options& so) {
           return o.samples == 0 ? m::all_pairs_stats(g, how, so) : m::sampled_stats(g, o.samples, o.sample_seed, how, so);
         },
-        true);
+        true, file);
   }
 #ifdef SHIFTFLY_HAVE_MPI
   namespace sm = shiftfly::mpi;
@@ -118,7 +120,7 @@ int run_metrics(const options& o) {
     shiftfly::core::graph<std::uint32_t> g;
     std::exception_ptr failure;
     try {
-      g = make_checked_graph(o);
+      g = make_checked_graph(o, &file);
     } catch (...) {
       failure = std::current_exception();
     }
@@ -129,7 +131,7 @@ int run_metrics(const options& o) {
           return o.samples == 0 ? sm::all_pairs_stats(MPI_COMM_WORLD, g, how, so)
                                 : sm::sampled_stats(MPI_COMM_WORLD, g, o.samples, o.sample_seed, how, so);
         },
-        root);
+        root, file);
   } catch (const std::invalid_argument& e) {
     // Failures before or inside the sweep are raised on every rank alike
     // (rethrow_first_failure); later ones (rank 0's --verify, --gap, ...) on rank 0 only.
@@ -147,7 +149,8 @@ int run_metrics(const options& o) {
 }
 
 template <class Distances>
-int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>& g, Distances&& distances, bool root) {
+int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>& g, Distances&& distances, bool root,
+                   const shiftfly::tools::file_report& file) {
   const auto how = o.directed ? m::traversal::arcs : m::traversal::undirected;
   // The connectivity's cost is estimated before anything runs (on every rank alike).
   if (o.connectivity)
@@ -182,6 +185,8 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
                 {"max_degree", g.max_degree()},
                 {"mean_degree", g.mean_degree()}};
   if (g.has_arcs()) j["graph"]["arcs"] = g.num_arcs();
+  const bool from_file = o.family->family == "file";
+  if (from_file) j["graph"]["file"] = shiftfly::tools::file_json(file);
   j["distance"] = {{"method", d.method()},
                    {"algorithm", d.exact ? "BFS from every source (bit-parallel multi-source sweeps)"
                                          : "BFS from sources drawn as the reference artefact draws them "
@@ -241,6 +246,7 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
                            d.directed ? ", along the arcs" : "");
   std::cout << fmt::format("graph {} ({}): vertices={} links={} max_degree={} mean_degree={}\n", g.name(), o.family->family,
                            g.num_vertices(), g.num_edges(), g.max_degree(), g.mean_degree());
+  if (from_file) std::cout << "file " << shiftfly::tools::file_text(file) << '\n';
   std::cout << fmt::format("distance ({}{}): diameter={} ({}) mean={} {}disconnected={}\n",
                            d.exact ? "exact, all pairs" : fmt::format("sampled, {} sources", d.sources),
                            d.directed ? ", along the arcs" : "", d.diameter, d.diameter_kind(), d.mean,
@@ -265,7 +271,8 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
       ->default_str("none");
   sub->add_option("--sample-seed", o->sample_seed, "Seed of the sampled sources (with --samples)")
       ->type_name("UINT in [0 - 18446744073709551615]");
-  sub->add_flag("--directed", o->directed, "Distances along the arcs (digraph families)");
+  sub->add_flag("--directed", o->directed,
+                "Distances along the arcs (digraph families; for file, read its lines or links as arcs)");
   sub->add_flag("--gap", o->gap, "Spectral gap 1 - lambda2 of D^-1 A (Lanczos, tolerance 1e-9)");
   sub->add_option("--gap-iterations", o->gap_iterations,
                   "Spectral gap by the reference's power-iteration estimate with N iterations (an estimate) instead of Lanczos")

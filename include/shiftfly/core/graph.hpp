@@ -7,7 +7,9 @@
 /// neighbour order"). The shift families also carry their directed arcs, in
 /// generation order (for Kautz and de Bruijn: ascending appended symbol; for
 /// generalized de Bruijn and Imase–Itoh: ascending r), loops and repeated arcs
-/// included, and their vertex labels (strings over a small alphabet).
+/// included, and their vertex labels (strings over a small alphabet). A graph read
+/// from a user's file (io/graph_file.hpp) may carry vertex names: set_names,
+/// has_names, name_of; the writers of io/ print a vertex's name when it has one.
 
 #include <algorithm>
 #include <concepts>
@@ -75,6 +77,17 @@ class graph {
   [[nodiscard]] std::size_t label_length() const noexcept { return label_length_; }
   [[nodiscard]] std::span<const symbol> label(V u) const noexcept {
     return {labels_.data() + static_cast<std::size_t>(u) * label_length_, label_length_};
+  }
+
+  /// Vertex names (graphs read from files whose vertices are not 0..n-1): one per vertex.
+  [[nodiscard]] bool has_names() const noexcept { return !names_.empty(); }
+  [[nodiscard]] const std::string& name_of(V u) const noexcept { return names_[u]; }
+  /// Attaches names: one per vertex (an empty vector removes them).
+  void set_names(std::vector<std::string> names) {
+    if (!names.empty() && names.size() != num_vertices())
+      fail("graph::set_names", "names = " + to_message(names.size()) + " names for " + to_message(num_vertices()) +
+                                   " vertices (accepted: one name per vertex, or none)");
+    names_ = std::move(names);
   }
 
   /// A short human-readable name, e.g. "Kautz(20,3)".
@@ -163,6 +176,7 @@ class graph {
   std::vector<V> arc_targets_;
   std::size_t label_length_ = 0;
   std::vector<symbol> labels_;
+  std::vector<std::string> names_;
   std::string name_;
 };
 

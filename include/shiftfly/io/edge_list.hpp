@@ -10,6 +10,10 @@
 /// - Directed (digraph families): every arc in generation order,
 ///   sources in increasing order, self-loops and repeated arcs kept.
 ///
+/// A graph with vertex names (read from a user's file, io/graph_file.hpp) is written
+/// with its names in place of the ids, in the same order; such a file is read back by
+/// io/edge_list_file.hpp, not by read_edge_list.
+///
 /// The format does not carry the vertex count: the reader takes it from the
 /// caller, or as the largest id + 1 (so isolated trailing vertices need the
 /// caller's count). Ids follow the library's one integer grammar (core/parse.hpp). It refuses every malformed line with one line naming the
@@ -48,15 +52,23 @@ using core::to_message;
 template <std::unsigned_integral V>
 inline void write_edge_list(std::ostream& os, const graph<V>& g, bool directed) {
   require_arcs_if_directed("write_edge_list", g, directed);
-  std::string buf;
   const std::size_t n = g.num_vertices();
+  if (g.has_names())  // a name must read back as one word of an edge-list file (io/edge_list_file.hpp)
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::string& name = g.name_of(static_cast<V>(i));
+      if (name.empty() || name.find_first_of(" \t\r\n#%") != std::string::npos)
+        fail("write_edge_list", "vertex " + to_message(i) + " is named '" + printable(name) +
+                                    "', which an edge list cannot hold (names must be non-empty, without blanks, '#' or '%')");
+    }
+  const auto text = [&g](V u) { return g.has_names() ? g.name_of(u) : std::to_string(u); };
+  std::string buf;
   for (std::size_t i = 0; i < n; ++i) {
     const V u = static_cast<V>(i);
     if (directed) {
-      for (auto v : g.out_arcs(u)) buf += std::to_string(u) + ' ' + std::to_string(v) + '\n';
+      for (auto v : g.out_arcs(u)) buf += text(u) + ' ' + text(v) + '\n';
     } else {
       for (auto v : g.neighbors(u))
-        if (u < v) buf += std::to_string(u) + ' ' + std::to_string(v) + '\n';
+        if (u < v) buf += text(u) + ' ' + text(v) + '\n';
     }
     if (buf.size() > (std::size_t{1} << 20)) {
       os << buf;

@@ -1,7 +1,8 @@
 #pragma once
 /// \file graph_text.hpp
-/// What every graph writer of io/ shares: a vertex written as text (its label
-/// `0.1.2`, or its id), and the refusal of `directed` for a graph without arcs.
+/// What every graph writer of io/ shares: a vertex written as text (its name when
+/// the graph was read from a file with names, its label `0.1.2`, or its id), and
+/// the refusal of `directed` for a graph without arcs.
 
 #include <concepts>
 #include <string>
@@ -12,9 +13,11 @@
 
 namespace shiftfly::io {
 
-/// A graph's vertex as text: its label `0.1.2` when the graph has labels, else its id.
+/// A graph's vertex as text: its name when the graph has names, its label `0.1.2` when it
+/// has labels, else its id.
 template <std::unsigned_integral V>
 inline std::string vertex_text(const core::graph<V>& g, V u) {
+  if (g.has_names()) return g.name_of(u);
   if (!g.has_labels()) return std::to_string(u);
   std::string s;
   for (auto x : g.label(u)) s += (s.empty() ? "" : ".") + std::to_string(x);

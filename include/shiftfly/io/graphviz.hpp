@@ -3,7 +3,9 @@
 /// DOT and GraphML exports, written by Boost.Graph's writers (write_graphviz,
 /// write_graphml): the physical graph's edges (u < v), or with `directed` the
 /// arcs in generation order. A labelled graph (the string families) carries
-/// each vertex's label (`0.1.2`) as the vertex attribute `label`.
+/// each vertex's label (`0.1.2`) as the vertex attribute `label`, and a graph with
+/// vertex names (read from a file) its names; io/graphml_file.hpp reads the
+/// `label` back as the names.
 
 #include <concepts>
 #include <ostream>
@@ -39,9 +41,14 @@ BG to_boost_adjacency(const core::graph<V>& g, bool directed) {
 template <class BG, std::unsigned_integral V>
 void write_dot_as(std::ostream& os, const core::graph<V>& g, bool directed) {
   const BG bg = to_boost_adjacency<BG>(g, directed);
-  if (g.has_labels()) {
+  if (g.has_labels() || g.has_names()) {
     boost::write_graphviz(os, bg, [&](std::ostream& out, auto v) {
-      out << "[label=\"" << vertex_text(g, static_cast<V>(v)) << "\"]";
+      std::string text;  // a DOT quoted string: quote and backslash escaped
+      for (char c : vertex_text(g, static_cast<V>(v))) {
+        if (c == '"' || c == '\\') text += '\\';
+        text += c;
+      }
+      out << "[label=\"" << text << "\"]";
     });
   } else {
     boost::write_graphviz(os, bg);
@@ -53,7 +60,7 @@ void write_graphml_as(std::ostream& os, const core::graph<V>& g, bool directed) 
   const BG bg = to_boost_adjacency<BG>(g, directed);
   boost::dynamic_properties dp;
   std::vector<std::string> labels;
-  if (g.has_labels()) {
+  if (g.has_labels() || g.has_names()) {
     labels.reserve(g.num_vertices());
     for (V u = 0; u < g.num_vertices(); ++u) labels.push_back(vertex_text(g, u));
     dp.property("label", boost::make_iterator_property_map(labels.begin(), boost::get(boost::vertex_index, bg)));

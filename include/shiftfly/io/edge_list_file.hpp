@@ -1,0 +1,184 @@
+#pragma once
+/// \file edge_list_file.hpp
+/// Edge lists as users and other tools write them (NetworkX's write_edgelist,
+/// SNAP, hand-written files), read leniently but never guessed at.
+///
+/// API:
+///   template <V = uint32_t> graph_file<V> read_edge_list_file(std::string_view text, std::string_view file,
+///                                                             const graph_file_options& = {});
+///
+/// The format, line by line (lines end with `\n`; a `\r` before it is ignored):
+/// - `#` or `%` starts a comment, on its own line or after the data; blank lines and
+///   comment lines are skipped. Words are separated by spaces and tabs.
+/// - An edge line is two vertex names `u v`, in any order and either orientation,
+///   lines in any order. A name is any word (without blanks, `#` or `%`).
+/// - After the two names, what NetworkX writes is allowed and ignored: an attribute
+///   dict `{...}` (to the end of the line, e.g. `{}` or `{'weight': 2.5}`) or numeric
+///   columns (weights: decimal reals). Anything else there is refused.
+/// - Vertex count: the first data line may be a single decimal integer n (a line of
+///   one word; an edge line always has two). The vertices are then 0..n-1, every name
+///   must be a decimal id below n (a larger id means a truncated file or a wrong
+///   count), and vertices no edge names are kept, isolated. Later one-word lines are
+///   refused.
+/// - Numbering without a count: if every name is a decimal integer (the library's
+///   grammar: no sign, no leading zero), vertices are numbered by increasing value
+///   (names 0..k-1 are their own ids); otherwise in order of first appearance, reading
+///   the file from the top, u before v. Both are deterministic. The names are kept in
+///   the graph (core::graph::set_names) unless each is its own id.
+/// - Undirected reading drops repeated edges (either orientation) and self-loops from
+///   the graph and counts them; directed reading keeps the lines as arcs (see
+///   io/file_graph.hpp).
+/// Refusals name the file and the line: `G.txt:17: expected two vertex names, found 1`.
+/// The memory of the parse (the pair list and the names) is checked from the text's
+/// size, and the graph's from its counts, before either is allocated.
+///
+/// Reference: NetworkX's `write_edgelist` (docs/references.md, [NetworkX]).
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/memory.hpp"
+#include "shiftfly/core/parse.hpp"
+#include "shiftfly/io/file_graph.hpp"
+#include "shiftfly/io/file_text.hpp"
+
+namespace shiftfly::io {
+
+namespace detail {
+/// True for a finite decimal real written as C's strtod reads it (1, -2.5, 3e-2).
+inline bool is_real_word(std::string_view w) {
+  double x = 0;
+  const auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), x);
+  return ec == std::errc() && end == w.data() + w.size() && std::isfinite(x);
+}
+}  // namespace detail
+
+/// Reads an edge-list file's text (the format above); `file` names it in refusals.
+template <std::unsigned_integral V = std::uint32_t>
+graph_file<V> read_edge_list_file(std::string_view text, std::string_view file, const graph_file_options& opt = {}) {
+  constexpr std::string_view where = "read_edge_list_file";
+  require_text(where, file, text);
+  std::size_t lines = 1;
+  for (char c : text) lines += c == '\n';
+  // the pair list (a pair a line) and the names (at most the text, plus a map entry each)
+  with_file(where, file, 0, [&] {
+    core::require_memory(where,
+                         "reading it (" + std::to_string(lines) + " lines, " + std::to_string(text.size()) + " bytes)",
+                         core::estimate_add_mul(core::estimate_add_mul(0, lines, 2 * sizeof(V)), text.size(), 4));
+  });
+
+  std::vector<std::string> names;
+  std::unordered_map<std::string, V> ids;
+  std::vector<std::pair<V, V>> pairs;
+  bool all_decimal = true;
+  std::optional<std::uint64_t> count;
+  std::size_t count_line = 0;
+  bool any_data = false;
+
+  std::size_t line_no = 0, start = 0;
+  std::vector<std::string_view> words;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    ++line_no;
+    const auto bad = [&](const std::string& why) { fail_file(where, file, line_no, why); };
+    const std::size_t comment = line.find_first_of("#%");
+    if (comment != std::string_view::npos) line = line.substr(0, comment);
+    words.clear();
+    for (std::size_t i = 0; i < line.size();) {
+      while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+      std::size_t j = i;
+      while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
+      if (j > i) words.push_back(line.substr(i, j - i));
+      i = j;
+    }
+    if (words.empty()) continue;
+    if (words.size() == 1) {
+      std::uint64_t n = 0;
+      if (!any_data && core::read_decimal(words[0], n) == core::decimal_error::none) {
+        require_file_vertices<V>(where, file, line_no, n, opt.max_vertices, "vertices (the count on the first line)");
+        with_file(where, file, line_no, [&] { core::require_graph_memory(where, sizeof(V), n, 0); });
+        count = n;
+        count_line = line_no;
+        any_data = true;
+        continue;
+      }
+      bad("expected two vertex names, found 1 ('" + core::printable(words[0]) + "')" +
+          (any_data ? "" : "; a vertex count on the first line is a decimal integer"));
+    }
+    any_data = true;
+    if (words.size() > 2) {
+      const std::size_t rest_at = static_cast<std::size_t>(words[2].data() - line.data());
+      std::string_view rest = line.substr(rest_at);
+      while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t' || rest.back() == '\r')) rest.remove_suffix(1);
+      const bool dict = rest.front() == '{' && rest.back() == '}';
+      if (!dict)
+        for (std::size_t k = 2; k < words.size(); ++k)
+          if (!detail::is_real_word(words[k]))
+            bad("unexpected '" + core::printable(words[k]) +
+                "' after the two vertex names (accepted there, and ignored: a {...} attribute dict or numeric weights)");
+    }
+    V ends[2];
+    for (int k = 0; k < 2; ++k) {
+      const std::string_view w = words[static_cast<std::size_t>(k)];
+      if (count) {
+        std::uint64_t id = 0;
+        if (core::read_decimal(w, id) != core::decimal_error::none)
+          bad("vertex '" + core::printable(w) + "' is not a decimal id (line " + std::to_string(count_line) +
+              " gave the vertex count " + std::to_string(*count) + ", so the vertices are 0 to " +
+              std::to_string(*count ? *count - 1 : 0) + ")");
+        if (id >= *count)
+          bad("vertex " + std::to_string(id) + " is not below the vertex count " + std::to_string(*count) +
+              " given on line " + std::to_string(count_line) + " (a truncated file or a wrong count)");
+        ends[k] = static_cast<V>(id);
+        continue;
+      }
+      auto it = ids.find(std::string(w));
+      if (it == ids.end()) {
+        require_file_vertices<V>(where, file, line_no, names.size() + 1, opt.max_vertices, "vertex names");
+        std::uint64_t value = 0;
+        all_decimal = all_decimal && core::read_decimal(w, value) == core::decimal_error::none;
+        it = ids.emplace(std::string(w), static_cast<V>(names.size())).first;
+        names.emplace_back(w);
+      }
+      ends[k] = it->second;
+    }
+    pairs.emplace_back(ends[0], ends[1]);
+  }
+  if (!any_data) fail_file(where, file, 0, "holds no edges and no vertex count (only blank lines and comments)");
+  const std::uint64_t n = count ? *count : names.size();  // with a count, the vertices are their ids (no names)
+  if (!count && all_decimal) {
+    // number by increasing value: rank[first-appearance id] = position in value order
+    std::vector<std::uint64_t> values(names.size());
+    for (std::size_t i = 0; i < names.size(); ++i) (void)core::read_decimal(names[i], values[i]);
+    std::vector<V> order(names.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<V>(i);
+    std::sort(order.begin(), order.end(), [&](V a, V b) { return values[a] < values[b]; });
+    std::vector<V> rank(names.size());
+    std::vector<std::string> sorted(names.size());
+    for (std::size_t r = 0; r < order.size(); ++r) {
+      rank[order[r]] = static_cast<V>(r);
+      sorted[r] = std::move(names[order[r]]);
+    }
+    names = std::move(sorted);
+    for (auto& [a, b] : pairs) a = rank[a], b = rank[b];
+  }
+  ids.clear();
+  return build_file_graph<V>(where, file, graph_file_format::edge_list, n, std::move(names), std::move(pairs),
+                             opt.directed, opt.max_vertices);
+}
+
+}  // namespace shiftfly::io
