@@ -35,6 +35,14 @@ const std::vector<t::family_spec>& round_trip_specs() {
       t::boardfly_spec{.groups = 2, .level = t::level::chip},
       t::shiftfly_spec{.groups = 30},
       t::shiftfly_spec{.groups = 6, .level = t::level::chip},
+      t::polarfly_spec{5},
+      t::slimfly_spec{4},
+      t::dragonfly_spec{4, 2, 0},
+      t::dragonfly_spec{3, 2, 4, t::dragonfly_arrangement::circulant},
+      t::hyperx_spec{{3, 2, 4}},
+      t::fat_tree_spec{4},
+      t::xgft_spec{{2, 3}, {1, 2}},
+      t::jellyfish_spec{20, 3, 5},
   };
   return specs;
 }
