@@ -64,7 +64,7 @@ io::graph_file<std::uint32_t> round_trip(const shiftfly::core::graph<std::uint32
 TEST_CASE("graph file: every family through every format comes back the same", "[io][file]") {
   using namespace graph_file_test;
   // every family of the registry has a spec here
-  std::set<std::string> covered{"file"};
+  std::set<std::string> covered;
   for (const auto& spec : round_trip_specs()) covered.insert(std::string(t::family_name(spec)));
   for (const auto& name : t::family_names()) {
     INFO("family " << name << " needs a spec in round_trip_specs()");

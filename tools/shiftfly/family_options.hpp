@@ -15,7 +15,7 @@
 //   core::graph<std::uint32_t> make_graph(const family_flags&, std::string_view cmd, bool directed,
 //                                         file_report* report = nullptr);
 // add_family_subcommands adds one subcommand per family under `parent` (all of
-// topology::family_names(), or only those listed in `only`), each with its
+// topology::family_names() and `file`, or only those listed in `only`), each with its
 // flags, and requires exactly one. Parsing fills `*out` (out->family is the
 // chosen name). make_graph builds the typed spec and its graph, naming the
 // flags in errors (`kautz: --D = 9 is out of range ...`, common/flag_names.hpp),
@@ -51,13 +51,13 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <tuple>
 #include <utility>
 #include <vector>
 
 #include "common/flag_names.hpp"
 #include "shiftfly/core/parse.hpp"
 #include "shiftfly/topology/family.hpp"
+#include "shiftfly/topology/file_source.hpp"
 
 namespace shiftfly::tools {
 
@@ -96,7 +96,6 @@ inline topology::family_spec to_spec(const family_flags& f) {
   else if (auto* s = std::get_if<t::fat_tree_spec>(&spec)) s->k = f.k;
   else if (auto* s = std::get_if<t::xgft_spec>(&spec)) *s = {f.m, f.w};
   else if (auto* s = std::get_if<t::jellyfish_spec>(&spec)) *s = {f.routers, f.degree, f.random_seed};
-  else if (auto* s = std::get_if<t::file_spec>(&spec)) *s = {f.path, false, f.file_format};
   return spec;
 }
 
@@ -136,15 +135,14 @@ inline std::string file_note(const file_report& r) { return "shiftfly: note: " +
 inline core::graph<std::uint32_t> make_graph(const family_flags& f, std::string_view cmd, bool directed,
                                              file_report* report = nullptr) {
   using core::to_message;
-  topology::family_spec spec = to_spec(f);
-  if (auto* s = std::get_if<topology::file_spec>(&spec)) {  // errors name the file and line (io/file_text.hpp)
-    s->directed = directed;
-    auto read = topology::read_file_spec(*s);
+  if (f.family == topology::file_source_name) {  // errors name the file and line (io/file_text.hpp)
+    auto read = topology::read_file_spec(topology::file_spec{f.path, directed, f.file_format});
     if (report)
       *report = {read.file, std::string(io::format_name(read.format)), read.directed, read.duplicate_edges_dropped,
                  read.self_loops_dropped};
     return std::move(read.graph);
   }
+  const topology::family_spec spec = to_spec(f);
   if (directed && !topology::is_digraph(spec))
     throw std::invalid_argument(std::string(cmd) +
                                 ": --directed needs a digraph family (kautz, de-bruijn, gen-de-bruijn, "
@@ -208,6 +206,16 @@ inline core::graph<std::uint32_t> make_graph(const family_flags& f, std::string_
 }
 
 namespace detail {
+/// The sources the commands take, in the order they list them: the registry's families, then a file.
+inline const std::vector<std::string>& source_names() {
+  static const std::vector<std::string> names = [] {
+    auto all = topology::family_names();
+    all.emplace_back(topology::file_source_name);
+    return all;
+  }();
+  return names;
+}
+
 /// The type shown by --help for an unsigned flag with its accepted range, as CLI11 shows its own.
 inline std::string range_type(std::uint64_t lo, std::uint64_t hi) {
   return "UINT in [" + std::to_string(lo) + " - " + std::to_string(hi) + "]";
@@ -233,7 +241,7 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
                                                      const std::vector<std::string>& only = {}) {
   std::vector<CLI::App*> subs;
   auto stray = std::make_shared<std::string>();
-  for (const auto& name : topology::family_names()) {
+  for (const auto& name : detail::source_names()) {
     if (!only.empty() && std::find(only.begin(), only.end(), name) == only.end()) continue;
     CLI::App* sub = nullptr;
     if (name == "torus") {
@@ -310,9 +318,16 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
       detail::add_unsigned_option(sub, "--k", &out->k, "Switch radix, even")->required()->type_name(detail::range_type(2, topology::fat_tree_max_k));
     } else if (name == "xgft") {
       sub = parent->add_subcommand(name, "General folded Clos XGFT(h; m; w) as a switch graph (Ohring et al. 1995)");
-      for (const auto& [flag, target, help] :
-           {std::tuple{std::string("--m"), &out->m, std::string("Children per node at levels 1..h, e.g. 2,2,4 (hosts per leaf first)")},
-            std::tuple{std::string("--w"), &out->w, std::string("Parents per node at levels 0..h-1, e.g. 1,2,2 (as many items as --m)")}})
+      struct list_flag {
+        std::string flag;
+        std::vector<std::uint64_t>* target;
+        std::string help;
+      };
+      for (const list_flag& lf :
+           {list_flag{"--m", &out->m, "Children per node at levels 1..h, e.g. 2,2,4 (hosts per leaf first)"},
+            list_flag{"--w", &out->w, "Parents per node at levels 0..h-1, e.g. 1,2,2 (as many items as --m)"}}) {
+        const std::string flag = lf.flag;
+        std::vector<std::uint64_t>* const target = lf.target;
         sub->add_option_function<std::string>(
                flag,
                [flag, target](const std::string& text) {
@@ -322,9 +337,10 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
                    throw CLI::ValidationError(flag, e.what());
                  }
                },
-               help)
+               lf.help)
             ->required()
             ->type_name("LIST of UINT in [1 - 4294967295]");
+      }
     } else if (name == "jellyfish") {
       sub = parent->add_subcommand(name, "Jellyfish: random regular router graph (Singla et al. 2012)");
       detail::add_unsigned_option(sub, "--routers", &out->routers, "Number of routers")->required()->type_name(detail::range_type(2, 4294967295u));
@@ -374,7 +390,7 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
   }
   // A word that names no family lands here and is refused with the list of families.
   std::string names;
-  for (const auto& name : topology::family_names())
+  for (const auto& name : detail::source_names())
     if (only.empty() || std::find(only.begin(), only.end(), name) != only.end()) names += (names.empty() ? "" : ", ") + name;
   parent->add_option_function<std::string>(
             "FAMILY",

@@ -8,8 +8,7 @@
 ///   using family_spec = std::variant<torus_spec, kautz_spec, de_bruijn_spec,
 ///                                    generalized_de_bruijn_spec, imase_itoh_spec,
 ///                                    boardfly_spec, shiftfly_spec, polarfly_spec, slimfly_spec,
-///                                    dragonfly_spec, hyperx_spec, fat_tree_spec, xgft_spec, jellyfish_spec,
-///                                    file_spec>;
+///                                    dragonfly_spec, hyperx_spec, fat_tree_spec, xgft_spec, jellyfish_spec>;
 ///   core::graph<std::uint32_t> make_graph(const family_spec&);
 ///   std::string_view family_name(const family_spec&);      // "kautz"
 ///   family_spec default_spec(std::string_view name);      // "kautz" -> kautz_spec{}
@@ -37,13 +36,10 @@
 /// | fat-tree      | k                            | fat_tree(k)                            |
 /// | xgft          | m, w                         | xgft(m, w): the general folded Clos    |
 /// | jellyfish     | routers, degree, seed        | jellyfish(routers, degree, seed)       |
-/// | file          | path, directed, format       | io::read_graph_file(path, ...).graph   |
 ///
-/// `file` is not a family of the papers but a graph read from a user's file
-/// (io/graph_file.hpp: an edge list, GraphML or node-link JSON; `-` is standard
-/// input); `directed` keeps its arcs; `format` empty picks it from the extension
-/// or the content. A caller that wants the reader's counts of dropped duplicate
-/// edges and self-loops calls io::read_graph_file itself (read_file_spec).
+/// A graph read from a user's file is not a generated family: its spec, `file_spec`, and
+/// its `make_graph` are in topology/file_source.hpp, so that code building the families
+/// does not compile the file readers (GraphML, JSON).
 
 #include <cstdint>
 #include <string>
@@ -54,7 +50,6 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
-#include "shiftfly/io/graph_file.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/de_bruijn.hpp"
 #include "shiftfly/topology/dragonfly.hpp"
@@ -149,24 +144,17 @@ struct xgft_spec {
 struct jellyfish_spec {
   std::uint64_t routers = 0, degree = 0, seed = 1;
 };
-/// A graph read from a user's file (io/graph_file.hpp); `format` "edgelist", "graphml",
-/// "json", or empty for the extension's (else the content's).
-struct file_spec {
-  std::string path;
-  bool directed = false;
-  std::string format;
-};
 
 /// One family and its parameters.
 using family_spec = std::variant<torus_spec, kautz_spec, de_bruijn_spec, generalized_de_bruijn_spec, imase_itoh_spec,
                                  boardfly_spec, shiftfly_spec, polarfly_spec, slimfly_spec, dragonfly_spec,
-                                 hyperx_spec, fat_tree_spec, xgft_spec, jellyfish_spec, file_spec>;
+                                 hyperx_spec, fat_tree_spec, xgft_spec, jellyfish_spec>;
 
 /// The registry's names, in the order of family_spec's alternatives (the order the tools list them).
 inline const std::vector<std::string>& family_names() {
   static const std::vector<std::string> names{"torus",    "kautz",    "de-bruijn", "gen-de-bruijn", "imase-itoh",
                                               "boardfly", "shiftfly", "polarfly",  "slimfly",       "dragonfly",
-                                              "hyperx",   "fat-tree", "xgft",      "jellyfish", "file"};
+                                              "hyperx",   "fat-tree", "xgft",      "jellyfish"};
   return names;
 }
 
@@ -195,10 +183,9 @@ inline family_spec default_spec(std::string_view name) {
 }
 
 /// True when the spec's graph carries arcs: the shift digraphs (Kautz, de Bruijn, generalized
-/// de Bruijn, Imase-Itoh), group-level Shiftfly, whose global tier is one, and a file read directed.
+/// de Bruijn, Imase-Itoh) and group-level Shiftfly, whose global tier is one.
 inline bool is_digraph(const family_spec& spec) noexcept {
   if (const auto* s = std::get_if<shiftfly_spec>(&spec)) return s->level == level::group;
-  if (const auto* s = std::get_if<file_spec>(&spec)) return s->directed;
   return std::holds_alternative<kautz_spec>(spec) || std::holds_alternative<de_bruijn_spec>(spec) ||
          std::holds_alternative<generalized_de_bruijn_spec>(spec) || std::holds_alternative<imase_itoh_spec>(spec);
 }
@@ -223,10 +210,6 @@ inline std::vector<family_parameter> parameters(const family_spec& spec) {
           return {{"d", to_message(s.d)}, {"D", to_message(s.D)}};
         } else if constexpr (std::is_same_v<S, generalized_de_bruijn_spec> || std::is_same_v<S, imase_itoh_spec>) {
           return {{"n", to_message(s.n)}, {"d", to_message(s.d)}};
-        } else if constexpr (std::is_same_v<S, file_spec>) {
-          std::vector<family_parameter> p{{"path", s.path}, {"directed", s.directed ? "true" : "false"}};
-          if (!s.format.empty()) p.push_back({"format", s.format});
-          return p;
         } else if constexpr (std::is_same_v<S, boardfly_spec>) {
           return {{"groups", to_message(s.groups)}, {"seed", to_message(s.seed)},
                   {"level", std::string(level_name(s.level))}};
@@ -258,14 +241,6 @@ inline std::vector<family_parameter> parameters(const family_spec& spec) {
       spec);
 }
 
-/// Reads the file of a file_spec: the graph with the reader's counts (io/graph_file.hpp).
-inline io::graph_file<std::uint32_t> read_file_spec(const file_spec& s) {
-  io::graph_file_options o;
-  o.directed = s.directed;
-  if (!s.format.empty()) o.format = io::parse_graph_file_format(s.format);
-  return io::read_graph_file<std::uint32_t>(s.path, o);
-}
-
 /// Builds the spec's graph (32-bit vertex ids); the generator validates its parameters first.
 inline core::graph<std::uint32_t> make_graph(const family_spec& spec) {
   using V = std::uint32_t;
@@ -277,7 +252,6 @@ inline core::graph<std::uint32_t> make_graph(const family_spec& spec) {
         else if constexpr (std::is_same_v<S, de_bruijn_spec>) return de_bruijn<V>(s.d, s.D);
         else if constexpr (std::is_same_v<S, generalized_de_bruijn_spec>) return generalized_de_bruijn<V>(s.n, s.d);
         else if constexpr (std::is_same_v<S, imase_itoh_spec>) return imase_itoh<V>(s.n, s.d);
-        else if constexpr (std::is_same_v<S, file_spec>) return read_file_spec(s).graph;
         else if constexpr (std::is_same_v<S, boardfly_spec>)
           return s.level == level::chip ? boardfly_chip_level<V>(s.groups, s.seed) : boardfly_group_level<V>(s.groups, s.seed);
         else if constexpr (std::is_same_v<S, polarfly_spec>) return polarfly<V>(s.q);
