@@ -9,6 +9,8 @@ packages=(
   libeigen3-dev libspectra-dev nlohmann-json3-dev gnuplot-nox
   clang libclang-rt-14-dev
   libopenmpi-dev openmpi-bin
+  coinor-libclp-dev libmetis-dev
+  pybind11-dev python3-dev python3-pytest python3-numpy python3-scipy python3-networkx
 )
 missing=()
 for p in "${packages[@]}"; do
