@@ -1,14 +1,14 @@
 #pragma once
 /// \file graph.hpp
 /// The graph component: the graph type and its core (validation, errors, the
-/// number grammar, memory limits, the RNG, the worker pool), graph files (io),
-/// the families (topology), distances, spectra and connectivity (metrics),
+/// number grammar, memory limits, the RNG, the worker pool), the graph writers
+/// (io), the families (topology), distances, spectra and connectivity (metrics),
 /// table-free routing (routing) and the Boost.Graph adaptor.
 ///
-/// Its include closure holds no plotting, no report or table headers and no
-/// Halley model (docs/design.md, "Components"); it holds nlohmann-json, which
-/// io/node_link_file.hpp reads users' JSON files with, and it needs Boost.Graph's
-/// compiled library (Boost::graph, -lboost_graph) for io/graphml_file.hpp.
+/// Its include closure holds no plotting, no report or table headers, no Halley
+/// model and no JSON library (docs/design.md, "Components"). The readers of
+/// users' graph files are the files component, shiftfly/files.hpp: they bring
+/// nlohmann-json and Boost.Graph's compiled GraphML reader.
 
 // core
 #include "shiftfly/core/checked.hpp"
@@ -21,16 +21,10 @@
 
 // io
 #include "shiftfly/io/edge_list.hpp"
-#include "shiftfly/io/edge_list_file.hpp"
 #include "shiftfly/io/export_memory.hpp"
-#include "shiftfly/io/file_graph.hpp"
-#include "shiftfly/io/file_text.hpp"
-#include "shiftfly/io/graph_file.hpp"
 #include "shiftfly/io/graph_text.hpp"
-#include "shiftfly/io/graphml_file.hpp"
 #include "shiftfly/io/graphviz.hpp"
 #include "shiftfly/io/json.hpp"
-#include "shiftfly/io/node_link_file.hpp"
 
 // topology
 #include "shiftfly/topology/boardfly.hpp"
@@ -38,7 +32,6 @@
 #include "shiftfly/topology/dragonfly.hpp"
 #include "shiftfly/topology/fat_tree.hpp"
 #include "shiftfly/topology/family.hpp"
-#include "shiftfly/topology/file_source.hpp"
 #include "shiftfly/topology/galois_field.hpp"
 #include "shiftfly/topology/hyperx.hpp"
 #include "shiftfly/topology/imase_itoh.hpp"

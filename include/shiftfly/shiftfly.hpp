@@ -1,10 +1,11 @@
 #pragma once
 /// \file shiftfly.hpp
-/// The whole library: the graph, Halley, experiments and tables components
+/// The whole library: the graph, files, Halley, experiments and tables components
 /// (docs/design.md, "Components"). The optional MPI headers (shiftfly/mpi/)
 /// are not included: they need <mpi.h> and the target shiftfly::mpi.
 /// tests/odr checks that every public header coexists in two translation units.
 
+#include "shiftfly/files.hpp"
 #include "shiftfly/graph.hpp"
 #include "shiftfly/halley.hpp"
 #include "shiftfly/studies.hpp"

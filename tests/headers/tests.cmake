@@ -1,6 +1,6 @@
 # Header self-containment: every public header under include/shiftfly compiles on
 # its own (it includes what it uses) and twice in a row (#pragma once), with the
-# compiler and include paths of the build. One ctest entry per directory
+# include paths of the build. One ctest entry per directory
 # (headers/<dir>), so ctest -j runs them side by side; the script is
 # tests/headers/compile_each.cmake. Scripts that rebuild the suite with another
 # compiler or instrumentation skip them (-E "^headers/"): one compiler suffices.
@@ -26,11 +26,21 @@ set(_shiftfly_header_includes ${PROJECT_SOURCE_DIR}/include ${EIGEN3_INCLUDE_DIR
 if(TARGET shiftfly::mpi)
   list(APPEND _shiftfly_header_includes ${MPI_CXX_INCLUDE_DIRS})
 endif()
+# The syntax checks run under clang++ when it is installed (scripts/setup.sh
+# installs it): its -fsyntax-only takes about 40% less time than g++'s on these
+# headers, and one compiler suffices to show a header includes what it uses. The
+# component headers (shiftfly/*.hpp) are left out: they only include headers that
+# are checked here one by one, and tests/odr compiles all of them together twice.
+find_program(SHIFTFLY_SYNTAX_CXX NAMES clang++ clang++-14)
+if(NOT SHIFTFLY_SYNTAX_CXX)
+  set(SHIFTFLY_SYNTAX_CXX ${CMAKE_CXX_COMPILER})
+endif()
+list(REMOVE_ITEM _shiftfly_header_dirs components)
 foreach(dir ${_shiftfly_header_dirs})
   string(REPLACE ";" "," _list "${_shiftfly_headers_${dir}}")
   string(REPLACE ";" "," _inc "${_shiftfly_header_includes}")
   add_test(NAME headers/${dir}
-    COMMAND ${CMAKE_COMMAND} -DCXX=${CMAKE_CXX_COMPILER} -DHEADERS=${_list} -DINCLUDES=${_inc}
+    COMMAND ${CMAKE_COMMAND} -DCXX=${SHIFTFLY_SYNTAX_CXX} -DHEADERS=${_list} -DINCLUDES=${_inc}
       -DWORK=${CMAKE_CURRENT_BINARY_DIR}/headers/${dir} -P ${CMAKE_CURRENT_SOURCE_DIR}/headers/compile_each.cmake)
 endforeach()
 
@@ -38,7 +48,8 @@ endforeach()
 # include closure as the compiler lists it (-M).
 string(REPLACE ";" "," _inc "${_shiftfly_header_includes}")
 foreach(_case
-    "graph|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/"
+    "graph|nlohmann|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/|_file[.]hpp|file_source"
+    "files|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/"
     "halley|nlohmann|shiftfly/(report|tables|topology|metrics|routing|io|studies)/"
     "studies|shiftfly/(report|tables|halley)/")
   string(REPLACE "|" ";" _parts "${_case}")
