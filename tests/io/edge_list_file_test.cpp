@@ -13,25 +13,15 @@
 #include "shiftfly/io/edge_list_file.hpp"
 #include "shiftfly/topology/torus.hpp"
 
+#include "file_reader.hpp"
+
 namespace edge_list_file_test {
 namespace io = shiftfly::io;
 using result = io::graph_file<std::uint32_t>;
 
-result read(const std::string& text, bool directed = false) {
-  io::graph_file_options o;
-  o.directed = directed;
-  return io::read_edge_list_file(text, "G.txt", o);
-}
-
-/// The refusal's message as the tools print it (without the function), or "".
-std::string refusal(const std::string& text, bool directed = false) {
-  try {
-    read(text, directed);
-  } catch (const shiftfly::core::invalid_parameter& e) {
-    return e.message_without_function();
-  }
-  return "";
-}
+const shiftfly::test::file_reader reader{io::read_edge_list_file<std::uint32_t>, "G.txt"};
+result read(const std::string& text, bool directed = false) { return reader.read(text, directed); }
+std::string refusal(const std::string& text, bool directed = false) { return reader.refusal(text, directed); }
 
 std::vector<std::string> named_neighbors(const result& r, const std::string& name) {
   std::vector<std::string> out;

@@ -11,23 +11,14 @@
 #include "shiftfly/io/graphviz.hpp"
 #include "shiftfly/topology/kautz.hpp"
 
+#include "file_reader.hpp"
+
 namespace graphml_file_test {
 namespace io = shiftfly::io;
 
-io::graph_file<std::uint32_t> read(const std::string& text, bool directed = false) {
-  io::graph_file_options o;
-  o.directed = directed;
-  return io::read_graphml_file(text, "G.graphml", o);
-}
-
-std::string refusal(const std::string& text, bool directed = false) {
-  try {
-    read(text, directed);
-  } catch (const shiftfly::core::invalid_parameter& e) {
-    return e.message_without_function();
-  }
-  return "";
-}
+const shiftfly::test::file_reader reader{io::read_graphml_file<std::uint32_t>, "G.graphml"};
+io::graph_file<std::uint32_t> read(const std::string& text, bool directed = false) { return reader.read(text, directed); }
+std::string refusal(const std::string& text, bool directed = false) { return reader.refusal(text, directed); }
 
 std::string doc(const std::string& edgedefault, const std::string& body) {
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -12,23 +12,14 @@
 #include "shiftfly/topology/kautz.hpp"
 #include "shiftfly/topology/torus.hpp"
 
+#include "file_reader.hpp"
+
 namespace node_link_file_test {
 namespace io = shiftfly::io;
 
-io::graph_file<std::uint32_t> read(const std::string& text, bool directed = false) {
-  io::graph_file_options o;
-  o.directed = directed;
-  return io::read_node_link_file(text, "G.json", o);
-}
-
-std::string refusal(const std::string& text, bool directed = false) {
-  try {
-    read(text, directed);
-  } catch (const shiftfly::core::invalid_parameter& e) {
-    return e.message_without_function();
-  }
-  return "";
-}
+const shiftfly::test::file_reader reader{io::read_node_link_file<std::uint32_t>, "G.json"};
+io::graph_file<std::uint32_t> read(const std::string& text, bool directed = false) { return reader.read(text, directed); }
+std::string refusal(const std::string& text, bool directed = false) { return reader.refusal(text, directed); }
 }  // namespace node_link_file_test
 
 TEST_CASE("node-link file: integer and string ids, links or edges, the envelope", "[io][file]") {

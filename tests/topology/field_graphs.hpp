@@ -18,6 +18,7 @@
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/isomorphism.hpp>
+#include <catch2/catch.hpp>
 
 #include "support.hpp"
 
@@ -154,6 +155,21 @@ std::vector<std::uint64_t> distance_distribution(const G& g) {
       ++out[d];
     }
   return out;
+}
+
+/// Checks a generated graph against its networkx-built fixture `name`: vertex and
+/// edge counts, triangles and the distance distribution against the committed
+/// certificates, then isomorphism with the fixture's graph (Boost VF2).
+template <class G>
+void check_matches_fixture(const G& g, const std::string& name) {
+  INFO(name);
+  const auto certs = family_certificates();
+  const auto& c = certs.at(name);
+  CHECK(g.num_vertices() == c.n);
+  CHECK(g.num_edges() == c.m);
+  CHECK(triangle_count(g) == c.triangles);
+  CHECK(distance_distribution(g) == c.distances);
+  CHECK(isomorphic(to_boost(g), to_boost(read_family_fixture(name))));
 }
 
 /// Length of a shortest cycle (plain BFS from every vertex; 0 if acyclic).

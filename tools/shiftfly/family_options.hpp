@@ -235,6 +235,23 @@ inline CLI::Option* add_unsigned_option(CLI::App* sub, const std::string& flag, 
       },
       help);
 }
+/// The required --dims list of the torus and HyperX: sizes of at least 2 whose
+/// product fits the vertex type.
+inline CLI::Option* add_dims_option(CLI::App* sub, const std::shared_ptr<family_flags>& out, const std::string& what) {
+  return sub
+      ->add_option_function<std::string>(
+          "--dims",
+          [out](const std::string& text) {
+            try {
+              out->dims = core::parse_unsigned_list(text, "--dims");
+            } catch (const std::invalid_argument& e) {
+              throw CLI::ValidationError("--dims", e.what());
+            }
+          },
+          what + " (each at least 2; their product at most 4294967295)")
+      ->required()
+      ->type_name("LIST of UINT in [2 - 4294967295]");
+}
 }  // namespace detail
 
 inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shared_ptr<family_flags> out,
@@ -246,18 +263,7 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
     CLI::App* sub = nullptr;
     if (name == "torus") {
       sub = parent->add_subcommand(name, "Torus T(k1,...,kn) (Prop. 2.2)");
-      sub->add_option_function<std::string>(
-             "--dims",
-             [out](const std::string& text) {
-               try {
-                 out->dims = core::parse_unsigned_list(text, "--dims");
-               } catch (const std::invalid_argument& e) {
-                 throw CLI::ValidationError("--dims", e.what());
-               }
-             },
-             "Sizes, e.g. 16,16,16 (each at least 2; their product at most 4294967295)")
-          ->required()
-          ->type_name("LIST of UINT in [2 - 4294967295]");
+      detail::add_dims_option(sub, out, "Sizes, e.g. 16,16,16");
     } else if (name == "kautz" || name == "de-bruijn") {
       sub = parent->add_subcommand(name, name == "kautz" ? "Kautz digraph K(d,D) (Def. 4.1)" : "De Bruijn digraph B(d,D)");
       detail::add_unsigned_option(sub, "--d", &out->d, "Out-degree")
@@ -282,18 +288,7 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
       sub->add_option("--level", out->level, "Graph of the groups or of the chips")->check(CLI::IsMember({"group", "chip"}));
     } else if (name == "hyperx") {
       sub = parent->add_subcommand(name, "HyperX: Hamming graph, a complete graph in each dimension (Ahn et al. 2009)");
-      sub->add_option_function<std::string>(
-             "--dims",
-             [out](const std::string& text) {
-               try {
-                 out->dims = core::parse_unsigned_list(text, "--dims");
-               } catch (const std::invalid_argument& e) {
-                 throw CLI::ValidationError("--dims", e.what());
-               }
-             },
-             "Dimension sizes S1,...,SL, e.g. 8,8,8 (each at least 2; their product at most 4294967295)")
-          ->required()
-          ->type_name("LIST of UINT in [2 - 4294967295]");
+      detail::add_dims_option(sub, out, "Dimension sizes S1,...,SL, e.g. 8,8,8");
     } else if (name == "polarfly" || name == "slimfly") {
       sub = parent->add_subcommand(name, name == "polarfly"
                                              ? "PolarFly: Erdos-Renyi polarity graph ER_q, q^2+q+1 routers, diameter 2"
