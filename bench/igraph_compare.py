@@ -27,34 +27,30 @@ def load(binary, family, groups, flags=None):
     return igraph.Graph(n=n, edges=edges, directed=False)
 
 
+def time_graph(g, label):
+    """Times igraph's diameter and mean distance on g and prints one line."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    diameter = g.diameter(directed=False)
+    t1, c1 = time.perf_counter(), time.process_time()
+    mean = g.average_path_length(directed=False)
+    t2, c2 = time.perf_counter(), time.process_time()
+    print(f"{label} n={g.vcount()} m={g.ecount()} diameter={diameter} "
+          f"mean={mean!r} diameter_wall_s={t1 - t0:.2f} diameter_cpu_s={c1 - c0:.2f} "
+          f"mean_wall_s={t2 - t1:.2f} mean_cpu_s={c2 - c1:.2f}", flush=True)
+
+
 def main():
     binary = sys.argv[1]
     if sys.argv[2:] == ["field"]:
         print(f"igraph {igraph.__version__}")
         for family, flags in FIELD:
-            g = load(binary, family, 0, flags)
-            t0, c0 = time.perf_counter(), time.process_time()
-            diameter = g.diameter(directed=False)
-            t1, c1 = time.perf_counter(), time.process_time()
-            mean = g.average_path_length(directed=False)
-            t2, c2 = time.perf_counter(), time.process_time()
-            print(f"{family} {' '.join(flags)} n={g.vcount()} m={g.ecount()} diameter={diameter} "
-                  f"mean={mean!r} diameter_wall_s={t1 - t0:.2f} diameter_cpu_s={c1 - c0:.2f} "
-                  f"mean_wall_s={t2 - t1:.2f} mean_cpu_s={c2 - c1:.2f}", flush=True)
+            time_graph(load(binary, family, 0, flags), f"{family} {' '.join(flags)}")
         return
     sizes = [int(x) for x in sys.argv[2:]] or [2304, 12500, 36000]
     print(f"igraph {igraph.__version__}")
     for groups in sizes:
         for family in ("boardfly", "shiftfly"):
-            g = load(binary, family, groups)
-            t0, c0 = time.perf_counter(), time.process_time()
-            diameter = g.diameter(directed=False)
-            t1, c1 = time.perf_counter(), time.process_time()
-            mean = g.average_path_length(directed=False)
-            t2, c2 = time.perf_counter(), time.process_time()
-            print(f"{family} groups={groups} n={g.vcount()} m={g.ecount()} diameter={diameter} "
-                  f"mean={mean!r} diameter_wall_s={t1 - t0:.2f} diameter_cpu_s={c1 - c0:.2f} "
-                  f"mean_wall_s={t2 - t1:.2f} mean_cpu_s={c2 - c1:.2f}", flush=True)
+            time_graph(load(binary, family, groups), f"{family} groups={groups}")
 
 
 if __name__ == "__main__":

@@ -89,6 +89,29 @@ const std::vector<std::string> field_graphs{"polarfly/q37", "slimfly/q29", "drag
 const std::vector<std::string> families{"boardfly", "shiftfly"};
 const std::vector<std::uint64_t> sizes{2304, 12500, 36000};
 
+// all_pairs/<tag>/threads:1 and :2, and the naive 64-bit baseline, on the graph get() returns.
+template <class Get>
+void register_all_pairs(const std::string& tag, Get get) {
+  for (unsigned threads : {1u, 2u})
+    benchmark::RegisterBenchmark(("all_pairs/" + tag + "/threads:" + std::to_string(threads)).c_str(),
+                                 [get, threads](benchmark::State& st) {
+                                   const graph& g = get();
+                                   shiftfly::metrics::sweep_options o;
+                                   o.threads = threads;
+                                   for (auto _ : st) {
+                                     const auto s = shiftfly::metrics::all_pairs_stats(g, o);
+                                     st.counters["diameter"] = s.diameter;
+                                     st.counters["mean"] = s.mean;
+                                   }
+                                 })
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+  benchmark::RegisterBenchmark(("naive_64bit_all_pairs/" + tag).c_str(), [get](benchmark::State& st) {
+    const graph& g = get();
+    for (auto _ : st) benchmark::DoNotOptimize(naive_all_pairs_64(g));
+  })->Unit(benchmark::kMillisecond)->UseRealTime();
+}
+
 int register_all() {
   for (const auto& f : families)
     for (auto groups : sizes) {
@@ -97,24 +120,7 @@ int register_all() {
         const auto& g = family_graph(f, groups);
         for (auto _ : st) benchmark::DoNotOptimize(shiftfly::metrics::bfs(g, 0u).eccentricity);
       })->Unit(benchmark::kMillisecond);
-      for (unsigned threads : {1u, 2u})
-        benchmark::RegisterBenchmark(("all_pairs/" + tag + "/threads:" + std::to_string(threads)).c_str(),
-                                     [f, groups, threads](benchmark::State& st) {
-                                       const auto& g = family_graph(f, groups);
-                                       shiftfly::metrics::sweep_options o;
-                                       o.threads = threads;
-                                       for (auto _ : st) {
-                                         const auto s = shiftfly::metrics::all_pairs_stats(g, o);
-                                         st.counters["diameter"] = s.diameter;
-                                         st.counters["mean"] = s.mean;
-                                       }
-                                     })
-            ->Unit(benchmark::kMillisecond)
-            ->UseRealTime();
-      benchmark::RegisterBenchmark(("naive_64bit_all_pairs/" + tag).c_str(), [f, groups](benchmark::State& st) {
-        const auto& g = family_graph(f, groups);
-        for (auto _ : st) benchmark::DoNotOptimize(naive_all_pairs_64(g));
-      })->Unit(benchmark::kMillisecond)->UseRealTime();
+      register_all_pairs(tag, [f, groups]() -> const auto& { return family_graph(f, groups); });
       benchmark::RegisterBenchmark(("diameter_ifub/" + tag).c_str(), [f, groups](benchmark::State& st) {
         const auto& g = family_graph(f, groups);
         for (auto _ : st) benchmark::DoNotOptimize(shiftfly::metrics::diameter_ifub(g, 2).diameter);
@@ -143,24 +149,7 @@ int register_all() {
       })->Unit(benchmark::kMillisecond);
     }
   for (const auto& name : field_graphs) {
-    for (unsigned threads : {1u, 2u})
-      benchmark::RegisterBenchmark(("all_pairs/" + name + "/threads:" + std::to_string(threads)).c_str(),
-                                   [name, threads](benchmark::State& st) {
-                                     const auto& g = field_graph(name);
-                                     shiftfly::metrics::sweep_options o;
-                                     o.threads = threads;
-                                     for (auto _ : st) {
-                                       const auto s = shiftfly::metrics::all_pairs_stats(g, o);
-                                       st.counters["diameter"] = s.diameter;
-                                       st.counters["mean"] = s.mean;
-                                     }
-                                   })
-          ->Unit(benchmark::kMillisecond)
-          ->UseRealTime();
-    benchmark::RegisterBenchmark(("naive_64bit_all_pairs/" + name).c_str(), [name](benchmark::State& st) {
-      const auto& g = field_graph(name);
-      for (auto _ : st) benchmark::DoNotOptimize(naive_all_pairs_64(g));
-    })->Unit(benchmark::kMillisecond)->UseRealTime();
+    register_all_pairs(name, [name]() -> const auto& { return field_graph(name); });
     benchmark::RegisterBenchmark(("spectral_gap_lanczos/" + name).c_str(), [name](benchmark::State& st) {
       const auto& g = field_graph(name);
       for (auto _ : st) st.counters["gap"] = shiftfly::metrics::spectral_gap(g).gap;
