@@ -57,6 +57,20 @@ inline std::vector<json_case> cases() {
   return c;
 }
 
+/// Keys of the result that are not snake_case ([a-z][a-z0-9_]*), with their paths.
+inline void collect_bad_keys(const nlohmann::json& j, const std::string& path, std::vector<std::string>& bad) {
+  if (j.is_object()) {
+    for (const auto& [key, value] : j.items()) {
+      bool ok = !key.empty() && key[0] >= 'a' && key[0] <= 'z';
+      for (char ch : key) ok = ok && ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_');
+      if (!ok) bad.push_back(path + "." + key);
+      collect_bad_keys(value, path + "." + key, bad);
+    }
+  } else if (j.is_array()) {
+    for (const auto& value : j) collect_bad_keys(value, path + "[]", bad);
+  }
+}
+
 }  // namespace envelope_cases
 
 TEST_CASE("every --format json output is one object in the envelope", "[tools][envelope]") {
@@ -70,6 +84,9 @@ TEST_CASE("every --format json output is one object in the envelope", "[tools][e
     CHECK(j["result"].is_object());
     CHECK(!j["parameters"].contains("format"));
     CHECK(!j["parameters"].contains("threads"));
+    std::vector<std::string> bad_keys;
+    envelope_cases::collect_bad_keys(j["result"], "result", bad_keys);
+    CHECK(bad_keys == std::vector<std::string>{});  // every result key snake_case (parameters are the flags)
     // --pretty: the same object, indented by two spaces.
     const auto p = shiftfly::test::run_tool(c.tool, c.args + " --format json --pretty");
     REQUIRE(p.status == 0);
