@@ -77,7 +77,7 @@ def test_graph_attributes():
     g = shiftfly.kautz(d=2, D=3)
     assert (g.n, g.m, g.name, g.num_arcs, g.has_arcs, g.has_labels) == (12, 21, "Kautz(2,3)", 24, True, True)
     assert list(g.neighbors(0)) == sorted(g.neighbors(0))
-    assert list(g.out_arcs(0)) == [1, 2]
+    assert list(g.out_arcs(0)) == [4, 5]  # 0.1.0 -> 1.0.1, 1.0.2
     assert tuple(g.labels[5]) == (1, 0, 2)
     assert len(g) == 12 and "Kautz(2,3)" in repr(g)
     t = shiftfly.torus(dims=[4, 4])
