@@ -45,7 +45,7 @@ def gen_de_bruijn(n, d):
 
 
 def imase_itoh(n, d):
-    """The Imase-Itoh digraph II(n, d) (Imase and Itoh 1983; Shiftfly paper, Theorem 5.5):
+    """The Imase-Itoh digraph II(n, d) (Imase and Itoh 1981; Shiftfly paper, Theorem 5.5):
     arcs i -> -d i - r mod n, r = 1..d; diameter at most ceil(log_d n) at every order n."""
     return _shiftfly.imase_itoh(_checks.uint("imase_itoh", "n", n), _checks.uint("imase_itoh", "d", d))
 
