@@ -38,7 +38,7 @@ def sampled_stats(g, samples, seed=11, threads=0, directed=False, batch_bits=512
 def exact_diameter(g, directed=False, threads=0):
     """The exact diameter from eccentricity bounds that meet: iFUB (Crescenzi et al. 2013) on
     the undirected graph, DiFUB along the arcs of a strongly connected digraph, all pairs
-    otherwise. Returns DiameterResult (method names which). Not interruptible mid-run."""
+    otherwise. Returns DiameterResult (method names which)."""
     _graph("exact_diameter", g)
     return DiameterResult._of(_shiftfly.exact_diameter(
         g, _checks.flag("exact_diameter", "directed", directed), _checks.threads("exact_diameter", threads)))

@@ -70,8 +70,9 @@ void init_metrics(py::module_& m) {
   m.def(
       "exact_diameter",
       [](const graph& g, bool directed, unsigned threads) {
-        const auto r = run_interruptible(
-            [&](const stop_flag&) { return metrics::exact_diameter(g, how_of(directed), threads); });
+        const auto r = run_interruptible([&](const stop_flag& stop) {
+          return metrics::exact_diameter(g, how_of(directed), threads, [&stop](std::size_t, std::size_t) { stop.check(); });
+        });
         py::dict d;
         d["diameter"] = r.diameter;
         d["exact"] = r.exact;
