@@ -49,6 +49,7 @@ void init_graphs(py::module_& m) {
       .def(
           "degree",
           [](const graph& g, std::uint64_t u) {
+            if (g.num_vertices() == 0) core::fail("Graph.degree", "the graph has no vertices");
             core::require_range("Graph.degree", "u", u, 0, g.num_vertices() - 1);
             return g.degree(static_cast<std::uint32_t>(u));
           },
@@ -186,15 +187,24 @@ void init_graphs(py::module_& m) {
   m.def(
       "dragonfly",
       [](u64 a, u64 h, u64 groups, const std::string& arrangement) {
-        return build(topo::dragonfly_spec{a, h, groups, topo::parse_dragonfly_arrangement(arrangement)});
+        // the generator names the group count g, as the paper does; the keyword is groups
+        return renaming({{"g", "groups"}}, [&] {
+          return build(topo::dragonfly_spec{a, h, groups, topo::parse_dragonfly_arrangement(arrangement)});
+        });
       },
       py::arg("a"), py::arg("h"), py::arg("groups"), py::arg("arrangement"));
   m.def("hyperx", [](list dims) { return build(topo::hyperx_spec{std::move(dims)}); }, py::arg("dims"));
   m.def("fat_tree", [](u64 k) { return build(topo::fat_tree_spec{k}); }, py::arg("k"));
   m.def("xgft", [](list mm, list w) { return build(topo::xgft_spec{std::move(mm), std::move(w)}); }, py::arg("m"),
         py::arg("w"));
-  m.def("jellyfish", [](u64 routers, u64 degree, u64 seed) { return build(topo::jellyfish_spec{routers, degree, seed}); },
-        py::arg("routers"), py::arg("degree"), py::arg("seed"));
+  m.def(
+      "jellyfish",
+      [](u64 routers, u64 degree, u64 seed) {
+        // the generator names them N and r, as Singla et al. do; the keywords are the spec's
+        return renaming({{"N", "routers"}, {"r", "degree"}},
+                        [&] { return build(topo::jellyfish_spec{routers, degree, seed}); });
+      },
+      py::arg("routers"), py::arg("degree"), py::arg("seed"));
   m.def("family_names", &topo::family_names);
   m.def(
       "read",

@@ -20,19 +20,19 @@ namespace shiftfly::python {
 
 namespace {
 
-routing::label_space space_of(const std::string& family, std::uint64_t d, std::uint64_t D) {
+routing::label_space space_of(const char* where, const std::string& family, std::uint64_t d, std::uint64_t D) {
   if (family == "kautz") return routing::make_label_space(routing::label_family::kautz, d, D);
   if (family == "de_bruijn" || family == "de-bruijn")
     return routing::make_label_space(routing::label_family::de_bruijn, d, D);
-  core::throw_out_of_range("shift_route", "family", "'" + family + "'", "kautz or de_bruijn");
+  core::throw_out_of_range(where, "family", "'" + family + "'", "kautz or de_bruijn");
 }
 
 /// A vertex given as an id or as a label ("0.1.2"), as a label.
 std::vector<core::symbol> label_of(const routing::label_space& s, const std::variant<std::uint64_t, std::string>& v,
-                                   const char* param) {
+                                   const char* where, const char* param) {
   if (const auto* text = std::get_if<std::string>(&v)) return routing::parse_label(*text, s, param);
   const auto id = std::get<std::uint64_t>(v);
-  core::require_range("shift_route", param, id, 0, s.size - 1);
+  core::require_range(where, param, id, 0, s.size - 1);
   return routing::unrank_label(s, id);
 }
 
@@ -43,8 +43,9 @@ void init_routing(py::module_& m) {
   m.def(
       "shift_route",
       [](const std::string& family, std::uint64_t d, std::uint64_t D, const vertex& source, const vertex& dest) {
-        const auto s = space_of(family, d, D);
-        const auto r = routing::route_shift(s, label_of(s, source, "source"), label_of(s, dest, "dest"));
+        const auto s = space_of("shift_route", family, d, D);
+        const auto r = routing::route_shift(s, label_of(s, source, "shift_route", "source"),
+                                            label_of(s, dest, "shift_route", "dest"));
         std::vector<std::string> labels;
         for (auto id : r.path) labels.push_back(routing::format_label(routing::unrank_label(s, id)));
         py::dict out;
@@ -58,8 +59,8 @@ void init_routing(py::module_& m) {
   m.def(
       "merge_criterion",
       [](const std::string& family, std::uint64_t d, std::uint64_t D, const vertex& u, const vertex& u2) {
-        const auto s = space_of(family, d, D);
-        const auto a = label_of(s, u, "u"), b = label_of(s, u2, "u2");
+        const auto s = space_of("merge_criterion", family, d, D);
+        const auto a = label_of(s, u, "merge_criterion", "u"), b = label_of(s, u2, "merge_criterion", "u2");
         py::dict out;
         out["merge_step"] = routing::shift_merge_step(s, a, b);
         out["lcs"] = routing::longest_common_suffix(a, b);
@@ -69,7 +70,7 @@ void init_routing(py::module_& m) {
   m.def(
       "expected_lcs",
       [](const std::string& family, std::uint64_t d, std::uint64_t D) {
-        const auto r = routing::expected_lcs(space_of(family, d, D));
+        const auto r = routing::expected_lcs(space_of("expected_lcs", family, d, D));
         py::dict out;
         out["numerator"] = r.numerator;
         out["denominator"] = r.denominator;

@@ -31,3 +31,13 @@ def test_table_errors():
     with pytest.raises(ValueError, match="only = nothing is neither a section nor a table"):
         shiftfly.tables(only=["nothing"])
     assert [s[0] for s in shiftfly.table_sections()][:2] == ["moore", "scale"]
+
+
+def test_halley_tables_equal_the_committed_csvs(source_dir):
+    golden = source_dir / "docs" / "results" / "halley"
+    details = shiftfly.table_details(set="halley")
+    assert {t["id"] for t in details} == {p.stem for p in golden.glob("*.md")}
+    for t in details:
+        with open(golden / f"{t['id']}.csv", newline="") as f:
+            rows = list(csv.reader(f))
+        assert rows == [t["columns"]] + t["rows"], t["id"]
