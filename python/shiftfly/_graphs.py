@@ -241,6 +241,7 @@ def _from_arcs(arcs, n=None, name=""):
     n = _checks.uint("Graph.from_arcs", "n", largest + 1 if n is None else n, (1 << 32) - 1)
     if largest >= n:
         raise ValueError(f"Graph.from_arcs: arcs = {largest} is out of range (accepted: vertex ids 0 to n - 1 = {n - 1})")
+    _shiftfly.require_graph_memory("Graph.from_arcs", n, 0, len(a))
     order = np.argsort(a[:, 0], kind="stable")
     counts = np.bincount(a[:, 0].astype(np.int64), minlength=n)
     offsets = np.concatenate([[0], np.cumsum(counts)]).astype(np.uint64)

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "shiftfly/core/memory.hpp"
 #include "shiftfly/io/file_graph.hpp"
 #include "shiftfly/topology/family.hpp"
 #include "shiftfly/topology/file_source.hpp"
@@ -145,6 +146,7 @@ void init_graphs(py::module_& m) {
             core::throw_out_of_range("Graph.from_edges", "edges", core::to_message(std::max(r(i, 0), r(i, 1))),
                                      "vertex ids 0 to n - 1 = " + (n == 0 ? std::string("-1") : core::to_message(n - 1)));
         }
+        core::require_graph_memory("Graph.from_edges", sizeof(std::uint32_t), n, pairs.size());
         py::gil_scoped_release release;
         return graph::from_edges(n, pairs, name);
       },
@@ -153,12 +155,20 @@ void init_graphs(py::module_& m) {
       "from_arcs",
       [](std::uint64_t n, py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> offsets,
          py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast> targets, const std::string& name) {
+        core::require_graph_memory("Graph.from_arcs", sizeof(std::uint32_t), n, 0, static_cast<std::uint64_t>(targets.size()));
         std::vector<std::uint64_t> o(offsets.data(), offsets.data() + offsets.size());
         std::vector<std::uint32_t> t(targets.data(), targets.data() + targets.size());
         py::gil_scoped_release release;
         return graph::from_arcs(n, std::move(o), std::move(t), name);
       },
       py::arg("n"), py::arg("offsets"), py::arg("targets"), py::arg("name") = "");
+
+  m.def(
+      "require_graph_memory",
+      [](const std::string& where, std::uint64_t n, std::uint64_t edges, std::uint64_t arcs) {
+        core::require_graph_memory(where, sizeof(std::uint32_t), n, edges, arcs);
+      },
+      py::arg("where"), py::arg("n"), py::arg("edges"), py::arg("arcs"));
 
   using u64 = std::uint64_t;
   using list = std::vector<u64>;

@@ -127,6 +127,14 @@ def test_from_edges_refuses_bad_arrays(edges, error):
         shiftfly.Graph.from_edges(edges)
 
 
+def test_memory_is_checked_before_allocating(monkeypatch):
+    monkeypatch.setenv("SHIFTFLY_MEMORY_LIMIT", "1G")
+    for make in (lambda: shiftfly.Graph.from_edges([], n=2**32 - 1), lambda: shiftfly.Graph.from_arcs([[0, 1]], n=2**32 - 1),
+                 lambda: shiftfly.torus(dims=[65536, 65535])):
+        with pytest.raises(ValueError, match="memory|bytes|GiB"):
+            make()
+
+
 def test_from_edges_refuses_an_id_past_n():
     with pytest.raises(ValueError, match="0 to n - 1 = 2"):
         shiftfly.Graph.from_edges([[0, 3]], n=3)
