@@ -16,7 +16,7 @@ bash scripts/setup.sh
 flags="-Og -g1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
 CC=gcc CXX=g++ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE= \
   -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
-  -DSHIFTFLY_BUILD_BENCH=OFF -DSHIFTFLY_WITH_MPI=OFF >/dev/null
+  -DSHIFTFLY_BUILD_BENCH=OFF -DSHIFTFLY_WITH_MPI=OFF -DSHIFTFLY_BUILD_PYTHON=OFF >/dev/null
 cmake --build build-asan -j "$(nproc)"
 export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"

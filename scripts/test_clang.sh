@@ -13,7 +13,7 @@ bash scripts/setup.sh
 command -v clang++ >/dev/null || { echo "test_clang.sh: clang++ not found (scripts/setup.sh installs clang)" >&2; exit 2; }
 CC=clang CXX=clang++ cmake -S . -B build-clang -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DSHIFTFLY_BUILD_TESTS=ON -DSHIFTFLY_BUILD_EXAMPLES=ON -DSHIFTFLY_BUILD_BENCH=OFF \
-  -DSHIFTFLY_BUILD_FUZZERS=OFF -DSHIFTFLY_UNITY="${SHIFTFLY_UNITY:-ON}" >/dev/null
+  -DSHIFTFLY_BUILD_FUZZERS=OFF -DSHIFTFLY_BUILD_PYTHON=OFF -DSHIFTFLY_UNITY="${SHIFTFLY_UNITY:-ON}" >/dev/null
 cmake --build build-clang -j "$(nproc)"
 # The cmake/* packaging tests build their consumers with the default compiler
 # (GCC), and the headers/* checks and the docs/api_snippets and readme/recipes runs

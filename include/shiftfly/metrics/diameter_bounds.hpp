@@ -17,10 +17,15 @@
 /// sweep (its deepest level is the largest eccentricity of its sources).
 /// The diameter is that of the distances over reachable pairs (the convention
 /// of the all-pairs statistics), so it equals all_pairs_stats(...).diameter.
+///
+/// `progress` (optional) is called after each batch of each bit-parallel sweep with
+/// (batches done, batches of that sweep), as sweep_options::progress is; it may throw
+/// to stop the search (the Python bindings stop on Ctrl-C this way). It changes no result.
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -76,16 +81,20 @@ struct csr_bfs {
   }
 };
 
+/// Called after each batch of a sweep with (batches done, batches in all); may throw to stop.
+using sweep_progress = std::function<void(std::size_t, std::size_t)>;
+
 inline std::uint32_t deepest_level(const sweep_graph& sg, std::span<const std::uint32_t> sources, unsigned threads,
-                                   unsigned bits) {
+                                   unsigned bits, const sweep_progress& progress) {
   if (sources.empty()) return 0;
-  const auto c = sweep(sg, sources, threads, bits, {});
+  const auto c = sweep(sg, sources, threads, bits, progress);
   return static_cast<std::uint32_t>(c.histogram.size() - 1);
 }
 
 // iFUB on the component whose BFS order from any vertex is `comp`.
 inline std::uint32_t ifub_component(const sweep_graph& sg, const std::vector<std::uint32_t>& comp, csr_bfs& b,
-                                    unsigned threads, unsigned bits, std::size_t& used) {
+                                    unsigned threads, unsigned bits, std::size_t& used,
+                                    const sweep_progress& progress) {
   const csr& a = sg.pull;
   if (comp.size() <= 64) {  // small: BFS from every vertex
     std::int32_t best = 0;
@@ -102,7 +111,7 @@ inline std::uint32_t ifub_component(const sweep_graph& sg, const std::vector<std
   for (auto v : b.order) level[static_cast<std::size_t>(b.dist[v])].push_back(v);
   std::uint32_t lb = ecc, ub = 2 * ecc;
   for (std::uint32_t i = ecc; ub > lb && i >= 1; --i) {
-    const std::uint32_t bi = deepest_level(sg, level[i], threads, bits);
+    const std::uint32_t bi = deepest_level(sg, level[i], threads, bits, progress);
     used += level[i].size();
     lb = std::max(lb, bi);
     if (lb > 2 * (i - 1)) return lb;
@@ -115,7 +124,7 @@ inline std::uint32_t ifub_component(const sweep_graph& sg, const std::vector<std
 
 /// Exact diameter of the undirected physical graph by iFUB, per connected component.
 template <core::graph_like G>
-inline diameter_result diameter_ifub(const G& g, unsigned threads = 0) {
+inline diameter_result diameter_ifub(const G& g, unsigned threads = 0, const detail::sweep_progress& progress = {}) {
   detail::require_sweepable("metrics::diameter_ifub", g);
   threads = detail::resolve_threads("metrics::diameter_ifub", threads);
   const auto sg = detail::undirected_sweep_graph(g);
@@ -131,7 +140,7 @@ inline diameter_result diameter_ifub(const G& g, unsigned threads = 0) {
     comp_bfs.run(sg.pull, s);
     const std::vector<std::uint32_t> comp = comp_bfs.order;
     for (auto v : comp) done[v] = 1;
-    r.diameter = std::max(r.diameter, detail::ifub_component(sg, comp, b, threads, 512, r.bfs_sources));
+    r.diameter = std::max(r.diameter, detail::ifub_component(sg, comp, b, threads, 512, r.bfs_sources, progress));
   }
   r.disconnected = components > 1;
   return r;
@@ -139,7 +148,7 @@ inline diameter_result diameter_ifub(const G& g, unsigned threads = 0) {
 
 /// Exact diameter along the arcs: DiFUB when strongly connected, otherwise all-pairs sweeps.
 template <core::digraph_like G>
-inline diameter_result diameter_difub(const G& g, unsigned threads = 0) {
+inline diameter_result diameter_difub(const G& g, unsigned threads = 0, const detail::sweep_progress& progress = {}) {
   detail::require_sweepable("metrics::diameter_difub", g);
   detail::require_arcs("metrics::diameter_difub", g);
   threads = detail::resolve_threads("metrics::diameter_difub", threads);
@@ -158,6 +167,7 @@ inline diameter_result diameter_difub(const G& g, unsigned threads = 0) {
   if (f.order.size() < n || b.order.size() < n) {  // not strongly connected
     sweep_options o;
     o.threads = threads;
+    o.progress = progress;
     const auto s = detail::all_pairs_on(bwd, true, o);
     r.diameter = s.diameter;
     r.disconnected = s.disconnected;
@@ -175,8 +185,8 @@ inline diameter_result diameter_difub(const G& g, unsigned threads = 0) {
   std::uint32_t lb = top, ub = 2 * top;
   for (std::uint32_t i = top; ub > lb && i >= 1; --i) {
     // x with d(x,u) = i: forward eccentricities; y with d(u,y) = i: backward eccentricities.
-    lb = std::max(lb, detail::deepest_level(fwd, blevel[i], threads, 512));
-    lb = std::max(lb, detail::deepest_level(bwd, flevel[i], threads, 512));
+    lb = std::max(lb, detail::deepest_level(fwd, blevel[i], threads, 512, progress));
+    lb = std::max(lb, detail::deepest_level(bwd, flevel[i], threads, 512, progress));
     r.bfs_sources += blevel[i].size() + flevel[i].size();
     if (lb > 2 * (i - 1)) break;
     ub = 2 * (i - 1);
@@ -187,8 +197,9 @@ inline diameter_result diameter_difub(const G& g, unsigned threads = 0) {
 
 /// Exact diameter following `how`.
 template <core::digraph_like G>
-inline diameter_result exact_diameter(const G& g, traversal how = traversal::undirected, unsigned threads = 0) {
-  return how == traversal::arcs ? diameter_difub(g, threads) : diameter_ifub(g, threads);
+inline diameter_result exact_diameter(const G& g, traversal how = traversal::undirected, unsigned threads = 0,
+                                      const detail::sweep_progress& progress = {}) {
+  return how == traversal::arcs ? diameter_difub(g, threads, progress) : diameter_ifub(g, threads, progress);
 }
 
 }  // namespace shiftfly::metrics

@@ -1,0 +1,41 @@
+"""shiftfly: graph theory for accelerator interconnects, from Python.
+
+The package wraps the header-only C++ library (the compiled module `_shiftfly`):
+
+- graphs: one generator per family of the registry (torus, kautz, de_bruijn, gen_de_bruijn,
+  imase_itoh, boardfly, shiftfly, polarfly, slimfly, dragonfly, hyperx, fat_tree, xgft,
+  jellyfish), read() for users' files, and the Graph class (CSR arrays as zero-copy NumPy
+  views, to_networkx, to_scipy, from_networkx, from_edges, from_arcs);
+- metrics: all_pairs_stats, sampled_stats, exact_diameter, spectral_gap, connectivity;
+- routing: shift_route, merge_criterion, expected_lcs, imase_itoh_route;
+- the Halley models: coverage, size, ceiling, critical_availability, hierarchy, cost, foldfit;
+- tables(): the paper's tables as the command-line tools compute them.
+
+Bad values raise ValueError with the library's one line naming the keyword
+("kautz: D = 9 is out of range (accepted: ...)"), wrong types TypeError. Long computations
+release the GIL and stop on Ctrl-C. docs/python.md is the tour.
+"""
+from . import _shiftfly
+from ._graphs import (Graph, boardfly, de_bruijn, dragonfly, family_names, fat_tree, gen_de_bruijn, graph,
+                      hyperx, imase_itoh, jellyfish, kautz, polarfly, read, shiftfly, slimfly, torus, xgft)
+from ._halley import ceiling, cost, coverage, critical_availability, foldfit, hierarchy, size
+from ._metrics import (all_pairs_stats, connectivity, exact_diameter, reference_spectral_gap, sampled_stats,
+                       spectral_gap)
+from ._results import (Connectivity, CorrelationTarget, CostSplit, DiameterResult, DistanceStats, ExpectedLcs,
+                       FoldFitResult, HierarchicalCoverage, ImaseItohRoute, MergeCriterion, Plan, ShiftRoute,
+                       Sizing, SpectralGap)
+from ._routing import expected_lcs, imase_itoh_route, merge_criterion, shift_route
+from ._tables import table_details, table_sections, tables
+
+__version__ = _shiftfly.__version__
+
+__all__ = [
+    "Graph", "torus", "kautz", "de_bruijn", "gen_de_bruijn", "imase_itoh", "boardfly", "shiftfly", "polarfly",
+    "slimfly", "dragonfly", "hyperx", "fat_tree", "xgft", "jellyfish", "read", "graph", "family_names",
+    "all_pairs_stats", "sampled_stats", "exact_diameter", "spectral_gap", "reference_spectral_gap", "connectivity",
+    "shift_route", "merge_criterion", "expected_lcs", "imase_itoh_route",
+    "coverage", "size", "ceiling", "critical_availability", "hierarchy", "cost", "foldfit",
+    "tables", "table_details", "table_sections",
+    "DistanceStats", "DiameterResult", "SpectralGap", "Connectivity", "ShiftRoute", "MergeCriterion", "ExpectedLcs",
+    "ImaseItohRoute", "Sizing", "CorrelationTarget", "HierarchicalCoverage", "Plan", "CostSplit", "FoldFitResult",
+]

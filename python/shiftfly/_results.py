@@ -1,0 +1,207 @@
+"""Frozen result objects: one dataclass per C++ result struct, same fields, plus to_dict()."""
+import dataclasses
+from typing import Tuple
+
+
+class _Result:
+    def to_dict(self):
+        """The fields as a plain dict (nested results as dicts)."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def _of(cls, fields):
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in fields.items() if k in names})
+
+
+@dataclasses.dataclass(frozen=True)
+class DistanceStats(_Result):
+    """Distance statistics over ordered pairs (metrics::distance_stats). `method` is "exact"
+    (every vertex a source) or "sampled"; `diameter_kind` "exact" or "lower bound".
+    histogram[d] counts (source, vertex) pairs at distance d (histogram[0] = sources);
+    mean = total_distance / pairs; unreachable pairs are skipped and flagged."""
+    n: int
+    directed: bool
+    exact: bool
+    sources: int
+    diameter: int
+    mean: float
+    disconnected: bool
+    total_distance: int
+    pairs: int
+    unreachable_pairs: int
+    histogram: Tuple[int, ...]
+    method: str
+    diameter_kind: str
+
+    def __str__(self):
+        how = "along the arcs" if self.directed else "undirected"
+        text = (f"{self.method} ({how}): diameter {self.diameter} ({self.diameter_kind}), mean {self.mean:.6g} "
+                f"over {self.pairs} ordered pairs, n = {self.n}, {self.sources} sources")
+        return text + (f", {self.unreachable_pairs} unreachable pairs" if self.disconnected else "")
+
+
+@dataclasses.dataclass(frozen=True)
+class DiameterResult(_Result):
+    """An exact diameter (metrics::diameter_result): `method` "iFUB" (undirected), "DiFUB"
+    (strongly connected digraph) or "all-pairs"; bfs_sources is the work it took."""
+    diameter: int
+    exact: bool
+    directed: bool
+    disconnected: bool
+    bfs_sources: int
+    method: str
+
+
+@dataclasses.dataclass(frozen=True)
+class SpectralGap(_Result):
+    """The spectrum of P = D^-1 A (metrics::spectral_gap_result): lambda2, lambda_min,
+    gap = 1 - lambda2, two_sided_gap = 1 - max(|lambda2|, |lambda_min|); `method` "lanczos",
+    "dense eigendecomposition", "exact: disconnected (...)" or "power-iteration estimate"."""
+    lambda2: float
+    lambda_min: float
+    gap: float
+    two_sided_gap: float
+    residual: float
+    method: str
+    iterations: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Connectivity(_Result):
+    """Vertex (kappa) and edge (lambda) connectivity, exact by maximum flows (Menger);
+    `flows` counts them (metrics::connectivity_result)."""
+    vertex: int
+    edge: int
+    directed: bool
+    flows: int
+
+
+@dataclasses.dataclass(frozen=True)
+class ShiftRoute(_Result):
+    """A shift route (Theorem 5.2): vertex ids source first, their labels, the overlap l and
+    hops k = D - l, the directed distance."""
+    path: Tuple[int, ...]
+    labels: Tuple[str, ...]
+    overlap: int
+    hops: int
+
+
+@dataclasses.dataclass(frozen=True)
+class MergeCriterion(_Result):
+    """Theorem 5.3: the shift routes of u and u2 to a common destination first meet at step
+    merge_step = D - lcs(u, u2)."""
+    merge_step: int
+    lcs: int
+
+
+@dataclasses.dataclass(frozen=True)
+class ExpectedLcs(_Result):
+    """Proposition 5.4 exactly: E[lcs(u, u')] over uniform labels as a reduced fraction, its
+    D -> infinity limit, the paper's 1/(d-1), E[j*] = D - E[lcs], and the same over distinct pairs."""
+    numerator: int
+    denominator: int
+    value: float
+    limit_large_D: float
+    paper_limit: float
+    expected_merge_step: float
+    distinct_numerator: int
+    distinct_denominator: int
+    distinct_value: float
+
+
+@dataclasses.dataclass(frozen=True)
+class ImaseItohRoute(_Result):
+    """A route on II(n, d) (Theorem 5.5): vertices source first, the digits r_1..r_k, hops k."""
+    path: Tuple[int, ...]
+    digits: Tuple[int, ...]
+    hops: int
+
+
+@dataclasses.dataclass(frozen=True)
+class CorrelationTarget(_Result):
+    """The correlation rho' at which a target is reached (halley::correlation_target)."""
+    reachable: bool
+    rho: float
+    outcome: str
+    smallest_rho: float
+    shortfall_at_smallest: float
+
+
+@dataclasses.dataclass(frozen=True)
+class Sizing(_Result):
+    """Algorithm 1 (LightReserve) of the Halley paper (halley::sizing): the least spares
+    meeting the target, the pool, its coverage, and when UNREACHABLE under the cap the
+    correlation rho_target that would bring the target in."""
+    spares: int
+    pool: int
+    coverage: float
+    spare_ratio: float
+    pool_multiple: float
+    reachable: bool
+    capped: bool
+    cap_spares: int
+    cap_coverage: float
+    cap_coverage_exact: bool
+    rho_target_exists: bool
+    rho_target: float
+    rho_search: CorrelationTarget
+    evaluations: int
+
+
+@dataclasses.dataclass(frozen=True)
+class HierarchicalCoverage(_Result):
+    """Theorem 2 of the Halley paper (halley::hierarchical_coverage): the pool-average
+    correlation, the flat shortcut at it and the exact nested model."""
+    rho_bar: float
+    flat: float
+    flat_shortfall: float
+    nested: float
+    nested_shortfall: float
+    quadrature_error: float
+
+
+@dataclasses.dataclass(frozen=True)
+class Plan(_Result):
+    """Spares plus a separation target (halley::plan)."""
+    spares: int
+    rho: float
+    spare_cost: float
+    separation_cost: float
+    cost: float
+    coverage: float
+
+
+@dataclasses.dataclass(frozen=True)
+class CostSplit(_Result):
+    """Observation 1 of the Halley paper (halley::split): spares alone against the cheapest plan."""
+    spares_only: Plan
+    cheapest: Plan
+    saving_ratio: float
+
+
+@dataclasses.dataclass(frozen=True)
+class FoldFitResult(_Result):
+    """Algorithm 2 (FoldFit = MULTIFIT, Coffman, Garey and Johnson 1978) on a demand matrix:
+    the jobs (nonzero demands, row-major) and their cells, the channel of each job, the
+    channel loads and makespan, the lower bounds (largest job, average load, busiest port,
+    lower_bound = T_lb), the search (upper, deadline T*, steps q, guarantee 13/11 + 2^-q),
+    and LPT's and list scheduling's makespans for comparison."""
+    jobs: Tuple[int, ...]
+    cells: Tuple[Tuple[int, int], ...]
+    channel: Tuple[int, ...]
+    loads: Tuple[int, ...]
+    makespan: int
+    max_job: int
+    total: int
+    average_load: float
+    busiest_port: int
+    lower_bound: float
+    upper: float
+    deadline: float
+    steps: int
+    guarantee: float
+    lpt_makespan: int
+    list_makespan: int
+
+

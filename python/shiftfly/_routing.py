@@ -1,0 +1,62 @@
+"""Table-free routing of the Shiftfly paper (routing/): shift routes on Kautz and de Bruijn
+digraphs (Theorem 5.2), the merge criterion (Theorem 5.3), E[lcs] (Proposition 5.4) and
+routes on the Imase-Itoh digraph (Theorem 5.5)."""
+
+from . import _checks
+from . import _shiftfly
+from ._results import ExpectedLcs, ImaseItohRoute, MergeCriterion, ShiftRoute
+
+__all__ = ["shift_route", "merge_criterion", "expected_lcs", "imase_itoh_route"]
+
+_FAMILIES = ("kautz", "de_bruijn", "de-bruijn")
+
+
+def _vertex(function, name, v):
+    if isinstance(v, str):
+        return v
+    if isinstance(v, (list, tuple)):
+        return ".".join(str(_checks.uint(function, name, s)) for s in v)
+    return _checks.uint(function, name, v)
+
+
+def shift_route(d, D, source, dest, family="kautz"):
+    """Theorem 5.2 (Shiftfly paper): the table-free shift route from `source` to `dest` on
+    K(d, D) (family="kautz") or B(d, D) (family="de_bruijn"). Vertices are ids (the
+    generators' numbering), labels as text ("0.1.2") or sequences of symbols. With l the
+    longest suffix of source that is a prefix of dest, the route has k = D - l hops, the
+    directed distance; found in O(D), no table."""
+    family = _checks.text("shift_route", "family", family, _FAMILIES)
+    return ShiftRoute._of(_shiftfly.shift_route(
+        family, _checks.uint("shift_route", "d", d), _checks.uint("shift_route", "D", D),
+        _vertex("shift_route", "source", source), _vertex("shift_route", "dest", dest)))
+
+
+def merge_criterion(d, D, u, u2, family="kautz"):
+    """Theorem 5.3 (Shiftfly paper), the merge criterion: the shift routes of u and u2 to a
+    common destination (equal overlap) first occupy the same vertex at step
+    j* = D - lcs(u, u2), lcs the longest common suffix of the labels."""
+    family = _checks.text("merge_criterion", "family", family, _FAMILIES)
+    return MergeCriterion._of(_shiftfly.merge_criterion(
+        family, _checks.uint("merge_criterion", "d", d), _checks.uint("merge_criterion", "D", D),
+        _vertex("merge_criterion", "u", u), _vertex("merge_criterion", "u2", u2)))
+
+
+def expected_lcs(d, D, family="kautz"):
+    """Proposition 5.4 (Shiftfly paper), exactly: E[lcs(u, u')] for independent uniform labels
+    of K(d, D) or B(d, D), a reduced fraction, with its D -> infinity limit (d/(d^2-1) for
+    Kautz, 1/(d-1) for de Bruijn) and the paper's 1/(d-1)."""
+    family = _checks.text("expected_lcs", "family", family, _FAMILIES)
+    return ExpectedLcs._of(_shiftfly.expected_lcs(
+        family, _checks.uint("expected_lcs", "d", d), _checks.uint("expected_lcs", "D", D)))
+
+
+def imase_itoh_route(n, d, source, dest, fixed=False):
+    """Theorem 5.5 (Shiftfly paper): a shortest route on the Imase-Itoh digraph II(n, d) by
+    arithmetic alone (the walks of k arcs reach an interval of base -d numerals), k at most
+    ceil(log_d n); fixed=True gives the proof's walk of exactly ceil(log_d n) arcs."""
+    return ImaseItohRoute._of(_shiftfly.imase_itoh_route(
+        _checks.uint("imase_itoh_route", "n", n), _checks.uint("imase_itoh_route", "d", d),
+        _checks.uint("imase_itoh_route", "source", source), _checks.uint("imase_itoh_route", "dest", dest),
+        _checks.flag("imase_itoh_route", "fixed", fixed)))
+
+

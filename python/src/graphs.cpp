@@ -1,0 +1,234 @@
+/// \file graphs.cpp
+/// The Graph class (zero-copy NumPy views of the CSR arrays) and the graph
+/// families of topology/family.hpp, one generator a family, plus graphs read from
+/// users' files (topology/file_source.hpp) and built from edges or arcs.
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bindings.hpp"
+#include "shiftfly/core/memory.hpp"
+#include "shiftfly/io/file_graph.hpp"
+#include "shiftfly/topology/family.hpp"
+#include "shiftfly/topology/file_source.hpp"
+
+namespace shiftfly::python {
+
+namespace {
+
+/// A read-only NumPy view of `size` items at `data`, kept alive by `owner`.
+template <class T>
+py::array read_only_view(const T* data, std::vector<py::ssize_t> shape, py::handle owner) {
+  py::array a(py::dtype::of<T>(), std::move(shape), {}, data, owner);
+  py::detail::array_proxy(a.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
+  return a;
+}
+
+/// The graph of a spec (any family of the registry), as make_graph builds it.
+graph build(const topology::family_spec& spec) {
+  return run_interruptible([&](const stop_flag&) { return topology::make_graph(spec); });
+}
+
+}  // namespace
+
+void init_graphs(py::module_& m) {
+  py::class_<graph>(m, "Graph", "An immutable graph in CSR form (core::graph<uint32_t>).")
+      .def_property_readonly("n", &graph::num_vertices, "Number of vertices.")
+      .def_property_readonly("m", &graph::num_edges, "Number of undirected (physical) edges.")
+      .def_property_readonly("name", &graph::name, "A short human-readable name, e.g. 'Kautz(3,4)'.")
+      .def_property_readonly("has_arcs", &graph::has_arcs, "True for the digraph families (the arcs are kept).")
+      .def_property_readonly("num_arcs", &graph::num_arcs, "Number of directed arcs (0 without arcs).")
+      .def_property_readonly("has_labels", &graph::has_labels, "True for Kautz and de Bruijn (string labels).")
+      .def_property_readonly("max_degree", &graph::max_degree)
+      .def_property_readonly("mean_degree", &graph::mean_degree)
+      .def(
+          "degree",
+          [](const graph& g, std::uint64_t u) {
+            if (g.num_vertices() == 0) core::fail("Graph.degree", "the graph has no vertices");
+            core::require_range("Graph.degree", "u", u, 0, g.num_vertices() - 1);
+            return g.degree(static_cast<std::uint32_t>(u));
+          },
+          py::arg("u"))
+      .def(
+          "neighbors",
+          [](py::object self, std::uint64_t u) {
+            const auto& g = self.cast<const graph&>();
+            if (g.num_vertices() == 0) core::fail("Graph.neighbors", "the graph has no vertices");
+            core::require_range("Graph.neighbors", "u", u, 0, g.num_vertices() - 1);
+            const auto nb = g.neighbors(static_cast<std::uint32_t>(u));
+            return read_only_view(nb.data(), {static_cast<py::ssize_t>(nb.size())}, self);
+          },
+          py::arg("u"), "The neighbours of u, ascending (a read-only view into the graph).")
+      .def(
+          "out_arcs",
+          [](py::object self, std::uint64_t u) {
+            const auto& g = self.cast<const graph&>();
+            if (!g.has_arcs()) core::fail("Graph.out_arcs", "the graph has no arcs");
+            core::require_range("Graph.out_arcs", "u", u, 0, g.num_vertices() - 1);
+            const auto a = g.out_arcs(static_cast<std::uint32_t>(u));
+            return read_only_view(a.data(), {static_cast<py::ssize_t>(a.size())}, self);
+          },
+          py::arg("u"), "The out-arcs of u in generation order (loops and repeats kept).")
+      .def_property_readonly(
+          "offsets",
+          [](py::object self) {
+            const auto& g = self.cast<const graph&>();
+            const auto o = g.offsets();
+            return read_only_view(o.data(), {static_cast<py::ssize_t>(o.size())}, self);
+          },
+          "CSR row offsets (uint64, n + 1 entries), a read-only view kept alive by the graph.")
+      .def_property_readonly(
+          "targets",
+          [](py::object self) {
+            const auto& g = self.cast<const graph&>();
+            const auto t = g.targets();
+            return read_only_view(t.data(), {static_cast<py::ssize_t>(t.size())}, self);
+          },
+          "CSR column indices (uint32, 2m entries), a read-only view kept alive by the graph.")
+      .def_property_readonly(
+          "arcs",
+          [](const graph& g) -> py::object {
+            if (!g.has_arcs()) return py::none();
+            py::array_t<std::uint32_t> out({static_cast<py::ssize_t>(g.num_arcs()), py::ssize_t{2}});
+            auto w = out.mutable_unchecked<2>();
+            py::ssize_t i = 0;
+            for (std::uint32_t u = 0; u < g.num_vertices(); ++u)
+              for (auto v : g.out_arcs(u)) {
+                w(i, 0) = u;
+                w(i, 1) = v;
+                ++i;
+              }
+            return std::move(out);
+          },
+          "The arcs as an (num_arcs, 2) uint32 array in generation order (a copy), or None.")
+      .def_property_readonly(
+          "labels",
+          [](py::object self) -> py::object {
+            const auto& g = self.cast<const graph&>();
+            if (!g.has_labels() || g.num_vertices() == 0) return py::none();
+            return read_only_view(g.label(0).data(),
+                                  {static_cast<py::ssize_t>(g.num_vertices()), static_cast<py::ssize_t>(g.label_length())},
+                                  self);
+          },
+          "Kautz and de Bruijn labels as an (n, D) uint16 read-only view, or None.")
+      .def_property_readonly(
+          "names",
+          [](const graph& g) -> py::object {
+            if (!g.has_names()) return py::none();
+            py::list names;
+            for (std::uint32_t u = 0; u < g.num_vertices(); ++u) names.append(g.name_of(u));
+            return std::move(names);
+          },
+          "Vertex names read from a file, or None.")
+      .def("__len__", &graph::num_vertices)
+      .def("__repr__", [](const graph& g) {
+        return "<shiftfly.Graph '" + g.name() + "': n = " + std::to_string(g.num_vertices()) +
+               ", m = " + std::to_string(g.num_edges()) + (g.has_arcs() ? ", arcs = " + std::to_string(g.num_arcs()) : "") +
+               ">";
+      });
+
+  m.def(
+      "from_edges",
+      [](std::uint64_t n, py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast> edges,
+         const std::string& name) {
+        if (edges.ndim() != 2 || edges.shape(1) != 2) core::fail("Graph.from_edges", "edges must be an (m, 2) array");
+        const auto r = edges.unchecked<2>();
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs(static_cast<std::size_t>(r.shape(0)));
+        for (py::ssize_t i = 0; i < r.shape(0); ++i) {
+          pairs[static_cast<std::size_t>(i)] = {r(i, 0), r(i, 1)};
+          if (r(i, 0) >= n || r(i, 1) >= n)
+            core::throw_out_of_range("Graph.from_edges", "edges", core::to_message(std::max(r(i, 0), r(i, 1))),
+                                     "vertex ids 0 to n - 1 = " + (n == 0 ? std::string("-1") : core::to_message(n - 1)));
+        }
+        core::require_graph_memory("Graph.from_edges", sizeof(std::uint32_t), n, pairs.size());
+        py::gil_scoped_release release;
+        return graph::from_edges(n, pairs, name);
+      },
+      py::arg("n"), py::arg("edges"), py::arg("name") = "");
+  m.def(
+      "from_arcs",
+      [](std::uint64_t n, py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> offsets,
+         py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast> targets, const std::string& name) {
+        core::require_graph_memory("Graph.from_arcs", sizeof(std::uint32_t), n, 0, static_cast<std::uint64_t>(targets.size()));
+        std::vector<std::uint64_t> o(offsets.data(), offsets.data() + offsets.size());
+        std::vector<std::uint32_t> t(targets.data(), targets.data() + targets.size());
+        py::gil_scoped_release release;
+        return graph::from_arcs(n, std::move(o), std::move(t), name);
+      },
+      py::arg("n"), py::arg("offsets"), py::arg("targets"), py::arg("name") = "");
+
+  m.def(
+      "require_graph_memory",
+      [](const std::string& where, std::uint64_t n, std::uint64_t edges, std::uint64_t arcs) {
+        core::require_graph_memory(where, sizeof(std::uint32_t), n, edges, arcs);
+      },
+      py::arg("where"), py::arg("n"), py::arg("edges"), py::arg("arcs"));
+
+  using u64 = std::uint64_t;
+  using list = std::vector<u64>;
+  namespace topo = topology;
+  m.def("torus", [](list dims) { return build(topo::torus_spec{std::move(dims)}); }, py::arg("dims"));
+  m.def("kautz", [](u64 d, u64 D) { return build(topo::kautz_spec{d, D}); }, py::arg("d"), py::arg("D"));
+  m.def("de_bruijn", [](u64 d, u64 D) { return build(topo::de_bruijn_spec{d, D}); }, py::arg("d"), py::arg("D"));
+  m.def("gen_de_bruijn", [](u64 n, u64 d) { return build(topo::generalized_de_bruijn_spec{n, d}); }, py::arg("n"),
+        py::arg("d"));
+  m.def("imase_itoh", [](u64 n, u64 d) { return build(topo::imase_itoh_spec{n, d}); }, py::arg("n"), py::arg("d"));
+  m.def(
+      "boardfly",
+      [](u64 groups, u64 seed, const std::string& level) {
+        return build(topo::boardfly_spec{groups, seed, topo::parse_level(level)});
+      },
+      py::arg("groups"), py::arg("seed"), py::arg("level"));
+  m.def(
+      "shiftfly",
+      [](u64 groups, u64 ports, const std::string& construction, const std::string& level) {
+        return build(topo::shiftfly_spec{groups, ports, topo::parse_shiftfly_construction(construction),
+                                         topo::parse_level(level)});
+      },
+      py::arg("groups"), py::arg("ports"), py::arg("construction"), py::arg("level"));
+  m.def("polarfly", [](u64 q) { return build(topo::polarfly_spec{q}); }, py::arg("q"));
+  m.def("slimfly", [](u64 q) { return build(topo::slimfly_spec{q}); }, py::arg("q"));
+  m.def(
+      "dragonfly",
+      [](u64 a, u64 h, u64 groups, const std::string& arrangement) {
+        // the generator names the group count g, as the paper does; the keyword is groups
+        return renaming({{"g", "groups"}}, [&] {
+          return build(topo::dragonfly_spec{a, h, groups, topo::parse_dragonfly_arrangement(arrangement)});
+        });
+      },
+      py::arg("a"), py::arg("h"), py::arg("groups"), py::arg("arrangement"));
+  m.def("hyperx", [](list dims) { return build(topo::hyperx_spec{std::move(dims)}); }, py::arg("dims"));
+  m.def("fat_tree", [](u64 k) { return build(topo::fat_tree_spec{k}); }, py::arg("k"));
+  m.def("xgft", [](list mm, list w) { return build(topo::xgft_spec{std::move(mm), std::move(w)}); }, py::arg("m"),
+        py::arg("w"));
+  m.def(
+      "jellyfish",
+      [](u64 routers, u64 degree, u64 seed) {
+        // the generator names them N and r, as Singla et al. do; the keywords are the spec's
+        return renaming({{"N", "routers"}, {"r", "degree"}},
+                        [&] { return build(topo::jellyfish_spec{routers, degree, seed}); });
+      },
+      py::arg("routers"), py::arg("degree"), py::arg("seed"));
+  m.def("family_names", &topo::family_names);
+  m.def(
+      "read",
+      [](const std::string& path, bool directed, const std::string& format) {
+        topo::file_spec spec{path, directed, format};
+        auto file = run_interruptible([&](const stop_flag&) { return topo::read_file_spec(spec); });
+        py::dict info;
+        info["format"] = std::string(io::format_name(file.format));
+        info["file"] = file.file;
+        info["duplicate_edges_dropped"] = file.duplicate_edges_dropped;
+        info["self_loops_dropped"] = file.self_loops_dropped;
+        return py::make_tuple(std::move(file.graph), info);
+      },
+      py::arg("path"), py::arg("directed"), py::arg("format"));
+}
+
+}  // namespace shiftfly::python

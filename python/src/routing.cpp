@@ -1,0 +1,102 @@
+/// \file routing.cpp
+/// Table-free routing (Shiftfly paper): shift routes on Kautz and de Bruijn
+/// (Theorem 5.2), the merge criterion (Theorem 5.3), E[lcs] (Proposition 5.4), and
+/// routes on the Imase-Itoh digraph (Theorem 5.5).
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "bindings.hpp"
+#include "shiftfly/routing/imase_itoh.hpp"
+#include "shiftfly/routing/label.hpp"
+#include "shiftfly/routing/shift.hpp"
+
+namespace shiftfly::python {
+
+namespace {
+
+routing::label_space space_of(const char* where, const std::string& family, std::uint64_t d, std::uint64_t D) {
+  if (family == "kautz") return routing::make_label_space(routing::label_family::kautz, d, D);
+  if (family == "de_bruijn" || family == "de-bruijn")
+    return routing::make_label_space(routing::label_family::de_bruijn, d, D);
+  core::throw_out_of_range(where, "family", "'" + family + "'", "kautz or de_bruijn");
+}
+
+/// A vertex given as an id or as a label ("0.1.2"), as a label.
+std::vector<core::symbol> label_of(const routing::label_space& s, const std::variant<std::uint64_t, std::string>& v,
+                                   const char* where, const char* param) {
+  if (const auto* text = std::get_if<std::string>(&v)) return routing::parse_label(*text, s, param);
+  const auto id = std::get<std::uint64_t>(v);
+  core::require_range(where, param, id, 0, s.size - 1);
+  return routing::unrank_label(s, id);
+}
+
+}  // namespace
+
+void init_routing(py::module_& m) {
+  using vertex = std::variant<std::uint64_t, std::string>;
+  m.def(
+      "shift_route",
+      [](const std::string& family, std::uint64_t d, std::uint64_t D, const vertex& source, const vertex& dest) {
+        const auto s = space_of("shift_route", family, d, D);
+        const auto r = routing::route_shift(s, label_of(s, source, "shift_route", "source"),
+                                            label_of(s, dest, "shift_route", "dest"));
+        std::vector<std::string> labels;
+        for (auto id : r.path) labels.push_back(routing::format_label(routing::unrank_label(s, id)));
+        py::dict out;
+        out["path"] = py::tuple(py::cast(r.path));
+        out["labels"] = py::tuple(py::cast(labels));
+        out["overlap"] = r.overlap;
+        out["hops"] = r.hops;
+        return out;
+      },
+      py::arg("family"), py::arg("d"), py::arg("D"), py::arg("source"), py::arg("dest"));
+  m.def(
+      "merge_criterion",
+      [](const std::string& family, std::uint64_t d, std::uint64_t D, const vertex& u, const vertex& u2) {
+        const auto s = space_of("merge_criterion", family, d, D);
+        const auto a = label_of(s, u, "merge_criterion", "u"), b = label_of(s, u2, "merge_criterion", "u2");
+        py::dict out;
+        out["merge_step"] = routing::shift_merge_step(s, a, b);
+        out["lcs"] = routing::longest_common_suffix(a, b);
+        return out;
+      },
+      py::arg("family"), py::arg("d"), py::arg("D"), py::arg("u"), py::arg("u2"));
+  m.def(
+      "expected_lcs",
+      [](const std::string& family, std::uint64_t d, std::uint64_t D) {
+        const auto r = routing::expected_lcs(space_of("expected_lcs", family, d, D));
+        py::dict out;
+        out["numerator"] = r.numerator;
+        out["denominator"] = r.denominator;
+        out["value"] = r.value;
+        out["limit_large_D"] = r.limit_large_D;
+        out["paper_limit"] = r.paper_limit;
+        out["expected_merge_step"] = r.expected_merge_step;
+        out["distinct_numerator"] = r.distinct_numerator;
+        out["distinct_denominator"] = r.distinct_denominator;
+        out["distinct_value"] = r.distinct_value;
+        return out;
+      },
+      py::arg("family"), py::arg("d"), py::arg("D"));
+  m.def(
+      "imase_itoh_route",
+      [](std::uint64_t n, std::uint64_t d, std::uint64_t source, std::uint64_t dest, bool fixed) {
+        const auto r = renaming({{"from", "source"}, {"to", "dest"}}, [&] {
+          return fixed ? routing::route_imase_itoh_fixed(n, d, source, dest) : routing::route_imase_itoh(n, d, source, dest);
+        });
+        py::dict out;
+        out["path"] = py::tuple(py::cast(r.path));
+        out["digits"] = py::tuple(py::cast(r.digits));
+        out["hops"] = r.hops;
+        return out;
+      },
+      py::arg("n"), py::arg("d"), py::arg("source"), py::arg("dest"), py::arg("fixed"));
+}
+
+}  // namespace shiftfly::python

@@ -1,0 +1,48 @@
+"""Ctrl-C reaches Python during a long all-pairs sweep: a timer thread interrupts the main
+thread (as SIGINT would) and KeyboardInterrupt arrives within a second."""
+import _thread
+import threading
+import time
+
+import pytest
+
+import shiftfly
+
+
+# 163,840 vertices of equal eccentricity: all pairs, and iFUB too, sweep for seconds on one thread.
+LARGE = [64, 64, 40]
+
+
+@pytest.mark.parametrize("run", [
+    lambda g: shiftfly.all_pairs_stats(g, threads=1),
+    lambda g: shiftfly.exact_diameter(g, threads=1),
+], ids=["all_pairs_stats", "exact_diameter"])
+def test_keyboard_interrupt_stops_a_large_sweep(run):
+    g = shiftfly.torus(dims=LARGE)
+    fired = []
+
+    def interrupt():
+        fired.append(time.perf_counter())
+        _thread.interrupt_main()
+
+    timer = threading.Timer(0.3, interrupt)
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        run(g)
+    arrived = time.perf_counter()
+    timer.join()
+    assert fired and arrived - fired[0] < 1.0
+    # the library is usable afterwards
+    assert shiftfly.all_pairs_stats(shiftfly.torus(dims=[4, 4])).diameter == 4
+
+
+def test_a_sweep_releases_the_gil():
+    # While another thread sweeps, this one runs Python code: it could not, were the GIL held.
+    g = shiftfly.torus(dims=[20, 20, 20])
+    worker = threading.Thread(target=shiftfly.all_pairs_stats, args=(g,), kwargs={"threads": 1})
+    loops = 0
+    worker.start()
+    while worker.is_alive():
+        loops += 1
+    worker.join()
+    assert loops > 1000
