@@ -2,13 +2,14 @@
 /// \file graph.hpp
 /// The graph component: the graph type and its core (validation, errors, the
 /// number grammar, memory limits, the RNG, the worker pool), graph files (io),
-/// the families (topology), distances, spectra and connectivity (metrics),
-/// table-free routing (routing) and the Boost.Graph adaptor.
+/// the families (topology), distances, spectra, connectivity, bisection bounds and
+/// path diversity (metrics), table-free routing (routing) and the Boost.Graph adaptor.
 ///
 /// Its include closure holds no plotting, no report or table headers and no
 /// Halley model (docs/design.md, "Components"); it holds nlohmann-json, which
 /// io/node_link_file.hpp reads users' JSON files with, and it needs Boost.Graph's
-/// compiled library (Boost::graph, -lboost_graph) for io/graphml_file.hpp.
+/// compiled library (Boost::graph, -lboost_graph) for io/graphml_file.hpp, and METIS
+/// (shiftfly::METIS, -lmetis) for metrics/bisection_metis.hpp.
 
 // core
 #include "shiftfly/core/checked.hpp"
@@ -55,11 +56,16 @@
 #include "shiftfly/metrics/all_pairs.hpp"
 #include "shiftfly/metrics/bfs.hpp"
 #include "shiftfly/metrics/bisection.hpp"
+#include "shiftfly/metrics/bisection_exact.hpp"
+#include "shiftfly/metrics/bisection_interval.hpp"
+#include "shiftfly/metrics/bisection_metis.hpp"
+#include "shiftfly/metrics/bisection_partition.hpp"
 #include "shiftfly/metrics/connectivity.hpp"
 #include "shiftfly/metrics/diameter_bounds.hpp"
 #include "shiftfly/metrics/distance_stats.hpp"
 #include "shiftfly/metrics/distances.hpp"
 #include "shiftfly/metrics/multicast.hpp"
+#include "shiftfly/metrics/path_diversity.hpp"
 #include "shiftfly/metrics/sampled_distances.hpp"
 #include "shiftfly/metrics/spectral.hpp"
 

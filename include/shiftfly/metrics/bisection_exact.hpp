@@ -101,7 +101,7 @@ class bisection_search {
       const auto na = static_cast<unsigned>(std::popcount(adj_[j] & a));
       const auto nb = static_cast<unsigned>(std::popcount(adj_[j] & b));
       base += na;
-      ++count[64 + nb - na];
+      ++count[static_cast<std::size_t>(64 + static_cast<int>(nb) - static_cast<int>(na))];
     }
     const std::size_t rest = n_ - i;
     const std::size_t kmax = std::min(rest, cap_ - ca);
