@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <set>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -230,6 +231,18 @@ TEST_CASE("path_diversity: sampled pairs") {
   CHECK(t.vertex == std::map<std::uint64_t, std::uint64_t>{{4, 36 * 35}});
   CHECK(t.edge_min == 4);
   CHECK(t.vertex_mean == 4.0);
+  CHECK(t.flows == 36 * 35);
+  CHECK(t.work_estimate > 0);
+  // The same run refused below its estimate, with the estimate in the message.
+  try {
+    metrics::disjoint_paths(topology::torus(std::vector<std::uint64_t>{6, 6}), metrics::traversal::undirected,
+                            {.max_work = t.work_estimate - 1});
+    FAIL("not refused");
+  } catch (const core::invalid_parameter& e) {
+    CHECK(e.parameter() == "max_work");
+    CHECK(std::string(e.what()).find("is below the estimated " + std::to_string(t.work_estimate) + " arc scans") !=
+          std::string::npos);
+  }
 }
 
 TEST_CASE("path_diversity: bad input") {

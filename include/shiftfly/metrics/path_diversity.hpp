@@ -22,11 +22,14 @@
 /// capacities, on the arc network and the split network of metrics/connectivity.hpp (whose
 /// unit-capacity augmenting paths they reuse). Each flow stops at min(out-degree of s,
 /// in-degree of t), which it cannot exceed. Over every ordered pair ("exact over all
-/// pairs"; undirected, each unordered pair is computed once and counted twice), refused
-/// up front when its worst-case cost (flows × (bound + 1) × network arcs, arc scans) exceeds
-/// options.max_work; or over `samples` ordered pairs drawn with core::python_random(seed):
+/// pairs"; undirected, each unordered pair is computed once and counted twice), or over
+/// `samples` ordered pairs drawn with core::python_random(seed):
 /// s = randrange(n), then t = randrange(n − 1), t += 1 if t >= s (with replacement;
 /// "sampled: k pairs, seed s"). Result: a histogram value → pairs for each, min and mean.
+/// Before the run, the arc scans of 16 evenly spaced pairs of the list (or all, if fewer)
+/// are extrapolated to the whole list, as estimate_connectivity_cost does; a run estimated
+/// above options.max_work scans is refused with the estimate (arc scans and seconds at
+/// connectivity_scans_per_second), and the estimate is returned in `work_estimate`.
 ///
 /// The view is the undirected physical graph or, with traversal::arcs, the digraph of arcs
 /// (loops ignored and repeated arcs merged: a parallel arc adds neither a shortest path nor
@@ -35,6 +38,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
+#include <cstdio>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -82,8 +87,8 @@ struct disjoint_paths_options {
   std::uint64_t seed = 1;
   /// Worker threads (0 = all cores, at most 1024).
   unsigned threads = 1;
-  /// Refuse a run whose worst-case arc scans exceed this (1 to 10^15; 2·10^10 is at most
-  /// about 100 s at connectivity_scans_per_second).
+  /// Refuse a run whose estimated arc scans exceed this (1 to 10^15; 2·10^10 is about
+  /// 100 s at connectivity_scans_per_second).
   std::uint64_t max_work = 20'000'000'000ULL;
 };
 
@@ -98,6 +103,8 @@ struct disjoint_paths_stats {
   /// "exact over all pairs" or "sampled: k pairs, seed s".
   std::string method;
   bool directed = false;
+  /// Arc scans estimated before the run (the pilot's extrapolation).
+  std::uint64_t work_estimate = 0;
 };
 
 namespace detail {
@@ -249,52 +256,71 @@ inline disjoint_paths_stats disjoint_paths(const G& g, traversal how = traversal
   core::require_range(where, "max_work", o.max_work, 1, 1'000'000'000'000'000ULL);
   const bool directed = how == traversal::arcs;
   detail::csr rows = detail::diversity_rows(g, how, where);
-  // The pairs to compute, each with its weight in ordered pairs.
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
-  std::uint64_t weight = 1;
-  if (o.samples == 0) {
-    const std::uint64_t count = directed ? static_cast<std::uint64_t>(n) * (n - 1) : static_cast<std::uint64_t>(n) * (n - 1) / 2;
-    core::require_memory(where, "the list of " + core::to_message(count) + " pairs", core::estimate_add_mul(0, count, 8));
-    pairs.reserve(count);
-    for (std::uint32_t s = 0; s < n; ++s)
-      for (std::uint32_t t = directed ? 0 : s + 1; t < n; ++t)
-        if (s != t) pairs.push_back({s, t});
-    weight = directed ? 1 : 2;
-  } else {
+  // The pairs: `sampled` drawn up front; all pairs by index i over the ordered pairs,
+  // s = i / (n − 1), t = i % (n − 1) (+1 from s on), undirected only those with s < t.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> sampled;
+  const std::uint64_t ordered = static_cast<std::uint64_t>(n) * (n - 1);
+  const std::uint64_t indices = o.samples == 0 ? ordered : o.samples;
+  const std::uint64_t computed = o.samples != 0 ? o.samples : directed ? ordered : ordered / 2;
+  const std::uint64_t weight = o.samples == 0 && !directed ? 2 : 1;
+  if (o.samples != 0) {
     core::require_memory(where, "the list of " + core::to_message(o.samples) + " sampled pairs",
                          core::estimate_add_mul(0, o.samples, 8));
     core::python_random rng(o.seed);
-    pairs.reserve(o.samples);
+    sampled.reserve(o.samples);
     for (std::uint64_t i = 0; i < o.samples; ++i) {
       const auto s = rng.randrange(n);
       auto t = rng.randrange(n - 1);
       if (t >= s) ++t;
-      pairs.push_back({static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(t)});
+      sampled.push_back({static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(t)});
     }
   }
-  // Worst case: each flow at most bound + 1 searches, each over the network's arcs.
-  std::size_t max_degree = 0;
-  for (std::size_t v = 0; v < n; ++v) max_degree = std::max(max_degree, rows.degree(v));
+  const auto pair_at = [&](std::uint64_t i) -> std::pair<std::uint32_t, std::uint32_t> {
+    if (o.samples != 0) return sampled[i];
+    const auto s = static_cast<std::uint32_t>(i / (n - 1));
+    auto t = static_cast<std::uint32_t>(i % (n - 1));
+    if (t >= s) ++t;
+    return {s, t};
+  };
+  const auto skipped = [&](const std::pair<std::uint32_t, std::uint32_t>& p) {
+    return o.samples == 0 && !directed && p.first > p.second;
+  };
   const std::uint64_t network_arcs = 2 * (n + rows.targets.size()) + 2 * rows.targets.size();
-  const long double work = static_cast<long double>(pairs.size()) * static_cast<long double>(max_degree + 1) *
-                           static_cast<long double>(network_arcs);
-  if (work > static_cast<long double>(o.max_work))
-    core::fail_parameter(where, "max_work", core::to_message(o.max_work),
-                         "is below the worst case of about " + core::to_message(static_cast<double>(work)) +
-                             " arc scans for " + core::to_message(pairs.size()) + " pairs of " + core::to_message(n) +
-                             " vertices",
-                         "1 to 10^15; raise it, or sample pairs");
   const unsigned workers =
-      static_cast<unsigned>(std::min<std::size_t>(core::resolve_threads(o.threads), std::max<std::size_t>(pairs.size(), 1)));
+      static_cast<unsigned>(std::min<std::uint64_t>(core::resolve_threads(o.threads), indices));
   core::require_memory(where, "the flow networks of " + core::to_message(n) + " vertices",
                        core::estimate_add_mul(0, network_arcs, 21 + 2 * static_cast<std::uint64_t>(workers)));
   const detail::disjoint_networks net(std::move(rows));
+  // The pilot: arc scans of up to 16 evenly spaced pairs, extrapolated to the list.
+  std::uint64_t estimate = 0;
+  {
+    const std::uint64_t k = std::min<std::uint64_t>(indices, 16);
+    detail::unit_flow ef(net.arcs), vf(net.split);
+    for (std::uint64_t j = 0; j < k; ++j) {
+      const auto [s, t] = pair_at(static_cast<std::uint64_t>(static_cast<unsigned __int128>(j) * indices / k));
+      detail::pair_flows(net, ef, vf, s, t);
+    }
+    const long double scans = static_cast<long double>(ef.scans() + vf.scans());
+    const long double total = scans / static_cast<long double>(k) * static_cast<long double>(computed);
+    estimate = total >= 1.8e19L ? UINT64_MAX : static_cast<std::uint64_t>(total + 0.5L);
+  }
+  if (estimate > o.max_work) {
+    char seconds[64];
+    std::snprintf(seconds, sizeof seconds, "%.0f", std::ceil(static_cast<double>(estimate) / connectivity_scans_per_second));
+    core::fail_parameter(where, "max_work", core::to_message(o.max_work),
+                         "is below the estimated " + core::to_message(estimate) + " arc scans (about " + seconds +
+                             " s on one core) of " + core::to_message(2 * computed) +
+                             " maximum flows on " + core::to_message(n) + " vertices",
+                         "1 to 10^15; raise it, or sample pairs");
+  }
   std::vector<std::map<std::uint64_t, std::uint64_t>> edge(workers), vertex(workers);
-  std::atomic<std::size_t> next{0};
+  std::atomic<std::uint64_t> next{0};
   core::run_workers(workers, [&](unsigned w) {
     detail::unit_flow ef(net.arcs), vf(net.split);
-    for (std::size_t i; (i = next.fetch_add(1)) < pairs.size();) {
-      const auto r = detail::pair_flows(net, ef, vf, pairs[i].first, pairs[i].second);
+    for (std::uint64_t i; (i = next.fetch_add(1)) < indices;) {
+      const auto p = pair_at(i);
+      if (skipped(p)) continue;
+      const auto r = detail::pair_flows(net, ef, vf, p.first, p.second);
       edge[w][r.edge] += weight;
       vertex[w][r.vertex] += weight;
     }
@@ -305,7 +331,8 @@ inline disjoint_paths_stats disjoint_paths(const G& g, traversal how = traversal
     for (const auto& [value, count] : edge[w]) r.edge[value] += count;
     for (const auto& [value, count] : vertex[w]) r.vertex[value] += count;
   }
-  r.flows = 2 * static_cast<std::uint64_t>(pairs.size());
+  r.flows = 2 * computed;
+  r.work_estimate = estimate;
   std::uint64_t max_unused = 0, counted = 0;
   detail::finish_distribution(r.edge, false, r.edge_min, max_unused, r.edge_mean, r.pairs);
   detail::finish_distribution(r.vertex, false, r.vertex_min, max_unused, r.vertex_mean, counted);
