@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "shiftfly/metrics/bisection_exact.hpp"
+#include "shiftfly/topology/kautz.hpp"
 #include "shiftfly/topology/torus.hpp"
 #include "test_graphs.hpp"
 
@@ -62,6 +63,17 @@ TEST_CASE("bisection_exact: known widths") {
   CHECK(metrics::exact_bisection(testing::path(40), {.max_nodes = 1u << 30, .metis_runs = 0}).cut == 1);
   CHECK(metrics::exact_bisection(testing::petersen()).cut == 5);  // brute force: see below
   CHECK(exact_test_brute_width(testing::petersen()) == 5);
+}
+
+TEST_CASE("bisection_exact: a directed family is bisected on its physical graph") {
+  // Kautz K(2, 3) and K(3, 2): arcs u -> v and v -> u on one cable are one edge, loops none.
+  for (const auto& g : {topology::kautz(2, 3), topology::kautz(3, 2)}) {
+    INFO(g.name());
+    REQUIRE(g.has_arcs());
+    const auto r = metrics::exact_bisection(g, {.max_nodes = 1u << 30, .metis_runs = 0});
+    CHECK(r.cut == exact_test_brute_width(g));
+    CHECK(metrics::bisection_cut(g, r.side) == r.cut);
+  }
 }
 
 TEST_CASE("bisection_exact: the node budget and bad input") {
