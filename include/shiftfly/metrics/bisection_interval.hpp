@@ -33,6 +33,7 @@
 #include <exception>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -163,6 +164,10 @@ inline bisection_interval bisection_width_interval(const G& g, const bisection_i
     const auto gr = greedy_bisection(g, o.greedy_rounds, o.greedy_seed);
     offer_upper(static_cast<std::uint64_t>(gr.value), gr.kind, nullptr);
   }
+  // Every bound is valid, so this cannot happen unless a numerical bound failed: say so.
+  if (r.lower > r.upper)
+    throw std::runtime_error(std::string(where) + ": the " + r.lower_method + " " + core::to_message(r.lower) +
+                             " exceeds the " + r.upper_method + " " + core::to_message(r.upper));
   return r;
 }
 
