@@ -2,11 +2,13 @@
 /// \file graph.hpp
 /// The graph component: the graph type and its core (validation, errors, the
 /// number grammar, memory limits, the RNG, the worker pool), the graph writers
-/// (io), the families (topology), distances, spectra and connectivity (metrics),
-/// table-free routing (routing) and the Boost.Graph adaptor.
+/// (io), the families (topology), distances, spectra, connectivity, bisection
+/// bounds and path diversity (metrics), table-free routing (routing) and the
+/// Boost.Graph adaptor.
 ///
 /// Its include closure holds no plotting, no report or table headers, no Halley
-/// model and no JSON library (docs/design.md, "Components"). The readers of
+/// model and no JSON library (docs/design.md, "Components"). It needs METIS
+/// (shiftfly::METIS, -lmetis) for metrics/bisection_metis.hpp. The readers of
 /// users' graph files are the files component, shiftfly/files.hpp: they bring
 /// nlohmann-json and Boost.Graph's compiled GraphML reader.
 
@@ -48,11 +50,16 @@
 #include "shiftfly/metrics/all_pairs.hpp"
 #include "shiftfly/metrics/bfs.hpp"
 #include "shiftfly/metrics/bisection.hpp"
+#include "shiftfly/metrics/bisection_exact.hpp"
+#include "shiftfly/metrics/bisection_interval.hpp"
+#include "shiftfly/metrics/bisection_metis.hpp"
+#include "shiftfly/metrics/bisection_partition.hpp"
 #include "shiftfly/metrics/connectivity.hpp"
 #include "shiftfly/metrics/diameter_bounds.hpp"
 #include "shiftfly/metrics/distance_stats.hpp"
 #include "shiftfly/metrics/distances.hpp"
 #include "shiftfly/metrics/multicast.hpp"
+#include "shiftfly/metrics/path_diversity.hpp"
 #include "shiftfly/metrics/sampled_distances.hpp"
 #include "shiftfly/metrics/spectral.hpp"
 

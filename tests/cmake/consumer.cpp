@@ -1,12 +1,20 @@
-// A ten-line consumer: build a Kautz graph and compare it with its directed Moore bound.
+// A ten-line consumer: build a Kautz graph and compare it with its directed Moore bound,
+// and bisect a torus with METIS (the consumer links libmetis through shiftfly::shiftfly).
+#include <cstdint>
 #include <cstdio>
+#include <vector>
 
+#include <shiftfly/metrics/bisection_metis.hpp>
 #include <shiftfly/topology/kautz.hpp>
 #include <shiftfly/topology/moore.hpp>
+#include <shiftfly/topology/torus.hpp>
 
 int main() {
   const auto g = shiftfly::topology::kautz(4, 3);
   const auto bound = shiftfly::topology::directed_moore_bound(4, 3);
   std::printf("%s: %zu vertices, directed Moore bound %s\n", g.name().c_str(), g.num_vertices(), bound.str().c_str());
-  return g.num_vertices() == 80 && bound == 85 ? 0 : 1;
+  const std::vector<std::uint64_t> dims{8, 8};
+  const auto cut = shiftfly::metrics::metis_bisection(shiftfly::topology::torus(dims), {.runs = 2, .seed = 1}).cut;
+  std::printf("8x8 torus: METIS bisection cut %llu (the width is 16)\n", static_cast<unsigned long long>(cut));
+  return g.num_vertices() == 80 && bound == 85 && cut >= 16 ? 0 : 1;
 }
