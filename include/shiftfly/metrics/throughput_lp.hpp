@@ -192,7 +192,8 @@ throughput_lp_result throughput_lp(const G& g, const traffic_matrix& T, traversa
   model.setPrimalTolerance(1e-9);
   model.setDualTolerance(1e-9);
   model.initialSolve();
-  if (model.status() != 0 || model.secondaryStatus() != 0) {
+  // secondary status 6: presolve solved the whole problem (an empty reduced LP), still optimal
+  if (model.status() != 0 || (model.secondaryStatus() != 0 && model.secondaryStatus() != 6)) {
     static constexpr const char* names[] = {"optimal", "primal infeasible", "dual infeasible",
                                             "stopped on iterations", "stopped on numerical errors",
                                             "stopped by an event"};

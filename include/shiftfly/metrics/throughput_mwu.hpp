@@ -275,12 +275,21 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T, const th
   while (upper > (1.0 + o.epsilon) * lower && round < o.max_rounds) {
     ++round;
     for (std::size_t k = 0; k < K; ++k) {
-      router.route_source(sources[k], length, scratch.data(), sigma);
-      for (const auto a : router.touched) {
-        const double f = scratch[a];
-        scratch[a] = 0.0;
-        total[a] += f;
-        length[a] *= std::exp(step * f / net.capacity[a]);
+      // GK's steps: route what is left of sigma·T(s,·) along the current shortest paths, but at
+      // most one capacity's worth on any arc per step, then update the lengths, until all is sent
+      double left = 1.0;
+      while (left > 0.0) {
+        router.route_source(sources[k], length, scratch.data(), sigma * left);
+        double fmax = 0.0;
+        for (const auto a : router.touched) fmax = std::max(fmax, scratch[a] / net.capacity[a]);
+        const double part = fmax > 1.0 ? 1.0 / fmax : 1.0;  // fraction of this routing sent now
+        for (const auto a : router.touched) {
+          const double f = scratch[a] * part;
+          scratch[a] = 0.0;
+          total[a] += f;
+          length[a] *= std::exp(step * f / net.capacity[a]);
+        }
+        left = part == 1.0 ? 0.0 : left * (1.0 - part);
       }
     }
     ++phases;
