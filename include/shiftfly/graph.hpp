@@ -31,6 +31,7 @@
 #include "shiftfly/io/graphviz.hpp"
 #include "shiftfly/io/json.hpp"
 #include "shiftfly/io/node_link_file.hpp"
+#include "shiftfly/io/traffic_file.hpp"
 
 // topology
 #include "shiftfly/topology/boardfly.hpp"
@@ -62,6 +63,11 @@
 #include "shiftfly/metrics/multicast.hpp"
 #include "shiftfly/metrics/sampled_distances.hpp"
 #include "shiftfly/metrics/spectral.hpp"
+#include "shiftfly/metrics/linear_assignment.hpp"
+#include "shiftfly/metrics/throughput_bound.hpp"
+#include "shiftfly/metrics/throughput_lp.hpp"
+#include "shiftfly/metrics/throughput_mwu.hpp"
+#include "shiftfly/metrics/traffic.hpp"
 
 // routing
 #include "shiftfly/routing/imase_itoh.hpp"

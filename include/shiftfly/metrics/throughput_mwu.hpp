@@ -18,36 +18,38 @@
 ///   throughput_interval throughput_mwu(const G& g, const traffic_matrix& T, const throughput_mwu_options& = {});
 ///
 /// Both ends are certificates, whatever the number of rounds:
-/// - lower: a flow x that routes T exactly (a convex combination of routings of T, each
-///   along shortest paths), scaled by its congestion λ(x) = max_e x_e / c_e, routes
-///   T / λ(x): θ ≥ 1 / λ(x) (the "feasible scaled flow").
+/// - lower: a flow that routes a multiple q·T exactly, divided by its congestion
+///   λ = max_e flow_e / c_e, routes (q/λ)·T within capacity: θ ≥ q/λ (the "feasible scaled
+///   flow"). Candidates: the first round's routing (q = 1), the flow of all GK phases so far,
+///   and the flow of the phases since the last power-of-two phase (the early phases, routed
+///   under nearly uniform lengths, weigh on the total; a later window is a routing too).
 /// - upper: for any lengths l ≥ 0, every routing of T has Σ_e l_e x_e ≥ α(l) =
 ///   Σ_(s,t) T(s,t)·dist_l(s,t), and Σ_e l_e x_e ≤ λ(x)·D(l) with D(l) = Σ_e l_e c_e, so
-///   θ ≤ D(l)/α(l); the minimum over the rounds' length functions is reported (the
-///   dual bound of Garg–Könemann).
-/// The loop stops as soon as upper ≤ (1+ε)·lower (converged = true), or after
-/// max_rounds rounds with the interval reached so far (converged = false).
+///   θ ≤ D(l)/α(l); the minimum over the rounds' length functions is reported (the dual
+///   bound of Garg–Könemann).
+/// The loop stops as soon as upper ≤ (1+ε)·lower (converged = true), or after max_rounds
+/// rounds with the interval reached so far (converged = false).
 ///
-/// A round (one "phase"): the lengths are GK's exponential lengths in the congestion,
-/// l_e ∝ exp(η·x_e/c_e)/c_e with η = 2·ln(arcs)/(ε·λ(x)) (the soft maximum of the
-/// congestions to within ε/2); every source with demand runs one Dijkstra under l and
-/// sends all its demands down its shortest paths (Garg–Könemann's grouping by source;
-/// a vertex's flow is split evenly over its shortest-path in-arcs, which in the first
-/// round, under hop lengths, is ECMP). Where GK add a fixed small amount of flow per
-/// step (their worst-case bound needs O(ε⁻² log m) phases), this routing y is mixed in as
-/// x ← (1−γ)x + γy with the γ ∈ [0,1] that minimises the soft maximum (a Frank–Wolfe
-/// step on GK's potential): usually far fewer rounds; the certificates above do not
-/// depend on the step rule. The first round uses hop lengths l_e = 1/c_e, so its upper
-/// bound is the capacity over the total shortest-path length (metrics/throughput_bound.hpp).
+/// The rounds. Round 1 routes T along shortest paths under hop lengths l_e = 1/c_e (a
+/// vertex's flow split evenly over its shortest-path in-arcs: ECMP); its upper bound is the
+/// capacity over the total shortest-path length (metrics/throughput_bound.hpp), and it
+/// fixes the scale σ (that upper bound), so that a phase's flow σ·T is about what fits.
+/// Every later round is one phase of Garg–Könemann/Fleischer: the sources in ascending
+/// order, each routing σ·T(s,·) along its shortest paths under the current lengths (one
+/// Dijkstra serves all of the source's commodities; GK's grouping by source), in steps of at
+/// most one capacity's worth on any arc, after each of which the lengths of the arcs used
+/// grow by exp(ε·flow/c) (GK's (1 + ε·flow/c), in exponential form); then one more Dijkstra
+/// per source (in parallel) evaluates α of the phase's final lengths for the upper bound.
+/// GK's worst-case analysis needs O(ε⁻² log m) phases; the certified stop usually comes
+/// much sooner on small graphs, but large ones need many rounds (progress reports each).
 ///
-/// Threads: the sources are cut into a fixed number of parts (independent of the thread
-/// count), each with its own load vector, combined in part order: results are
+/// Threads: the rounds' α evaluations are cut into a fixed number of parts (independent of
+/// the thread count) combined in part order, and the phases are sequential: results are
 /// bit-identical for any `threads`. A demanded target that cannot be reached gives the
 /// exact interval [0, 0].
 ///
 /// References: N. Garg and J. Könemann, FOCS 1998 and SIAM J. Comput. 37(2), 2007;
-/// L. Fleischer, SIAM J. Discrete Math. 13(4), 2000; M. Frank and P. Wolfe, Naval Res.
-/// Logist. Q. 3, 1956 (docs/references.md).
+/// L. Fleischer, SIAM J. Discrete Math. 13(4), 2000 (docs/references.md).
 
 #include <algorithm>
 #include <cmath>
@@ -78,7 +80,7 @@ struct throughput_mwu_progress {
 struct throughput_mwu_options {
   double epsilon = 0.05;             ///< stop when upper <= (1 + epsilon) * lower; in (0, 1)
   unsigned threads = 0;              ///< 0 = all hardware threads; the result does not depend on it
-  std::uint64_t max_rounds = 10000;  ///< rounds (one Dijkstra per source each), 1 to 10^7
+  std::uint64_t max_rounds = 10000;  ///< rounds (a GK phase and one Dijkstra per source each), 1 to 10^7
   traversal how = traversal::undirected;
   std::function<void(const throughput_mwu_progress&)> progress;  ///< called after every round
 };
@@ -87,9 +89,9 @@ struct throughput_mwu_options {
 struct throughput_interval {
   double lower = 0.0, upper = 0.0;
   std::string method = "interval";
-  std::string lower_method = "feasible flow (shortest-path routings, scaled by their congestion)";
+  std::string lower_method = "feasible flow (shortest-path routings of T, scaled by their congestion)";
   std::string upper_method = "dual bound (min over rounds of D(l)/alpha(l), Garg-Koenemann)";
-  std::string algorithm = "exponential lengths, shortest paths by source, Frank-Wolfe steps (Garg-Koenemann, Fleischer)";
+  std::string algorithm = "Garg-Koenemann/Fleischer phases: exponential lengths, Dijkstra by source";
   double epsilon = 0.0;
   std::uint64_t rounds = 0;
   bool converged = false;  ///< upper <= (1 + epsilon) * lower
