@@ -2,13 +2,14 @@
 /// \file graph.hpp
 /// The graph component: the graph type and its core (validation, errors, the
 /// number grammar, memory limits, the RNG, the worker pool), graph files (io),
-/// the families (topology), distances, spectra and connectivity (metrics),
+/// the families (topology), distances, spectra, connectivity and throughput (metrics),
 /// table-free routing (routing) and the Boost.Graph adaptor.
 ///
 /// Its include closure holds no plotting, no report or table headers and no
 /// Halley model (docs/design.md, "Components"); it holds nlohmann-json, which
 /// io/node_link_file.hpp reads users' JSON files with, and it needs Boost.Graph's
-/// compiled library (Boost::graph, -lboost_graph) for io/graphml_file.hpp.
+/// compiled library (Boost::graph, -lboost_graph) for io/graphml_file.hpp and COIN-OR
+/// CLP (pkg-config clp) for metrics/throughput_lp.hpp.
 
 // core
 #include "shiftfly/core/checked.hpp"
