@@ -20,7 +20,8 @@
 /// Both ends are certificates, whatever the number of rounds:
 /// - lower: a flow that routes a multiple q·T exactly, divided by its congestion
 ///   λ = max_e flow_e / c_e, routes (q/λ)·T within capacity: θ ≥ q/λ (the "feasible scaled
-///   flow"). Candidates: the first round's routing (q = 1), the flow of all GK phases so far,
+///   flow"). Candidates: each round's shortest-path routing of T under that round's lengths
+///   (q = 1; the first round's is ECMP), the flow of all GK phases so far,
 ///   and the flow of the phases since the last power-of-two phase (the early phases, routed
 ///   under nearly uniform lengths, weigh on the total; a later window is a routing too).
 /// - upper: for any lengths l ≥ 0, every routing of T has Σ_e l_e x_e ≥ α(l) =
@@ -35,8 +36,10 @@
 /// capacity over the total shortest-path length (metrics/throughput_bound.hpp), and it
 /// fixes the scale σ (that upper bound), so that a phase's flow σ·T is about what fits.
 /// Every later round is one phase of Garg–Könemann/Fleischer: the sources in ascending
-/// order, each routing σ·T(s,·) along its shortest paths under the current lengths (one
-/// Dijkstra serves all of the source's commodities; GK's grouping by source), in steps of at
+/// order, each routing σ·T(s,·) under the current lengths (one Dijkstra serves all of the
+/// source's commodities; GK's grouping by source) along paths within a factor 1+ε of
+/// shortest, as Fleischer allows: a vertex's flow is split evenly over its in-arcs (u, v)
+/// from earlier-settled u with dist(u) + l(u,v) ≤ (1+ε)·dist(v); in steps of at
 /// most one capacity's worth on any arc, after each of which the lengths of the arcs used
 /// grow by exp(ε·flow/c) (GK's (1 + ε·flow/c), in exponential form); then one more Dijkstra
 /// per source (in parallel) evaluates α of the phase's final lengths for the upper bound.
@@ -118,6 +121,8 @@ struct shortest_path_router {
   /// Arcs given flow by the last route_source (when `track` is set), each once.
   std::vector<std::uint32_t> touched;
   bool track = false;
+  /// Slack of the paths used: an in-arc (u, v) carries flow if dist(u) + l(u,v) <= (1 + slack)·dist(v).
+  double slack = 1e-12;
 
   double route_source(std::uint32_t s, const std::vector<double>& length, double* load, double scale = 1.0) {
     constexpr double inf = std::numeric_limits<double>::infinity();
@@ -162,7 +167,7 @@ struct shortest_path_router {
       need[v] = 0.0;
       through[v] = 0.0;
       if (f == 0.0) continue;
-      const double bound = dist[v] * (1.0 + 1e-12);
+      const double bound = dist[v] * (1.0 + slack);
       std::size_t ties = 0;
       for (auto i = net.in_offsets[v]; i < net.in_offsets[v + 1]; ++i) {
         const auto a = net.in_arc[i];
@@ -273,6 +278,7 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T, const th
   std::uint64_t phases = 0, snapshot_phase = 0;
   detail::shortest_path_router router(net, T);
   router.track = true;
+  router.slack = o.epsilon;  // Fleischer's (1+ε)-shortest paths: the flow spreads over near-ties
   std::vector<double>& scratch = w;  // per-source loads (zero between sources)
   while (upper > (1.0 + o.epsilon) * lower && round < o.max_rounds) {
     ++round;
@@ -316,6 +322,7 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T, const th
     }
     alpha = route_all();
     upper = std::min(upper, D / alpha);
+    lower = std::max(lower, 1.0 / congestion(y));  // that round's routing of T is a candidate too
     if (o.progress) o.progress({round, lower, upper});
   }
   r.lower = lower;
