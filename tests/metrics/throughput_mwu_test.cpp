@@ -80,7 +80,7 @@ TEST_CASE("throughput_mwu: unreachable pairs give [0, 0]") {
   CHECK(r.converged);
 }
 
-TEST_CASE("throughput_mwu: bad input") {
+TEST_CASE("throughput_mwu: bad input and options") {
   const auto g = tf::petersen();
   const auto T = metrics::uniform_traffic(10);
   for (double eps : {0.0, 1.0, -0.5, std::nan(""), 2.0}) {
@@ -91,6 +91,16 @@ TEST_CASE("throughput_mwu: bad input") {
   metrics::throughput_mwu_options o;
   o.max_rounds = 0;
   CHECK_THROWS_AS(metrics::throughput_mwu(g, T, o), core::invalid_parameter);
+  for (double slack : {1.0, 2.0, std::nan("")}) {
+    o = {};
+    o.path_slack = slack;
+    CHECK_THROWS_AS(metrics::throughput_mwu(g, T, o), core::invalid_parameter);
+  }
+  o = {};
+  o.path_slack = 0.05;  // an explicit slack still gives a certified interval
+  const auto r = metrics::throughput_mwu(g, T, o);
+  CHECK(r.lower <= tf::closed_form_uniform(g) * (1 + 1e-12));
+  CHECK(r.upper >= tf::closed_form_uniform(g) * (1 - 1e-12));
   CHECK_THROWS_AS(metrics::throughput_mwu(g, metrics::uniform_traffic(11)), core::invalid_parameter);
   CHECK_THROWS_AS(metrics::throughput_mwu(g, metrics::traffic_matrix{}), core::invalid_parameter);
   o = {};
