@@ -32,7 +32,7 @@
 ///   a valid upper bound on the worst permutation's throughput (it is the bound of one
 ///   permutation), only weaker than TUB. The graph must be strongly connected.
 ///
-/// References: N. Namyar, S. Supittayapornpong, M. Zhang, M. Yu and R. Govindan, "A
+/// References: P. Namyar, S. Supittayapornpong, M. Zhang, M. Yu and R. Govindan, "A
 /// throughput-centric view of the performance of datacenter topologies", SIGCOMM 2021;
 /// R. Jonker and A. Volgenant, Computing 38, 1987 (docs/references.md).
 
