@@ -114,11 +114,10 @@ struct shortest_path_router {
   std::vector<double> dist, need, through;
   std::vector<std::uint32_t> order;
   std::vector<std::uint64_t> position;
-  using item = std::pair<double, std::uint32_t>;
-  std::vector<item> heap;
+  std::vector<std::uint32_t> heap, slot;
 
   shortest_path_router(const capacity_network& c, const traffic_matrix& t)
-      : net(c), T(t), dist(c.n), need(c.n, 0.0), through(c.n, 0.0), position(c.n) {
+      : net(c), T(t), dist(c.n), need(c.n, 0.0), through(c.n, 0.0), position(c.n), slot(c.n) {
     order.reserve(c.n);
   }
 
@@ -135,23 +134,63 @@ struct shortest_path_router {
     std::fill(position.begin(), position.end(), unseen);
     order.clear();
     heap.clear();
+    // Dijkstra with an indexed binary heap keyed by (dist, vertex): at most n entries
+    const auto less = [&](std::uint32_t x, std::uint32_t y) { return dist[x] < dist[y] || (dist[x] == dist[y] && x < y); };
+    const auto place = [&](std::size_t i, std::uint32_t v) {
+      heap[i] = v;
+      slot[v] = static_cast<std::uint32_t>(i);
+    };
+    const auto sift_up = [&](std::size_t i) {
+      const std::uint32_t v = heap[i];
+      while (i > 0) {
+        const std::size_t parent = (i - 1) / 2;
+        if (!less(v, heap[parent])) break;
+        place(i, heap[parent]);
+        i = parent;
+      }
+      place(i, v);
+    };
+    const auto sift_down = [&](std::size_t i) {
+      const std::uint32_t v = heap[i];
+      const std::size_t size = heap.size();
+      while (true) {
+        std::size_t c = 2 * i + 1;
+        if (c >= size) break;
+        if (c + 1 < size && less(heap[c + 1], heap[c])) ++c;
+        if (!less(heap[c], v)) break;
+        place(i, heap[c]);
+        i = c;
+      }
+      place(i, v);
+    };
+    constexpr std::uint32_t absent = std::numeric_limits<std::uint32_t>::max();
     dist[s] = 0.0;
-    heap.push_back({0.0, s});
-    const auto cmp = [](const item& a, const item& b) { return a > b; };  // min-heap by (dist, vertex)
+    heap.push_back(s);
+    slot[s] = 0;
     while (!heap.empty()) {
-      std::pop_heap(heap.begin(), heap.end(), cmp);
-      const auto [d, u] = heap.back();
+      const std::uint32_t u = heap[0];
+      const std::uint32_t last = heap.back();
       heap.pop_back();
-      if (position[u] != unseen || d > dist[u]) continue;
+      if (!heap.empty()) {
+        heap[0] = last;
+        sift_down(0);
+      }
+      slot[u] = absent;
       position[u] = order.size();
       order.push_back(u);
+      const double d = dist[u];
       for (auto a = net.out_offsets[u]; a < net.out_offsets[u + 1]; ++a) {
         const std::uint32_t v = net.head[a];
         const double nd = d + length[a];
         if (nd < dist[v]) {
+          const bool fresh = dist[v] == inf;
           dist[v] = nd;
-          heap.push_back({nd, v});
-          std::push_heap(heap.begin(), heap.end(), cmp);
+          if (fresh) {
+            heap.push_back(v);
+            sift_up(heap.size() - 1);
+          } else if (slot[v] != absent) {
+            sift_up(slot[v]);
+          }
         }
       }
     }
