@@ -1,16 +1,17 @@
 #pragma once
 /// \file graph.hpp
 /// The graph component: the graph type and its core (validation, errors, the
-/// number grammar, memory limits, the RNG, the worker pool), the graph writers
-/// (io), the families (topology), distances, spectra, connectivity, bisection
-/// bounds and path diversity (metrics), table-free routing (routing) and the
-/// Boost.Graph adaptor.
+/// number grammar, memory limits, the RNG, the worker pool), the graph writers and
+/// the traffic-file reader (io), the families (topology), distances, spectra,
+/// connectivity, bisection bounds, path diversity and throughput (metrics),
+/// table-free routing (routing) and the Boost.Graph adaptor.
 ///
 /// Its include closure holds no plotting, no report or table headers, no Halley
 /// model and no JSON library (docs/design.md, "Components"). It needs METIS
-/// (shiftfly::METIS, -lmetis) for metrics/bisection_metis.hpp. The readers of
-/// users' graph files are the files component, shiftfly/files.hpp: they bring
-/// nlohmann-json and Boost.Graph's compiled GraphML reader.
+/// (shiftfly::METIS, -lmetis) for metrics/bisection_metis.hpp and COIN-OR CLP
+/// (pkg-config clp) for metrics/throughput_lp.hpp. The readers of users' graph
+/// files are the files component, shiftfly/files.hpp: they bring nlohmann-json
+/// and Boost.Graph's compiled GraphML reader.
 
 // core
 #include "shiftfly/core/checked.hpp"
@@ -27,6 +28,7 @@
 #include "shiftfly/io/graph_text.hpp"
 #include "shiftfly/io/graphviz.hpp"
 #include "shiftfly/io/json.hpp"
+#include "shiftfly/io/traffic_file.hpp"
 
 // topology
 #include "shiftfly/topology/boardfly.hpp"
@@ -62,6 +64,11 @@
 #include "shiftfly/metrics/path_diversity.hpp"
 #include "shiftfly/metrics/sampled_distances.hpp"
 #include "shiftfly/metrics/spectral.hpp"
+#include "shiftfly/metrics/linear_assignment.hpp"
+#include "shiftfly/metrics/throughput_bound.hpp"
+#include "shiftfly/metrics/throughput_lp.hpp"
+#include "shiftfly/metrics/throughput_mwu.hpp"
+#include "shiftfly/metrics/traffic.hpp"
 
 // routing
 #include "shiftfly/routing/imase_itoh.hpp"

@@ -22,7 +22,7 @@ foreach(h ${_shiftfly_headers})
   list(APPEND _shiftfly_headers_${dir} "shiftfly/${rel}")
 endforeach()
 list(REMOVE_DUPLICATES _shiftfly_header_dirs)
-set(_shiftfly_header_includes ${PROJECT_SOURCE_DIR}/include ${EIGEN3_INCLUDE_DIR} ${SPECTRA_INCLUDE_DIR} ${METIS_INCLUDE_DIR})
+set(_shiftfly_header_includes ${PROJECT_SOURCE_DIR}/include ${EIGEN3_INCLUDE_DIR} ${SPECTRA_INCLUDE_DIR} ${METIS_INCLUDE_DIR} ${CLP_INCLUDE_DIRS})
 if(TARGET shiftfly::mpi)
   list(APPEND _shiftfly_header_includes ${MPI_CXX_INCLUDE_DIRS})
 endif()
@@ -48,7 +48,7 @@ endforeach()
 # include closure as the compiler lists it (-M).
 string(REPLACE ";" "," _inc "${_shiftfly_header_includes}")
 foreach(_case
-    "graph|nlohmann|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/|_file[.]hpp|file_source"
+    "graph|nlohmann|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/|(edge_list|graphml|node_link|graph)_file[.]hpp|file_source"
     "files|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/"
     "halley|nlohmann|shiftfly/(report|tables|topology|metrics|routing|io|studies)/"
     "studies|shiftfly/(report|tables|halley)/")

@@ -1,0 +1,177 @@
+#pragma once
+/// \file traffic_file.hpp
+/// A user's traffic matrix as a text file: one demand a line, `s t demand`.
+///
+/// API:
+///   struct traffic_line { std::uint64_t source, target; double demand; std::size_t line; };
+///   std::vector<traffic_line> read_traffic_text(std::string_view text, std::string_view file, std::uint64_t n);
+///   std::vector<traffic_line> read_traffic_file(std::string_view path, std::uint64_t n);   // "-" = stdin
+///   bool read_demand_value(std::string_view word, double& out);                           // the demand grammar
+///
+/// The format, line by line (lines end with `\n`; a `\r` before it is ignored):
+/// - `#` starts a comment, on its own line or after the data; blank lines are skipped.
+///   Words are separated by spaces and tabs.
+/// - A data line is exactly three words `s t demand`: s and t vertex ids in the
+///   library's integer grammar (core/parse.hpp: decimal digits, no sign, no leading
+///   zero), below the vertex count n of the graph the matrix is for, and s ≠ t.
+/// - The demand is a finite positive decimal real: digits, no sign, no leading zero
+///   (`0.5` is fine, `00.5`, `.5` and `+1` are not), an optional fraction `.digits`
+///   and an optional exponent `e` or `E`, an optional `+` or `-`, digits (`2.5e-3`).
+///   `nan`, `inf`, hex, zero, and a value that rounds to 0 or to infinity are refused.
+/// - A pair (s, t) given twice is refused, naming the line that gave it first (the
+///   library never guesses whether a repeat means "sum" or "replace").
+/// The lines are returned in file order; metrics/traffic.hpp turns them into a
+/// traffic matrix (io sits below metrics and does not know that type). Refusals are
+/// io::file_error (io/file_text.hpp), one line naming the file and the line:
+/// `T.txt:7: vertex 64 is not below the vertex count 64`.
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/memory.hpp"
+#include "shiftfly/core/parse.hpp"
+#include "shiftfly/io/file_text.hpp"
+
+namespace shiftfly::io {
+
+/// One data line of a traffic file: demand `demand` from `source` to `target`, read on line `line` (from 1).
+struct traffic_line {
+  std::uint64_t source = 0, target = 0;
+  double demand = 0.0;
+  std::size_t line = 0;
+};
+
+/// Reads `word` as a finite positive decimal real of the grammar above; false (out unchanged) if it is not one.
+inline bool read_demand_value(std::string_view word, double& out) {
+  std::size_t i = 0;
+  const std::size_t n = word.size();
+  const auto digits = [&] {
+    const std::size_t start = i;
+    while (i < n && word[i] >= '0' && word[i] <= '9') ++i;
+    return i - start;
+  };
+  const std::size_t whole = digits();
+  if (whole == 0 || (whole > 1 && word[0] == '0')) return false;
+  if (i < n && word[i] == '.') {
+    ++i;
+    if (digits() == 0) return false;
+  }
+  if (i < n && (word[i] == 'e' || word[i] == 'E')) {
+    ++i;
+    if (i < n && (word[i] == '+' || word[i] == '-')) ++i;
+    if (digits() == 0) return false;
+  }
+  if (i != n) return false;
+  double value = 0;
+  const auto [end, ec] = std::from_chars(word.data(), word.data() + n, value);
+  if (ec != std::errc() || end != word.data() + n || !std::isfinite(value) || !(value > 0)) return false;
+  out = value;
+  return true;
+}
+
+/// Reads a traffic file's text for a graph of `n` vertices; `file` names it in refusals.
+inline std::vector<traffic_line> read_traffic_text(std::string_view text, std::string_view file, std::uint64_t n) {
+  constexpr std::string_view where = "read_traffic_file";
+  if (n < 2) core::throw_out_of_range(where, "n", n, "at least 2 (a demand joins two distinct vertices)");
+  require_text(where, file, text);
+  std::size_t lines = 1;
+  for (char c : text) lines += c == '\n';
+  with_file(where, file, 0, [&] {
+    core::require_memory(where, "reading it (" + std::to_string(lines) + " lines)",
+                         core::estimate_add_mul(0, lines, 2 * sizeof(traffic_line)));
+  });
+  std::vector<traffic_line> out;
+  std::size_t line_no = 0, start = 0;
+  std::vector<std::string_view> words;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    ++line_no;
+    const auto bad = [&](const std::string& why) { fail_file(where, file, line_no, why); };
+    const std::size_t comment = line.find('#');
+    if (comment != std::string_view::npos) line = line.substr(0, comment);
+    words.clear();
+    for (std::size_t i = 0; i < line.size();) {
+      while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+      std::size_t j = i;
+      while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
+      if (j > i) words.push_back(line.substr(i, j - i));
+      i = j;
+    }
+    if (words.empty()) continue;
+    if (words.size() != 3)
+      bad("expected three words 's t demand', found " + std::to_string(words.size()));
+    traffic_line t;
+    t.line = line_no;
+    std::uint64_t ids[2] = {0, 0};
+    for (int k = 0; k < 2; ++k) {
+      const std::string_view w = words[static_cast<std::size_t>(k)];
+      const char* role = k == 0 ? "source" : "target";
+      const core::decimal_error e = core::read_decimal(w, ids[k]);
+      if (e != core::decimal_error::none)
+        bad(std::string(role) + " '" + core::printable(w) + "' is not a vertex id (accepted: " +
+            std::string(core::decimal_form) + ", below " + std::to_string(n) + ")");
+      if (ids[k] >= n)
+        bad(std::string(role) + " vertex " + std::to_string(ids[k]) + " is not below the vertex count " +
+            std::to_string(n));
+    }
+    t.source = ids[0];
+    t.target = ids[1];
+    if (t.source == t.target) bad("source and target are the same vertex " + std::to_string(t.source));
+    if (!read_demand_value(words[2], t.demand))
+      bad("demand '" + core::printable(words[2]) +
+          "' is not a finite positive decimal (accepted: digits without sign or leading zero, an optional "
+          "fraction and exponent, e.g. 1, 0.25, 2.5e-3; greater than 0)");
+    out.push_back(t);
+  }
+  if (out.empty()) fail_file(where, file, 0, "holds no demand (only blank lines and comments)");
+  // repeated pairs: sort a copy of the indices by (source, target, line)
+  std::vector<std::size_t> order(out.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    if (out[a].source != out[b].source) return out[a].source < out[b].source;
+    if (out[a].target != out[b].target) return out[a].target < out[b].target;
+    return out[a].line < out[b].line;
+  });
+  // a repeat is an entry that is not the first (by line) of its run of equal pairs; the one
+  // on the earliest line is reported, with the line of its run's first entry
+  std::size_t repeat = out.size(), first_line = 0, head = 0;
+  for (std::size_t k = 1; k < order.size(); ++k) {
+    const auto& a = out[order[k - 1]];
+    const auto& b = out[order[k]];
+    if (a.source != b.source || a.target != b.target) {
+      head = k;
+      continue;
+    }
+    if (repeat == out.size() || b.line < out[repeat].line) {
+      repeat = order[k];
+      first_line = out[order[head]].line;
+    }
+  }
+  if (repeat != out.size()) {
+    const auto& r = out[repeat];
+    fail_file(where, file, r.line,
+              "the pair " + std::to_string(r.source) + " " + std::to_string(r.target) + " was already given on line " +
+                  std::to_string(first_line) + " (each pair at most once)");
+  }
+  return out;
+}
+
+/// Reads the traffic file at `path` ("-": standard input) for a graph of `n` vertices.
+inline std::vector<traffic_line> read_traffic_file(std::string_view path, std::uint64_t n) {
+  constexpr std::string_view where = "read_traffic_file";
+  if (n < 2) core::throw_out_of_range(where, "n", n, "at least 2 (a demand joins two distinct vertices)");
+  const std::string text = read_file_text(where, path);
+  return read_traffic_text(text, display_name(path), n);
+}
+
+}  // namespace shiftfly::io

@@ -1,0 +1,382 @@
+#pragma once
+/// \file throughput_mwu.hpp
+/// A certified (1+ε) interval on the throughput under a traffic matrix, by
+/// exponential length functions over shortest paths (the multiplicative-weights
+/// scheme of Garg and Könemann and of Fleischer for maximum concurrent flow).
+///
+/// Model (as metrics/throughput_lp.hpp): every undirected link carries one unit of
+/// capacity in each direction (traversal::arcs: one unit per directed arc, parallel
+/// arcs adding up); θ(T) is the largest θ such that θ·T is routable as a
+/// multicommodity flow within capacity (maximum concurrent flow), over any paths.
+///
+/// API:
+///   struct throughput_mwu_options { double epsilon = 0.05; unsigned threads = 0;
+///     std::uint64_t max_rounds = 10000; traversal how = traversal::undirected; double path_slack = -1 (auto);
+///     std::function<void(const throughput_mwu_progress&)> progress; };
+///   struct throughput_interval { lower, upper, method ("interval"), lower_method,
+///     upper_method, algorithm, epsilon, rounds, converged };
+///   throughput_interval throughput_mwu(const G& g, const traffic_matrix& T, const throughput_mwu_options& = {});
+///
+/// Both ends are certificates, whatever the number of rounds:
+/// - lower: a flow that routes a multiple q·T exactly, divided by its congestion
+///   λ = max_e flow_e / c_e, routes (q/λ)·T within capacity: θ ≥ q/λ (the "feasible scaled
+///   flow"). Candidates: each round's shortest-path routing of T under that round's lengths
+///   (q = 1; the first round's is ECMP), the flow of all GK phases so far,
+///   and the flow of the phases since the last power-of-two phase (the early phases, routed
+///   under nearly uniform lengths, weigh on the total; a later window is a routing too).
+/// - upper: for any lengths l ≥ 0, every routing of T has Σ_e l_e x_e ≥ α(l) =
+///   Σ_(s,t) T(s,t)·dist_l(s,t), and Σ_e l_e x_e ≤ λ(x)·D(l) with D(l) = Σ_e l_e c_e, so
+///   θ ≤ D(l)/α(l); the minimum over the rounds' length functions is reported (the dual
+///   bound of Garg–Könemann).
+/// The loop stops as soon as upper ≤ (1+ε)·lower (converged = true), or after max_rounds
+/// rounds with the interval reached so far (converged = false).
+///
+/// The rounds. Round 1 routes T along shortest paths under hop lengths l_e = 1/c_e (a
+/// vertex's flow split evenly over its shortest-path in-arcs: ECMP); its upper bound is the
+/// capacity over the total shortest-path length (metrics/throughput_bound.hpp), and it
+/// fixes the scale σ (that upper bound), so that a phase's flow σ·T is about what fits.
+/// Every later round is one phase of Garg–Könemann/Fleischer: the sources in ascending
+/// order, each routing σ·T(s,·) under the current lengths (one Dijkstra serves all of the
+/// source's commodities; GK's grouping by source) along paths within a factor 1+slack of
+/// shortest, as Fleischer allows: a vertex's flow is split evenly over its in-arcs (u, v)
+/// from earlier-settled u with dist(u) + l(u,v) ≤ (1+slack)·dist(v) (path_slack; by default
+/// ε above 256 vertices, where it saves steps, and 0, exact ties only, up to 256); in steps of at
+/// most one capacity's worth on any arc, after each of which the lengths of the arcs used
+/// grow by exp(ε·flow/c) (GK's (1 + ε·flow/c), in exponential form); then one more Dijkstra
+/// per source (in parallel) evaluates α of the phase's final lengths for the upper bound.
+/// GK's worst-case analysis needs O(ε⁻² log m) phases; the certified stop usually comes
+/// much sooner on small graphs, but large ones need many rounds (progress reports each).
+///
+/// Threads: the rounds' α evaluations are cut into a fixed number of parts (independent of
+/// the thread count) combined in part order, and the phases are sequential: results are
+/// bit-identical for any `threads`. A demanded target that cannot be reached gives the
+/// exact interval [0, 0].
+///
+/// References: N. Garg and J. Könemann, FOCS 1998 and SIAM J. Comput. 37(2), 2007;
+/// L. Fleischer, SIAM J. Discrete Math. 13(4), 2000 (docs/references.md).
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <queue>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/memory.hpp"
+#include "shiftfly/core/worker_pool.hpp"
+#include "shiftfly/metrics/bfs.hpp"
+#include "shiftfly/metrics/detail/capacity_network.hpp"
+#include "shiftfly/metrics/traffic.hpp"
+
+namespace shiftfly::metrics {
+
+/// The state after a round, for a progress display.
+struct throughput_mwu_progress {
+  std::uint64_t round = 0;
+  double lower = 0.0, upper = 0.0;
+};
+
+struct throughput_mwu_options {
+  double epsilon = 0.05;             ///< stop when upper <= (1 + epsilon) * lower; in (0, 1)
+  unsigned threads = 0;              ///< 0 = all hardware threads; the result does not depend on it
+  std::uint64_t max_rounds = 10000;  ///< rounds (a GK phase and one Dijkstra per source each), 1 to 10^7
+  traversal how = traversal::undirected;
+  /// Phases route along paths within (1 + path_slack) of shortest, in [0, 1); negative = automatic
+  /// (epsilon above 256 vertices, 0 up to 256).
+  double path_slack = -1.0;
+  std::function<void(const throughput_mwu_progress&)> progress;  ///< called after every round
+};
+
+/// θ(T) ∈ [lower, upper], each end certified (see the file comment).
+struct throughput_interval {
+  double lower = 0.0, upper = 0.0;
+  std::string method = "interval";
+  std::string lower_method = "feasible flow (shortest-path routings of T, scaled by their congestion)";
+  std::string upper_method = "dual bound (min over rounds of D(l)/alpha(l), Garg-Koenemann)";
+  std::string algorithm = "Garg-Koenemann/Fleischer phases: exponential lengths, Dijkstra by source";
+  double epsilon = 0.0;
+  std::uint64_t rounds = 0;
+  bool converged = false;  ///< upper <= (1 + epsilon) * lower
+};
+
+namespace detail {
+
+/// Routes all of T along shortest paths under `length`: loads into `load` (size A, zeroed
+/// here), returns α = Σ T(s,t)·dist(s,t) (+∞ if some target is unreachable).
+struct shortest_path_router {
+  const capacity_network& net;
+  const traffic_matrix& T;
+  std::vector<double> dist, need, through;
+  std::vector<std::uint32_t> order;
+  std::vector<std::uint64_t> position;
+  std::vector<std::uint32_t> heap, slot;
+
+  shortest_path_router(const capacity_network& c, const traffic_matrix& t)
+      : net(c), T(t), dist(c.n), need(c.n, 0.0), through(c.n, 0.0), position(c.n), slot(c.n) {
+    order.reserve(c.n);
+  }
+
+  /// Arcs given flow by the last route_source (when `track` is set), each once.
+  std::vector<std::uint32_t> touched;
+  bool track = false;
+  /// Slack of the paths used: an in-arc (u, v) carries flow if dist(u) + l(u,v) <= (1 + slack)·dist(v).
+  double slack = 1e-12;
+
+  double route_source(std::uint32_t s, const std::vector<double>& length, double* load, double scale = 1.0) {
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    constexpr std::uint64_t unseen = std::numeric_limits<std::uint64_t>::max();
+    std::fill(dist.begin(), dist.end(), inf);
+    std::fill(position.begin(), position.end(), unseen);
+    order.clear();
+    heap.clear();
+    // Dijkstra with an indexed binary heap keyed by (dist, vertex): at most n entries
+    const auto less = [&](std::uint32_t x, std::uint32_t y) { return dist[x] < dist[y] || (dist[x] == dist[y] && x < y); };
+    const auto place = [&](std::size_t i, std::uint32_t v) {
+      heap[i] = v;
+      slot[v] = static_cast<std::uint32_t>(i);
+    };
+    const auto sift_up = [&](std::size_t i) {
+      const std::uint32_t v = heap[i];
+      while (i > 0) {
+        const std::size_t parent = (i - 1) / 2;
+        if (!less(v, heap[parent])) break;
+        place(i, heap[parent]);
+        i = parent;
+      }
+      place(i, v);
+    };
+    const auto sift_down = [&](std::size_t i) {
+      const std::uint32_t v = heap[i];
+      const std::size_t size = heap.size();
+      while (true) {
+        std::size_t c = 2 * i + 1;
+        if (c >= size) break;
+        if (c + 1 < size && less(heap[c + 1], heap[c])) ++c;
+        if (!less(heap[c], v)) break;
+        place(i, heap[c]);
+        i = c;
+      }
+      place(i, v);
+    };
+    constexpr std::uint32_t absent = std::numeric_limits<std::uint32_t>::max();
+    dist[s] = 0.0;
+    heap.push_back(s);
+    slot[s] = 0;
+    while (!heap.empty()) {
+      const std::uint32_t u = heap[0];
+      const std::uint32_t last = heap.back();
+      heap.pop_back();
+      if (!heap.empty()) {
+        heap[0] = last;
+        sift_down(0);
+      }
+      slot[u] = absent;
+      position[u] = order.size();
+      order.push_back(u);
+      const double d = dist[u];
+      for (auto a = net.out_offsets[u]; a < net.out_offsets[u + 1]; ++a) {
+        const std::uint32_t v = net.head[a];
+        const double nd = d + length[a];
+        if (nd < dist[v]) {
+          const bool fresh = dist[v] == inf;
+          dist[v] = nd;
+          if (fresh) {
+            heap.push_back(v);
+            sift_up(heap.size() - 1);
+          } else if (slot[v] != absent) {
+            sift_up(slot[v]);
+          }
+        }
+      }
+    }
+    const auto tg = T.targets_of(s);
+    const auto dm = T.demands_of(s);
+    double alpha = 0.0;
+    for (std::size_t i = 0; i < tg.size(); ++i) {
+      if (position[tg[i]] == unseen) return inf;
+      need[tg[i]] = dm[i] * scale;
+      alpha += dm[i] * dist[tg[i]];
+    }
+    // send every vertex's demand and through-flow back along its shortest-path in-arcs
+    touched.clear();
+    for (std::size_t k = order.size(); k-- > 1;) {
+      const std::uint32_t v = order[k];
+      const double f = need[v] + through[v];
+      need[v] = 0.0;
+      through[v] = 0.0;
+      if (f == 0.0) continue;
+      const double bound = dist[v] * (1.0 + slack);
+      std::size_t ties = 0;
+      for (auto i = net.in_offsets[v]; i < net.in_offsets[v + 1]; ++i) {
+        const auto a = net.in_arc[i];
+        const auto u = net.tail[a];
+        ties += position[u] < k && dist[u] + length[a] <= bound;
+      }
+      const double share = f / static_cast<double>(ties);
+      for (auto i = net.in_offsets[v]; i < net.in_offsets[v + 1]; ++i) {
+        const auto a = net.in_arc[i];
+        const auto u = net.tail[a];
+        if (position[u] < k && dist[u] + length[a] <= bound) {
+          if (track && load[a] == 0.0) touched.push_back(a);
+          load[a] += share;
+          through[u] += share;
+        }
+      }
+    }
+    need[s] = 0.0;
+    through[s] = 0.0;
+    return alpha;
+  }
+};
+
+}  // namespace detail
+
+/// A certified interval on θ(T) on g (see the file comment).
+template <core::digraph_like G>
+throughput_interval throughput_mwu(const G& g, const traffic_matrix& T, const throughput_mwu_options& o = {}) {
+  constexpr std::string_view where = "throughput_mwu";
+  if (!(o.epsilon > 0.0 && o.epsilon < 1.0))
+    core::throw_out_of_range(where, "epsilon", o.epsilon, "greater than 0 and less than 1");
+  core::require_range(where, "max_rounds", o.max_rounds, 1, 10'000'000);
+  if (!(o.path_slack < 1.0)) core::throw_out_of_range(where, "path_slack", o.path_slack, "less than 1 (negative: automatic)");
+  if (T.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
+  if (T.n() != g.num_vertices())
+    core::fail_parameter(where, "T", "a matrix for " + core::to_message(T.n()) + " vertices",
+                         "does not match the graph's " + core::to_message(g.num_vertices()) + " vertices");
+  const auto net = detail::make_capacity_network(where, g, o.how);
+  const std::size_t A = net.arcs(), n = net.n;
+  const auto sources = T.sources_with_demand();
+  const std::size_t K = sources.size();
+  const std::size_t parts = std::min<std::size_t>(K, 16);
+  const unsigned threads = core::resolve_threads(o.threads);
+  const std::size_t workers = std::min<std::size_t>(threads, parts);
+  // per part: a load vector; per worker: the router's arrays; plus x, y, lengths, weights
+  std::uint64_t bytes = core::estimate_add_mul(0, parts + 5, core::estimate_add_mul(0, A, 8));
+  bytes = core::estimate_add_mul(bytes, workers, core::estimate_add_mul(0, n, 48));
+  core::require_memory(where, "the flow state (" + core::to_message(A) + " arcs, " + core::to_message(parts) + " parts)",
+                       bytes);
+
+  throughput_interval r;
+  r.epsilon = o.epsilon;
+  if (A == 0) {  // nothing can be routed
+    r.converged = true;
+    return r;
+  }
+  std::vector<std::vector<double>> part_load(parts, std::vector<double>(A, 0.0));
+  std::vector<double> part_alpha(parts, 0.0);
+  std::vector<double> length(A), x(A, 0.0), y(A, 0.0), w(A, 0.0);
+  // one routing of T under `length` into y; returns α
+  const auto route_all = [&]() -> double {
+    core::for_each_part(parts, threads, [&](std::size_t p) {
+      detail::shortest_path_router router(net, T);
+      auto& load = part_load[p];
+      std::fill(load.begin(), load.end(), 0.0);
+      double alpha = 0.0;
+      const auto range = core::block_range(K, p, parts);
+      for (std::size_t k = range.begin; k < range.end; ++k) {
+        const double a = router.route_source(sources[k], length, load.data());
+        alpha += a;
+        if (std::isinf(a)) break;
+      }
+      part_alpha[p] = alpha;
+    });
+    double alpha = 0.0;
+    std::fill(y.begin(), y.end(), 0.0);
+    for (std::size_t p = 0; p < parts; ++p) {
+      alpha += part_alpha[p];
+      for (std::size_t a = 0; a < A; ++a) y[a] += part_load[p][a];
+    }
+    return alpha;
+  };
+  const auto congestion = [&](const std::vector<double>& f) {
+    double m = 0.0;
+    for (std::size_t a = 0; a < A; ++a) m = std::max(m, f[a] / net.capacity[a]);
+    return m;
+  };
+
+  // round 1: hop lengths l_e = 1/c_e, D(l) = Σ l_e c_e = arcs; its routing is ECMP
+  for (std::size_t a = 0; a < A; ++a) length[a] = 1.0 / net.capacity[a];
+  double alpha = route_all();
+  if (std::isinf(alpha)) {  // some demanded target is unreachable: θ = 0 exactly
+    r.rounds = 1;
+    r.converged = true;
+    r.lower_method = r.upper_method = "exact (a demanded target is unreachable)";
+    return r;
+  }
+  double upper = static_cast<double>(A) / alpha;
+  double lower = 1.0 / congestion(y);
+  std::uint64_t round = 1;
+  if (o.progress) o.progress({round, lower, upper});
+  // GK phases: every phase routes sigma·T source by source, each source along its
+  // shortest paths under the current lengths, which then grow by exp(eps·flow/c) on the
+  // arcs it used. sigma (the first upper bound) makes a phase's flow about the capacity.
+  const double sigma = upper;
+  const double step = o.epsilon;  // GK's length growth: exp(eps) for a capacity's worth of flow
+  std::vector<double>& total = x;  // flow of all phases
+  std::vector<double> snapshot(A, 0.0);
+  std::uint64_t phases = 0, snapshot_phase = 0;
+  detail::shortest_path_router router(net, T);
+  router.track = true;
+  // Fleischer's (1+slack)-shortest paths: on large graphs the flow spreads over near-ties (fewer
+  // GK steps per source, about 3x faster phases at 2,304 vertices); small graphs converge
+  // faster on exact shortest paths
+  router.slack = o.path_slack >= 0.0 ? o.path_slack : (n > 256 ? o.epsilon : 0.0);
+  std::vector<double>& scratch = w;  // per-source loads (zero between sources)
+  while (upper > (1.0 + o.epsilon) * lower && round < o.max_rounds) {
+    ++round;
+    for (std::size_t k = 0; k < K; ++k) {
+      // GK's steps: route what is left of sigma·T(s,·) along the current shortest paths, but at
+      // most one capacity's worth on any arc per step, then update the lengths, until all is sent
+      double left = 1.0;
+      while (left > 0.0) {
+        router.route_source(sources[k], length, scratch.data(), sigma * left);
+        double fmax = 0.0;
+        for (const auto a : router.touched) fmax = std::max(fmax, scratch[a] / net.capacity[a]);
+        const double part = fmax > 1.0 ? 1.0 / fmax : 1.0;  // fraction of this routing sent now
+        for (const auto a : router.touched) {
+          const double f = scratch[a] * part;
+          scratch[a] = 0.0;
+          total[a] += f;
+          length[a] *= std::exp(step * f / net.capacity[a]);
+        }
+        left = part == 1.0 ? 0.0 : left * (1.0 - part);
+      }
+    }
+    ++phases;
+    // the flow of all phases, and of the phases since the snapshot, each route a multiple of T
+    lower = std::max(lower, static_cast<double>(phases) * sigma / congestion(total));
+    if (phases > snapshot_phase) {
+      double m = 0.0;
+      for (std::size_t a = 0; a < A; ++a) m = std::max(m, (total[a] - snapshot[a]) / net.capacity[a]);
+      if (m > 0.0) lower = std::max(lower, static_cast<double>(phases - snapshot_phase) * sigma / m);
+    }
+    if ((phases & (phases - 1)) == 0) {  // snapshot at powers of two: the window is the later half or more
+      snapshot = total;
+      snapshot_phase = phases;
+    }
+    // the dual bound of these lengths (normalised to max 1 first, against overflow)
+    double lmax = 0.0;
+    for (std::size_t a = 0; a < A; ++a) lmax = std::max(lmax, length[a]);
+    double D = 0.0;
+    for (std::size_t a = 0; a < A; ++a) {
+      length[a] /= lmax;
+      D += length[a] * net.capacity[a];
+    }
+    alpha = route_all();
+    upper = std::min(upper, D / alpha);
+    lower = std::max(lower, 1.0 / congestion(y));  // that round's routing of T is a candidate too
+    if (o.progress) o.progress({round, lower, upper});
+  }
+  r.lower = lower;
+  r.upper = upper;
+  r.rounds = round;
+  r.converged = upper <= (1.0 + o.epsilon) * lower;
+  return r;
+}
+
+}  // namespace shiftfly::metrics

@@ -1,0 +1,278 @@
+#pragma once
+/// \file traffic.hpp
+/// Traffic matrices for the throughput metrics (metrics/throughput_lp.hpp,
+/// throughput_mwu.hpp, throughput_bound.hpp), and the patterns the studies use.
+///
+/// Model: a traffic matrix T over the n vertices of a graph gives a demand T(s,t) > 0
+/// for some ordered pairs s ≠ t (absent pairs demand nothing). The throughput θ(T) is
+/// the largest θ such that θ·T can be routed as a multicommodity flow within the
+/// capacities (one unit per direction of every link; metrics/throughput_lp.hpp).
+///
+/// API:
+///   struct traffic_entry { std::uint64_t source, target; double demand; };
+///   class traffic_matrix {
+///     static traffic_matrix from_entries(std::uint64_t n, std::vector<traffic_entry>, std::string name = {});
+///     n(), size(), total_demand(), name(), entries(),
+///     sources_with_demand(), targets_of(s), demands_of(s)        // CSR by source
+///   };
+///   traffic_matrix uniform_traffic(std::uint64_t n);
+///   traffic_matrix permutation_traffic(std::uint64_t n, std::uint64_t seed);
+///   std::vector<std::uint64_t> random_permutation(std::uint64_t n, std::uint64_t seed);
+///   traffic_matrix within_groups_traffic(std::span<const std::uint64_t> group_of);
+///   traffic_matrix within_groups_traffic(std::uint64_t n, std::uint64_t group_size);
+///   traffic_matrix moe_dispatch_traffic(std::uint64_t n, std::uint64_t k, std::uint64_t seed);
+///   traffic_matrix traffic_from_lines(std::uint64_t n, std::span<const io::traffic_line>, name);
+///   traffic_matrix read_traffic(std::string_view path, std::uint64_t n);   // io/traffic_file.hpp
+///
+/// Validation (from_entries): every vertex id below n, s ≠ t, every demand finite and
+/// greater than 0, and each pair at most once: a repeated pair is refused, not summed
+/// (summing silently would hide a mistake in a generated file). Entries are kept sorted
+/// by source, then target. Ids are at most 2^32 − 2 (stored in 32 bits).
+///
+/// The random patterns draw only from core::python_random, so Python reproduces them:
+/// - permutation_traffic(n, seed): `r = random.Random(seed); p = list(range(n));
+///   r.shuffle(p)`; vertex s sends one unit to p[s]. A fixed point p[s] = s sends
+///   nothing (the permutation is not forced to be a derangement; with n ≥ 2 at least
+///   one vertex must send, else the call is refused: draw another seed).
+/// - moe_dispatch_traffic(n, k, seed): a mixture-of-experts dispatch step. Every vertex
+///   hosts tokens and experts; the router sends each vertex's tokens to its top-k
+///   experts, which this model takes as k distinct other vertices chosen at random,
+///   one unit to each. So every vertex sends k units and receives k on average, but
+///   the receivers are uneven, as a skewed expert choice makes them. Draws:
+///   `r = random.Random(seed)`; for s in range(n): for j in r.sample(range(n-1), k):
+///   t = j if j < s else j + 1`. (A balanced dispatch to every expert is uniform_traffic.)
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <numeric>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/memory.hpp"
+#include "shiftfly/core/python_random.hpp"
+#include "shiftfly/io/traffic_file.hpp"
+
+namespace shiftfly::metrics {
+
+/// Demand `demand` from `source` to `target`.
+struct traffic_entry {
+  std::uint64_t source = 0, target = 0;
+  double demand = 0.0;
+  friend bool operator==(const traffic_entry&, const traffic_entry&) = default;
+};
+
+/// Largest vertex count of a traffic matrix (ids are stored in 32 bits).
+inline constexpr std::uint64_t traffic_max_vertices = std::numeric_limits<std::uint32_t>::max();
+
+/// A validated sparse traffic matrix, stored by source (CSR), targets ascending.
+class traffic_matrix {
+ public:
+  traffic_matrix() = default;
+
+  /// Validates and sorts `entries` (see the file comment); refusals name `where`.
+  static traffic_matrix from_entries(std::uint64_t n, std::vector<traffic_entry> entries, std::string name = {},
+                                     std::string_view where = "traffic_matrix") {
+    core::require_range(where, "n", n, 2, traffic_max_vertices);
+    for (const auto& e : entries) {
+      if (e.source >= n) core::throw_out_of_range(where, "source", e.source, "0 to " + core::to_message(n - 1));
+      if (e.target >= n) core::throw_out_of_range(where, "target", e.target, "0 to " + core::to_message(n - 1));
+      if (e.source == e.target)
+        core::fail(where, "the pair (" + core::to_message(e.source) + ", " + core::to_message(e.target) +
+                              ") joins a vertex to itself (accepted: source != target)");
+      if (!std::isfinite(e.demand) || !(e.demand > 0))
+        core::throw_out_of_range(where, "demand", e.demand, "finite, greater than 0");
+    }
+    std::sort(entries.begin(), entries.end(), [](const traffic_entry& a, const traffic_entry& b) {
+      return a.source != b.source ? a.source < b.source : a.target < b.target;
+    });
+    for (std::size_t i = 1; i < entries.size(); ++i)
+      if (entries[i].source == entries[i - 1].source && entries[i].target == entries[i - 1].target)
+        core::fail(where, "the pair (" + core::to_message(entries[i].source) + ", " +
+                              core::to_message(entries[i].target) + ") is given twice (accepted: each pair at most once)");
+    traffic_matrix t;
+    t.n_ = n;
+    t.name_ = std::move(name);
+    t.offsets_.assign(n + 1, 0);
+    t.targets_.reserve(entries.size());
+    t.demands_.reserve(entries.size());
+    for (const auto& e : entries) {
+      ++t.offsets_[e.source + 1];
+      t.targets_.push_back(static_cast<std::uint32_t>(e.target));
+      t.demands_.push_back(e.demand);
+      t.total_ += e.demand;
+    }
+    std::partial_sum(t.offsets_.begin(), t.offsets_.end(), t.offsets_.begin());
+    for (std::uint64_t s = 0; s < n; ++s)
+      if (t.offsets_[s + 1] > t.offsets_[s]) t.sources_.push_back(static_cast<std::uint32_t>(s));
+    return t;
+  }
+
+  /// The vertex count of the graph the matrix is for.
+  [[nodiscard]] std::uint64_t n() const noexcept { return n_; }
+  /// Number of pairs with demand.
+  [[nodiscard]] std::size_t size() const noexcept { return targets_.size(); }
+  [[nodiscard]] bool empty() const noexcept { return targets_.empty(); }
+  /// Σ T(s,t).
+  [[nodiscard]] double total_demand() const noexcept { return total_; }
+  /// A short description, e.g. "uniform" or "permutation (seed 1)".
+  [[nodiscard]] const std::string& name() const noexcept { return name_; }
+  /// The vertices that send something, ascending.
+  [[nodiscard]] std::span<const std::uint32_t> sources_with_demand() const noexcept { return sources_; }
+  /// Targets of source s, ascending, and their demands (same order).
+  [[nodiscard]] std::span<const std::uint32_t> targets_of(std::uint64_t s) const noexcept {
+    return {targets_.data() + offsets_[s], targets_.data() + offsets_[s + 1]};
+  }
+  [[nodiscard]] std::span<const double> demands_of(std::uint64_t s) const noexcept {
+    return {demands_.data() + offsets_[s], demands_.data() + offsets_[s + 1]};
+  }
+  /// All entries, sorted by source then target.
+  [[nodiscard]] std::vector<traffic_entry> entries() const {
+    std::vector<traffic_entry> out;
+    out.reserve(size());
+    for (std::uint64_t s = 0; s < n_; ++s)
+      for (auto i = offsets_[s]; i < offsets_[s + 1]; ++i) out.push_back({s, targets_[i], demands_[i]});
+    return out;
+  }
+
+ private:
+  std::uint64_t n_ = 0;
+  std::string name_;
+  std::vector<std::uint64_t> offsets_;
+  std::vector<std::uint32_t> targets_;
+  std::vector<double> demands_;
+  std::vector<std::uint32_t> sources_;
+  double total_ = 0.0;
+};
+
+namespace detail {
+/// Refuses a matrix of `pairs` entries that would not fit (entries while building, then CSR).
+inline void require_traffic_memory(std::string_view where, std::uint64_t n, std::uint64_t pairs) {
+  std::uint64_t bytes = core::estimate_add_mul(0, pairs, sizeof(traffic_entry) + 12);
+  bytes = core::estimate_add_mul(bytes, n + 1, 12);
+  core::require_memory(where, "the traffic matrix (" + core::to_message(pairs) + " pairs)", bytes);
+}
+}  // namespace detail
+
+/// Uniform all-to-all: demand 1 for every ordered pair s ≠ t of n vertices.
+inline traffic_matrix uniform_traffic(std::uint64_t n) {
+  constexpr std::string_view where = "uniform_traffic";
+  core::require_range(where, "n", n, 2, traffic_max_vertices);
+  detail::require_traffic_memory(where, n, core::checked_mul(n, n - 1, where, "pairs"));
+  std::vector<traffic_entry> e;
+  e.reserve(n * (n - 1));
+  for (std::uint64_t s = 0; s < n; ++s)
+    for (std::uint64_t t = 0; t < n; ++t)
+      if (s != t) e.push_back({s, t, 1.0});
+  return traffic_matrix::from_entries(n, std::move(e), "uniform", where);
+}
+
+/// The permutation p of 0..n-1 drawn as `p = list(range(n)); random.Random(seed).shuffle(p)`.
+inline std::vector<std::uint64_t> random_permutation(std::uint64_t n, std::uint64_t seed) {
+  core::require_range("random_permutation", "n", n, 1, traffic_max_vertices);
+  core::require_memory("random_permutation", "the permutation", core::estimate_add_mul(0, n, 8));
+  std::vector<std::uint64_t> p(n);
+  std::iota(p.begin(), p.end(), std::uint64_t{0});
+  core::python_random rng(seed);
+  rng.shuffle(p);
+  return p;
+}
+
+/// One unit from every s to p[s] for the random_permutation p (fixed points send nothing).
+inline traffic_matrix permutation_traffic(std::uint64_t n, std::uint64_t seed) {
+  constexpr std::string_view where = "permutation_traffic";
+  core::require_range(where, "n", n, 2, traffic_max_vertices);
+  detail::require_traffic_memory(where, n, n);
+  const auto p = random_permutation(n, seed);
+  std::vector<traffic_entry> e;
+  for (std::uint64_t s = 0; s < n; ++s)
+    if (p[s] != s) e.push_back({s, p[s], 1.0});
+  if (e.empty())
+    core::fail_parameter(where, "seed", core::to_message(seed),
+                         "draws the identity permutation at n = " + core::to_message(n) + ", which sends nothing",
+                         "a seed whose permutation moves some vertex");
+  return traffic_matrix::from_entries(n, std::move(e), "permutation (seed " + core::to_message(seed) + ")", where);
+}
+
+/// All-to-all within groups: demand 1 for every ordered pair s ≠ t with group_of[s] == group_of[t].
+inline traffic_matrix within_groups_traffic(std::span<const std::uint64_t> group_of) {
+  constexpr std::string_view where = "within_groups_traffic";
+  const std::uint64_t n = group_of.size();
+  core::require_range(where, "n", n, 2, traffic_max_vertices);
+  // members of each group, in vertex order (groups relabelled by first appearance)
+  std::vector<std::uint64_t> order(n);
+  std::iota(order.begin(), order.end(), std::uint64_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::uint64_t a, std::uint64_t b) { return group_of[a] < group_of[b]; });
+  std::uint64_t pairs = 0;
+  for (std::size_t i = 0; i < n;) {
+    std::size_t j = i;
+    while (j < n && group_of[order[j]] == group_of[order[i]]) ++j;
+    pairs = core::checked_add(pairs, core::checked_mul(j - i, j - i - 1, where, "pairs"), where, "pairs");
+    i = j;
+  }
+  if (pairs == 0) core::fail(where, "every group has a single vertex, so nothing is sent (accepted: some group of 2 or more)");
+  detail::require_traffic_memory(where, n, pairs);
+  std::vector<traffic_entry> e;
+  e.reserve(pairs);
+  for (std::size_t i = 0; i < n;) {
+    std::size_t j = i;
+    while (j < n && group_of[order[j]] == group_of[order[i]]) ++j;
+    for (std::size_t a = i; a < j; ++a)
+      for (std::size_t b = i; b < j; ++b)
+        if (a != b) e.push_back({order[a], order[b], 1.0});
+    i = j;
+  }
+  return traffic_matrix::from_entries(n, std::move(e), "within groups", where);
+}
+
+/// All-to-all within consecutive groups of `group_size` vertices: vertex v is in group
+/// v / group_size (n a multiple of group_size: chips of a Boardfly or Shiftfly group).
+inline traffic_matrix within_groups_traffic(std::uint64_t n, std::uint64_t group_size) {
+  constexpr std::string_view where = "within_groups_traffic";
+  core::require_range(where, "n", n, 2, traffic_max_vertices);
+  core::require_range(where, "group_size", group_size, 2, n);
+  if (n % group_size != 0)
+    core::throw_out_of_range(where, "group_size", group_size, "a divisor of n = " + core::to_message(n) + ", at least 2");
+  std::vector<std::uint64_t> group(n);
+  for (std::uint64_t v = 0; v < n; ++v) group[v] = v / group_size;
+  auto t = within_groups_traffic(group);
+  return traffic_matrix::from_entries(n, t.entries(), "within groups of " + core::to_message(group_size), where);
+}
+
+/// Mixture-of-experts dispatch: every vertex sends one unit to each of k distinct other
+/// vertices drawn by random.Random(seed) (the draws are in the file comment).
+inline traffic_matrix moe_dispatch_traffic(std::uint64_t n, std::uint64_t k, std::uint64_t seed) {
+  constexpr std::string_view where = "moe_dispatch_traffic";
+  core::require_range(where, "n", n, 2, traffic_max_vertices);
+  core::require_range(where, "k", k, 1, n - 1);
+  detail::require_traffic_memory(where, n, core::checked_mul(n, k, where, "pairs"));
+  core::python_random rng(seed);
+  std::vector<traffic_entry> e;
+  e.reserve(n * k);
+  for (std::uint64_t s = 0; s < n; ++s)
+    for (std::uint64_t j : rng.sample_range(n - 1, k)) e.push_back({s, j < s ? j : j + 1, 1.0});
+  return traffic_matrix::from_entries(n, std::move(e),
+                                      "MoE dispatch (k " + core::to_message(k) + ", seed " + core::to_message(seed) + ")",
+                                      where);
+}
+
+/// The matrix of the lines of a traffic file (io/traffic_file.hpp) for a graph of n vertices.
+inline traffic_matrix traffic_from_lines(std::uint64_t n, std::span<const io::traffic_line> lines, std::string name = {}) {
+  std::vector<traffic_entry> e;
+  e.reserve(lines.size());
+  for (const auto& l : lines) e.push_back({l.source, l.target, l.demand});
+  return traffic_matrix::from_entries(n, std::move(e), std::move(name), "traffic_from_lines");
+}
+
+/// Reads the traffic file at `path` ("-": standard input) for a graph of n vertices.
+inline traffic_matrix read_traffic(std::string_view path, std::uint64_t n) {
+  const auto lines = io::read_traffic_file(path, n);
+  return traffic_from_lines(n, lines, "file " + io::display_name(path));
+}
+
+}  // namespace shiftfly::metrics

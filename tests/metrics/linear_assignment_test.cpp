@@ -1,0 +1,67 @@
+// Tests of metrics/linear_assignment.hpp against brute force over all permutations.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
+#include "shiftfly/core/python_random.hpp"
+#include "shiftfly/metrics/linear_assignment.hpp"
+
+using namespace shiftfly;
+
+TEST_CASE("linear_assignment: brute force for n <= 8 on random integer matrices") {
+  core::python_random rng(42);
+  for (std::uint64_t n = 1; n <= 8; ++n) {
+    for (int trial = 0; trial < (n <= 6 ? 20 : 4); ++trial) {
+      std::vector<std::int64_t> c(n * n);
+      const std::int64_t range = trial % 3 == 0 ? 3 : 1000;  // small ranges: many ties
+      for (auto& x : c) x = static_cast<std::int64_t>(rng.randrange(2 * range + 1)) - range;
+      std::vector<std::uint64_t> p(n);
+      std::iota(p.begin(), p.end(), std::uint64_t{0});
+      std::int64_t lo = INT64_MAX, hi = INT64_MIN;
+      do {
+        std::int64_t s = 0;
+        for (std::uint64_t i = 0; i < n; ++i) s += c[i * n + p[i]];
+        lo = std::min(lo, s);
+        hi = std::max(hi, s);
+      } while (std::next_permutation(p.begin(), p.end()));
+      for (int sense = 0; sense < 2; ++sense) {
+        const auto r = sense ? metrics::max_cost_assignment(n, c) : metrics::min_cost_assignment(n, c);
+        CHECK(r.total == (sense ? hi : lo));
+        auto sorted = r.assignment;
+        std::sort(sorted.begin(), sorted.end());
+        for (std::uint64_t i = 0; i < n; ++i) CHECK(sorted[i] == i);
+        std::int64_t s = 0;
+        for (std::uint64_t i = 0; i < n; ++i) s += c[i * n + r.assignment[i]];
+        CHECK(s == r.total);
+      }
+    }
+  }
+}
+
+TEST_CASE("linear_assignment: extreme costs and a larger case against a known optimum") {
+  const std::int64_t big = metrics::assignment_max_cost;
+  std::vector<std::int64_t> c{big, -big, -big, big};
+  CHECK(metrics::min_cost_assignment(2, c).total == -2 * big);
+  CHECK(metrics::max_cost_assignment(2, c).total == 2 * big);
+  // a cost matrix whose unique optimum is the reversal: c(i,j) = |i + j - (n-1)|
+  const std::uint64_t n = 60;
+  std::vector<std::int64_t> d(n * n);
+  for (std::uint64_t i = 0; i < n; ++i)
+    for (std::uint64_t j = 0; j < n; ++j) d[i * n + j] = std::llabs(static_cast<std::int64_t>(i + j) - static_cast<std::int64_t>(n - 1));
+  const auto r = metrics::min_cost_assignment(n, d);
+  CHECK(r.total == 0);
+  for (std::uint64_t i = 0; i < n; ++i) CHECK(r.assignment[i] == n - 1 - i);
+}
+
+TEST_CASE("linear_assignment: bad input") {
+  std::vector<std::int64_t> c(4, 0);
+  CHECK_THROWS_AS(metrics::min_cost_assignment(0, {}), core::invalid_parameter);
+  CHECK_THROWS_AS(metrics::min_cost_assignment(3, c), core::invalid_parameter);
+  CHECK_THROWS_AS(metrics::max_cost_assignment(metrics::assignment_max_n + 1, c), core::invalid_parameter);
+  c[2] = metrics::assignment_max_cost + 1;
+  CHECK_THROWS_AS(metrics::max_cost_assignment(2, c), core::invalid_parameter);
+  c[2] = -metrics::assignment_max_cost - 1;
+  CHECK_THROWS_AS(metrics::min_cost_assignment(2, c), core::invalid_parameter);
+}
