@@ -86,26 +86,8 @@ graph_file<V> read_edge_list_file(std::string_view text, std::string_view file, 
   std::size_t count_line = 0;
   bool any_data = false;
 
-  std::size_t line_no = 0, start = 0;
-  std::vector<std::string_view> words;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(start, end - start);
-    start = end + 1;
-    ++line_no;
+  for_each_line_words(text, "#%", [&](std::size_t line_no, std::string_view line, const std::vector<std::string_view>& words) {
     const auto bad = [&](const std::string& why) { fail_file(where, file, line_no, why); };
-    const std::size_t comment = line.find_first_of("#%");
-    if (comment != std::string_view::npos) line = line.substr(0, comment);
-    words.clear();
-    for (std::size_t i = 0; i < line.size();) {
-      while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-      std::size_t j = i;
-      while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
-      if (j > i) words.push_back(line.substr(i, j - i));
-      i = j;
-    }
-    if (words.empty()) continue;
     if (words.size() == 1) {
       std::uint64_t n = 0;
       if (!any_data && core::read_decimal(words[0], n) == core::decimal_error::none) {
@@ -114,7 +96,7 @@ graph_file<V> read_edge_list_file(std::string_view text, std::string_view file, 
         count = n;
         count_line = line_no;
         any_data = true;
-        continue;
+        return;
       }
       bad("expected two vertex names, found 1 ('" + core::printable(words[0]) + "')" +
           (any_data ? "" : "; a vertex count on the first line is a decimal integer"));
@@ -157,7 +139,7 @@ graph_file<V> read_edge_list_file(std::string_view text, std::string_view file, 
       ends[k] = it->second;
     }
     pairs.emplace_back(ends[0], ends[1]);
-  }
+  });
   if (!any_data) fail_file(where, file, 0, "holds no edges and no vertex count (only blank lines and comments)");
   const std::uint64_t n = count ? *count : names.size();  // with a count, the vertices are their ids (no names)
   if (!count && all_decimal) {

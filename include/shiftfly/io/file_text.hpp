@@ -32,6 +32,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <vector>
 #include <system_error>
 
 #include "shiftfly/core/checked.hpp"
@@ -80,6 +81,34 @@ void with_file(std::string_view where, std::string_view file, std::size_t line, 
 }
 
 /// The name a file is shown by: "<stdin>" for "-", else the path as given.
+/// Calls f(line_no, line, words) for every line of `text` that has words: lines
+/// are numbered from 1, everything from a character of `comment` on is a comment
+/// (cut from `line`), and words are separated by spaces, tabs and carriage returns
+/// (CRLF files). `line` and the words view `text`; `words` is valid during the call.
+template <class F>
+void for_each_line_words(std::string_view text, std::string_view comment, F&& f) {
+  std::size_t line_no = 0, start = 0;
+  std::vector<std::string_view> words;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    ++line_no;
+    const std::size_t cut = line.find_first_of(comment);
+    if (cut != std::string_view::npos) line = line.substr(0, cut);
+    words.clear();
+    for (std::size_t i = 0; i < line.size();) {
+      while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+      std::size_t j = i;
+      while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
+      if (j > i) words.push_back(line.substr(i, j - i));
+      i = j;
+    }
+    if (!words.empty()) f(line_no, line, static_cast<const std::vector<std::string_view>&>(words));
+  }
+}
+
 inline std::string display_name(std::string_view path) { return path == "-" ? "<stdin>" : std::string(path); }
 
 /// The line (from 1) of byte `at` of `text`.

@@ -88,26 +88,8 @@ inline std::vector<traffic_line> read_traffic_text(std::string_view text, std::s
                          core::estimate_add_mul(0, lines, 2 * sizeof(traffic_line)));
   });
   std::vector<traffic_line> out;
-  std::size_t line_no = 0, start = 0;
-  std::vector<std::string_view> words;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(start, end - start);
-    start = end + 1;
-    ++line_no;
+  for_each_line_words(text, "#", [&](std::size_t line_no, std::string_view /*line*/, const std::vector<std::string_view>& words) {
     const auto bad = [&](const std::string& why) { fail_file(where, file, line_no, why); };
-    const std::size_t comment = line.find('#');
-    if (comment != std::string_view::npos) line = line.substr(0, comment);
-    words.clear();
-    for (std::size_t i = 0; i < line.size();) {
-      while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-      std::size_t j = i;
-      while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
-      if (j > i) words.push_back(line.substr(i, j - i));
-      i = j;
-    }
-    if (words.empty()) continue;
     if (words.size() != 3)
       bad("expected three words 's t demand', found " + std::to_string(words.size()));
     traffic_line t;
@@ -132,7 +114,7 @@ inline std::vector<traffic_line> read_traffic_text(std::string_view text, std::s
           "' is not a finite positive decimal (accepted: digits without sign or leading zero, an optional "
           "fraction and exponent, e.g. 1, 0.25, 2.5e-3; greater than 0)");
     out.push_back(t);
-  }
+  });
   if (out.empty()) fail_file(where, file, 0, "holds no demand (only blank lines and comments)");
   // repeated pairs: sort a copy of the indices by (source, target, line)
   std::vector<std::size_t> order(out.size());
