@@ -1,5 +1,5 @@
 # Packaging checks, run through `ctest --build-and-test`:
-#  cmake/install        installs shiftfly (headers + CMake package only) into a
+#  cmake/install        installs shiftfly (headers + CMake package only, no Python module) into a
 #                       temporary prefix; fixture for the next test;
 #  cmake/find_package   a consumer using find_package(shiftfly CONFIG REQUIRED);
 #  cmake/add_subdirectory a consumer adding shiftfly as a subdirectory.
@@ -9,7 +9,7 @@ add_test(NAME cmake/install
   COMMAND ${CMAKE_CTEST_COMMAND} --build-and-test ${PROJECT_SOURCE_DIR} ${_shiftfly_pkg}/shiftfly-build
     ${_shiftfly_gen_args} --build-noclean --build-target install
     --build-options -DSHIFTFLY_BUILD_TESTS=OFF -DSHIFTFLY_BUILD_TOOLS=OFF -DSHIFTFLY_BUILD_BENCH=OFF
-      -DSHIFTFLY_BUILD_EXAMPLES=OFF -DCMAKE_INSTALL_PREFIX=${_shiftfly_pkg}/prefix)
+      -DSHIFTFLY_BUILD_EXAMPLES=OFF -DSHIFTFLY_BUILD_PYTHON=OFF -DCMAKE_INSTALL_PREFIX=${_shiftfly_pkg}/prefix)
 set_tests_properties(cmake/install PROPERTIES FIXTURES_SETUP shiftfly_installed)
 add_test(NAME cmake/find_package
   COMMAND ${CMAKE_CTEST_COMMAND} --build-and-test ${CMAKE_CURRENT_SOURCE_DIR}/cmake/find_package
