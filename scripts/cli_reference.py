@@ -43,7 +43,7 @@ EXAMPLES = {
     "shiftfly graph shiftfly": "graph --format json --pretty shiftfly --groups 4",
     "shiftfly graph file": "graph file --path tests/fixtures/files/racks.txt --format json --pretty",
     "shiftfly metrics": GROUP,
-    "shiftfly metrics torus": "metrics torus --dims 4,4",
+    "shiftfly metrics torus": "metrics torus --dims 4,4 --bisection --throughput uniform",
     "shiftfly metrics kautz": "metrics --gap kautz --d 2 --D 3",
     "shiftfly metrics de-bruijn": "metrics --directed de-bruijn --d 2 --D 3",
     "shiftfly metrics gen-de-bruijn": "metrics gen-de-bruijn --n 12 --d 2",

@@ -40,6 +40,7 @@ inline std::vector<json_case> cases() {
     c.push_back({"shiftfly", "metrics " + family + " " + flags, "shiftfly metrics " + family});
     c.push_back({"shiftfly", "graph " + family + " " + flags, "shiftfly graph " + family});
   }
+  c.push_back({"shiftfly", "metrics torus --dims 4,4 --bisection --paths --throughput worst", "shiftfly metrics torus"});
   c.push_back({"shiftfly", "route kautz --d 2 --D 3 --from 0.1.2 --to 2.0.1", "shiftfly route kautz"});
   c.push_back({"shiftfly", "route de-bruijn --d 2 --D 3 --from 0.1.1 --to 1.0.0", "shiftfly route de-bruijn"});
   c.push_back({"shiftfly", "route imase-itoh --n 10 --d 2 --from 1 --to 7", "shiftfly route imase-itoh"});

@@ -6,6 +6,7 @@
 #include "run_tool.hpp"
 
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -100,4 +101,67 @@ TEST_CASE("metrics tool: the connectivity limit is --max-seconds", "[tools][conn
   const auto ok = run_metrics("kautz --d 4 --D 5 --samples 1 --connectivity --format json");
   REQUIRE(ok.status == 0);
   CHECK(shiftfly::test::json_result(ok.out)["connectivity"]["vertex"] == 7);
+}
+
+TEST_CASE("metrics tool: bisection, path diversity and throughput of the 4x4 torus against closed forms",
+          "[tools][throughput]") {
+  // The k x k torus with k even: bisection width 2k; every vertex has 4 edge- and vertex-disjoint
+  // paths to every other; uniform throughput on an arc-transitive graph is 2m / sum of distances
+  // = 64 / (16 * 32) = 0.125 (exact LP here: 16 vertices).
+  const auto r = run_metrics("torus --dims 4,4 --bisection --paths --path-samples 0 --throughput uniform --format json");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const auto j = shiftfly::test::json_result(r.out);
+  CHECK(j["bisection"]["method"] == "exact");
+  CHECK(j["bisection"]["lower"] == 8);
+  CHECK(j["bisection"]["upper"] == 8);
+  CHECK(j["paths"]["disjoint_paths"]["method"] == "exact over all pairs");
+  CHECK(j["paths"]["disjoint_paths"]["edge_min"] == 4);
+  CHECK(j["paths"]["disjoint_paths"]["vertex_min"] == 4);
+  CHECK(j["paths"]["disjoint_paths"]["pairs"] == 240);
+  // shortest paths between antipodes (2, 2) apart: C(4, 2) * 2 * 2 = 24 (two ways round in each ring)
+  CHECK(j["paths"]["shortest_paths"]["max"] == 24);
+  CHECK(j["paths"]["shortest_paths"]["min"] == 1);
+  CHECK(j["throughput"]["method"] == "exact");
+  CHECK(j["throughput"]["traffic"] == "uniform");
+  CHECK(std::abs(j["throughput"]["lower"].get<double>() - 0.125) < 1e-9);
+  CHECK(std::abs(j["throughput"]["upper"].get<double>() - 0.125) < 1e-9);
+  CHECK(std::abs(j["throughput"]["distance_bound"].get<double>() - 0.125) < 1e-12);
+
+  // One unit between antipodes: 4 edge-disjoint paths carry 4 units.
+  const auto f = run_metrics("torus --dims 4,4 --throughput file:" + std::string(SHIFTFLY_FIXTURES) +
+                             "/traffic/torus4x4_antipodes.txt --format json");
+  INFO(f.err);
+  REQUIRE(f.status == 0);
+  CHECK(std::abs(shiftfly::test::json_result(f.out)["throughput"]["lower"].get<double>() - 4.0) < 1e-9);
+
+  // The worst permutation on the torus sends every vertex to its antipode (distance 4 each):
+  // TUB = 64 / (16 * 4) = 1, and the exact throughput under it is 1 as well.
+  const auto w = run_metrics("torus --dims 4,4 --throughput worst --format json");
+  REQUIRE(w.status == 0);
+  const auto wj = shiftfly::test::json_result(w.out)["throughput"];
+  CHECK(std::abs(wj["distance_bound"].get<double>() - 1.0) < 1e-12);
+  CHECK(wj["lower"].get<double>() <= wj["distance_bound"].get<double>() + 1e-9);
+
+  // text: the answers in one line each
+  const auto t = run_metrics("torus --dims 4,4 --bisection --throughput uniform");
+  REQUIRE(t.status == 0);
+  CHECK(t.out.find("bisection width (exact): [8, 8]") != std::string::npos);
+  CHECK(t.out.find("throughput, uniform traffic (exact): [0.125") != std::string::npos);
+}
+
+TEST_CASE("metrics tool: the throughput interval when the LP does not fit, and the same at any thread count",
+          "[tools][throughput]") {
+  // Shiftfly at 48 groups and 40 ports: 48 * 2m arcs are above the LP's 40,000 variables.
+  const std::string args = "shiftfly --groups 48 --throughput uniform --epsilon 0.2 --format json";
+  const auto one = run_metrics(args + " --threads 1");
+  const auto two = run_metrics(args + " --threads 2");
+  INFO(one.err);
+  REQUIRE(one.status == 0);
+  CHECK(one.out == two.out);
+  const auto t = shiftfly::test::json_result(one.out)["throughput"];
+  CHECK(t["method"] == "interval");
+  CHECK(t["lower"].get<double>() > 0);
+  CHECK(t["lower"].get<double>() <= t["upper"].get<double>());
+  CHECK(t["upper"].get<double>() <= t["distance_bound"].get<double>() + 1e-12);
 }

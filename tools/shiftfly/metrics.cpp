@@ -1,10 +1,12 @@
 // shiftfly metrics FAMILY ... [--samples K] [--sample-seed S] [--directed] [--gap [--gap-iterations N]]
-//                  [--connectivity [--max-seconds S]] [--threads N] [--verify] [--mpi] [--progress]
-//                  [--format json|text]
+//                  [--connectivity [--max-seconds S]] [--bisection] [--paths [--path-samples K]]
+//                  [--throughput uniform|permutation|worst|file:PATH [--epsilon E] [--traffic-seed S]]
+//                  [--threads N] [--verify] [--mpi] [--progress] [--format json|text]
 // Distance statistics of a graph family: exact all pairs (bit-parallel
 // sweeps) unless --samples gives the reference's sampled sources; optionally the
-// spectral gap (Lanczos, or the reference's power-iteration estimate) and the vertex
-// connectivity. All logic lives in include/shiftfly/metrics/.
+// spectral gap (Lanczos, or the reference's power-iteration estimate), the vertex
+// connectivity, the bisection width as an interval, path diversity and the throughput
+// under a traffic pattern. All logic lives in include/shiftfly/metrics/.
 // --mpi (run under mpirun -n K; docs/scale-out.md): every rank builds the same graph,
 // the distance sweeps (exact or --samples) are shared across the ranks by
 // include/shiftfly/mpi/distances.hpp, and rank 0 alone prints the same output as
@@ -26,9 +28,12 @@
 #include "common/subcommand.hpp"
 #include "family_options.hpp"
 #include "shiftfly/metrics/all_pairs.hpp"
+#include "shiftfly/metrics/bisection_interval.hpp"
 #include "shiftfly/metrics/connectivity.hpp"
+#include "shiftfly/metrics/path_diversity.hpp"
 #include "shiftfly/metrics/sampled_distances.hpp"
 #include "shiftfly/metrics/spectral.hpp"
+#include "shiftfly/metrics/throughput.hpp"
 #include "shiftfly/report/progress.hpp"
 #include "shiftfly/topology/family.hpp"
 
@@ -54,6 +59,12 @@ struct options {
   std::uint64_t gap_iterations = 0;  // 0 = Lanczos
   bool connectivity = false;
   double max_seconds = 60;
+  bool bisection = false;
+  bool paths = false;
+  std::uint64_t path_samples = 1000;  // 0 = all pairs
+  std::string throughput;             // "" = none
+  double epsilon = 0.05;
+  std::uint64_t traffic_seed = 1;
   bool progress = false;
   int threads = 0;
   bool verify = false;
@@ -235,6 +246,87 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
                          {"vertex", c.vertex},
                          {"edge", c.edge}};
   }
+  if (o.bisection) {
+    const auto b = shiftfly::tools::naming_flags({}, "--bisection", [&] { return m::bisection_width_interval(g); });
+    j["bisection"] = {{"method", b.exact() ? "exact" : "interval"},
+                      {"lower", b.lower},
+                      {"lower_method", b.lower_method},
+                      {"upper", b.upper},
+                      {"upper_method", b.upper_method},
+                      {"laplacian_lambda2", b.laplacian_lambda2},
+                      {"notes", b.notes}};
+  }
+  if (o.paths) {
+    const auto counts = shiftfly::tools::naming_flags({}, "--paths", [&] {
+      return m::shortest_path_counts(g, how, static_cast<unsigned>(o.threads));
+    });
+    m::disjoint_paths_options po;
+    po.samples = o.path_samples;
+    po.seed = o.sample_seed;
+    po.threads = static_cast<unsigned>(o.threads);
+    const auto disjoint = shiftfly::tools::naming_flags({{"samples", "--path-samples"}, {"seed", "--sample-seed"}},
+                                                        "--paths", [&] { return m::disjoint_paths(g, how, po); });
+    nlohmann::json hist = nlohmann::json::array();
+    for (const auto& [sigma, pairs] : counts.histogram) hist.push_back({sigma, pairs});
+    nlohmann::json edge = nlohmann::json::array(), vertex = nlohmann::json::array();
+    for (const auto& [k, pairs] : disjoint.edge) edge.push_back({k, pairs});
+    for (const auto& [k, pairs] : disjoint.vertex) vertex.push_back({k, pairs});
+    j["paths"] = {{"shortest_paths",
+                   {{"method", "exact"},
+                    {"algorithm", "path counting by BFS from every source"},
+                    {"pairs", counts.pairs},
+                    {"reachable", counts.reachable},
+                    {"min", counts.min},
+                    {"max", counts.max},
+                    {"mean", counts.mean},
+                    {"histogram", hist}}},
+                  {"disjoint_paths",
+                   {{"method", disjoint.method},
+                    {"algorithm", "unit-capacity maximum flows (Menger)"},
+                    {"pairs", disjoint.pairs},
+                    {"edge_min", disjoint.edge_min},
+                    {"edge_mean", disjoint.edge_mean},
+                    {"vertex_min", disjoint.vertex_min},
+                    {"vertex_mean", disjoint.vertex_mean},
+                    {"edge_histogram", edge},
+                    {"vertex_histogram", vertex}}}};
+  }
+  if (!o.throughput.empty()) {
+    m::throughput_request r;
+    if (o.throughput == "uniform") r.pattern = m::traffic_pattern::uniform;
+    else if (o.throughput == "permutation") r.pattern = m::traffic_pattern::permutation;
+    else if (o.throughput == "worst") r.pattern = m::traffic_pattern::worst;
+    else {
+      r.pattern = m::traffic_pattern::file;
+      r.path = o.throughput.substr(5);  // after "file:" (checked by the flag)
+    }
+    r.seed = o.traffic_seed;
+    r.epsilon = o.epsilon;
+    r.threads = static_cast<unsigned>(o.threads);
+    r.how = how;
+    if (show)
+      r.progress = [](const m::throughput_mwu_progress& p) {
+        shiftfly::report::show_count("metrics: throughput interval", p.round, "rounds");
+      };
+    const auto t = shiftfly::tools::naming_flags({{"epsilon", "--epsilon"}, {"seed", "--traffic-seed"}}, "--throughput",
+                                                 [&] { return m::measure_throughput(g, r); });
+    shiftfly::report::end_progress();
+    j["throughput"] = {{"method", t.method},
+                       {"algorithm", t.algorithm},
+                       {"traffic", t.traffic},
+                       {"pairs", t.pairs},
+                       {"total_demand", t.total_demand},
+                       {"lower", t.lower},
+                       {"lower_method", t.lower_method},
+                       {"upper", t.upper},
+                       {"upper_method", t.upper_method},
+                       {"distance_bound", t.distance_bound.value},
+                       {"distance_bound_certified", t.distance_bound.certified}};
+    if (t.method != "exact") {
+      j["throughput"]["epsilon"] = t.epsilon;
+      j["throughput"]["rounds"] = t.rounds;
+    }
+  }
   if (o.format == "json") {
     shiftfly::tools::print_json(j);
     return 0;
@@ -259,12 +351,37 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
   if (o.connectivity)
     std::cout << fmt::format("connectivity ({}): vertex={} edge={}\n", o.directed ? "arcs" : "undirected",
                              j["connectivity"]["vertex"].get<std::size_t>(), j["connectivity"]["edge"].get<std::size_t>());
+  if (o.bisection) {
+    const auto& b = j["bisection"];
+    std::cout << fmt::format("bisection width ({}): [{}, {}] (lower: {}; upper: {})\n", b["method"].get<std::string>(),
+                             b["lower"].get<std::uint64_t>(), b["upper"].get<std::uint64_t>(),
+                             b["lower_method"].get<std::string>(), b["upper_method"].get<std::string>());
+  }
+  if (o.paths) {
+    const auto& sp = j["paths"]["shortest_paths"];
+    const auto& dp = j["paths"]["disjoint_paths"];
+    std::cout << fmt::format("shortest paths a pair (exact): min={} mean={} max={}\n", sp["min"].get<std::uint64_t>(),
+                             sp["mean"].get<double>(), sp["max"].get<std::uint64_t>());
+    std::cout << fmt::format("disjoint paths a pair ({}): edge min={} mean={}, vertex min={} mean={}\n",
+                             dp["method"].get<std::string>(), dp["edge_min"].get<std::uint64_t>(),
+                             dp["edge_mean"].get<double>(), dp["vertex_min"].get<std::uint64_t>(),
+                             dp["vertex_mean"].get<double>());
+  }
+  if (!o.throughput.empty()) {
+    const auto& t = j["throughput"];
+    std::cout << fmt::format("throughput, {} traffic ({}): [{}, {}] (lower: {}; upper: {})\n",
+                             t["traffic"].get<std::string>(), t["method"].get<std::string>(), t["lower"].get<double>(),
+                             t["upper"].get<double>(), t["lower_method"].get<std::string>(),
+                             t["upper_method"].get<std::string>());
+  }
   return 0;
 }
 
 const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
   auto o = std::make_shared<options>();
-  auto* sub = app.add_subcommand("metrics", "Distance statistics, spectral gap and connectivity of a graph family");
+  auto* sub = app.add_subcommand("metrics",
+                                 "Distance statistics, spectral gap, connectivity, bisection, path diversity and throughput "
+                                 "of a graph family");
   sub->add_option("--samples", o->samples,
                   "BFS from K sources drawn as the reference does (randrange(n)); none: exact, all pairs")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 32))
@@ -285,6 +402,42 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
   sub->add_option("--max-seconds", o->max_seconds,
                   "Refuse --connectivity when its estimated time on one core exceeds S seconds")
       ->check(CLI::Range(1.0, 604800.0));
+  sub->add_flag("--bisection", o->bisection,
+                "Bisection width as an interval: spectral lower bound, METIS and greedy upper bounds, exact branch "
+                "and bound up to 48 vertices");
+  sub->add_flag("--paths", o->paths,
+                "Path diversity: shortest paths a pair (exact, every pair) and edge- and vertex-disjoint paths a pair "
+                "(over --path-samples pairs)");
+  sub->add_option("--path-samples", o->path_samples,
+                  "Pairs for the disjoint paths of --paths, drawn with --sample-seed; 0 = every pair")
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 32));
+  sub->add_option("--throughput", o->throughput,
+                  "Throughput under uniform, permutation (seeded), worst (worst permutation) or file:PATH traffic: "
+                  "exact LP when it fits, else a (1+E) interval")
+      ->check(CLI::Validator(
+          [](std::string& v) -> std::string {
+            if (v == "uniform" || v == "permutation" || v == "worst") return "";
+            if (v.rfind("file:", 0) == 0 && v.size() > 5) return "";
+            return "accepted: uniform, permutation, worst or file:PATH";
+          },
+          ""))
+      ->type_name("uniform|permutation|worst|file:PATH");
+  sub->add_option("--epsilon", o->epsilon,
+                  "Relative width of the throughput interval when the exact LP does not fit (0 < E < 1)")
+      ->check(CLI::Validator(
+          [](std::string& v) -> std::string {
+            double x = 0;
+            try {
+              x = std::stod(v);
+            } catch (const std::exception&) {
+              return "accepted: greater than 0 and below 1";
+            }
+            return x > 0 && x < 1 ? "" : "accepted: greater than 0 and below 1";
+          },
+          ""))
+      ->type_name("FLOAT in (0 - 1)");
+  sub->add_option("--traffic-seed", o->traffic_seed, "Seed of the permutation traffic (Python random.Random)")
+      ->type_name("UINT in [0 - 18446744073709551615]");
   sub->add_option("--threads", o->threads, "Worker threads, 0 = all cores")->check(CLI::Range(0, 1024));
   sub->add_flag("--verify", o->verify, "Check the sweeps against plain BFS from every source");
   sub->add_flag("--mpi", o->mpi,
