@@ -413,7 +413,8 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 32));
   sub->add_option("--throughput", o->throughput,
                   "Throughput under uniform, permutation (seeded), worst (worst permutation) or file:PATH traffic: "
-                  "exact LP when it fits, else a (1+E) interval")
+                  "exact LP when it fits, else a (1+E) interval (about 2 minutes for uniform traffic on 2,304 "
+                  "routers of radix 40; --progress shows its rounds)")
       ->check(CLI::Validator(
           [](std::string& v) -> std::string {
             if (v == "uniform" || v == "permutation" || v == "worst") return "";
@@ -421,7 +422,8 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
             return "accepted: uniform, permutation, worst or file:PATH";
           },
           ""))
-      ->type_name("uniform|permutation|worst|file:PATH");
+      ->type_name("TEXT:{uniform,permutation,worst,file:PATH}")
+      ->default_str("none");
   sub->add_option("--epsilon", o->epsilon,
                   "Relative width of the throughput interval when the exact LP does not fit (0 < E < 1)")
       ->check(CLI::Validator(
