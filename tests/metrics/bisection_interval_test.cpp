@@ -15,7 +15,7 @@ using namespace shiftfly;
 namespace {
 testing::graph interval_test_torus(std::vector<std::uint64_t> dims) { return topology::torus(dims); }
 constexpr const char* interval_test_exact = "exact (branch and bound)";
-constexpr const char* interval_test_spectral = "lower bound (n/4 * lambda2(L), Fiedler)";
+constexpr const char* interval_test_spectral = "lower bound (lambda2(L) * floor(n/2) * ceil(n/2) / n, Fiedler)";
 }  // namespace
 
 TEST_CASE("bisection_interval: exact where branch and bound runs") {

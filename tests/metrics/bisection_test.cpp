@@ -68,7 +68,9 @@ TEST_CASE("bisection: Laplacian closed forms") {
   CHECK(std::abs(metrics::spectral_bisection_bound(testing::complete(8)).laplacian_lambda2 - 8) < 1e-8);
   const auto c = metrics::spectral_bisection_bound(testing::cycle(20));
   CHECK(std::abs(c.laplacian_lambda2 - (2 - 2 * std::cos(2 * std::numbers::pi / 20))) < 1e-8);
-  CHECK(c.kind == "lower bound (n/4 * lambda2(L))");
+  CHECK(c.kind == "lower bound (lambda2(L) * floor(n/2) * ceil(n/2) / n)");
+  // Odd n: λ2(K_5) = 5 and the bound is 5·2·3/5 = 6, the width itself ((n/4)·λ2 would claim 6.25).
+  CHECK(std::abs(metrics::spectral_bisection_bound(testing::complete(5)).value - 6) < 1e-8);
 }
 
 TEST_CASE("bisection: bad input") {

@@ -6,7 +6,7 @@
 ///     bisection_interval bisection_width_interval(g, options);
 ///
 /// - lower: the largest of
-///   - "lower bound (n/4 * lambda2(L), Fiedler)": ⌈(n/4)·λ2(L) − margin⌉ (M. Fiedler 1973;
+///   - "lower bound (lambda2(L) * floor(n/2) * ceil(n/2) / n, Fiedler)": ⌈λ2(L)·⌊n/2⌋·⌈n/2⌉/n − margin⌉ (M. Fiedler 1973;
 ///     B. Mohar 1989), λ2 by Lanczos (spectral_bisection_bound, metrics/bisection.hpp).
 ///     λ2 is numerical: its Ritz value is accepted with a residual of at most 1e-7·c
 ///     (c = 2·max degree, the operator's scale), which bounds its distance to the exact
@@ -88,7 +88,7 @@ struct bisection_interval {
   [[nodiscard]] bool exact() const noexcept { return lower == upper; }
 };
 
-/// The spectral lower bound made an integer safely: ⌈(n/4)·λ2 − margin⌉, margin as in the file comment.
+/// The spectral lower bound made an integer safely: ⌈value − margin⌉, margin as in the file comment.
 inline std::uint64_t safe_spectral_floor(double value, std::size_t n, std::size_t max_degree) {
   const double c = 2.0 * static_cast<double>(std::max<std::size_t>(max_degree, 1));
   const double margin = static_cast<double>(n) / 4.0 * 1e-7 * c + 1e-6;
@@ -131,11 +131,11 @@ inline bisection_interval bisection_width_interval(const G& g, const bisection_i
     try {
       const auto s = spectral_bisection_bound(g);
       r.laplacian_lambda2 = s.laplacian_lambda2;
-      offer_lower(safe_spectral_floor(s.value, n, g.max_degree()), "lower bound (n/4 * lambda2(L), Fiedler)");
+      offer_lower(safe_spectral_floor(s.value, n, g.max_degree()), "lower bound (lambda2(L) * floor(n/2) * ceil(n/2) / n, Fiedler)");
     } catch (const core::invalid_parameter&) {
       throw;
     } catch (const std::exception& e) {
-      r.notes.push_back(std::string("lower bound (n/4 * lambda2(L), Fiedler) not computed: ") + e.what());
+      r.notes.push_back(std::string("lower bound (lambda2(L) * floor(n/2) * ceil(n/2) / n, Fiedler) not computed: ") + e.what());
     }
   }
   if (o.exact && n <= o.exact_max_vertices) {

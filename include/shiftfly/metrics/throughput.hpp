@@ -85,12 +85,9 @@ traffic_matrix traffic_of(const G& g, const throughput_request& r, std::optional
       return permutation_traffic(n, r.seed);
     case traffic_pattern::worst: {
       worst = worst_permutation_bound(g, r.how);
-      std::vector<traffic_entry> e;
-      for (std::uint64_t s = 0; s < n; ++s)
-        if (worst->permutation[s] != s) e.push_back({s, worst->permutation[s], 1.0});
-      return traffic_matrix::from_entries(n, std::move(e),
-                                          worst->certified ? "worst permutation" : "worst permutation (heuristic)",
-                                          "measure_throughput");
+      return traffic_from_permutation(worst->permutation,
+                                      worst->certified ? "worst permutation" : "worst permutation (heuristic)",
+                                      "measure_throughput");
     }
     case traffic_pattern::file:
       return read_traffic(r.path, n);

@@ -15,6 +15,8 @@
 ///   throughput_bound_result throughput_distance_bound(const G& g, const traffic_matrix& T, traversal = undirected);
 ///   throughput_bound_result worst_permutation_bound(const G& g, traversal = undirected);
 ///   inline constexpr std::uint64_t worst_permutation_exact_max_n = 2000;
+///   throughput_bound_result uniform_cut_bound(std::uint64_t n, std::uint64_t side, std::uint64_t cut_links);
+///   throughput_bound_result permutation_cut_bound(std::uint64_t n, std::uint64_t side, std::uint64_t cut_links);
 ///
 /// - throughput_distance_bound: a unit of demand from s to t uses at least d(s,t) units of
 ///   capacity, so θ(T)·Σ_(s,t) T(s,t)·d(s,t) ≤ C: θ(T) ≤ C / Σ T(s,t)·d(s,t) (d the hop
@@ -31,6 +33,14 @@
 ///   farthest free target, ties to the lowest id; certified = false): its bound is still
 ///   a valid upper bound on the worst permutation's throughput (it is the bound of one
 ///   permutation), only weaker than TUB. The graph must be strongly connected.
+/// - the cut bounds (undirected graphs): a cut of `cut_links` links between a side S of
+///   `side` vertices and the rest carries at most cut_links units in each direction.
+///   Uniform traffic sends |S|·(n − |S|) units across it each way, so θ ≤ cut_links /
+///   (|S|·(n − |S|)); some permutation sends min(|S|, n − |S|) units across it each way
+///   (map the smaller side into the larger), so the worst permutation's θ ≤ cut_links /
+///   min(|S|, n − |S|). A bisection (metrics/bisection_interval.hpp: its certificate)
+///   gives the classical forms 4w / n² and 2w / n. These are tight where the distance
+///   bounds are not: on a hierarchy whose few upper links, not its path lengths, limit it.
 ///
 /// References: P. Namyar, S. Supittayapornpong, M. Zhang, M. Yu and R. Govindan, "A
 /// throughput-centric view of the performance of datacenter topologies", SIGCOMM 2021;
@@ -39,6 +49,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
@@ -159,6 +170,35 @@ throughput_bound_result worst_permutation_bound(const G& g, traversal how = trav
   }
   if (r.total_distance <= 0.0) core::fail(where, "the graph has a single vertex (accepted: at least 2)");
   r.value = r.capacity / r.total_distance;
+  return r;
+}
+
+/// Uniform traffic's θ ≤ cut_links / (side · (n − side)) (see the file comment).
+inline throughput_bound_result uniform_cut_bound(std::uint64_t n, std::uint64_t side, std::uint64_t cut_links) {
+  constexpr std::string_view where = "uniform_cut_bound";
+  core::require_range(where, "n", n, 2, traffic_max_vertices);
+  core::require_range(where, "side", side, 1, n - 1);
+  throughput_bound_result r;
+  r.capacity = static_cast<double>(cut_links);
+  r.total_distance = static_cast<double>(side) * static_cast<double>(n - side);
+  r.value = r.capacity / r.total_distance;
+  r.algorithm = "cut: links across a cut / pairs across it (" + core::to_message(cut_links) + " links, sides " +
+                core::to_message(side) + " and " + core::to_message(n - side) + ")";
+  return r;
+}
+
+/// The worst permutation's θ ≤ cut_links / min(side, n − side) (see the file comment).
+inline throughput_bound_result permutation_cut_bound(std::uint64_t n, std::uint64_t side, std::uint64_t cut_links) {
+  constexpr std::string_view where = "permutation_cut_bound";
+  core::require_range(where, "n", n, 2, traffic_max_vertices);
+  core::require_range(where, "side", side, 1, n - 1);
+  throughput_bound_result r;
+  r.capacity = static_cast<double>(cut_links);
+  r.total_distance = static_cast<double>(std::min(side, n - side));
+  r.value = r.capacity / r.total_distance;
+  r.algorithm = "cut: links across a cut / the smaller side (a permutation sends all of it across; " +
+                core::to_message(cut_links) + " links, sides " + core::to_message(side) + " and " +
+                core::to_message(n - side) + ")";
   return r;
 }
 

@@ -18,6 +18,7 @@
 ///   traffic_matrix uniform_traffic(std::uint64_t n);
 ///   traffic_matrix permutation_traffic(std::uint64_t n, std::uint64_t seed);
 ///   std::vector<std::uint64_t> random_permutation(std::uint64_t n, std::uint64_t seed);
+///   traffic_matrix traffic_from_permutation(std::span<const std::uint64_t> p, std::string name);
 ///   traffic_matrix within_groups_traffic(std::span<const std::uint64_t> group_of);
 ///   traffic_matrix within_groups_traffic(std::uint64_t n, std::uint64_t group_size);
 ///   traffic_matrix moe_dispatch_traffic(std::uint64_t n, std::uint64_t k, std::uint64_t seed);
@@ -183,20 +184,39 @@ inline std::vector<std::uint64_t> random_permutation(std::uint64_t n, std::uint6
   return p;
 }
 
+/// One unit from every s to p[s] (fixed points send nothing); p must be a permutation of
+/// 0..n-1 with n = p.size() >= 2 that moves some vertex. Refusals name `where`.
+inline traffic_matrix traffic_from_permutation(std::span<const std::uint64_t> p, std::string name,
+                                               std::string_view where = "traffic_from_permutation") {
+  const std::uint64_t n = p.size();
+  core::require_range(where, "n", n, 2, traffic_max_vertices);
+  detail::require_traffic_memory(where, n, n);
+  std::vector<char> seen(n, 0);
+  std::vector<traffic_entry> e;
+  for (std::uint64_t s = 0; s < n; ++s) {
+    if (p[s] >= n || seen[p[s]])
+      core::fail_parameter(where, "p", "entry " + core::to_message(s) + " = " + core::to_message(p[s]),
+                           "is not a permutation", "each of 0.." + core::to_message(n - 1) + " exactly once");
+    seen[p[s]] = 1;
+    if (p[s] != s) e.push_back({s, p[s], 1.0});
+  }
+  if (e.empty()) core::fail(where, "the permutation is the identity, which sends nothing (accepted: one that moves some vertex)");
+  return traffic_matrix::from_entries(n, std::move(e), std::move(name), where);
+}
+
 /// One unit from every s to p[s] for the random_permutation p (fixed points send nothing).
 inline traffic_matrix permutation_traffic(std::uint64_t n, std::uint64_t seed) {
   constexpr std::string_view where = "permutation_traffic";
   core::require_range(where, "n", n, 2, traffic_max_vertices);
   detail::require_traffic_memory(where, n, n);
   const auto p = random_permutation(n, seed);
-  std::vector<traffic_entry> e;
-  for (std::uint64_t s = 0; s < n; ++s)
-    if (p[s] != s) e.push_back({s, p[s], 1.0});
-  if (e.empty())
+  bool moves = false;
+  for (std::uint64_t s = 0; s < n; ++s) moves = moves || p[s] != s;
+  if (!moves)
     core::fail_parameter(where, "seed", core::to_message(seed),
                          "draws the identity permutation at n = " + core::to_message(n) + ", which sends nothing",
                          "a seed whose permutation moves some vertex");
-  return traffic_matrix::from_entries(n, std::move(e), "permutation (seed " + core::to_message(seed) + ")", where);
+  return traffic_from_permutation(p, "permutation (seed " + core::to_message(seed) + ")", where);
 }
 
 /// All-to-all within groups: demand 1 for every ordered pair s ≠ t with group_of[s] == group_of[t].

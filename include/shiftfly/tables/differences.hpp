@@ -52,8 +52,12 @@ inline std::size_t mark_differences(report::table& exact, const report::table& p
   return count;
 }
 
-/// The closing table listing every difference.
-inline report::table differences_table(const difference_log& log) {
+/// A sentence of a paper tested against the measurements: the finding, in numbers.
+using claim_log = std::vector<std::string>;
+
+/// The closing table listing every difference; the findings on the papers' claims
+/// (`claims`) follow as notes.
+inline report::table differences_table(const difference_log& log, const claim_log& claims = {}) {
   report::table t;
   t.id = "differences";
   t.title = "Differences from the published tables";
@@ -62,6 +66,7 @@ inline report::table differences_table(const difference_log& log) {
   t.columns = {"Table", "Row", "Column", "Published", "Exact", "Reason"};
   for (const auto& d : log) t.add_row({d.table, d.row, d.column, d.published, d.exact, d.reason});
   if (log.empty()) t.notes.push_back("No cell of the tables run differs from its published value.");
+  for (const auto& c : claims) t.notes.push_back(c);
   return t;
 }
 

@@ -25,6 +25,7 @@
 #include "shiftfly/tables/nonminimal_table.hpp"
 #include "shiftfly/tables/operations_tables.hpp"
 #include "shiftfly/tables/sharing_table.hpp"
+#include "shiftfly/tables/throughput_table.hpp"
 
 namespace shiftfly::tables {
 
@@ -66,6 +67,7 @@ inline std::vector<report::figure> equal_cost_figures(const std::vector<equal_co
 /// exact profile only.
 inline std::vector<report::section> shiftfly_sections() {
   auto log = std::make_shared<difference_log>();
+  auto claims = std::make_shared<claim_log>();
   std::vector<report::section> s;
   s.push_back({"moore", "Section 1: the Moore-bound audit (Table 1) and the chip-level Boardfly pod (Lemma 2.3)",
                [](const report::section_context& c) {
@@ -170,10 +172,24 @@ inline std::vector<report::section> shiftfly_sections() {
                  return o;
                },
                {"moore_efficiency", "moore_efficiency_plot", "field_equal_radix", "field_mean_distance"}});
-  s.push_back({"differences", "Differences from the published tables (exact profile)",
-               [log](const report::section_context& c) {
+  s.push_back({"throughput",
+               "Beyond the paper: bisection and throughput, Table 2's designs and the field (exact profile only)",
+               [claims](const report::section_context& c) {
                  report::section_output o;
-                 if (c.profile == report::profile::exact) o.tables.push_back(differences_table(*log));
+                 if (c.profile != report::profile::exact) return o;
+                 const auto table2 = throughput_rows(c.threads);
+                 const auto field = field_throughput_rows(c.threads);
+                 o.tables.push_back(throughput_table(table2));
+                 o.tables.push_back(field_throughput_table(field));
+                 o.figures.push_back(throughput_figure(table2, field));
+                 for (auto& f : section_8_finding(table2, field)) claims->push_back(std::move(f));
+                 return o;
+               },
+               {"throughput", "field_throughput", "throughput_vs_size"}});
+  s.push_back({"differences", "Differences from the published tables (exact profile)",
+               [log, claims](const report::section_context& c) {
+                 report::section_output o;
+                 if (c.profile == report::profile::exact) o.tables.push_back(differences_table(*log, *claims));
                  return o;
                },
                {"differences"}});

@@ -1,0 +1,221 @@
+#pragma once
+/// \file throughput_ecmp.hpp
+/// A certified lower bound on throughput from one explicit routing: every demand is
+/// split over its shortest paths, and θ(T) ≥ 1 / (the largest load of a link per
+/// unit of its capacity), because that routing of θ·T then fits every capacity.
+///
+///   struct throughput_lower_bound_result { value, method, algorithm, max_load, mean_load, ... };
+///   throughput_lower_bound_result ecmp_throughput_bound(const G& g, const traffic_matrix& T, options);
+///   throughput_lower_bound_result ecmp_uniform_throughput_bound(const G& g, options);
+///   std::uint64_t ecmp_arc_visits(const G& g, traversal how);   // the work, for estimates
+///
+/// The routing (model and capacities as metrics/throughput_lp.hpp): for a source s, a
+/// BFS gives the shortest-path DAG. Processing vertices from the farthest in, the flow
+/// g(v) that must reach v is T(s,v) plus what v forwards to its DAG successors, and v
+/// pulls g(v) from its DAG predecessors in proportion to the capacity of the arc from
+/// each. Flow is conserved at every vertex, so this routes T(s,·) exactly along shortest
+/// paths; on an arc-transitive graph under uniform traffic it is invariant under every
+/// automorphism, so every arc carries the mean load and the bound meets the distance
+/// bound 2m / Σ d(s,t) (metrics/throughput_bound.hpp): the interval closes.
+///
+/// The work is one BFS and one reverse pass per source, O(n·arcs): about 0.3 s at 2,304
+/// vertices of degree 40 on the test machine, and it grows as n²; ecmp_arc_visits gives
+/// the count for up-front estimates. Loads are doubles: sources are summed in blocks of
+/// ecmp_source_block, whatever the thread count, and the blocks in order, so the result
+/// does not depend on `threads`. Rounding of the split fractions (a relative 1e-15 per
+/// step) is far below the printed digits; the bound is stated as certified up to it.
+///
+/// Reference: the equal split over shortest paths is the routing of D. Thaler and C. Hopps,
+/// "Multipath issues in unicast and multicast next-hop selection", RFC 2991 (2000), here
+/// weighted per source instead of per destination (docs/references.md).
+
+#include <algorithm>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/memory.hpp"
+#include "shiftfly/core/worker_pool.hpp"
+#include "shiftfly/metrics/bfs.hpp"
+#include "shiftfly/metrics/detail/capacity_network.hpp"
+#include "shiftfly/metrics/traffic.hpp"
+
+namespace shiftfly::metrics {
+
+/// Sources per block of the load sum (fixed, so that thread counts do not change it).
+inline constexpr std::size_t ecmp_source_block = 128;
+
+/// Threads for the shortest-path routing (0 = every hardware thread).
+struct ecmp_options {
+  unsigned threads = 0;
+  traversal how = traversal::undirected;
+};
+
+/// A lower bound on θ(T) and how it was obtained.
+struct throughput_lower_bound_result {
+  double value = 0.0;        ///< 1 / max_load (0 when a demanded target is unreachable)
+  std::string method = "lower bound";
+  std::string algorithm;
+  double max_load = 0.0;     ///< the largest load per unit capacity, for one unit of every demand
+  double mean_load = 0.0;    ///< total load / total capacity (max_load / mean_load: the routing's imbalance)
+  double capacity = 0.0;     ///< total capacity (2m undirected)
+  bool unreachable = false;  ///< a demanded target is not reachable (θ = 0 exactly)
+};
+
+/// Arc visits of the routing (two passes over the arcs per source): its cost.
+template <core::digraph_like G>
+std::uint64_t ecmp_arc_visits(const G& g, traversal how = traversal::undirected) {
+  const std::uint64_t arcs = how == traversal::arcs ? g.num_arcs() : 2 * static_cast<std::uint64_t>(g.num_edges());
+  return core::checked_mul(core::checked_mul(static_cast<std::uint64_t>(g.num_vertices()), arcs, "ecmp_arc_visits",
+                                             "vertices x arcs"),
+                           std::uint64_t{2}, "ecmp_arc_visits", "vertices x arcs");
+}
+
+namespace detail {
+
+/// Per-worker scratch of the routing.
+struct ecmp_scratch {
+  std::vector<std::int32_t> dist;
+  std::vector<std::uint32_t> order;
+  std::vector<double> need;
+};
+
+/// Adds the loads of source s's routing to `load`; demand(v) is T(s, v) (0 for v = s).
+/// Returns false when a vertex with demand is unreachable.
+template <class Demand>
+bool ecmp_route_source(const capacity_network& net, std::uint32_t s, Demand&& demand, ecmp_scratch& w,
+                       std::vector<double>& load) {
+  const std::size_t n = net.n;
+  w.dist.assign(n, -1);
+  w.order.clear();
+  w.dist[s] = 0;
+  w.order.push_back(s);
+  for (std::size_t i = 0; i < w.order.size(); ++i) {
+    const std::uint32_t u = w.order[i];
+    for (auto a = net.out_offsets[u]; a < net.out_offsets[u + 1]; ++a) {
+      const std::uint32_t v = net.head[a];
+      if (w.dist[v] < 0) {
+        w.dist[v] = w.dist[u] + 1;
+        w.order.push_back(v);
+      }
+    }
+  }
+  w.need.assign(n, 0.0);
+  for (std::size_t v = 0; v < n; ++v) {
+    const double t = demand(v);
+    if (t > 0 && w.dist[v] < 0) return false;
+    w.need[v] = t;
+  }
+  // From the farthest vertex in: v pulls need[v] from its predecessors by capacity share.
+  for (std::size_t i = w.order.size(); i-- > 1;) {
+    const std::uint32_t v = w.order[i];
+    const double nv = w.need[v];
+    if (nv == 0.0) continue;
+    const std::int32_t dv = w.dist[v];
+    double cap = 0.0;
+    for (auto k = net.in_offsets[v]; k < net.in_offsets[v + 1]; ++k) {
+      const auto a = net.in_arc[k];
+      if (w.dist[net.tail[a]] == dv - 1) cap += net.capacity[a];
+    }
+    for (auto k = net.in_offsets[v]; k < net.in_offsets[v + 1]; ++k) {
+      const auto a = net.in_arc[k];
+      const auto u = net.tail[a];
+      if (w.dist[u] == dv - 1) {
+        const double f = nv * (net.capacity[a] / cap);
+        load[a] += f;
+        w.need[u] += f;
+      }
+    }
+  }
+  return true;
+}
+
+/// Runs the routing of every listed source; demand(s, v) is T(s, v).
+template <core::digraph_like G, class Demand>
+throughput_lower_bound_result ecmp_bound(std::string_view where, const G& g, std::span<const std::uint32_t> sources,
+                                         Demand&& demand, const ecmp_options& o, std::string traffic_name) {
+  const auto net = make_capacity_network(where, g, o.how);
+  const std::size_t arcs = net.arcs();
+  const std::size_t blocks = (sources.size() + ecmp_source_block - 1) / ecmp_source_block;
+  const unsigned workers = static_cast<unsigned>(std::min<std::size_t>(core::resolve_threads(o.threads), std::max<std::size_t>(blocks, 1)));
+  core::require_memory(where, "the link loads (" + core::to_message(arcs) + " arcs, " + core::to_message(workers + 1) +
+                                  " copies)",
+                       core::estimate_add_mul(0, static_cast<std::uint64_t>(arcs) * (workers + 1), 8));
+  std::vector<double> total(arcs, 0.0);
+  std::vector<std::vector<double>> part(workers, std::vector<double>(arcs, 0.0));
+  std::vector<detail::ecmp_scratch> scratch(workers);
+  std::vector<char> ok(workers, 1);
+  // Waves of `workers` blocks: worker w routes block wave·workers + w, then the blocks are summed in order.
+  for (std::size_t first = 0; first < blocks; first += workers) {
+    const std::size_t in_wave = std::min<std::size_t>(workers, blocks - first);
+    core::run_workers(static_cast<unsigned>(in_wave), [&](unsigned w) {
+      auto& load = part[w];
+      std::fill(load.begin(), load.end(), 0.0);
+      const std::size_t b = first + w;
+      const std::size_t lo = b * ecmp_source_block, hi = std::min(sources.size(), lo + ecmp_source_block);
+      for (std::size_t i = lo; i < hi; ++i) {
+        const std::uint32_t s = sources[i];
+        if (!ecmp_route_source(net, s, [&](std::size_t v) { return demand(s, v); }, scratch[w], load)) ok[w] = 0;
+      }
+    });
+    for (std::size_t w = 0; w < in_wave; ++w)
+      for (std::size_t a = 0; a < arcs; ++a) total[a] += part[w][a];
+  }
+  throughput_lower_bound_result r;
+  r.capacity = net.total_capacity;
+  r.algorithm = "1 / max link load of shortest-path routing, each demand split over its shortest paths by "
+                "capacity (BFS; " + traffic_name + ")";
+  if (std::find(ok.begin(), ok.end(), 0) != ok.end()) {
+    r.unreachable = true;
+    r.method = "exact";
+    r.algorithm = "exact: a demanded target is unreachable";
+    return r;
+  }
+  double sum = 0.0;
+  for (std::size_t a = 0; a < arcs; ++a) {
+    r.max_load = std::max(r.max_load, total[a] / net.capacity[a]);
+    sum += total[a];
+  }
+  r.mean_load = sum / net.total_capacity;
+  r.value = r.max_load > 0 ? 1.0 / r.max_load : 0.0;
+  return r;
+}
+
+}  // namespace detail
+
+/// θ(T) ≥ 1 / max load of the shortest-path split routing of T (see the file comment).
+template <core::digraph_like G>
+throughput_lower_bound_result ecmp_throughput_bound(const G& g, const traffic_matrix& T, const ecmp_options& o = {}) {
+  constexpr std::string_view where = "ecmp_throughput_bound";
+  if (T.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
+  if (T.n() != g.num_vertices())
+    core::fail_parameter(where, "T", "a matrix for " + core::to_message(T.n()) + " vertices",
+                         "does not match the graph's " + core::to_message(g.num_vertices()) + " vertices");
+  // Dense demand rows, one per worker, would cost n per source; look targets up instead.
+  const auto demand = [&T](std::uint32_t s, std::size_t v) {
+    const auto tg = T.targets_of(s);
+    const auto it = std::lower_bound(tg.begin(), tg.end(), static_cast<std::uint32_t>(v));
+    return it != tg.end() && *it == v ? T.demands_of(s)[static_cast<std::size_t>(it - tg.begin())] : 0.0;
+  };
+  return detail::ecmp_bound(where, g, T.sources_with_demand(), demand, o,
+                            T.name().empty() ? std::string("the given traffic") : T.name() + " traffic");
+}
+
+/// The same bound for uniform traffic (one unit for every ordered pair), without
+/// building the n² traffic matrix.
+template <core::digraph_like G>
+throughput_lower_bound_result ecmp_uniform_throughput_bound(const G& g, const ecmp_options& o = {}) {
+  constexpr std::string_view where = "ecmp_uniform_throughput_bound";
+  const std::uint64_t n = g.num_vertices();
+  core::require_range(where, "n", n, 2, traffic_max_vertices);
+  std::vector<std::uint32_t> sources(n);
+  for (std::uint64_t s = 0; s < n; ++s) sources[s] = static_cast<std::uint32_t>(s);
+  return detail::ecmp_bound(where, g, sources, [](std::uint32_t s, std::size_t v) { return v == s ? 0.0 : 1.0; }, o,
+                            "uniform traffic");
+}
+
+}  // namespace shiftfly::metrics

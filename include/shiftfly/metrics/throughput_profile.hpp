@@ -1,0 +1,132 @@
+#pragma once
+/// \file throughput_profile.hpp
+/// The bisection width, uniform throughput and worst-permutation throughput of one
+/// undirected graph as certified intervals, by methods cheap enough for graphs of tens of
+/// thousands of vertices: the tables and the field comparison use it.
+///
+///   struct throughput_profile_options { threads, metis_runs, metis_seed, routing_max_vertices,
+///                                       tub_max_vertices };
+///   struct throughput_range { lower, upper, lower_method, upper_method };
+///   struct throughput_profile { n, links, distances, bisection, uniform, worst_permutation };
+///   throughput_profile measure_throughput_profile(const G& g, const throughput_profile_options&);
+///
+/// Each end is the best of the bounds that ran (model: metrics/throughput_lp.hpp):
+/// - bisection: bisection_width_interval with the spectral lower bound and METIS (no
+///   greedy search, no branch and bound: both are slow on dense graphs);
+/// - uniform θ, upper: the smaller of the distance bound 2m / Σ d(s,t) (exact all-pairs
+///   distances, metrics/all_pairs.hpp) and the cut bound w / (|S|·|S̄|) of METIS's
+///   bisection (metrics/throughput_bound.hpp);
+/// - uniform θ, lower: 1 / max link load of the shortest-path split routing
+///   (metrics/throughput_ecmp.hpp), when n <= routing_max_vertices (it costs O(n·arcs));
+///   else none (0, "not computed");
+/// - worst-permutation θ, upper: the smaller of the cut bound w / min(|S|, |S̄|) and, when
+///   n <= tub_max_vertices, the TUB bound of worst_permutation_bound;
+/// - worst-permutation θ, lower: Valiant's two-phase routing (L. G. Valiant, SIAM J.
+///   Comput. 11, 1982): any permutation, sent to every vertex in equal parts (1/n each)
+///   and on from there, is two copies of uniform traffic scaled by 1/n, so every
+///   permutation has θ ≥ (n/2)·θ(uniform), and so has the worst; it uses the uniform
+///   lower bound above.
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/graph.hpp"
+#include "shiftfly/metrics/all_pairs.hpp"
+#include "shiftfly/metrics/bisection_interval.hpp"
+#include "shiftfly/metrics/throughput_bound.hpp"
+#include "shiftfly/metrics/throughput_ecmp.hpp"
+
+namespace shiftfly::metrics {
+
+/// Which bounds measure_throughput_profile runs, and up to what size.
+struct throughput_profile_options {
+  unsigned threads = 0;          ///< 0 = every hardware thread; results do not depend on it
+  std::size_t metis_runs = 8;    ///< seeded METIS runs of the bisection (1 to 10,000)
+  std::uint64_t metis_seed = 1;
+  std::uint64_t routing_max_vertices = 2304;  ///< the shortest-path routing's lower bound up to here
+  std::uint64_t tub_max_vertices = 2304;      ///< the TUB bound up to here (exact assignment to 2,000)
+};
+
+/// θ ∈ [lower, upper], each end with its method (lower = 0: no lower bound computed).
+struct throughput_range {
+  double lower = 0.0, upper = 0.0;
+  std::string lower_method = "not computed", upper_method;
+};
+
+/// The profile of one graph.
+struct throughput_profile {
+  std::uint64_t n = 0, links = 0;
+  distance_stats distances;  ///< exact all-pairs
+  bisection_interval bisection;
+  throughput_range uniform, worst_permutation;
+};
+
+/// Measures the profile (see the file comment); g must be connected, with n >= 3.
+template <core::graph_like G>
+throughput_profile measure_throughput_profile(const G& g, const throughput_profile_options& o = {}) {
+  constexpr const char* where = "metrics::measure_throughput_profile";
+  const std::uint64_t n = g.num_vertices();
+  core::require_range(where, "n", n, 3, traffic_max_vertices);
+  core::require_range(where, "metis_runs", o.metis_runs, 1, 10000);
+  throughput_profile p;
+  p.n = n;
+  p.links = g.num_edges();
+  sweep_options so;
+  so.threads = o.threads;
+  p.distances = all_pairs_stats(g, so);
+  if (p.distances.disconnected) core::fail(where, "the graph is disconnected (accepted: a connected graph)");
+
+  bisection_interval_options bo;
+  bo.greedy = false;
+  bo.exact = false;
+  bo.metis_runs = o.metis_runs;
+  bo.metis_seed = o.metis_seed;
+  p.bisection = bisection_width_interval(g, bo);
+  std::uint64_t side = 0;
+  for (auto s : p.bisection.certificate) side += s;
+  const bool have_cut = !p.bisection.certificate.empty() && side > 0 && side < n;
+
+  // Uniform: the distance bound, the cut bound, the routing bound.
+  const double capacity = 2.0 * static_cast<double>(p.links);
+  p.uniform.upper = capacity / static_cast<double>(p.distances.total_distance);
+  p.uniform.upper_method = "distance bound 2m / sum d (exact all pairs)";
+  if (have_cut) {
+    const auto c = uniform_cut_bound(n, side, p.bisection.upper);
+    if (c.value < p.uniform.upper) p.uniform.upper = c.value, p.uniform.upper_method = "cut bound (METIS bisection)";
+  }
+  if (n <= o.routing_max_vertices) {
+    ecmp_options eo;
+    eo.threads = o.threads;
+    const auto r = ecmp_uniform_throughput_bound(g, eo);
+    p.uniform.lower = r.value;
+    p.uniform.lower_method = "shortest-path split routing (1 / max link load)";
+  }
+
+  // Worst permutation: the cut bound, TUB, Valiant.
+  if (have_cut) {
+    const auto c = permutation_cut_bound(n, side, p.bisection.upper);
+    p.worst_permutation.upper = c.value;
+    p.worst_permutation.upper_method = "cut bound (METIS bisection)";
+  }
+  if (n <= o.tub_max_vertices) {
+    const auto t = worst_permutation_bound(g);
+    if (!have_cut || t.value < p.worst_permutation.upper) {
+      p.worst_permutation.upper = t.value;
+      p.worst_permutation.upper_method = t.certified ? "TUB (exact assignment)" : "TUB (greedy permutation)";
+    }
+  }
+  if (p.worst_permutation.upper_method.empty()) {
+    // Neither ran: the trivial bound, every link busy for one unit of each of n demands of at least one hop.
+    p.worst_permutation.upper = capacity / static_cast<double>(n);
+    p.worst_permutation.upper_method = "trivial bound 2m / n";
+  }
+  if (p.uniform.lower > 0) {
+    p.worst_permutation.lower = p.uniform.lower * static_cast<double>(n) / 2.0;
+    p.worst_permutation.lower_method = "Valiant two-phase routing (n/2 x uniform lower bound)";
+  }
+  return p;
+}
+
+}  // namespace shiftfly::metrics
