@@ -49,3 +49,13 @@ def test_a_sweep_releases_the_gil():
         loops += 1
     worker.join()
     assert loops > 1000
+
+
+def test_keyboard_interrupt_stops_the_tables_between_sections():
+    # A section has no progress hook: Ctrl-C during "sharing" (about half a second) is raised
+    # when that section ends, and "operations" after it does not run.
+    timer = threading.Timer(0.05, _thread.interrupt_main)
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        shiftfly.table_details(only=["sharing", "operations"])
+    timer.join()
