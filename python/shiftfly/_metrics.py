@@ -1,5 +1,8 @@
 """Metrics (metrics/): every call releases the GIL, runs on `threads` threads (0 = every
-core; results identical for any count) and stops on Ctrl-C (KeyboardInterrupt)."""
+core; results identical for any count) and stops on Ctrl-C (KeyboardInterrupt) where the
+library reports progress: the sweeps, the spectral gap, the connectivity flows and the
+throughput interval. bisection, shortest_path_counts and disjoint_paths have no progress hook
+in the library: Ctrl-C is raised when they return."""
 import os
 
 from . import _checks
