@@ -6,7 +6,9 @@ The package wraps the header-only C++ library (the compiled module `_shiftfly`):
   imase_itoh, boardfly, shiftfly, polarfly, slimfly, dragonfly, hyperx, fat_tree, xgft,
   jellyfish), read() for users' files, and the Graph class (CSR arrays as zero-copy NumPy
   views, to_networkx, to_scipy, from_networkx, from_edges, from_arcs);
-- metrics: all_pairs_stats, sampled_stats, exact_diameter, spectral_gap, connectivity;
+- metrics: all_pairs_stats, sampled_stats, exact_diameter, spectral_gap, connectivity,
+  bisection (the width as a certified interval), throughput (exact LP or (1+eps) interval),
+  shortest_path_counts, disjoint_paths, local_connectivity;
 - routing: shift_route, merge_criterion, expected_lcs, imase_itoh_route;
 - the Halley models: coverage, size, ceiling, critical_availability, hierarchy, cost, foldfit;
 - tables(): the paper's tables as the command-line tools compute them.
@@ -19,11 +21,13 @@ from . import _shiftfly
 from ._graphs import (Graph, boardfly, de_bruijn, dragonfly, family_names, fat_tree, gen_de_bruijn, graph,
                       hyperx, imase_itoh, jellyfish, kautz, polarfly, read, shiftfly, slimfly, torus, xgft)
 from ._halley import ceiling, cost, coverage, critical_availability, foldfit, hierarchy, size
-from ._metrics import (all_pairs_stats, connectivity, exact_diameter, reference_spectral_gap, sampled_stats,
-                       spectral_gap)
-from ._results import (Connectivity, CorrelationTarget, CostSplit, DiameterResult, DistanceStats, ExpectedLcs,
-                       FoldFitResult, HierarchicalCoverage, ImaseItohRoute, MergeCriterion, Plan, ShiftRoute,
-                       Sizing, SpectralGap)
+from ._metrics import (all_pairs_stats, bisection, connectivity, disjoint_paths, exact_diameter,
+                       local_connectivity, reference_spectral_gap, sampled_stats, shortest_path_counts, spectral_gap,
+                       throughput)
+from ._results import (Bisection, BisectionBound, Connectivity, CorrelationTarget, CostSplit, DiameterResult,
+                       DisjointPaths, DistanceStats, ExpectedLcs, FoldFitResult, HierarchicalCoverage, ImaseItohRoute,
+                       MergeCriterion, Plan, ReadReport, ShiftRoute, ShortestPathCounts, Sizing, SpectralGap,
+                       Throughput)
 from ._routing import expected_lcs, imase_itoh_route, merge_criterion, shift_route
 from ._tables import table_details, table_sections, tables
 
@@ -33,9 +37,11 @@ __all__ = [
     "Graph", "torus", "kautz", "de_bruijn", "gen_de_bruijn", "imase_itoh", "boardfly", "shiftfly", "polarfly",
     "slimfly", "dragonfly", "hyperx", "fat_tree", "xgft", "jellyfish", "read", "graph", "family_names",
     "all_pairs_stats", "sampled_stats", "exact_diameter", "spectral_gap", "reference_spectral_gap", "connectivity",
+    "bisection", "throughput", "shortest_path_counts", "disjoint_paths", "local_connectivity",
     "shift_route", "merge_criterion", "expected_lcs", "imase_itoh_route",
     "coverage", "size", "ceiling", "critical_availability", "hierarchy", "cost", "foldfit",
     "tables", "table_details", "table_sections",
     "DistanceStats", "DiameterResult", "SpectralGap", "Connectivity", "ShiftRoute", "MergeCriterion", "ExpectedLcs",
     "ImaseItohRoute", "Sizing", "CorrelationTarget", "HierarchicalCoverage", "Plan", "CostSplit", "FoldFitResult",
+    "Bisection", "BisectionBound", "Throughput", "ShortestPathCounts", "DisjointPaths", "ReadReport",
 ]

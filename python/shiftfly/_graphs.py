@@ -6,6 +6,7 @@ import numpy as np
 
 from . import _checks
 from . import _shiftfly
+from ._results import ReadReport
 
 Graph = _shiftfly.Graph
 
@@ -139,13 +140,16 @@ def read(path, directed=False, format=None):
     NetworkX's extra columns), GraphML or NetworkX node-link JSON; `format` "edgelist",
     "graphml" or "json", None for the extension's (else the content's). Undirected reading
     drops loops and repeated edges; directed=True keeps the pairs as arcs. Names that are not
-    0..n-1 are kept (Graph.names). Every refusal is a ValueError naming the file and line."""
+    0..n-1 are kept (Graph.names). What the reader said is kept in Graph.read_report (a
+    ReadReport: format, file, directed, vertices, edges, arcs, duplicate_edges_dropped,
+    self_loops_dropped). Every refusal is a ValueError naming the file and line."""
     path = os.fspath(path)
     if not isinstance(path, str):
         raise TypeError(f"read: path must be a str or os.PathLike, not {type(path).__name__}")
     _checks.flag("read", "directed", directed)
     fmt = "" if format is None else _checks.text("read", "format", format, ("edgelist", "graphml", "json"))
-    g, _ = _shiftfly.read(path, directed, fmt)
+    g, info = _shiftfly.read(path, directed, fmt)
+    g._read_report = ReadReport(vertices=g.n, edges=g.m, arcs=g.num_arcs, **info)
     return g
 
 
@@ -165,10 +169,14 @@ def _degrees(self):
     return np.diff(np.asarray(self.offsets)).astype(np.int64)
 
 
-def _to_networkx(self, directed=False):
-    """A networkx.Graph of the physical graph (vertex names as the attribute "name" when read
-    from a file); directed=True gives a networkx.MultiDiGraph of the arcs (loops and repeats kept)."""
+def _to_networkx(self, directed=False, names=False):
+    """A networkx.Graph of the physical graph, nodes 0..n-1 (vertex names, from a file or
+    from_networkx, as the node attribute "name"); directed=True gives a networkx.MultiDiGraph
+    of the arcs (loops and repeats kept). names=True makes the names the nodes themselves
+    (from_networkx(G).to_networkx(names=True) has G's nodes and edges)."""
     import networkx as nx
+    _checks.flag("Graph.to_networkx", "directed", directed)
+    _checks.flag("Graph.to_networkx", "names", names)
     if directed:
         if not self.has_arcs:
             raise ValueError("Graph.to_networkx: directed = True needs a graph with arcs")
@@ -180,9 +188,11 @@ def _to_networkx(self, directed=False):
         G.add_nodes_from(range(self.n))
         G.add_edges_from(map(tuple, _edges(self).tolist()))
     G.graph["name"] = self.name
-    names = self.names
-    if names is not None:
-        nx.set_node_attributes(G, dict(enumerate(names)), "name")
+    own = self.names
+    if own is not None:
+        nx.set_node_attributes(G, dict(enumerate(own)), "name")
+        if names:
+            G = nx.relabel_nodes(G, dict(enumerate(own)), copy=True)
     return G
 
 
@@ -250,12 +260,31 @@ def _from_arcs(arcs, n=None, name=""):
 
 def _from_networkx(G, name=None):
     """A graph from a networkx graph: its nodes numbered in G's node order, its edges (both
-    directions of a DiGraph's arcs as one physical edge; use from_arcs to keep the arcs)."""
+    directions of a DiGraph's arcs as one physical edge; use from_arcs to keep the arcs).
+    The nodes are kept as Graph.names (names[i] is the node that became vertex i) unless they
+    are 0..n-1 in order, as read() keeps a file's names."""
     nodes = list(G.nodes())
     index = {v: i for i, v in enumerate(nodes)}
     edges = np.array([(index[u], index[v]) for u, v in G.edges()], dtype=np.int64).reshape(-1, 2)
     g = _from_edges(edges, n=len(nodes), name=G.graph.get("name", "") if name is None else name)
+    if any(not (type(v) is int and v == i) for i, v in enumerate(nodes)):
+        g._names = tuple(nodes)
     return g
+
+
+_file_names = Graph.names  # the extension's property: the names a file gave
+
+
+def _names(self):
+    """The vertex names, names[i] that of vertex i: those a file gave (read()), the nodes of
+    the networkx graph (Graph.from_networkx), or None when the vertices are 0..n-1."""
+    own = self.__dict__.get("_names")
+    return list(own) if own is not None else _file_names.fget(self)
+
+
+def _read_report(self):
+    """What the file reader said (a ReadReport) for a graph from read(), else None."""
+    return self.__dict__.get("_read_report")
 
 
 Graph.edges = _edges
@@ -265,3 +294,5 @@ Graph.to_scipy = _to_scipy
 Graph.from_edges = staticmethod(_from_edges)
 Graph.from_arcs = staticmethod(_from_arcs)
 Graph.from_networkx = staticmethod(_from_networkx)
+Graph.names = property(_names)
+Graph.read_report = property(_read_report)

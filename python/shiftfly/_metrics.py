@@ -1,11 +1,18 @@
 """Metrics (metrics/): every call releases the GIL, runs on `threads` threads (0 = every
-core; results identical for any count) and stops on Ctrl-C (KeyboardInterrupt)."""
+core; results identical for any count) and stops on Ctrl-C (KeyboardInterrupt) where the
+library reports progress: the sweeps, the spectral gap, the connectivity flows and the
+throughput interval. bisection, shortest_path_counts and disjoint_paths have no progress hook
+in the library: Ctrl-C is raised when they return."""
+import os
+
 from . import _checks
 from . import _shiftfly
-from ._results import Connectivity, DiameterResult, DistanceStats, SpectralGap
+from ._results import (Bisection, Connectivity, DiameterResult, DisjointPaths, DistanceStats, ShortestPathCounts,
+                       SpectralGap, Throughput)
 
 __all__ = ["all_pairs_stats", "sampled_stats", "exact_diameter", "spectral_gap", "reference_spectral_gap",
-           "connectivity"]
+           "connectivity", "bisection", "throughput", "shortest_path_counts", "disjoint_paths",
+           "local_connectivity"]
 
 
 def _graph(function, g):
@@ -67,3 +74,102 @@ def connectivity(g, directed=False, threads=1):
     _graph("connectivity", g)
     return Connectivity._of(_shiftfly.connectivity(
         g, _checks.flag("connectivity", "directed", directed), _checks.threads("connectivity", threads)))
+
+
+def bisection(g, spectral=True, greedy=True, metis_runs=8, metis_seed=1, exact=True, exact_max_vertices=None,
+              exact_max_nodes=1 << 27, greedy_rounds=6, greedy_seed=5):
+    """The bisection width of the undirected graph (n >= 2) as a certified interval
+    (metrics::bisection_width_interval). Lower end: Fiedler's bound ceil(n/4 * lambda2(L))
+    (M. Fiedler 1973; B. Mohar 1989), lambda2 by Lanczos with a safety margin (spectral=True),
+    or the exact width. Upper end: the exact branch and bound (exact=True, run when
+    n <= exact_max_vertices, default and at most 48, within exact_max_nodes search nodes),
+    the best of metis_runs seeded METIS runs (0 = off; seeds metis_seed, metis_seed + 1, ...),
+    the reference's greedy local search (greedy=True; greedy_rounds, greedy_seed). Returns
+    Bisection (lower == upper: exact). Runs without the GIL; the library has no progress hook
+    here, so Ctrl-C takes effect when the run ends (an exact search of 48 vertices may take minutes)."""
+    f = "bisection"
+    _graph(f, g)
+    largest = _shiftfly.exact_bisection_max_vertices()
+    return Bisection._of(_shiftfly.bisection(
+        g, _checks.flag(f, "spectral", spectral), _checks.flag(f, "greedy", greedy),
+        _checks.uint(f, "greedy_rounds", greedy_rounds), _checks.uint(f, "greedy_seed", greedy_seed),
+        _checks.uint(f, "metis_runs", metis_runs), _checks.uint(f, "metis_seed", metis_seed),
+        _checks.flag(f, "exact", exact),
+        largest if exact_max_vertices is None else _checks.uint(f, "exact_max_vertices", exact_max_vertices),
+        _checks.uint(f, "exact_max_nodes", exact_max_nodes)))
+
+
+_PATTERNS = ("uniform", "permutation", "worst")
+
+
+def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=False):
+    """The throughput theta(T): the largest factor by which the traffic T can be routed at once
+    within unit capacities on every link direction (the maximum concurrent flow; T. Leighton and
+    S. Rao 1999, F. Shahrokhi and D. W. Matula 1990), by metrics::measure_throughput.
+    traffic: "uniform" (one unit every ordered pair), "permutation" (random.Random(seed).shuffle
+    of 0..n-1), "worst" (the permutation maximising sum d(s, pi(s)), whose distance bound is the
+    TUB bound of Namyar et al., SIGCOMM 2021), or a traffic file (`s t demand` lines) given as an
+    os.PathLike or the str "file:PATH". The exact LP (COIN-OR CLP) when its sources x arcs flow
+    variables are at most 40,000, else the (1+epsilon) Garg-Koenemann/Fleischer interval
+    (0 < epsilon < 1). directed=True routes along the arcs of a digraph family. Runs without
+    the GIL on `threads` threads (0 = every core; results identical for any count); Ctrl-C
+    stops the interval within a round. Returns Throughput."""
+    f = "throughput"
+    _graph(f, g)
+    path = ""
+    if isinstance(traffic, os.PathLike):
+        pattern, path = "file", os.fspath(traffic)
+        if not isinstance(path, str):
+            raise TypeError(f"{f}: traffic must be a str or os.PathLike of a str, not {type(path).__name__}")
+    elif isinstance(traffic, str):
+        if traffic.startswith("file:"):
+            pattern, path = "file", traffic[len("file:"):]
+            if not path:
+                raise ValueError(f"{f}: traffic = 'file:' names no file (accepted: file:PATH)")
+        elif traffic in _PATTERNS:
+            pattern = traffic
+        else:
+            raise ValueError(f"{f}: traffic = '{traffic}' is out of range (accepted: uniform, permutation, worst, "
+                             "a traffic file as os.PathLike or 'file:PATH')")
+    else:
+        raise TypeError(f"{f}: traffic must be a str or os.PathLike, not {type(traffic).__name__}")
+    epsilon = _checks.real(f, "epsilon", epsilon)
+    if not 0 < epsilon < 1:
+        raise ValueError(f"{f}: epsilon = {epsilon:g} is out of range (accepted: greater than 0 and below 1)")
+    return Throughput._of(_shiftfly.throughput(
+        g, pattern, path, _checks.uint(f, "seed", seed), epsilon, _checks.threads(f, threads),
+        _checks.flag(f, "directed", directed)))
+
+
+def shortest_path_counts(g, threads=0, directed=False):
+    """sigma(s, t), the number of shortest s-t paths, for every ordered pair s != t: one BFS
+    a source with sigma(w) = sum of sigma over w's predecessors (the counting pass of U. Brandes,
+    J. Math. Sociol. 25(2), 2001), exact in 64 bits (a count past 2^64 - 1 is a ValueError, never
+    wrapped). directed=True follows the arcs. Returns ShortestPathCounts (a histogram)."""
+    f = "shortest_path_counts"
+    _graph(f, g)
+    return ShortestPathCounts._of(_shiftfly.shortest_path_counts(
+        g, _checks.flag(f, "directed", directed), _checks.threads(f, threads)))
+
+
+def disjoint_paths(g, samples=1000, seed=1, threads=0, directed=False, max_work=20_000_000_000):
+    """lambda(s, t), the most edge-disjoint s-t paths, and kappa(s, t), the most internally
+    vertex-disjoint ones, by unit-capacity maximum flows (Menger's theorem, K. Menger 1927),
+    over `samples` ordered pairs drawn with random.Random(seed) (s = randrange(n), then
+    t = randrange(n - 1), t += 1 if t >= s; repeats kept), or over every ordered pair with
+    samples=0. A run estimated above max_work arc scans is refused before it starts.
+    Returns DisjointPaths (histograms, min and mean of each)."""
+    f = "disjoint_paths"
+    _graph(f, g)
+    return DisjointPaths._of(_shiftfly.disjoint_paths(
+        g, _checks.uint(f, "samples", samples), _checks.uint(f, "seed", seed), _checks.flag(f, "directed", directed),
+        _checks.threads(f, threads), _checks.uint(f, "max_work", max_work)))
+
+
+def local_connectivity(g, s, t, directed=False):
+    """(lambda(s, t), kappa(s, t)) of one pair: the most edge-disjoint and internally
+    vertex-disjoint s-t paths (Menger's theorem; an edge s-t counts as one path)."""
+    f = "local_connectivity"
+    _graph(f, g)
+    return tuple(_shiftfly.local_connectivity(g, _checks.uint(f, "s", s), _checks.uint(f, "t", t),
+                                              _checks.flag(f, "directed", directed)))

@@ -1,6 +1,6 @@
 """Frozen result objects: one dataclass per C++ result struct, same fields, plus to_dict()."""
 import dataclasses
-from typing import Tuple
+from typing import Any, Optional, Tuple
 
 
 class _Result:
@@ -205,3 +205,143 @@ class FoldFitResult(_Result):
     list_makespan: int
 
 
+
+
+@dataclasses.dataclass(frozen=True)
+class BisectionBound(_Result):
+    """One bound bisection() computed (metrics::bisection_bound_entry): its value, whether it
+    is an upper bound, and its method."""
+    value: int
+    upper: bool
+    method: str
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Bisection(_Result):
+    """The bisection width as a certified interval [lower, upper] (metrics::bisection_interval;
+    the keys of `shiftfly metrics --bisection --format json`): each end with its method
+    ("lower bound (n/4 * lambda2(L), Fiedler)", "exact (branch and bound)", "upper bound
+    (METIS, best of k seeded runs)", "upper bound (greedy local search)", or a trivial bound);
+    method "exact" when lower == upper, else "interval". certificate is a bisection (uint8 side
+    of each vertex, 0 or 1) cutting exactly `upper` edges when the upper end is exact or METIS,
+    else None; bounds lists every bound computed, notes what was skipped and why."""
+    method: str
+    lower: int
+    upper: int
+    lower_method: str
+    upper_method: str
+    laplacian_lambda2: float
+    notes: Tuple[str, ...]
+    certificate: Optional[Any]
+    bounds: Tuple[BisectionBound, ...]
+    exact_nodes: int
+
+    @property
+    def exact(self):
+        """True when the width is known exactly (lower == upper)."""
+        return self.lower == self.upper
+
+    @classmethod
+    def _of(cls, fields):
+        fields = dict(fields)
+        fields["bounds"] = tuple(BisectionBound(**b) for b in fields["bounds"])
+        if fields["certificate"] is not None:
+            fields["certificate"].flags.writeable = False
+        return super()._of(fields)
+
+    def to_dict(self):
+        """The fields as a plain dict: certificate a list of 0/1 (or None), bounds dicts."""
+        d = dataclasses.asdict(self)
+        d["certificate"] = None if self.certificate is None else self.certificate.tolist()
+        return d
+
+    def __str__(self):
+        return (f"bisection width ({self.method}): [{self.lower}, {self.upper}] "
+                f"(lower: {self.lower_method}; upper: {self.upper_method})")
+
+
+@dataclasses.dataclass(frozen=True)
+class Throughput(_Result):
+    """theta(T), the largest factor by which the traffic T can be routed within unit link
+    capacities (maximum concurrent flow), as [lower, upper] (metrics::throughput_measure; the
+    keys of `shiftfly metrics --throughput --format json`). method "exact" (the
+    source-aggregated LP, COIN-OR CLP; lower == upper) or "interval" (the (1+epsilon)
+    Garg-Koenemann/Fleischer interval, `rounds` rounds, its upper end tightened by the
+    distance bound when smaller). distance_bound = capacity / total_distance, the bound
+    C / sum T(s,t) d(s,t) of any routing; for traffic "worst" it is the TUB bound of Namyar et
+    al. (SIGCOMM 2021) over the permutation `permutation`, certified when that permutation is
+    proven the worst (a linear assignment). epsilon and rounds are 0 when exact."""
+    traffic: str
+    pairs: int
+    total_demand: float
+    lower: float
+    upper: float
+    method: str
+    lower_method: str
+    upper_method: str
+    algorithm: str
+    epsilon: float
+    rounds: int
+    lp_variables: int
+    distance_bound: float
+    distance_bound_certified: bool
+    distance_bound_algorithm: str
+    capacity: float
+    total_distance: float
+    permutation: Optional[Tuple[int, ...]]
+
+    def __str__(self):
+        return (f"throughput, {self.traffic} traffic ({self.method}): [{self.lower:.6g}, {self.upper:.6g}] "
+                f"(lower: {self.lower_method}; upper: {self.upper_method})")
+
+
+@dataclasses.dataclass(frozen=True)
+class ShortestPathCounts(_Result):
+    """sigma(s, t), the number of shortest s-t paths, over the ordered pairs s != t
+    (metrics::path_count_stats, exact; Brandes' counting pass): histogram ((sigma, pairs), ...)
+    ascending, sigma = 0 for unreachable pairs; min, max and mean over the reachable pairs."""
+    method: str
+    algorithm: str
+    pairs: int
+    reachable: int
+    min: int
+    max: int
+    mean: float
+    directed: bool
+    histogram: Tuple[Tuple[int, int], ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class DisjointPaths(_Result):
+    """lambda(s, t) (edge-disjoint) and kappa(s, t) (internally vertex-disjoint; an edge s-t
+    is one path) s-t paths, by unit-capacity maximum flows (Menger's theorem), over every
+    ordered pair (method "exact over all pairs") or sampled pairs ("sampled: k pairs, seed s")
+    (metrics::disjoint_paths_stats): histograms ((value, pairs), ...), min and mean of each."""
+    method: str
+    algorithm: str
+    pairs: int
+    flows: int
+    edge_min: int
+    edge_mean: float
+    vertex_min: int
+    vertex_mean: float
+    edge_histogram: Tuple[Tuple[int, int], ...]
+    vertex_histogram: Tuple[Tuple[int, int], ...]
+    directed: bool
+    work_estimate: int
+
+
+@dataclasses.dataclass(frozen=True)
+class ReadReport(_Result):
+    """What the file reader said (io::graph_file): the format read ("edgelist", "graphml",
+    "json"), the file as messages name it, whether the pairs were read as arcs, the vertices
+    and edges of the graph built, and the repeated edges and loops left out of it (directed:
+    repeated arcs and loops, kept in the arcs)."""
+    format: str
+    file: str
+    directed: bool
+    vertices: int
+    edges: int
+    arcs: int
+    duplicate_edges_dropped: int
+    self_loops_dropped: int

@@ -38,7 +38,7 @@ graph build(const topology::family_spec& spec) {
 }  // namespace
 
 void init_graphs(py::module_& m) {
-  py::class_<graph>(m, "Graph", "An immutable graph in CSR form (core::graph<uint32_t>).")
+  py::class_<graph>(m, "Graph", py::dynamic_attr(), "An immutable graph in CSR form (core::graph<uint32_t>).")
       .def_property_readonly("n", &graph::num_vertices, "Number of vertices.")
       .def_property_readonly("m", &graph::num_edges, "Number of undirected (physical) edges.")
       .def_property_readonly("name", &graph::name, "A short human-readable name, e.g. 'Kautz(3,4)'.")
@@ -224,6 +224,7 @@ void init_graphs(py::module_& m) {
         py::dict info;
         info["format"] = std::string(io::format_name(file.format));
         info["file"] = file.file;
+        info["directed"] = file.directed;
         info["duplicate_edges_dropped"] = file.duplicate_edges_dropped;
         info["self_loops_dropped"] = file.self_loops_dropped;
         return py::make_tuple(std::move(file.graph), info);

@@ -1,5 +1,6 @@
 """Graphs from Python against the C++ tool's edge lists, the Graph class's views and
 conversions, and the checks on arguments."""
+import dataclasses
 import gc
 
 import networkx as nx
@@ -179,3 +180,47 @@ def test_read_files(tmp_path):
 def test_errors(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+def test_read_keeps_the_readers_report(tmp_path):
+    p = tmp_path / "ring.txt"
+    p.write_text("a b\nb c\nc a\nb a\nc c\na b\n")
+    g = shiftfly.read(p)
+    r = g.read_report
+    assert isinstance(r, shiftfly.ReadReport)
+    assert (r.format, r.directed, r.vertices, r.edges, r.arcs) == ("edgelist", False, 3, 3, 0)
+    assert (r.duplicate_edges_dropped, r.self_loops_dropped) == (2, 1)
+    assert r.file.endswith("ring.txt") and r.to_dict()["self_loops_dropped"] == 1
+    d = shiftfly.read(p, directed=True).read_report
+    assert (d.directed, d.arcs, d.edges, d.self_loops_dropped) == (True, 6, 3, 1)
+    assert d.duplicate_edges_dropped == 1  # "a b" again: the same ordered pair (b a is another arc)
+    j = tmp_path / "g.json"
+    j.write_text('{"directed": false, "nodes": [{"id": 0}, {"id": 1}], "links": [{"source": 0, "target": 1}]}')
+    assert shiftfly.read(j).read_report.format == "json"
+    assert shiftfly.torus(dims=[3, 3]).read_report is None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.vertices = 4
+
+
+def test_from_networkx_keeps_the_node_names():
+    G = nx.Graph([("x", (1, 2)), ((1, 2), 7), (7, "x"), ("x", frozenset({3}))])
+    G.add_node("lonely")
+    g = shiftfly.Graph.from_networkx(G)
+    assert g.names == list(G.nodes()) and g.n == 5 and g.m == 4
+    for u, v in g.edges().tolist():
+        assert G.has_edge(g.names[u], g.names[v])
+    back = g.to_networkx(names=True)
+    assert set(back.nodes()) == set(G.nodes())
+    assert {frozenset(e) for e in back.edges()} == {frozenset(e) for e in G.edges()}
+    assert nx.get_node_attributes(g.to_networkx(), "name") == dict(enumerate(G.nodes()))
+    # nodes 0..n-1 in order are ids, not names (as read() does); in another order they are names
+    assert shiftfly.Graph.from_networkx(nx.path_graph(4)).names is None
+    shuffled = nx.Graph()
+    shuffled.add_nodes_from([2, 0, 1])
+    shuffled.add_edges_from([(2, 0), (0, 1)])
+    s = shiftfly.Graph.from_networkx(shuffled)
+    assert s.names == [2, 0, 1]
+    assert {frozenset(e) for e in s.to_networkx(names=True).edges()} == {frozenset(e) for e in shuffled.edges()}
+    # the names are the graph's own: not shared with the caller's list
+    g.names.append("extra")
+    assert len(g.names) == 5

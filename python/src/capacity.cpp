@@ -1,0 +1,196 @@
+/// \file capacity.cpp
+/// The capacity metrics of metrics/: the bisection width as a certified interval
+/// (metrics/bisection_interval.hpp: Fiedler's n/4 * lambda2 lower bound, exact branch
+/// and bound, METIS and greedy upper bounds), path diversity (metrics/path_diversity.hpp:
+/// shortest-path counts by Brandes' counting pass, edge- and vertex-disjoint paths by
+/// Menger's theorem) and the throughput theta(T) under a traffic pattern
+/// (metrics/throughput.hpp: the exact LP when it fits, else the (1+eps)
+/// Garg-Koenemann/Fleischer interval). Each returns a dict whose keys are the C++
+/// struct's fields and the keys of `shiftfly metrics --format json`; the package wraps
+/// it in a frozen dataclass.
+/// Every call runs without the GIL (bindings.hpp). The throughput interval polls the stop
+/// flag after every round, so Ctrl-C stops it; the bisection and the path counts have no
+/// progress hook in the library and finish their run before KeyboardInterrupt is raised.
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+#include "bindings.hpp"
+#include "shiftfly/metrics/bisection_interval.hpp"
+#include "shiftfly/metrics/path_diversity.hpp"
+#include "shiftfly/metrics/throughput.hpp"
+
+namespace shiftfly::python {
+
+namespace {
+
+metrics::traversal how_of(bool directed) { return directed ? metrics::traversal::arcs : metrics::traversal::undirected; }
+
+template <class Map>
+py::tuple histogram_of(const Map& histogram) {
+  py::list out;
+  for (const auto& [value, pairs] : histogram) out.append(py::make_tuple(value, pairs));
+  return py::tuple(out);
+}
+
+}  // namespace
+
+void init_capacity(py::module_& m) {
+  m.def(
+      "bisection",
+      [](const graph& g, bool spectral, bool greedy, std::size_t greedy_rounds, std::uint64_t greedy_seed,
+         std::size_t metis_runs, std::uint64_t metis_seed, bool exact, std::size_t exact_max_vertices,
+         std::uint64_t exact_max_nodes) {
+        metrics::bisection_interval_options o;
+        o.spectral = spectral;
+        o.greedy = greedy;
+        o.greedy_rounds = greedy_rounds;
+        o.greedy_seed = greedy_seed;
+        o.metis_runs = metis_runs;
+        o.metis_seed = metis_seed;
+        o.exact = exact;
+        o.exact_max_vertices = exact_max_vertices;
+        o.exact_max_nodes = exact_max_nodes;
+        const auto r = run_interruptible([&](const stop_flag&) {
+          return metrics::bisection_width_interval(g, o);
+        });
+        py::dict d;
+        d["method"] = r.exact() ? "exact" : "interval";
+        d["lower"] = r.lower;
+        d["upper"] = r.upper;
+        d["lower_method"] = r.lower_method;
+        d["upper_method"] = r.upper_method;
+        d["laplacian_lambda2"] = r.laplacian_lambda2;
+        d["notes"] = py::tuple(py::cast(r.notes));
+        if (r.certificate.empty()) {
+          d["certificate"] = py::none();
+        } else {
+          py::array_t<std::uint8_t> side(static_cast<py::ssize_t>(r.certificate.size()));
+          std::copy(r.certificate.begin(), r.certificate.end(), side.mutable_data());
+          d["certificate"] = std::move(side);
+        }
+        py::list bounds;
+        for (const auto& b : r.bounds) {
+          py::dict e;
+          e["value"] = b.value;
+          e["upper"] = b.upper;
+          e["method"] = b.method;
+          bounds.append(std::move(e));
+        }
+        d["bounds"] = py::tuple(bounds);
+        d["exact_nodes"] = r.exact_nodes;
+        return d;
+      },
+      py::arg("g"), py::arg("spectral"), py::arg("greedy"), py::arg("greedy_rounds"), py::arg("greedy_seed"),
+      py::arg("metis_runs"), py::arg("metis_seed"), py::arg("exact"), py::arg("exact_max_vertices"),
+      py::arg("exact_max_nodes"));
+  m.def("exact_bisection_max_vertices", [] { return metrics::exact_bisection_max_vertices; });
+
+  m.def(
+      "shortest_path_counts",
+      [](const graph& g, bool directed, unsigned threads) {
+        const auto r = run_interruptible([&](const stop_flag&) {
+          return metrics::shortest_path_counts(g, how_of(directed), threads);
+        });
+        py::dict d;
+        d["method"] = "exact";
+        d["algorithm"] = "path counting by BFS from every source";
+        d["pairs"] = r.pairs;
+        d["reachable"] = r.reachable;
+        d["min"] = r.min;
+        d["max"] = r.max;
+        d["mean"] = r.mean;
+        d["directed"] = r.directed;
+        d["histogram"] = histogram_of(r.histogram);
+        return d;
+      },
+      py::arg("g"), py::arg("directed"), py::arg("threads"));
+
+  m.def(
+      "disjoint_paths",
+      [](const graph& g, std::uint64_t samples, std::uint64_t seed, bool directed, unsigned threads,
+         std::uint64_t max_work) {
+        metrics::disjoint_paths_options o;
+        o.samples = samples;
+        o.seed = seed;
+        o.threads = threads;
+        o.max_work = max_work;
+        const auto r = run_interruptible([&](const stop_flag&) {
+          return metrics::disjoint_paths(g, how_of(directed), o);
+        });
+        py::dict d;
+        d["method"] = r.method;
+        d["algorithm"] = "unit-capacity maximum flows (Menger)";
+        d["pairs"] = r.pairs;
+        d["flows"] = r.flows;
+        d["edge_min"] = r.edge_min;
+        d["edge_mean"] = r.edge_mean;
+        d["vertex_min"] = r.vertex_min;
+        d["vertex_mean"] = r.vertex_mean;
+        d["edge_histogram"] = histogram_of(r.edge);
+        d["vertex_histogram"] = histogram_of(r.vertex);
+        d["directed"] = r.directed;
+        d["work_estimate"] = r.work_estimate;
+        return d;
+      },
+      py::arg("g"), py::arg("samples"), py::arg("seed"), py::arg("directed"), py::arg("threads"), py::arg("max_work"));
+  m.def(
+      "local_connectivity",
+      [](const graph& g, std::uint64_t s, std::uint64_t t, bool directed) {
+        const auto r = run_interruptible([&](const stop_flag&) {
+          return metrics::local_connectivity(g, s, t, how_of(directed));
+        });
+        return py::make_tuple(r.edge, r.vertex);
+      },
+      py::arg("g"), py::arg("s"), py::arg("t"), py::arg("directed"));
+
+  m.def(
+      "throughput",
+      [](const graph& g, const std::string& pattern, const std::string& path, std::uint64_t seed, double epsilon,
+         unsigned threads, bool directed) {
+        metrics::throughput_request r;
+        if (pattern == "uniform") r.pattern = metrics::traffic_pattern::uniform;
+        else if (pattern == "permutation") r.pattern = metrics::traffic_pattern::permutation;
+        else if (pattern == "worst") r.pattern = metrics::traffic_pattern::worst;
+        else if (pattern == "file") r.pattern = metrics::traffic_pattern::file, r.path = path;
+        else core::throw_out_of_range("throughput", "traffic", "'" + pattern + "'", "uniform, permutation, worst or a file");
+        r.seed = seed;
+        r.epsilon = epsilon;
+        r.threads = threads;
+        r.how = how_of(directed);
+        const auto t = run_interruptible([&](const stop_flag& stop) {
+          r.progress = [&stop](const metrics::throughput_mwu_progress&) { stop.check(); };
+          return metrics::measure_throughput(g, r);
+        });
+        py::dict d;
+        d["traffic"] = t.traffic;
+        d["pairs"] = t.pairs;
+        d["total_demand"] = t.total_demand;
+        d["lower"] = t.lower;
+        d["upper"] = t.upper;
+        d["method"] = t.method;
+        d["lower_method"] = t.lower_method;
+        d["upper_method"] = t.upper_method;
+        d["algorithm"] = t.algorithm;
+        d["epsilon"] = t.epsilon;
+        d["rounds"] = t.rounds;
+        d["lp_variables"] = t.lp_variables;
+        d["distance_bound"] = t.distance_bound.value;
+        d["distance_bound_certified"] = t.distance_bound.certified;
+        d["distance_bound_algorithm"] = t.distance_bound.algorithm;
+        d["capacity"] = t.distance_bound.capacity;
+        d["total_distance"] = t.distance_bound.total_distance;
+        if (t.distance_bound.permutation.empty()) d["permutation"] = py::none();
+        else d["permutation"] = py::tuple(py::cast(t.distance_bound.permutation));
+        return d;
+      },
+      py::arg("g"), py::arg("pattern"), py::arg("path"), py::arg("seed"), py::arg("epsilon"), py::arg("threads"),
+      py::arg("directed"));
+}
+
+}  // namespace shiftfly::python

@@ -1,0 +1,245 @@
+"""The capacity metrics (bisection, throughput, path diversity) against published values,
+brute force and networkx/SciPy on small graphs, and the checks on their arguments."""
+import itertools
+import math
+import pathlib
+import random
+
+import networkx as nx
+import numpy as np
+import pytest
+from scipy.optimize import linear_sum_assignment
+
+import shiftfly
+
+
+def _cut(G, side):
+    return sum(1 for u, v in G.edges() if side[u] != side[v])
+
+
+def _brute_force_bisection(G):
+    """The bisection width by trying every balanced split (vertex 0 on side 0)."""
+    nodes = list(G.nodes())
+    n = len(nodes)
+    best = G.number_of_edges()
+    for part in itertools.combinations(nodes[1:], n // 2):
+        side = {v: 0 for v in nodes}
+        side.update({v: 1 for v in part})
+        best = min(best, _cut(G, side))
+    return best
+
+
+# Published bisection widths: the k x k torus 2k (k even), the hypercube Q_d 2^(d-1), K_n floor(n^2/4).
+@pytest.mark.parametrize("make,width", [
+    (lambda: shiftfly.torus(dims=[4, 4]), 8),
+    (lambda: shiftfly.hyperx(dims=[2, 2, 2, 2]), 8),
+    (lambda: shiftfly.hyperx(dims=[6]), 9),
+], ids=["torus4x4", "Q4", "K6"])
+def test_bisection_published_widths(make, width):
+    g = make()
+    b = shiftfly.bisection(g)
+    assert (b.lower, b.upper, b.method, b.exact) == (width, width, "exact", True)
+    assert b.lower_method == "exact (branch and bound)"
+    side = b.certificate
+    assert side.dtype == np.uint8 and side.shape == (g.n,) and not side.flags.writeable
+    assert abs(2 * int(side.sum()) - g.n) <= 1 and _cut(g.to_networkx(), dict(enumerate(side.tolist()))) == width
+    d = b.to_dict()
+    assert d["certificate"] == side.tolist() and d["lower"] == width and isinstance(d["bounds"][0], dict)
+    assert any(x.upper for x in b.bounds) and any(not x.upper for x in b.bounds)
+
+
+def test_bisection_against_brute_force_and_without_exact():
+    G = nx.gnm_random_graph(12, 24, seed=4)
+    g = shiftfly.Graph.from_networkx(G)
+    assert shiftfly.bisection(g).lower == _brute_force_bisection(G)
+    # without the exact search: a valid interval whose ends name the spectral bound and METIS
+    p = shiftfly.Graph.from_networkx(nx.petersen_graph())
+    truth = _brute_force_bisection(nx.petersen_graph())
+    b = shiftfly.bisection(p, exact=False, greedy=False)
+    assert b.lower <= truth <= b.upper and b.lower_method.startswith("lower bound (n/4 * lambda2(L)")
+    assert b.upper_method.startswith("upper bound (METIS") and _cut(nx.petersen_graph(), dict(enumerate(b.certificate))) == b.upper
+    assert b.laplacian_lambda2 == pytest.approx(2.0, abs=1e-9)  # Petersen: Laplacian spectrum 0, 2, 5
+    g_only = shiftfly.bisection(p, exact=False, metis_runs=0, spectral=False)
+    assert g_only.certificate is None and g_only.upper_method == "upper bound (greedy local search)"
+    assert g_only.lower == 0 and g_only.lower_method == "trivial lower bound (0)"
+    notes = shiftfly.bisection(p, exact_max_vertices=5).notes
+    assert any("not run: n = 10 > 5" in x for x in notes)
+
+
+def _distances(G):
+    return dict(nx.all_pairs_shortest_path_length(G))
+
+
+# Uniform traffic on an arc-transitive graph: theta = 2m / sum over ordered pairs of d(s, t).
+@pytest.mark.parametrize("make", [
+    lambda: shiftfly.torus(dims=[4, 4]),
+    lambda: shiftfly.hyperx(dims=[2, 2, 2, 2]),
+    lambda: shiftfly.hyperx(dims=[6]),
+    lambda: shiftfly.Graph.from_networkx(nx.petersen_graph()),
+], ids=["torus4x4", "Q4", "K6", "Petersen"])
+def test_uniform_throughput_on_arc_transitive_graphs(make):
+    g = make()
+    G = g.to_networkx()
+    dist = _distances(G)
+    total = sum(d for row in dist.values() for d in row.values())
+    expected = 2 * G.number_of_edges() / total
+    t = shiftfly.throughput(g)
+    assert (t.method, t.traffic, t.pairs, t.epsilon, t.rounds) == ("exact", "uniform", g.n * (g.n - 1), 0.0, 0)
+    assert t.lower == t.upper == pytest.approx(expected, rel=1e-7)
+    assert t.distance_bound == pytest.approx(expected, rel=1e-12) and t.distance_bound_certified
+    assert (t.capacity, t.total_distance) == (2 * g.m, total) and t.permutation is None
+    assert t.to_dict()["lower_method"].startswith("exact (")
+
+
+def test_worst_permutation_against_an_assignment_and_the_uniform_bound():
+    g = shiftfly.torus(dims=[4, 4])
+    G = g.to_networkx()
+    dist = _distances(G)
+    n, C = g.n, 2 * g.m
+    D = np.array([[dist[s][t] for t in range(n)] for s in range(n)])
+    rows, cols = linear_sum_assignment(D, maximize=True)
+    worst_total = int(D[rows, cols].sum())
+    w = shiftfly.throughput(g, traffic="worst")
+    assert w.traffic == "worst permutation" and w.distance_bound_certified
+    assert w.total_distance == worst_total and w.distance_bound == pytest.approx(C / worst_total, rel=1e-12)
+    assert sorted(w.permutation) == list(range(n))
+    assert sum(D[s, p] for s, p in enumerate(w.permutation)) == worst_total
+    assert w.lower <= w.upper <= w.distance_bound * (1 + 1e-9)
+    # a random permutation's mean total distance is sum d / n, so max >= that: TUB <= n * theta(uniform);
+    # and no permutation travels more than n * diameter
+    u = shiftfly.throughput(g)
+    assert C / (n * nx.diameter(G)) <= w.distance_bound <= n * u.lower * (1 + 1e-9)
+
+
+def test_permutation_traffic_is_cpythons_shuffle():
+    g = shiftfly.torus(dims=[4, 4])
+    dist = _distances(g.to_networkx())
+    p = list(range(g.n))
+    random.Random(7).shuffle(p)
+    t = shiftfly.throughput(g, traffic="permutation", seed=7)
+    assert t.traffic == "permutation (seed 7)" and t.pairs == sum(1 for s in range(g.n) if p[s] != s)
+    assert t.total_distance == sum(dist[s][p[s]] for s in range(g.n))
+    assert t.lower == t.upper <= t.distance_bound * (1 + 1e-9)
+
+
+def test_traffic_file_is_a_maximum_flow(tmp_path):
+    # one commodity: theta is the s-t maximum flow, the local edge connectivity
+    g = shiftfly.Graph.from_networkx(nx.petersen_graph())
+    f = tmp_path / "one.txt"
+    f.write_text("# s t demand\n0 7 1\n")
+    for traffic in (f, f"file:{f}"):
+        t = shiftfly.throughput(g, traffic=traffic)
+        assert t.lower == t.upper == pytest.approx(nx.edge_connectivity(nx.petersen_graph(), 0, 7), rel=1e-9)
+        assert t.pairs == 1
+
+
+def test_the_interval_brackets_the_exact_value():
+    # 144 sources x 576 arcs: over the LP's 40,000 variables, so the (1+eps) interval runs
+    g = shiftfly.torus(dims=[12, 12])
+    total = sum(d for row in _distances(g.to_networkx()).values() for d in row.values())
+    t = shiftfly.throughput(g, epsilon=0.2, threads=1)
+    assert t.method == "interval" and t.epsilon == 0.2 and t.rounds > 0 and t.lp_variables > 40000
+    assert t.lower <= 2 * g.m / total * (1 + 1e-9) and t.upper >= 2 * g.m / total * (1 - 1e-9)
+    assert t.upper <= 1.2 * t.lower * (1 + 1e-9)
+    assert shiftfly.throughput(g, epsilon=0.2, threads=2) == t
+    # a random regular graph: the interval takes rounds, its ends within (1 + eps) and under the distance bound
+    j = shiftfly.jellyfish(routers=120, degree=4, seed=1)
+    r = shiftfly.throughput(j, epsilon=0.1)
+    assert r.method == "interval" and r.rounds > 1
+    assert 0 < r.lower <= r.upper <= min(1.1 * r.lower, r.distance_bound) * (1 + 1e-12)
+
+
+def _sigma(G, s, t):
+    return sum(1 for _ in nx.all_shortest_paths(G, s, t))
+
+
+@pytest.mark.parametrize("G", [
+    nx.petersen_graph(),
+    nx.grid_2d_graph(3, 4),
+    nx.disjoint_union(nx.cycle_graph(6), nx.complete_graph(3)),
+], ids=["Petersen", "grid3x4", "disconnected"])
+def test_shortest_path_counts_against_networkx(G):
+    g = shiftfly.Graph.from_networkx(G)
+    nodes = list(G.nodes())
+    hist = {}
+    for s in nodes:
+        for t in nodes:
+            if s != t:
+                k = _sigma(G, s, t) if nx.has_path(G, s, t) else 0
+                hist[k] = hist.get(k, 0) + 1
+    r = shiftfly.shortest_path_counts(g)
+    assert r.histogram == tuple(sorted(hist.items()))
+    reachable = {k: v for k, v in hist.items() if k}
+    assert (r.pairs, r.reachable) == (g.n * (g.n - 1), sum(reachable.values()))
+    assert (r.min, r.max) == (min(reachable), max(reachable))
+    assert r.mean == pytest.approx(sum(k * v for k, v in reachable.items()) / r.reachable, rel=1e-12)
+    assert shiftfly.shortest_path_counts(g, threads=2) == r
+
+
+def _pair_flows(G, s, t):
+    return nx.edge_connectivity(G, s, t), nx.node_connectivity(G, s, t)
+
+
+def test_disjoint_paths_against_networkx():
+    G = nx.gnm_random_graph(11, 22, seed=3)
+    g = shiftfly.Graph.from_networkx(G)
+    edge, vertex = {}, {}
+    for s, t in itertools.permutations(range(g.n), 2):
+        lam, kap = _pair_flows(G, s, t)
+        edge[lam] = edge.get(lam, 0) + 1
+        vertex[kap] = vertex.get(kap, 0) + 1
+        if s < 4 and t < 4:
+            assert shiftfly.local_connectivity(g, s, t) == (lam, kap)
+    r = shiftfly.disjoint_paths(g, samples=0)
+    assert r.method == "exact over all pairs" and r.pairs == g.n * (g.n - 1)
+    assert r.edge_histogram == tuple(sorted(edge.items())) and r.vertex_histogram == tuple(sorted(vertex.items()))
+    assert (r.edge_min, r.vertex_min) == (min(edge), min(vertex))
+    assert r.edge_mean == pytest.approx(sum(k * v for k, v in edge.items()) / r.pairs, rel=1e-12)
+    # sampled pairs: s = randrange(n), t = randrange(n - 1) shifted past s, from random.Random(seed)
+    rng = random.Random(5)
+    sampled = {}
+    for _ in range(40):
+        s = rng.randrange(g.n)
+        t = rng.randrange(g.n - 1)
+        t += t >= s
+        lam = _pair_flows(G, s, t)[0]
+        sampled[lam] = sampled.get(lam, 0) + 1
+    q = shiftfly.disjoint_paths(g, samples=40, seed=5)
+    assert q.method == "sampled: 40 pairs, seed 5" and q.pairs == 40
+    assert q.edge_histogram == tuple(sorted(sampled.items()))
+
+
+@pytest.mark.parametrize("call,error,message", [
+    (lambda g: shiftfly.throughput(g, epsilon=0), ValueError, r"^throughput: epsilon = 0 is out of range"),
+    (lambda g: shiftfly.throughput(g, epsilon=1.5), ValueError, r"^throughput: epsilon = 1.5 is out of range"),
+    (lambda g: shiftfly.throughput(g, epsilon=float("nan")), ValueError, r"epsilon = nan"),
+    (lambda g: shiftfly.throughput(g, epsilon="0.1"), TypeError, r"epsilon must be a number"),
+    (lambda g: shiftfly.throughput(g, traffic="bogus"), ValueError,
+     r"^throughput: traffic = 'bogus' is out of range \(accepted: uniform, permutation, worst"),
+    (lambda g: shiftfly.throughput(g, traffic=3), TypeError, r"traffic must be a str or os.PathLike"),
+    (lambda g: shiftfly.throughput(g, traffic="file:"), ValueError, r"names no file"),
+    (lambda g: shiftfly.throughput(g, traffic=pathlib.Path("no/such/traffic.txt")), ValueError, r"traffic.txt"),
+    (lambda g: shiftfly.throughput(g, seed=-1), ValueError, r"seed = -1"),
+    (lambda g: shiftfly.throughput(g, threads=1.0), TypeError, r"threads must be an int"),
+    (lambda g: shiftfly.throughput(nx.petersen_graph()), TypeError, r"g must be a shiftfly.Graph"),
+    (lambda g: shiftfly.bisection(g, metis_runs=10001), ValueError, r"metis_runs = 10001 is out of range"),
+    (lambda g: shiftfly.bisection(g, exact_max_vertices=49), ValueError, r"exact_max_vertices = 49"),
+    (lambda g: shiftfly.bisection(g, exact="yes"), TypeError, r"exact must be True or False"),
+    (lambda g: shiftfly.bisection(shiftfly.Graph.from_edges([], n=1)), ValueError, r"n = 1 is out of range"),
+    (lambda g: shiftfly.disjoint_paths(g, samples=-1), ValueError, r"samples = -1"),
+    (lambda g: shiftfly.disjoint_paths(g, samples=10**10), ValueError, r"samples = 10000000000 is out of range"),
+    (lambda g: shiftfly.disjoint_paths(g, samples="all"), TypeError, r"samples must be an int"),
+    (lambda g: shiftfly.local_connectivity(g, 0, 16), ValueError, r"t = 16 is out of range"),
+    (lambda g: shiftfly.shortest_path_counts(g, threads=5000), ValueError, r"threads = 5000"),
+    (lambda g: shiftfly.shortest_path_counts(g, directed=True), ValueError, r"arcs"),
+])
+def test_bad_values(call, error, message):
+    with pytest.raises(error, match=message):
+        call(shiftfly.torus(dims=[4, 4]))
+
+
+def test_results_are_frozen():
+    t = shiftfly.throughput(shiftfly.torus(dims=[3, 3]))
+    with pytest.raises(AttributeError):
+        t.lower = 0.0
+    assert math.isfinite(t.lower) and str(t).startswith("throughput, uniform traffic (exact)")

@@ -1,0 +1,25 @@
+"""The type stubs of the package (shiftfly/__init__.pyi) name every public function with the
+parameters, defaults present or not, of the function itself."""
+import ast
+import inspect
+import pathlib
+
+import shiftfly
+
+STUBS = pathlib.Path(shiftfly.__file__).with_name("__init__.pyi")
+
+
+def test_every_public_function_has_a_matching_stub():
+    tree = ast.parse(STUBS.read_text())
+    stubs = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
+    for name in shiftfly.__all__:
+        obj = getattr(shiftfly, name)
+        if inspect.isclass(obj):
+            continue
+        assert name in stubs, f"{name} has no stub"
+        args = stubs[name].args
+        stub = [(a.arg, i >= len(args.args) - len(args.defaults)) for i, a in enumerate(args.args)]
+        stub += [(a.arg, d is not None) for a, d in zip(args.kwonlyargs, args.kw_defaults)]
+        real = [(p.name, p.default is not inspect.Parameter.empty) for p in inspect.signature(obj).parameters.values()
+                if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)]
+        assert stub == real, name
