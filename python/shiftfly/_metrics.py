@@ -79,7 +79,7 @@ def connectivity(g, directed=False, threads=1):
 def bisection(g, spectral=True, greedy=True, metis_runs=8, metis_seed=1, exact=True, exact_max_vertices=None,
               exact_max_nodes=1 << 27, greedy_rounds=6, greedy_seed=5):
     """The bisection width of the undirected graph (n >= 2) as a certified interval
-    (metrics::bisection_width_interval). Lower end: Fiedler's bound ceil(n/4 * lambda2(L))
+    (metrics::bisection_width_interval). Lower end: Fiedler's bound ceil(lambda2(L) floor(n/2) ceil(n/2) / n)
     (M. Fiedler 1973; B. Mohar 1989), lambda2 by Lanczos with a safety margin (spectral=True),
     or the exact width. Upper end: the exact branch and bound (exact=True, run when
     n <= exact_max_vertices, default and at most 48, within exact_max_nodes search nodes),

@@ -220,7 +220,7 @@ class BisectionBound(_Result):
 class Bisection(_Result):
     """The bisection width as a certified interval [lower, upper] (metrics::bisection_interval;
     the keys of `shiftfly metrics --bisection --format json`): each end with its method
-    ("lower bound (n/4 * lambda2(L), Fiedler)", "exact (branch and bound)", "upper bound
+    ("lower bound (lambda2(L) * floor(n/2) * ceil(n/2) / n, Fiedler)", "exact (branch and bound)", "upper bound
     (METIS, best of k seeded runs)", "upper bound (greedy local search)", or a trivial bound);
     method "exact" when lower == upper, else "interval". certificate is a bisection (uint8 side
     of each vertex, 0 or 1) cutting exactly `upper` edges when the upper end is exact or METIS,

@@ -1,6 +1,6 @@
 /// \file capacity.cpp
 /// The capacity metrics of metrics/: the bisection width as a certified interval
-/// (metrics/bisection_interval.hpp: Fiedler's n/4 * lambda2 lower bound, exact branch
+/// (metrics/bisection_interval.hpp: Fiedler's lambda2(L) floor(n/2) ceil(n/2) / n lower bound, exact branch
 /// and bound, METIS and greedy upper bounds), path diversity (metrics/path_diversity.hpp:
 /// shortest-path counts by Brandes' counting pass, edge- and vertex-disjoint paths by
 /// Menger's theorem) and the throughput theta(T) under a traffic pattern

@@ -56,7 +56,7 @@ def test_bisection_against_brute_force_and_without_exact():
     p = shiftfly.Graph.from_networkx(nx.petersen_graph())
     truth = _brute_force_bisection(nx.petersen_graph())
     b = shiftfly.bisection(p, exact=False, greedy=False)
-    assert b.lower <= truth <= b.upper and b.lower_method.startswith("lower bound (n/4 * lambda2(L)")
+    assert b.lower <= truth <= b.upper and b.lower_method.startswith("lower bound (lambda2(L) * floor(n/2) * ceil(n/2) / n")
     assert b.upper_method.startswith("upper bound (METIS") and _cut(nx.petersen_graph(), dict(enumerate(b.certificate))) == b.upper
     assert b.laplacian_lambda2 == pytest.approx(2.0, abs=1e-9)  # Petersen: Laplacian spectrum 0, 2, 5
     g_only = shiftfly.bisection(p, exact=False, metis_runs=0, spectral=False)
