@@ -23,6 +23,8 @@
 #include <cstdlib>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "shiftfly/core/parse.hpp"
 
 namespace shiftfly::tools {
@@ -83,6 +85,21 @@ inline const CLI::Validator& finite_real() {
       },
       "");
   return v;
+}
+
+/// A real strictly between lo and hi (the bounds excluded), e.g. an ε in (0, 1); the message
+/// states the accepted range. Runs after finite_real() (harden_options), so the text parses.
+inline CLI::Validator open_interval(double lo, double hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& s) {
+        char* end = nullptr;
+        const double x = static_cast<double>(std::strtold(s.c_str(), &end));
+        if (s.empty() || end != s.c_str() + s.size() || !(x > lo && x < hi))
+          return detail::quoted_value(s) + " is out of range (accepted: greater than " + fmt::format("{}", lo) +
+                 " and below " + fmt::format("{}", hi) + ")";
+        return std::string();
+      },
+      "");
 }
 
 /// Adds the strict checks above to every option of `app` and of its subcommands, recursively.

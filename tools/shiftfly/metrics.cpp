@@ -426,17 +426,7 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
       ->default_str("none");
   sub->add_option("--epsilon", o->epsilon,
                   "Relative width of the throughput interval when the exact LP does not fit (0 < E < 1)")
-      ->check(CLI::Validator(
-          [](std::string& v) -> std::string {
-            double x = 0;
-            try {
-              x = std::stod(v);
-            } catch (const std::exception&) {
-              return "accepted: greater than 0 and below 1";
-            }
-            return x > 0 && x < 1 ? "" : "accepted: greater than 0 and below 1";
-          },
-          ""))
+      ->check(shiftfly::tools::open_interval(0, 1))
       ->type_name("FLOAT in (0 - 1)");
   sub->add_option("--traffic-seed", o->traffic_seed, "Seed of the permutation traffic (Python random.Random)")
       ->type_name("UINT in [0 - 18446744073709551615]");

@@ -43,13 +43,15 @@
 /// ε above 256 vertices, where it saves steps, and 0, exact ties only, up to 256); in steps of at
 /// most one capacity's worth on any arc, after each of which the lengths of the arcs used
 /// grow by exp(ε·flow/c) (GK's (1 + ε·flow/c), in exponential form); then one more Dijkstra
-/// per source (in parallel) evaluates α of the phase's final lengths for the upper bound.
+/// per source (in parallel) evaluates α of the phase's final lengths for the upper bound, in
+/// the rounds where it can matter (the first two, powers of two, and once lower·(1+ε)(1+ε/4) ≥ upper).
 /// GK's worst-case analysis needs O(ε⁻² log m) phases; the certified stop usually comes
 /// much sooner on small graphs, but large ones need many rounds (progress reports each).
 ///
 /// Threads: the rounds' α evaluations are cut into a fixed number of parts (independent of
-/// the thread count) combined in part order, and the phases are sequential: results are
-/// bit-identical for any `threads`. A demanded target that cannot be reached gives the
+/// the thread count) combined in part order, and so are the phases (throughput_mwu_phase_parts
+/// blocks of sources, each routed under the phase's lengths and its own updates, their flows
+/// added in block order): results are bit-identical for any `threads`. A demanded target that cannot be reached gives the
 /// exact interval [0, 0].
 ///
 /// References: N. Garg and J. Könemann, FOCS 1998 and SIAM J. Comput. 37(2), 2007;
@@ -80,6 +82,9 @@ struct throughput_mwu_progress {
   std::uint64_t round = 0;
   double lower = 0.0, upper = 0.0;
 };
+
+/// Blocks of sources a phase routes independently, in parallel (a constant: see throughput_mwu).
+inline constexpr std::size_t throughput_mwu_phase_parts = 2;
 
 struct throughput_mwu_options {
   double epsilon = 0.05;             ///< stop when upper <= (1 + epsilon) * lower; in (0, 1)
@@ -256,7 +261,7 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T, const th
   const unsigned threads = core::resolve_threads(o.threads);
   const std::size_t workers = std::min<std::size_t>(threads, parts);
   // per part: a load vector; per worker: the router's arrays; plus x, y, lengths, weights
-  std::uint64_t bytes = core::estimate_add_mul(0, parts + 5, core::estimate_add_mul(0, A, 8));
+  std::uint64_t bytes = core::estimate_add_mul(0, parts + 4 + 3 * throughput_mwu_phase_parts, core::estimate_add_mul(0, A, 8));
   bytes = core::estimate_add_mul(bytes, workers, core::estimate_add_mul(0, n, 48));
   core::require_memory(where, "the flow state (" + core::to_message(A) + " arcs, " + core::to_message(parts) + " parts)",
                        bytes);
@@ -269,7 +274,7 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T, const th
   }
   std::vector<std::vector<double>> part_load(parts, std::vector<double>(A, 0.0));
   std::vector<double> part_alpha(parts, 0.0);
-  std::vector<double> length(A), x(A, 0.0), y(A, 0.0), w(A, 0.0);
+  std::vector<double> length(A), x(A, 0.0), y(A, 0.0);
   // one routing of T under `length` into y; returns α
   const auto route_all = [&]() -> double {
     core::for_each_part(parts, threads, [&](std::size_t p) {
@@ -320,32 +325,57 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T, const th
   std::vector<double>& total = x;  // flow of all phases
   std::vector<double> snapshot(A, 0.0);
   std::uint64_t phases = 0, snapshot_phase = 0;
-  detail::shortest_path_router router(net, T);
-  router.track = true;
-  // Fleischer's (1+slack)-shortest paths: on large graphs the flow spreads over near-ties (fewer
-  // GK steps per source, about 3x faster phases at 2,304 vertices); small graphs converge
-  // faster on exact shortest paths
-  router.slack = o.path_slack >= 0.0 ? o.path_slack : (n > 256 ? o.epsilon : 0.0);
-  std::vector<double>& scratch = w;  // per-source loads (zero between sources)
+  // The phase runs in phase_parts fixed blocks of sources (not one per thread, so that the
+  // result does not depend on the thread count): each block routes its sources under the
+  // phase's lengths as its own steps update them, then the blocks' flows are added in order
+  // and the lengths grow by exp(eps·flow/c) for all of it, as if one block had run after the
+  // other without seeing its updates. Both certificates hold whatever the order of updates.
+  const std::size_t phase_parts = std::min<std::size_t>(K, throughput_mwu_phase_parts);
+  std::vector<detail::shortest_path_router> routers;
+  for (std::size_t p = 0; p < phase_parts; ++p) {
+    routers.emplace_back(net, T);
+    routers.back().track = true;
+    // Fleischer's (1+slack)-shortest paths: on large graphs the flow spreads over near-ties (fewer
+    // GK steps per source, about 3x faster phases at 2,304 vertices); small graphs converge
+    // faster on exact shortest paths
+    routers.back().slack = o.path_slack >= 0.0 ? o.path_slack : (n > 256 ? o.epsilon : 0.0);
+  }
+  std::vector<std::vector<double>> phase_length(phase_parts), phase_flow(phase_parts, std::vector<double>(A, 0.0));
+  std::vector<std::vector<double>> scratch(phase_parts, std::vector<double>(A, 0.0));  // per-source loads
   while (upper > (1.0 + o.epsilon) * lower && round < o.max_rounds) {
     ++round;
-    for (std::size_t k = 0; k < K; ++k) {
-      // GK's steps: route what is left of sigma·T(s,·) along the current shortest paths, but at
-      // most one capacity's worth on any arc per step, then update the lengths, until all is sent
-      double left = 1.0;
-      while (left > 0.0) {
-        router.route_source(sources[k], length, scratch.data(), sigma * left);
-        double fmax = 0.0;
-        for (const auto a : router.touched) fmax = std::max(fmax, scratch[a] / net.capacity[a]);
-        const double part = fmax > 1.0 ? 1.0 / fmax : 1.0;  // fraction of this routing sent now
-        for (const auto a : router.touched) {
-          const double f = scratch[a] * part;
-          scratch[a] = 0.0;
-          total[a] += f;
-          length[a] *= std::exp(step * f / net.capacity[a]);
+    core::for_each_part(phase_parts, threads, [&](std::size_t p) {
+      auto& router = routers[p];
+      auto& len = phase_length[p];
+      auto& flow = phase_flow[p];
+      auto& load = scratch[p];
+      len = length;
+      std::fill(flow.begin(), flow.end(), 0.0);
+      const auto range = core::block_range(K, p, phase_parts);
+      for (std::size_t k = range.begin; k < range.end; ++k) {
+        // GK's steps: route what is left of sigma·T(s,·) along the current shortest paths, but at
+        // most one capacity's worth on any arc per step, then update the lengths, until all is sent
+        double left = 1.0;
+        while (left > 0.0) {
+          router.route_source(sources[k], len, load.data(), sigma * left);
+          double fmax = 0.0;
+          for (const auto a : router.touched) fmax = std::max(fmax, load[a] / net.capacity[a]);
+          const double part = fmax > 1.0 ? 1.0 / fmax : 1.0;  // fraction of this routing sent now
+          for (const auto a : router.touched) {
+            const double f = load[a] * part;
+            load[a] = 0.0;
+            flow[a] += f;
+            len[a] *= std::exp(step * f / net.capacity[a]);
+          }
+          left = part == 1.0 ? 0.0 : left * (1.0 - part);
         }
-        left = part == 1.0 ? 0.0 : left * (1.0 - part);
       }
+    });
+    for (std::size_t a = 0; a < A; ++a) {
+      double f = 0.0;
+      for (std::size_t p = 0; p < phase_parts; ++p) f += phase_flow[p][a];
+      total[a] += f;
+      if (f > 0.0) length[a] *= std::exp(step * f / net.capacity[a]);
     }
     ++phases;
     // the flow of all phases, and of the phases since the snapshot, each route a multiple of T
@@ -367,9 +397,16 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T, const th
       length[a] /= lmax;
       D += length[a] * net.capacity[a];
     }
-    alpha = route_all();
-    upper = std::min(upper, D / alpha);
-    lower = std::max(lower, 1.0 / congestion(y));  // that round's routing of T is a candidate too
+    // The dual bound costs a routing of all of T (as much as the phase): evaluate it while the
+    // rounds are few, at powers of two, and once the lower end is within (1+eps)(1+eps/4) of the upper
+    // one, where a better upper end can stop the loop; in between it rarely moves (on the
+    // group-level graphs it never improves on round 1's distance bound), and skipping it
+    // roughly halves the time of a round.
+    if (phases <= 2 || (phases & (phases - 1)) == 0 || lower * (1.0 + o.epsilon) * (1.0 + o.epsilon / 4) >= upper) {
+      alpha = route_all();
+      upper = std::min(upper, D / alpha);
+      lower = std::max(lower, 1.0 / congestion(y));  // that round's routing of T is a candidate too
+    }
     if (o.progress) o.progress({round, lower, upper});
   }
   r.lower = lower;
