@@ -18,9 +18,10 @@
 /// automorphism, so every arc carries the mean load and the bound meets the distance
 /// bound 2m / Σ d(s,t) (metrics/throughput_bound.hpp): the interval closes.
 ///
-/// The work is one BFS and one reverse pass per source, O(n·arcs): about 0.3 s at 2,304
-/// vertices of degree 40 on the test machine, and it grows as n²; ecmp_arc_visits gives
-/// the count for up-front estimates. Loads are doubles: sources are summed in blocks of
+/// The work is one BFS and one reverse pass per source, O(n·arcs): on the 2-core test
+/// machine (2 threads, shared with other builds) about 3 s at 2,304 vertices of degree 40
+/// and 33 to 41 s at 8,400, growing as n²; ecmp_arc_visits gives the count for up-front
+/// estimates. Loads are doubles: sources are summed in blocks of
 /// ecmp_source_block, whatever the thread count, and the blocks in order, so the result
 /// does not depend on `threads`. Rounding of the split fractions (a relative 1e-15 per
 /// step) is far below the printed digits; the bound is stated as certified up to it.

@@ -30,8 +30,8 @@
 namespace shiftfly::tables {
 
 /// Largest router count for which the tables route uniform traffic (the lower bounds) and
-/// compute TUB: the routing costs O(n·arcs), 3 s per graph at 2,304 groups, 74 s at
-/// 36,000 groups (estimated from the n·arcs count) on the 2-core test machine.
+/// compute TUB: the routing costs O(n·arcs): about 3 s per graph at 2,304 groups and 37 s at
+/// 8,400 on the 2-core test machine, so about 11 minutes at 36,000 (the n² growth).
 inline constexpr std::uint64_t throughput_table_routing_max = 2304;
 
 /// One measured graph.
@@ -132,7 +132,7 @@ inline const char* throughput_methods_note() {
          "routing serves every permutation), cut = the METIS bisection's links / (n/2), TUB = Namyar et al.'s "
          "bound, capacity / max over permutations of total distance (exact assignment up to 2,000 routers, a "
          "greedy permutation above: still an upper bound on the worst). '-': not computed above 2,304 routers, "
-         "where the routing costs O(n x arcs) (about 74 s per graph at 36,000 groups).";
+         "where the routing costs O(n x arcs) (37 s per graph at 8,400 groups on the 2-core test machine, about 11 minutes at 36,000).";
 }
 
 /// The Table 2 comparison.
