@@ -23,11 +23,11 @@ from ._graphs import (Graph, boardfly, de_bruijn, dragonfly, family_names, fat_t
 from ._halley import ceiling, cost, coverage, critical_availability, foldfit, hierarchy, size
 from ._metrics import (all_pairs_stats, bisection, connectivity, disjoint_paths, exact_diameter,
                        local_connectivity, reference_spectral_gap, sampled_stats, shortest_path_counts, spectral_gap,
-                       throughput)
+                       throughput, throughput_profile)
 from ._results import (Bisection, BisectionBound, Connectivity, CorrelationTarget, CostSplit, DiameterResult,
                        DisjointPaths, DistanceStats, ExpectedLcs, FoldFitResult, HierarchicalCoverage, ImaseItohRoute,
                        MergeCriterion, Plan, ReadReport, ShiftRoute, ShortestPathCounts, Sizing, SpectralGap,
-                       Throughput)
+                       Throughput, ThroughputProfile)
 from ._routing import expected_lcs, imase_itoh_route, merge_criterion, shift_route
 from ._tables import table_details, table_sections, tables
 
@@ -37,11 +37,11 @@ __all__ = [
     "Graph", "torus", "kautz", "de_bruijn", "gen_de_bruijn", "imase_itoh", "boardfly", "shiftfly", "polarfly",
     "slimfly", "dragonfly", "hyperx", "fat_tree", "xgft", "jellyfish", "read", "graph", "family_names",
     "all_pairs_stats", "sampled_stats", "exact_diameter", "spectral_gap", "reference_spectral_gap", "connectivity",
-    "bisection", "throughput", "shortest_path_counts", "disjoint_paths", "local_connectivity",
+    "bisection", "throughput", "throughput_profile", "shortest_path_counts", "disjoint_paths", "local_connectivity",
     "shift_route", "merge_criterion", "expected_lcs", "imase_itoh_route",
     "coverage", "size", "ceiling", "critical_availability", "hierarchy", "cost", "foldfit",
     "tables", "table_details", "table_sections",
     "DistanceStats", "DiameterResult", "SpectralGap", "Connectivity", "ShiftRoute", "MergeCriterion", "ExpectedLcs",
     "ImaseItohRoute", "Sizing", "CorrelationTarget", "HierarchicalCoverage", "Plan", "CostSplit", "FoldFitResult",
-    "Bisection", "BisectionBound", "Throughput", "ShortestPathCounts", "DisjointPaths", "ReadReport",
+    "Bisection", "BisectionBound", "Throughput", "ThroughputProfile", "ShortestPathCounts", "DisjointPaths", "ReadReport",
 ]

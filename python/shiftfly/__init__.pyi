@@ -7,6 +7,7 @@ import numpy.typing as npt
 
 from ._results import (Bisection as Bisection, BisectionBound as BisectionBound, DisjointPaths as DisjointPaths,
                        ReadReport as ReadReport, ShortestPathCounts as ShortestPathCounts, Throughput as Throughput,
+                       ThroughputProfile as ThroughputProfile,
                        Connectivity as Connectivity, CorrelationTarget as CorrelationTarget, CostSplit as CostSplit,
                        DiameterResult as DiameterResult, DistanceStats as DistanceStats, ExpectedLcs as ExpectedLcs,
                        FoldFitResult as FoldFitResult, HierarchicalCoverage as HierarchicalCoverage,
@@ -51,6 +52,8 @@ def bisection(g: Graph, spectral: bool = ..., greedy: bool = ..., metis_runs: in
               greedy_rounds: int = ..., greedy_seed: int = ...) -> Bisection: ...
 def throughput(g: Graph, traffic: Union[str, "os.PathLike[str]"] = ..., seed: int = ..., epsilon: float = ...,
                threads: int = ..., directed: bool = ...) -> Throughput: ...
+def throughput_profile(g: Graph, threads: int = ..., metis_runs: int = ..., metis_seed: int = ...,
+                       routing_max_vertices: int = ..., tub_max_vertices: int = ...) -> ThroughputProfile: ...
 def shortest_path_counts(g: Graph, threads: int = ..., directed: bool = ...) -> ShortestPathCounts: ...
 def disjoint_paths(g: Graph, samples: int = ..., seed: int = ..., threads: int = ..., directed: bool = ...,
                    max_work: int = ...) -> DisjointPaths: ...

@@ -8,11 +8,11 @@ import os
 from . import _checks
 from . import _shiftfly
 from ._results import (Bisection, Connectivity, DiameterResult, DisjointPaths, DistanceStats, ShortestPathCounts,
-                       SpectralGap, Throughput)
+                       SpectralGap, Throughput, ThroughputProfile)
 
 __all__ = ["all_pairs_stats", "sampled_stats", "exact_diameter", "spectral_gap", "reference_spectral_gap",
            "connectivity", "bisection", "throughput", "shortest_path_counts", "disjoint_paths",
-           "local_connectivity"]
+           "local_connectivity", "throughput_profile"]
 
 
 def _graph(function, g):
@@ -139,6 +139,25 @@ def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=F
     return Throughput._of(_shiftfly.throughput(
         g, pattern, path, _checks.uint(f, "seed", seed), epsilon, _checks.threads(f, threads),
         _checks.flag(f, "directed", directed)))
+
+
+def throughput_profile(g, threads=0, metis_runs=8, metis_seed=1, routing_max_vertices=2304,
+                       tub_max_vertices=2304):
+    """Bisection width, uniform and worst-permutation throughput of a connected graph (n >= 3)
+    as certified intervals by bounds cheap enough for tens of thousands of vertices
+    (metrics::measure_throughput_profile): Fiedler's spectral bound and the best of
+    `metis_runs` seeded METIS bisections; the shortest-path split routing's 1 / max link load
+    (when n <= routing_max_vertices; O(n x arcs)), the distance bound 2m / sum d and the METIS
+    cut for uniform traffic; Valiant's two-phase routing (L. G. Valiant 1982: every permutation
+    routes at n/2 x the uniform throughput), the cut and TUB (Namyar et al. 2021, when
+    n <= tub_max_vertices) for the worst permutation. Runs without the GIL; Ctrl-C is raised
+    when it returns. Returns ThroughputProfile."""
+    f = "throughput_profile"
+    _graph(f, g)
+    return ThroughputProfile._of(_shiftfly.throughput_profile(
+        g, _checks.threads(f, threads), _checks.uint(f, "metis_runs", metis_runs),
+        _checks.uint(f, "metis_seed", metis_seed), _checks.uint(f, "routing_max_vertices", routing_max_vertices),
+        _checks.uint(f, "tub_max_vertices", tub_max_vertices)))
 
 
 def shortest_path_counts(g, threads=0, directed=False):

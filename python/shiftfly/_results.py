@@ -296,6 +296,38 @@ class Throughput(_Result):
 
 
 @dataclasses.dataclass(frozen=True)
+class ThroughputProfile(_Result):
+    """Bisection width, uniform and worst-permutation throughput of one graph as certified
+    intervals by the cheap bounds (metrics::throughput_profile; the exact profile's
+    `throughput` and `field_throughput` tables): bisection by Fiedler's spectral bound and
+    METIS; uniform theta by the shortest-path split routing (lower, up to
+    routing_max_vertices), the distance bound 2m / sum d and the METIS cut (upper); the worst
+    permutation's theta by Valiant's n/2 x the uniform lower bound, the cut and TUB. A lower
+    end of 0 with method "not computed" was not run. diameter and mean_distance are exact."""
+    n: int
+    links: int
+    diameter: int
+    mean_distance: float
+    bisection_lower: int
+    bisection_upper: int
+    bisection_lower_method: str
+    bisection_upper_method: str
+    uniform_lower: float
+    uniform_upper: float
+    uniform_lower_method: str
+    uniform_upper_method: str
+    worst_lower: float
+    worst_upper: float
+    worst_lower_method: str
+    worst_upper_method: str
+
+    def __str__(self):
+        return (f"bisection [{self.bisection_lower}, {self.bisection_upper}], uniform theta "
+                f"[{self.uniform_lower:.6g}, {self.uniform_upper:.6g}], worst permutation theta "
+                f"[{self.worst_lower:.6g}, {self.worst_upper:.6g}]")
+
+
+@dataclasses.dataclass(frozen=True)
 class ShortestPathCounts(_Result):
     """sigma(s, t), the number of shortest s-t paths, over the ordered pairs s != t
     (metrics::path_count_stats, exact; Brandes' counting pass): histogram ((sigma, pairs), ...)

@@ -116,6 +116,7 @@ auto renaming(std::initializer_list<std::pair<const char*, const char*>> names, 
 void init_graphs(py::module_& m);
 void init_metrics(py::module_& m);
 void init_capacity(py::module_& m);
+void init_throughput_profile(py::module_& m);
 void init_routing(py::module_& m);
 void init_halley(py::module_& m);
 void init_tables(py::module_& m);

@@ -8,6 +8,8 @@
 /// Garg-Koenemann/Fleischer interval). Each returns a dict whose keys are the C++
 /// struct's fields and the keys of `shiftfly metrics --format json`; the package wraps
 /// it in a frozen dataclass.
+/// throughput_profile binds metrics/throughput_profile.hpp: bisection, uniform and
+/// worst-permutation throughput as intervals by the cheap bounds (the exact profile's tables).
 /// Every call runs without the GIL (bindings.hpp). The throughput interval polls the stop
 /// flag after every round, so Ctrl-C stops it; the bisection and the path counts have no
 /// progress hook in the library and finish their run before KeyboardInterrupt is raised.
@@ -24,6 +26,7 @@
 #include "shiftfly/metrics/bisection_interval.hpp"
 #include "shiftfly/metrics/path_diversity.hpp"
 #include "shiftfly/metrics/throughput.hpp"
+#include "shiftfly/metrics/throughput_profile.hpp"
 
 namespace shiftfly::python {
 
@@ -191,6 +194,43 @@ void init_capacity(py::module_& m) {
       },
       py::arg("g"), py::arg("pattern"), py::arg("path"), py::arg("seed"), py::arg("epsilon"), py::arg("threads"),
       py::arg("directed"));
+}
+
+
+void init_throughput_profile(py::module_& m) {
+  m.def(
+      "throughput_profile",
+      [](const graph& g, unsigned threads, std::size_t metis_runs, std::uint64_t metis_seed,
+         std::uint64_t routing_max_vertices, std::uint64_t tub_max_vertices) {
+        metrics::throughput_profile_options o;
+        o.threads = threads;
+        o.metis_runs = metis_runs;
+        o.metis_seed = metis_seed;
+        o.routing_max_vertices = routing_max_vertices;
+        o.tub_max_vertices = tub_max_vertices;
+        const auto p = run_interruptible([&](const stop_flag&) { return metrics::measure_throughput_profile(g, o); });
+        py::dict d;
+        d["n"] = p.n;
+        d["links"] = p.links;
+        d["diameter"] = p.distances.diameter;
+        d["mean_distance"] = p.distances.mean;
+        d["bisection_lower"] = p.bisection.lower;
+        d["bisection_upper"] = p.bisection.upper;
+        d["bisection_lower_method"] = p.bisection.lower_method;
+        d["bisection_upper_method"] = p.bisection.upper_method;
+        const std::pair<const char*, const metrics::throughput_range*> ranges[] = {{"uniform", &p.uniform},
+                                                                                  {"worst", &p.worst_permutation}};
+        for (const auto& [name, r] : ranges) {
+          const std::string k(name);
+          d[(k + "_lower").c_str()] = r->lower;
+          d[(k + "_upper").c_str()] = r->upper;
+          d[(k + "_lower_method").c_str()] = r->lower_method;
+          d[(k + "_upper_method").c_str()] = r->upper_method;
+        }
+        return d;
+      },
+      py::arg("g"), py::arg("threads"), py::arg("metis_runs"), py::arg("metis_seed"), py::arg("routing_max_vertices"),
+      py::arg("tub_max_vertices"));
 }
 
 }  // namespace shiftfly::python

@@ -46,6 +46,7 @@ PYBIND11_MODULE(_shiftfly, m) {
   shiftfly::python::init_graphs(m);
   shiftfly::python::init_metrics(m);
   shiftfly::python::init_capacity(m);
+  shiftfly::python::init_throughput_profile(m);
   shiftfly::python::init_routing(m);
   shiftfly::python::init_halley(m);
   shiftfly::python::init_tables(m);

@@ -243,3 +243,39 @@ def test_results_are_frozen():
     with pytest.raises(AttributeError):
         t.lower = 0.0
     assert math.isfinite(t.lower) and str(t).startswith("throughput, uniform traffic (exact)")
+
+
+# The cheap profile: on arc-transitive graphs the routing bound meets 2m / sum d (networkx),
+# Valiant's bound meets the cut bound on the 4x4 torus, and the intervals contain the exact LP.
+@pytest.mark.parametrize("make", [
+    lambda: shiftfly.torus(dims=[4, 4]),
+    lambda: shiftfly.hyperx(dims=[2, 2, 2, 2]),
+    lambda: shiftfly.Graph.from_networkx(nx.petersen_graph()),
+], ids=["torus4x4", "Q4", "Petersen"])
+def test_throughput_profile_closes_on_arc_transitive_graphs(make):
+    g = make()
+    G = g.to_networkx()
+    total = sum(d for row in _distances(G).values() for d in row.values())
+    expected = 2 * G.number_of_edges() / total
+    p = shiftfly.throughput_profile(g, threads=2)
+    assert p.uniform_lower == pytest.approx(expected, rel=1e-12)
+    assert p.uniform_upper == pytest.approx(expected, rel=1e-12)
+    assert p.uniform_lower_method.startswith("shortest-path split routing")
+    assert p.worst_lower == pytest.approx(expected * g.n / 2, rel=1e-12)
+    assert p.bisection_lower <= p.bisection_upper and p.worst_lower <= p.worst_upper * (1 + 1e-12)
+    assert p.to_dict()["n"] == g.n
+
+
+def test_throughput_profile_brackets_the_lp_and_is_validated():
+    G = nx.random_regular_graph(3, 14, seed=4)
+    g = shiftfly.Graph.from_networkx(G)
+    exact = shiftfly.throughput(g)
+    assert exact.method == "exact"
+    p = shiftfly.throughput_profile(g)
+    assert p.uniform_lower <= exact.lower * (1 + 1e-9) and exact.upper <= p.uniform_upper * (1 + 1e-9)
+    q = shiftfly.throughput_profile(g, routing_max_vertices=5, tub_max_vertices=5)
+    assert (q.uniform_lower, q.uniform_lower_method, q.worst_lower) == (0.0, "not computed", 0.0)
+    with pytest.raises(ValueError, match="metis_runs"):
+        shiftfly.throughput_profile(g, metis_runs=0)
+    with pytest.raises(TypeError):
+        shiftfly.throughput_profile(g, threads="two")
