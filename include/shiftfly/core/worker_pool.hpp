@@ -10,6 +10,9 @@
 ///   (parts, threads) alone.
 /// - parallel_for(n, parts, threads, fn): [0, n) cut into `parts` contiguous blocks,
 ///   fn(p, begin, end) once per block (block_range).
+/// - thread_team team(threads); team.run(body): body(w) for every w in 0..size()-1, like
+///   run_workers, on threads started once and kept parked between calls, for a step that
+///   is repeated thousands of times and lasts about a millisecond (the spectral operator).
 ///
 /// Determinism is the caller's side of the contract: a task writes only what its own
 /// index owns (a row, a per-part accumulator) and the caller combines parts in index
@@ -21,9 +24,13 @@
 /// some tens of microseconds to start and join a thread.
 
 #include <algorithm>
+#include <condition_variable>
 #include <cstddef>
 #include <exception>
+#include <mutex>
+#include <cstdint>
 #include <system_error>
+#include <type_traits>
 #include <thread>
 #include <vector>
 
@@ -103,5 +110,99 @@ inline void parallel_for(std::size_t n, std::size_t parts, unsigned threads, Fn&
     fn(p, r.begin, r.end);
   });
 }
+
+/// Workers kept between calls: run(body) calls body(w) once for every w in 0 .. size()-1,
+/// w = 0 on the calling thread, and returns when all have finished; the first exception by
+/// worker index is rethrown. size() is resolve_threads(threads), less any thread that could
+/// not be started. Not reentrant: one run at a time, from the thread that owns the team.
+class thread_team {
+ public:
+  explicit thread_team(unsigned threads) {
+    const unsigned want = resolve_threads(threads);
+    errors_.resize(want);
+    workers_.reserve(want - 1);
+    try {
+      for (unsigned w = 1; w < want; ++w) workers_.emplace_back([this, w] { loop(w); });
+    } catch (const std::system_error&) {
+      // out of threads: the team is smaller
+    }
+    errors_.resize(workers_.size() + 1);
+  }
+  thread_team(const thread_team&) = delete;
+  thread_team& operator=(const thread_team&) = delete;
+  ~thread_team() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    for (auto& t : workers_) t.join();
+  }
+  [[nodiscard]] unsigned size() const noexcept { return static_cast<unsigned>(workers_.size() + 1); }
+
+  template <class Body>
+  void run(Body&& body) {
+    if (workers_.empty()) {
+      body(0U);
+      return;
+    }
+    task_ = [](void* b, unsigned w) { (*static_cast<std::remove_reference_t<Body>*>(b))(w); };
+    body_ = static_cast<void*>(&body);
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      pending_ = static_cast<unsigned>(workers_.size());
+      ++generation_;
+    }
+    wake_.notify_all();
+    guarded(0);
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      done_.wait(lock, [this] { return pending_ == 0; });
+    }
+    for (auto& e : errors_)
+      if (e) {
+        const auto first = e;
+        for (auto& x : errors_) x = nullptr;
+        std::rethrow_exception(first);
+      }
+  }
+
+ private:
+  void guarded(unsigned w) {
+    try {
+      task_(body_, w);
+    } catch (...) {
+      errors_[w] = std::current_exception();
+    }
+  }
+  void loop(unsigned w) {
+    std::uint64_t seen = 0;
+    for (;;) {
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
+        if (stop_) return;
+        seen = generation_;
+      }
+      guarded(w);
+      bool last = false;
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        last = --pending_ == 0;
+      }
+      if (last) done_.notify_one();
+    }
+  }
+
+  std::vector<std::thread> workers_;
+  std::vector<std::exception_ptr> errors_;
+  std::mutex mutex_;
+  std::condition_variable wake_, done_;
+  std::uint64_t generation_ = 0;
+  unsigned pending_ = 0;
+  bool stop_ = false;
+  void (*task_)(void*, unsigned) = nullptr;
+  void* body_ = nullptr;
+};
 
 }  // namespace shiftfly::core

@@ -1,0 +1,248 @@
+#pragma once
+/// \file detail/thick_restart_lanczos.hpp
+/// The extreme eigenpairs of a symmetric matrix-free operator on the orthogonal complement
+/// of known eigenvectors, by thick-restart Lanczos (K. Wu and H. Simon, "Thick-restart
+/// Lanczos method for large symmetric eigenvalue problems", SIAM J. Matrix Anal. Appl. 22,
+/// 2000) with full reorthogonalisation (classical Gram–Schmidt, a second pass when the
+/// first loses more than 1/√2 of the norm: J. Daniel, W. Gragg, L. Kaufman, G. Stewart,
+/// Math. Comp. 30, 1976):
+///
+///     lanczos_result thick_restart_lanczos(n, apply, known, options, where);
+///
+/// - `apply(x, y)` writes y = A x (n doubles each); `known` holds orthonormal eigenvectors of
+///   A (columns) that are projected out of every Lanczos vector: they are deflated exactly,
+///   never searched for.
+/// - One run gives the largest (`want_top`) and the smallest (`want_bottom`) eigenvalue of A
+///   on the complement: a restart keeps Ritz vectors from both ends of the spectrum.
+/// - Converged when each wanted Ritz pair has ‖A x − θ x‖ <= tolerance · max(1, |θ|); the
+///   residual is then recomputed from x by one more product and must pass the same test
+///   (else the iteration goes on), so the returned residuals are measured, not estimated.
+/// - A Lanczos vector that vanishes (an invariant subspace, e.g. A = c·I on the complement:
+///   the complete graph) is replaced by a new start vector orthogonal to the basis, so an
+///   eigenvalue of high multiplicity or a start vector blind to part of the spectrum does
+///   not stop the search; when the whole complement is spanned, every Ritz pair is exact.
+/// - Start vectors are uniform(−1, 1) draws of core::python_random (fixed seeds), and every
+///   reduction runs in a fixed order on the calling thread: the result depends on the
+///   operator's output alone, not on how many threads computed it.
+///
+/// Why this kernel rather than Spectra's implicitly restarted Lanczos (SymEigsSolver), and
+/// its subspace size: measured on the 36,000-group Boardfly (λ2 = 0.8965 of the normalised
+/// adjacency inside a cluster), see docs/performance.md ("Spectral engine") for the table.
+/// Spectra keeps nev Ritz vectors (nev = 1 wanted) across a restart and rebuilds the rest:
+/// with a subspace of 24 it needed 97 restarts (~2,200 operator products) per end, and
+/// larger subspaces cost more in its O(n·ncv²) restarts than they saved. Thick restart keeps
+/// about half the subspace as Ritz vectors from the wanted ends, so what the Krylov space
+/// learnt about the cluster survives the restart; a subspace of 64 keeping 32 converges λ2
+/// and λ_min together in a fraction of the products. Chebyshev filtering was the other
+/// candidate: a degree-k filter needs ~1/√(relative gap) products to separate λ2 from
+/// λ3, the same count Lanczos needs, plus a subspace iteration on top; block Lanczos and
+/// LOBPCG pay block orthogonalisations for a cluster that a single vector resolves here.
+
+#include <Eigen/Core>
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/python_random.hpp"
+
+namespace shiftfly::metrics::detail {
+
+/// Subspace size and kept Ritz vectors of thick-restart Lanczos (see the file comment).
+inline constexpr std::size_t lanczos_default_subspace = 64;
+inline constexpr std::size_t lanczos_default_keep = 32;
+
+struct lanczos_options {
+  bool want_top = true;
+  bool want_bottom = true;
+  double tolerance = 1e-9;
+  std::size_t subspace = lanczos_default_subspace;
+  std::size_t keep = lanczos_default_keep;
+  std::size_t max_restarts = 20000;
+  std::uint64_t seed = 1;
+};
+
+struct lanczos_result {
+  double top = std::numeric_limits<double>::quiet_NaN();
+  double bottom = std::numeric_limits<double>::quiet_NaN();
+  double top_residual = std::numeric_limits<double>::quiet_NaN();
+  double bottom_residual = std::numeric_limits<double>::quiet_NaN();
+  Eigen::VectorXd top_vector, bottom_vector;
+  std::size_t restarts = 0;
+  std::size_t products = 0;
+  /// True when the basis spanned the whole complement (every Ritz pair exact).
+  bool exhausted = false;
+};
+
+/// Bytes of the Lanczos basis for n rows: (subspace + 1 + keep + 8) vectors of n doubles.
+inline std::uint64_t lanczos_bytes(std::size_t n, const lanczos_options& o = {}) {
+  return core::estimate_add_mul(0, n, 8 * (o.subspace + o.keep + 9));
+}
+
+template <class Apply>
+inline lanczos_result thick_restart_lanczos(std::size_t n, Apply&& apply, const Eigen::MatrixXd& known,
+                                            const lanczos_options& o, const char* where) {
+  using Eigen::Index;
+  const auto p = static_cast<std::size_t>(known.cols());
+  if (n <= p) core::fail(where, "no vector is left once the known eigenvectors are projected out");
+  const std::size_t dim = n - p;  // dimension of the complement
+  const auto m = static_cast<Index>(std::min(std::max<std::size_t>(o.subspace, 3), dim));
+  const auto keep_max = static_cast<Index>(std::min<std::size_t>(std::max<std::size_t>(o.keep, 2), m - 1 > 0 ? m - 1 : 1));
+  const Index N = static_cast<Index>(n);
+
+  Eigen::MatrixXd V(N, m + 1);  // Lanczos basis, column m = the residual direction
+  Eigen::MatrixXd T = Eigen::MatrixXd::Zero(m, m);
+  Eigen::VectorXd w(N), h(m + 1), hk(p > 0 ? p : 1);
+  lanczos_result r;
+  std::uint64_t fresh = 0;  // start vectors drawn so far
+
+  auto project_known = [&](Eigen::Ref<Eigen::VectorXd> x) {
+    if (p == 0) return;
+    hk.noalias() = known.transpose() * x;
+    x.noalias() -= known * hk;
+  };
+  // x orthogonalised against V[:, 0..cols) and the known vectors, twice when needed; returns
+  // the norm left (h gets the first cols coefficients of both passes).
+  auto orthogonalise = [&](Eigen::Ref<Eigen::VectorXd> x, Index cols) {
+    h.head(cols).setZero();
+    double before = x.norm();
+    for (int pass = 0; pass < 3; ++pass) {
+      project_known(x);
+      if (cols > 0) {
+        const Eigen::VectorXd c = V.leftCols(cols).transpose() * x;
+        x.noalias() -= V.leftCols(cols) * c;
+        h.head(cols) += c;
+      }
+      const double after = x.norm();
+      if (after > 0.7071067811865476 * before) return after;
+      before = after;
+    }
+    return x.norm();
+  };
+  // A new unit vector orthogonal to V[:, 0..cols) and the known vectors; false if none is left.
+  auto new_start = [&](Index cols) {
+    for (int tries = 0; tries < 4; ++tries) {
+      core::python_random rng(o.seed * 1000003 + fresh++);
+      for (Index i = 0; i < N; ++i) V(i, cols) = rng.uniform(-1.0, 1.0);
+      const double before = V.col(cols).norm();
+      const double left = orthogonalise(V.col(cols), cols);
+      if (left > 1e-8 * before) {
+        V.col(cols) /= left;
+        return true;
+      }
+    }
+    return false;
+  };
+
+  if (!new_start(0)) core::fail(where, "no start vector orthogonal to the known eigenvectors");
+  Index k = 0;  // Ritz vectors kept by the last restart (columns 0..k-1), coupled in row k of T
+  Eigen::VectorXd ritz_values;
+  Eigen::MatrixXd ritz_vectors;
+  for (;;) {
+    Index cur = m;  // basis size this cycle
+    double beta_last = 0;
+    for (Index j = k; j < m; ++j) {
+      apply(V.col(j).data(), w.data());
+      ++r.products;
+      const double scale = w.norm();
+      const double alpha0 = V.col(j).dot(w);
+      // Subtract the three-term part first, then reorthogonalise against everything.
+      w.noalias() -= alpha0 * V.col(j);
+      if (j > k) w.noalias() -= T(j, j - 1) * V.col(j - 1);
+      const double beta = orthogonalise(w, j + 1);
+      T(j, j) = alpha0 + h(j);
+      const bool last = j + 1 == m;
+      if (static_cast<std::size_t>(j + 1) == dim) {
+        // The basis spans the whole complement: every Ritz pair is exact.
+        cur = j + 1;
+        r.exhausted = true;
+        break;
+      }
+      if (beta > 1e-12 * scale) {
+        V.col(j + 1) = w / beta;
+      } else if (!new_start(j + 1)) {  // invariant subspace: continue from a fresh vector, uncoupled
+        cur = j + 1;
+        r.exhausted = true;
+        break;
+      }
+      const double coupling = beta > 1e-12 * scale ? beta : 0.0;
+      if (last)
+        beta_last = coupling;
+      else
+        T(j + 1, j) = T(j, j + 1) = coupling;
+    }
+    Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> es(T.topLeftCorner(cur, cur));
+    if (es.info() != Eigen::Success) throw std::runtime_error(std::string(where) + ": Ritz eigendecomposition failed");
+    ritz_values = es.eigenvalues();  // ascending
+    ritz_vectors = es.eigenvectors();
+    auto estimate = [&](Index i) { return std::abs(beta_last * ritz_vectors(cur - 1, i)); };
+    auto good = [&](double res, double theta) { return res <= o.tolerance * std::max(1.0, std::abs(theta)); };
+    const bool top_ok = !o.want_top || good(estimate(cur - 1), ritz_values(cur - 1));
+    const bool bottom_ok = !o.want_bottom || good(estimate(0), ritz_values(0));
+    if ((top_ok && bottom_ok) || r.exhausted) {
+      // Measured residuals of the wanted pairs.
+      bool all = true;
+      auto finish = [&](Index i, double& value, double& residual, Eigen::VectorXd& x) {
+        x.noalias() = V.leftCols(cur) * ritz_vectors.col(i);
+        x /= x.norm();
+        apply(x.data(), w.data());
+        ++r.products;
+        value = ritz_values(i);
+        w.noalias() -= value * x;
+        project_known(w);
+        residual = w.norm();
+        if (!good(residual, value)) all = false;
+      };
+      if (o.want_top) finish(cur - 1, r.top, r.top_residual, r.top_vector);
+      if (o.want_bottom) finish(0, r.bottom, r.bottom_residual, r.bottom_vector);
+      if (all) return r;
+      if (r.exhausted)
+        throw std::runtime_error(std::string(where) + ": Lanczos residual " + core::to_message(std::max(
+                                     o.want_top ? r.top_residual : 0.0, o.want_bottom ? r.bottom_residual : 0.0)) +
+                                 " above tolerance on the whole space");
+    }
+    if (++r.restarts > o.max_restarts)
+      throw std::runtime_error(std::string(where) + ": Lanczos did not converge in " +
+                               core::to_message(o.max_restarts) + " restarts");
+    // Thick restart: keep Ritz vectors from the wanted ends, more from an end not yet converged.
+    Index ktop = 0, kbot = 0;
+    if (o.want_top && o.want_bottom) {
+      if (top_ok == bottom_ok) {
+        kbot = keep_max / 3;
+      } else if (bottom_ok) {
+        kbot = std::min<Index>(2, keep_max / 2);
+      } else {
+        kbot = keep_max - std::min<Index>(2, keep_max / 2);
+      }
+      ktop = keep_max - kbot;
+    } else if (o.want_top) {
+      ktop = keep_max;
+    } else {
+      kbot = keep_max;
+    }
+    std::vector<Index> chosen;
+    for (Index i = 0; i < kbot; ++i) chosen.push_back(i);
+    for (Index i = cur - ktop; i < cur; ++i)
+      if (i >= kbot) chosen.push_back(i);
+    const auto kk = static_cast<Index>(chosen.size());
+    Eigen::MatrixXd Y(cur, kk);
+    for (Index c = 0; c < kk; ++c) Y.col(c) = ritz_vectors.col(chosen[static_cast<std::size_t>(c)]);
+    const Eigen::MatrixXd kept = V.leftCols(cur) * Y;
+    V.leftCols(kk) = kept;
+    V.col(kk) = V.col(m);
+    T.setZero();
+    for (Index c = 0; c < kk; ++c) {
+      T(c, c) = ritz_values(chosen[static_cast<std::size_t>(c)]);
+      T(kk, c) = T(c, kk) = beta_last * Y(cur - 1, c);
+    }
+    k = kk;
+  }
+}
+
+}  // namespace shiftfly::metrics::detail
