@@ -128,3 +128,20 @@ TEST_CASE("worker pool: per-part results combined in order do not depend on the 
   const auto ref = rows(1);
   for (unsigned threads : pool_thread_counts) CHECK(rows(threads) == ref);
 }
+
+TEST_CASE("worker pool: a thread team runs every worker once per call, many calls, and rethrows",
+          "[core][worker_pool]") {
+  for (unsigned threads : {1u, 2u, 3u, 5u}) {
+    core::thread_team team(threads);
+    REQUIRE(team.size() >= 1);
+    REQUIRE(team.size() <= threads);
+    std::vector<std::uint64_t> count(team.size(), 0);
+    for (int call = 0; call < 500; ++call) team.run([&](unsigned w) { ++count[w]; });
+    for (auto c : count) CHECK(c == 500);
+    // The lowest worker index that throws wins; the team stays usable afterwards.
+    CHECK_THROWS_WITH(team.run([&](unsigned w) { throw std::out_of_range("worker " + std::to_string(w)); }),
+                      "worker 0");
+    team.run([&](unsigned w) { ++count[w]; });
+    for (auto c : count) CHECK(c == 501);
+  }
+}
