@@ -55,8 +55,8 @@
 namespace shiftfly::metrics::detail {
 
 /// Subspace size and kept Ritz vectors of thick-restart Lanczos (see the file comment).
-inline constexpr std::size_t lanczos_default_subspace = 64;
-inline constexpr std::size_t lanczos_default_keep = 32;
+inline constexpr std::size_t lanczos_default_subspace = 24;
+inline constexpr std::size_t lanczos_default_keep = 12;
 
 struct lanczos_options {
   bool want_top = true;
@@ -144,9 +144,14 @@ inline lanczos_result thick_restart_lanczos(std::size_t n, Apply&& apply, const 
   Index k = 0;  // Ritz vectors kept by the last restart (columns 0..k-1), coupled in row k of T
   Eigen::VectorXd ritz_values;
   Eigen::MatrixXd ritz_vectors;
+  auto good = [&](double res, double theta, double factor) {
+    return res <= factor * o.tolerance * std::max(1.0, std::abs(theta));
+  };
+  double factor = 1.0;  // the estimates' test, tightened after a measured residual failed it
+  bool top_ok = false, bottom_ok = false;
+  Index cur = 0;  // basis size at the last Rayleigh–Ritz step
+  double beta_last = 0;
   for (;;) {
-    Index cur = m;  // basis size this cycle
-    double beta_last = 0;
     for (Index j = k; j < m; ++j) {
       apply(V.col(j).data(), w.data());
       ++r.products;
@@ -157,55 +162,50 @@ inline lanczos_result thick_restart_lanczos(std::size_t n, Apply&& apply, const 
       if (j > k) w.noalias() -= T(j, j - 1) * V.col(j - 1);
       const double beta = orthogonalise(w, j + 1);
       T(j, j) = alpha0 + h(j);
-      const bool last = j + 1 == m;
-      if (static_cast<std::size_t>(j + 1) == dim) {
-        // The basis spans the whole complement: every Ritz pair is exact.
-        cur = j + 1;
+      cur = j + 1;
+      beta_last = 0;
+      if (static_cast<std::size_t>(cur) == dim) {
+        r.exhausted = true;  // the basis spans the whole complement: every Ritz pair is exact
+      } else if (beta > 1e-12 * scale) {
+        V.col(cur) = w / beta;
+        beta_last = beta;
+      } else if (!new_start(cur)) {  // invariant subspace: continue from a fresh vector, uncoupled
         r.exhausted = true;
-        break;
       }
-      if (beta > 1e-12 * scale) {
-        V.col(j + 1) = w / beta;
-      } else if (!new_start(j + 1)) {  // invariant subspace: continue from a fresh vector, uncoupled
-        cur = j + 1;
-        r.exhausted = true;
-        break;
+      // Rayleigh–Ritz on T (cur x cur, cheap next to a product), after every step: a run
+      // may stop in the middle of a cycle.
+      Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> es(T.topLeftCorner(cur, cur));
+      if (es.info() != Eigen::Success) throw std::runtime_error(std::string(where) + ": Ritz eigendecomposition failed");
+      ritz_values = es.eigenvalues();  // ascending
+      ritz_vectors = es.eigenvectors();
+      auto estimate = [&](Index i) { return std::abs(beta_last * ritz_vectors(cur - 1, i)); };
+      top_ok = !o.want_top || good(estimate(cur - 1), ritz_values(cur - 1), factor);
+      bottom_ok = !o.want_bottom || good(estimate(0), ritz_values(0), factor);
+      if ((top_ok && bottom_ok) || r.exhausted) {
+        // Measured residuals of the wanted pairs (w is free: v_cur is stored).
+        bool all = true;
+        auto finish = [&](Index i, double& value, double& residual, Eigen::VectorXd& x) {
+          x.noalias() = V.leftCols(cur) * ritz_vectors.col(i);
+          x /= x.norm();
+          apply(x.data(), w.data());
+          ++r.products;
+          value = ritz_values(i);
+          w.noalias() -= value * x;
+          project_known(w);
+          residual = w.norm();
+          if (!good(residual, value, 1.0)) all = false;
+        };
+        if (o.want_top) finish(cur - 1, r.top, r.top_residual, r.top_vector);
+        if (o.want_bottom) finish(0, r.bottom, r.bottom_residual, r.bottom_vector);
+        if (all) return r;
+        if (r.exhausted)
+          throw std::runtime_error(std::string(where) + ": Lanczos residual " +
+                                   core::to_message(std::max(o.want_top ? r.top_residual : 0.0,
+                                                             o.want_bottom ? r.bottom_residual : 0.0)) +
+                                   " above tolerance on the whole space");
+        factor /= 4;
       }
-      const double coupling = beta > 1e-12 * scale ? beta : 0.0;
-      if (last)
-        beta_last = coupling;
-      else
-        T(j + 1, j) = T(j, j + 1) = coupling;
-    }
-    Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> es(T.topLeftCorner(cur, cur));
-    if (es.info() != Eigen::Success) throw std::runtime_error(std::string(where) + ": Ritz eigendecomposition failed");
-    ritz_values = es.eigenvalues();  // ascending
-    ritz_vectors = es.eigenvectors();
-    auto estimate = [&](Index i) { return std::abs(beta_last * ritz_vectors(cur - 1, i)); };
-    auto good = [&](double res, double theta) { return res <= o.tolerance * std::max(1.0, std::abs(theta)); };
-    const bool top_ok = !o.want_top || good(estimate(cur - 1), ritz_values(cur - 1));
-    const bool bottom_ok = !o.want_bottom || good(estimate(0), ritz_values(0));
-    if ((top_ok && bottom_ok) || r.exhausted) {
-      // Measured residuals of the wanted pairs.
-      bool all = true;
-      auto finish = [&](Index i, double& value, double& residual, Eigen::VectorXd& x) {
-        x.noalias() = V.leftCols(cur) * ritz_vectors.col(i);
-        x /= x.norm();
-        apply(x.data(), w.data());
-        ++r.products;
-        value = ritz_values(i);
-        w.noalias() -= value * x;
-        project_known(w);
-        residual = w.norm();
-        if (!good(residual, value)) all = false;
-      };
-      if (o.want_top) finish(cur - 1, r.top, r.top_residual, r.top_vector);
-      if (o.want_bottom) finish(0, r.bottom, r.bottom_residual, r.bottom_vector);
-      if (all) return r;
-      if (r.exhausted)
-        throw std::runtime_error(std::string(where) + ": Lanczos residual " + core::to_message(std::max(
-                                     o.want_top ? r.top_residual : 0.0, o.want_bottom ? r.bottom_residual : 0.0)) +
-                                 " above tolerance on the whole space");
+      if (cur < m) T(cur, j) = T(j, cur) = beta_last;
     }
     if (++r.restarts > o.max_restarts)
       throw std::runtime_error(std::string(where) + ": Lanczos did not converge in " +
