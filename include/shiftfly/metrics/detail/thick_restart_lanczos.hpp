@@ -16,7 +16,10 @@
 ///   on the complement: a restart keeps Ritz vectors from both ends of the spectrum.
 /// - Converged when each wanted Ritz pair has ‖A x − θ x‖ <= tolerance · max(1, |θ|); the
 ///   residual is then recomputed from x by one more product and must pass the same test
-///   (else the iteration goes on), so the returned residuals are measured, not estimated.
+///   (else the iteration goes on), so the returned residuals are measured, not estimated;
+///   the returned eigenvalue is the Rayleigh quotient xᵀ A x of the unit Ritz vector.
+/// - Rayleigh–Ritz runs after every step (on a matrix of at most `subspace` rows, cheap next
+///   to a product), so a run stops as soon as its pairs have converged, mid-cycle.
 /// - A Lanczos vector that vanishes (an invariant subspace, e.g. A = c·I on the complement:
 ///   the complete graph) is replaced by a new start vector orthogonal to the basis, so an
 ///   eigenvalue of high multiplicity or a start vector blind to part of the spectrum does
@@ -189,7 +192,9 @@ inline lanczos_result thick_restart_lanczos(std::size_t n, Apply&& apply, const 
           x /= x.norm();
           apply(x.data(), w.data());
           ++r.products;
-          value = ritz_values(i);
+          // The Rayleigh quotient of the unit vector x: its error is of the order of the
+          // squared residual, below the Ritz value's accumulated rounding.
+          value = x.dot(w);
           w.noalias() -= value * x;
           project_known(w);
           residual = w.norm();
