@@ -28,18 +28,24 @@
 ///   reduction runs in a fixed order on the calling thread: the result depends on the
 ///   operator's output alone, not on how many threads computed it.
 ///
-/// Why this kernel rather than Spectra's implicitly restarted Lanczos (SymEigsSolver), and
-/// its subspace size: measured on the 36,000-group Boardfly (λ2 = 0.8965 of the normalised
-/// adjacency inside a cluster), see docs/performance.md ("Spectral engine") for the table.
-/// Spectra keeps nev Ritz vectors (nev = 1 wanted) across a restart and rebuilds the rest:
-/// with a subspace of 24 it needed 97 restarts (~2,200 operator products) per end, and
-/// larger subspaces cost more in its O(n·ncv²) restarts than they saved. Thick restart keeps
-/// about half the subspace as Ritz vectors from the wanted ends, so what the Krylov space
-/// learnt about the cluster survives the restart; a subspace of 64 keeping 32 converges λ2
-/// and λ_min together in a fraction of the products. Chebyshev filtering was the other
-/// candidate: a degree-k filter needs ~1/√(relative gap) products to separate λ2 from
-/// λ3, the same count Lanczos needs, plus a subspace iteration on top; block Lanczos and
-/// LOBPCG pay block orthogonalisations for a cluster that a single vector resolves here.
+/// Why this kernel, and its subspace size. Measured on the 36,000-group Boardfly (λ2 = 0.8965
+/// of the normalised adjacency at the top of a band of ~1,000 eigenvalues, λ_min = −0.1239 at
+/// the edge of a bulk of ~35,000), both ends to residual 1e-9, single thread, CPU time
+/// (docs/performance.md, "Spectral engine", for the machine, commands and the other graphs):
+/// - ARPACK dsaupd (implicit restarts, both ends in one run): 4.2 s (ncv 32, 1,382 products),
+///   4.8 s (ncv 20); Spectra's SymEigsSolver, the same run: 2.1 s (ncv 24, 1,718 products).
+///   Implicit restarts keep only the nev = 2 wanted Ritz vectors, so what the Krylov space
+///   learnt about the neighbouring eigenvalues is rebuilt after every restart.
+/// - Thick restart keeping half the subspace as Ritz vectors from the wanted ends (more from
+///   the end not yet converged): subspace 24 keeping 12, 0.67–0.79 s (~600 products); 32/16
+///   0.70 s (562); 40/20 0.74 s (522); 64/32 1.05 s (514); 20/10 0.76 s (722). Beyond 24 the
+///   reorthogonalisation against more vectors costs more than the products it saves.
+/// - Not chosen: Chebyshev filtering needs ~1/√(relative gap) products of degree to separate an
+///   eigenvalue at the edge of a band, the count Lanczos needs, plus a subspace iteration on
+///   top; block Lanczos and LOBPCG orthogonalise blocks to resolve clusters, but the wanted
+///   pairs here are simple and a single vector resolves them (not implemented or measured).
+/// The products are ~55 % of the time single-threaded; the rest (reorthogonalisation, the
+/// restart's n x 24 x 12 product) runs on the calling thread.
 
 #include <Eigen/Core>
 #include <Eigen/Eigenvalues>
