@@ -59,6 +59,7 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/python_random.hpp"
 
 namespace shiftfly::metrics::detail {
