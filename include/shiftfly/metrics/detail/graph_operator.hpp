@@ -8,12 +8,14 @@
 /// - normalized_adjacency: M = D^{-1/2} A D^{-1/2} (a vertex of degree 0 gives a zero row);
 ///   its eigenvector of eigenvalue 1 is D^{1/2}1 (known_eigenvector(), normalised).
 /// - laplacian: M = D − A; its null vector is 1 (known_eigenvector() gives 1/√n).
-/// Rows are split into one contiguous block per thread of a core::thread_team kept for the
-/// operator's lifetime; every y[v] is computed by one thread, in one fixed order (the
-/// sorted neighbour list), so y is bit-identical for any thread count. Graphs below
-/// 8,192 vertices run on the calling thread (a product there takes microseconds).
+/// Rows are split into chunks of 512 shared by a core::thread_team kept for the operator's
+/// lifetime (the calling thread works too; a worker the scheduler wakes late only helps
+/// less); every y[v] is computed whole by one thread, in one fixed order (the sorted
+/// neighbour list), so y is bit-identical for any thread count. Graphs below 8,192
+/// vertices run on the calling thread (a product there takes microseconds).
 
 #include <Eigen/Core>
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <functional>
@@ -62,11 +64,9 @@ class graph_operator {
       rows(x, y, 0, n_);
       return;
     }
-    const unsigned parts = team_->size();
-    team_->run([&](unsigned w) {
-      const auto r = core::block_range(n_, w, parts);
-      rows(x, y, r.begin, r.end);
-    });
+    // Chunks of 512 rows: each row is computed whole by whichever thread claims its chunk.
+    const std::size_t chunks = (n_ + 511) / 512;
+    team_->run_chunks(chunks, [&](std::size_t c) { rows(x, y, c * 512, std::min(n_, c * 512 + 512)); });
   }
 
  private:
