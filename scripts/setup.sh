@@ -8,6 +8,7 @@ packages=(
   libfmt-dev libcli11-dev catch2 libbenchmark-dev
   libeigen3-dev libspectra-dev nlohmann-json3-dev gnuplot-nox
   clang libclang-rt-14-dev
+  libarpack2-dev  # bench_spectral only (the ARPACK comparison)
   libopenmpi-dev openmpi-bin
   coinor-libclp-dev libmetis-dev
   pybind11-dev python3-dev python3-pytest python3-numpy python3-scipy python3-networkx

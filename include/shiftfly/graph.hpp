@@ -60,6 +60,7 @@
 #include "shiftfly/metrics/diameter_bounds.hpp"
 #include "shiftfly/metrics/distance_stats.hpp"
 #include "shiftfly/metrics/distances.hpp"
+#include "shiftfly/metrics/fiedler.hpp"
 #include "shiftfly/metrics/multicast.hpp"
 #include "shiftfly/metrics/path_diversity.hpp"
 #include "shiftfly/metrics/sampled_distances.hpp"

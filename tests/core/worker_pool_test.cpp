@@ -128,3 +128,31 @@ TEST_CASE("worker pool: per-part results combined in order do not depend on the 
   const auto ref = rows(1);
   for (unsigned threads : pool_thread_counts) CHECK(rows(threads) == ref);
 }
+
+TEST_CASE("worker pool: a thread team runs every chunk once per call, many calls, and rethrows",
+          "[core][worker_pool]") {
+  for (unsigned threads : {1u, 2u, 3u, 5u}) {
+    core::thread_team team(threads);
+    REQUIRE(team.size() >= 1);
+    REQUIRE(team.size() <= threads);
+    const std::size_t chunks = 37;
+    std::vector<std::atomic<std::uint64_t>> count(chunks);
+    for (int call = 0; call < 500; ++call) team.run_chunks(chunks, [&](std::size_t c) { ++count[c]; });
+    for (auto& c : count) CHECK(c.load() == 500);
+    team.run_chunks(0, [&](std::size_t) { FAIL("no chunk to run"); });
+    // The lowest chunk that throws wins, every other chunk still runs, and the team stays usable.
+    CHECK_THROWS_WITH(team.run_chunks(chunks,
+                                      [&](std::size_t c) {
+                                        ++count[c];
+                                        if (c % 5 == 3) throw std::out_of_range("chunk " + std::to_string(c));
+                                      }),
+                      "chunk 3");
+    for (auto& c : count) CHECK(c.load() == 501);
+    // Rows written by whichever thread claims their chunk: the same bits for any team size.
+    std::vector<double> y(10000);
+    team.run_chunks(100, [&](std::size_t c) {
+      for (std::size_t i = c * 100; i < c * 100 + 100; ++i) y[i] = 1.0 / static_cast<double>(i + 1);
+    });
+    for (std::size_t i = 0; i < y.size(); ++i) REQUIRE(y[i] == 1.0 / static_cast<double>(i + 1));
+  }
+}

@@ -19,6 +19,7 @@
 #include "shiftfly/metrics/connectivity.hpp"
 #include "shiftfly/metrics/diameter_bounds.hpp"
 #include "shiftfly/metrics/sampled_distances.hpp"
+#include "shiftfly/metrics/fiedler.hpp"
 #include "shiftfly/metrics/spectral.hpp"
 
 namespace disconnected_test {
@@ -233,6 +234,22 @@ TEST_CASE("disconnected: bisection bounds bracket the exact width", "[metrics][d
     CHECK_THAT(lower.kind, Catch::Contains("disconnected"));
     const auto upper = m::greedy_bisection(g);
     CHECK(upper.value >= static_cast<double>(exact));
+    // The Fiedler value is 0 exactly, with a null vector of L orthogonal to 1.
+    const auto f = m::fiedler(g);
+    CHECK_FALSE(f.connected);
+    CHECK(f.lambda2 == 0.0);
+    CHECK(f.method == "exact: disconnected");
+    double sum = 0, norm2 = 0, lx = 0;
+    for (std::uint32_t v = 0; v < g.num_vertices(); ++v) {
+      sum += f.vector[v];
+      norm2 += f.vector[v] * f.vector[v];
+      double row = static_cast<double>(g.degree(v)) * f.vector[v];
+      for (auto w : g.neighbors(v)) row -= f.vector[w];
+      lx = std::max(lx, std::abs(row));
+    }
+    CHECK(std::abs(sum) < 1e-12);
+    CHECK(std::abs(norm2 - 1) < 1e-12);
+    CHECK(lx < 1e-12);
   }
 }
 

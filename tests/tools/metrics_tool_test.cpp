@@ -55,6 +55,13 @@ TEST_CASE("metrics tool: exact, directed, gap and connectivity on a Kautz digrap
   const auto est = run_metrics("boardfly --groups 144 --gap-iterations 120 --format json");
   REQUIRE(est.status == 0);
   CHECK(shiftfly::test::json_result(est.out)["spectral_gap"]["method"] == "estimated");
+  // --no-distances: the gap alone (C4 x C6: lambda2 = (2 + 2 cos(pi/3)) / 4 = 0.75), no sweep.
+  const auto nd = run_metrics("torus --dims 4,6 --gap --no-distances --format json");
+  REQUIRE(nd.status == 0);
+  const auto jn = shiftfly::test::json_result(nd.out);
+  CHECK(jn["distance"].is_null());
+  CHECK(std::abs(jn["spectral_gap"]["value"].get<double>() - 0.25) < 1e-9);
+  CHECK(std::abs(jn["spectral_gap"]["lambda_min"].get<double>() + 1) < 1e-9);
   const auto t = run_metrics("torus --dims 4,6 --format text");
   REQUIRE(t.status == 0);
   CHECK(t.out.find("diameter=5 (exact)") != std::string::npos);

@@ -1,9 +1,10 @@
 // shiftfly metrics FAMILY ... [--samples K] [--sample-seed S] [--directed] [--gap [--gap-iterations N]]
 //                  [--connectivity [--max-seconds S]] [--bisection] [--paths [--path-samples K]]
 //                  [--throughput uniform|permutation|worst|file:PATH [--epsilon E] [--traffic-seed S]]
-//                  [--threads N] [--verify] [--mpi] [--progress] [--format json|text]
+//                  [--threads N] [--verify] [--mpi] [--no-distances] [--progress] [--format json|text]
 // Distance statistics of a graph family: exact all pairs (bit-parallel
-// sweeps) unless --samples gives the reference's sampled sources; optionally the
+// sweeps) unless --samples gives the reference's sampled sources, or none with
+// --no-distances (then only the metrics asked for are computed); optionally the
 // spectral gap (Lanczos, or the reference's power-iteration estimate), the vertex
 // connectivity, the bisection width as an interval, path diversity and the throughput
 // under a traffic pattern. All logic lives in include/shiftfly/metrics/.
@@ -68,6 +69,7 @@ struct options {
   bool progress = false;
   int threads = 0;
   bool verify = false;
+  bool no_distances = false;
   bool mpi = false;
   std::string format = "text";
 };
@@ -109,6 +111,16 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
                    const shiftfly::tools::file_report& file);
 
 int run_metrics(const options& o) {
+  if (o.no_distances) {
+    if (o.samples > 0 || o.verify || o.mpi)
+      throw std::invalid_argument(std::string("metrics: --no-distances skips the distance sweep, so ") +
+                                  (o.samples > 0 ? "--samples" : o.verify ? "--verify" : "--mpi") +
+                                  " has nothing to act on; drop one of them");
+    if (!o.gap && o.gap_iterations == 0 && !o.connectivity && !o.bisection && !o.paths && o.throughput.empty())
+      throw std::invalid_argument(
+          "metrics: --no-distances needs one of --gap, --gap-iterations, --connectivity, --bisection, --paths, "
+          "--throughput (there is nothing else to compute)");
+  }
   shiftfly::tools::file_report file;
   if (!o.mpi) {
     const auto g = make_checked_graph(o, &file);
@@ -175,7 +187,7 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
     so.progress = [](std::size_t done, std::size_t total) {
       shiftfly::report::show_progress("metrics: source batches", done, total);
     };
-  const m::distance_stats d = distances(how, so);
+  const m::distance_stats d = o.no_distances ? m::distance_stats{} : distances(how, so);
   // Everything below (verification, spectral gap, connectivity, output) runs on rank 0 only.
   if (!root) return 0;
   bool verified = false;
@@ -198,7 +210,7 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
   if (g.has_arcs()) j["graph"]["arcs"] = g.num_arcs();
   const bool from_file = o.family->family == "file";
   if (from_file) j["graph"]["file"] = shiftfly::tools::file_json(file);
-  j["distance"] = {{"method", d.method()},
+  if (!o.no_distances) j["distance"] = {{"method", d.method()},
                    {"algorithm", d.exact ? "BFS from every source (bit-parallel multi-source sweeps)"
                                          : "BFS from sources drawn as the reference artefact draws them "
                                            "(Python randrange(n), seed " + std::to_string(o.sample_seed) + ")"},
@@ -210,6 +222,7 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
                    {"directed", d.directed},
                    {"histogram", d.histogram}};
   if (o.verify) j["distance"]["verified"] = verified;
+  if (o.no_distances) j["distance"] = nullptr;
   const bool want_gap = o.gap || o.gap_iterations != 0;
   if (want_gap) {
     const auto s = shiftfly::tools::naming_flags({}, o.gap_iterations ? "--gap-iterations" : "--gap", [&] {
@@ -332,14 +345,16 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
     return 0;
   }
   // The answer first, in a sentence; then the details.
-  std::cout << fmt::format("{} has diameter {}{} and mean distance {} ({}{}).\n", g.name(), d.diameter,
-                           d.exact ? "" : " or more", d.mean,
-                           d.exact ? "exact, all pairs" : fmt::format("sampled, {} sources", d.sources),
-                           d.directed ? ", along the arcs" : "");
+  if (!o.no_distances)
+    std::cout << fmt::format("{} has diameter {}{} and mean distance {} ({}{}).\n", g.name(), d.diameter,
+                             d.exact ? "" : " or more", d.mean,
+                             d.exact ? "exact, all pairs" : fmt::format("sampled, {} sources", d.sources),
+                             d.directed ? ", along the arcs" : "");
   std::cout << fmt::format("graph {} ({}): vertices={} links={} max_degree={} mean_degree={}\n", g.name(), o.family->family,
                            g.num_vertices(), g.num_edges(), g.max_degree(), g.mean_degree());
   if (from_file) std::cout << "file " << shiftfly::tools::file_text(file) << '\n';
-  std::cout << fmt::format("distance ({}{}): diameter={} ({}) mean={} {}disconnected={}\n",
+  if (!o.no_distances)
+    std::cout << fmt::format("distance ({}{}): diameter={} ({}) mean={} {}disconnected={}\n",
                            d.exact ? "exact, all pairs" : fmt::format("sampled, {} sources", d.sources),
                            d.directed ? ", along the arcs" : "", d.diameter, d.diameter_kind(), d.mean,
                            o.verify ? "verified=true " : "", d.disconnected ? "yes" : "no");
@@ -435,6 +450,9 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
   sub->add_flag("--mpi", o->mpi,
                 "Share the distance sweeps across the ranks of mpirun -n K (rank 0 prints; same output); "
                 "--verify, --gap, --connectivity run on rank 0");
+  sub->add_flag("--no-distances", o->no_distances,
+                "Skip the distance sweep and compute only the metrics asked for (--gap, --connectivity, --bisection, "
+                "--paths, --throughput); JSON then has \"distance\": null");
   sub->add_flag("--progress", o->progress, "Progress lines on stderr even when it is not a terminal");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
   shiftfly::tools::add_family_subcommands(sub, o->family);

@@ -8,10 +8,10 @@
 /// - spectral_bisection_bound(): the lower bound λ2(L)·⌊n/2⌋·⌈n/2⌉/n ((n/4)·λ2(L) for even n), λ2(L) the
 ///   algebraic connectivity of the Laplacian L = D − A (M. Fiedler, Czech.
 ///   Math. J. 23, 1973; the bisection form is in B. Mohar, "Isoperimetric
-///   numbers of graphs", JCTB 47, 1989), by Lanczos (Spectra) on a matrix-free
-///   operator.
+///   numbers of graphs", JCTB 47, 1989), λ2(L) by metrics::fiedler (fiedler.hpp:
+///   thick-restart Lanczos, the null vector 1 deflated; K_n and other graphs with an
+///   eigenvalue of high multiplicity included).
 
-#include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -25,7 +25,7 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/python_random.hpp"
 #include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/detail/lanczos.hpp"
+#include "shiftfly/metrics/fiedler.hpp"
 
 namespace shiftfly::metrics {
 
@@ -67,32 +67,6 @@ class bit_counter {
  private:
   std::vector<std::int64_t> t_;
   std::size_t n_, top_ = 1;
-};
-
-/// cI − L − c·11ᵀ/n (c = 2·max degree), whose top eigenvalue is c − λ2(L).
-template <class G>
-class shifted_laplacian_op {
- public:
-  using Scalar = double;
-  shifted_laplacian_op(const G& g, double c) : g_(g), c_(c), n_(g.num_vertices()) {}
-  [[nodiscard]] Eigen::Index rows() const { return static_cast<Eigen::Index>(n_); }
-  [[nodiscard]] Eigen::Index cols() const { return rows(); }
-  void perform_op(const double* x, double* y) const {
-    double sum = 0;
-    for (std::size_t v = 0; v < n_; ++v) sum += x[v];
-    const double mean = sum / static_cast<double>(n_);
-    for (std::size_t v = 0; v < n_; ++v) {
-      const auto nb = g_.neighbors(static_cast<typename G::vertex_type>(v));
-      double acc = 0;
-      for (auto w : nb) acc += x[w];
-      y[v] = (c_ - static_cast<double>(nb.size())) * x[v] + acc - c_ * mean;
-    }
-  }
-
- private:
-  const G& g_;
-  double c_;
-  std::size_t n_;
 };
 
 }  // namespace detail
@@ -154,21 +128,17 @@ inline bisection_bound greedy_bisection(const G& g, std::size_t rounds = 6, std:
   return {static_cast<double>(cut / 2), "upper bound (greedy local search)", 0.0};
 }
 
-/// Lower bound λ2(L)·⌊n/2⌋·⌈n/2⌉/n on the bisection width (Lanczos, tolerance 1e-9; n >= 2).
+/// Lower bound λ2(L)·⌊n/2⌋·⌈n/2⌉/n on the bisection width (λ2(L) by metrics::fiedler, residual at
+/// most 1e-9·max(1, λ2); n >= 2). A disconnected graph gives 0 exactly, and the method says so.
 template <core::graph_like G>
-inline bisection_bound spectral_bisection_bound(const G& g) {
+inline bisection_bound spectral_bisection_bound(const G& g, unsigned threads = 1) {
   const std::size_t n = g.num_vertices();
   core::require_range("metrics::spectral_bisection_bound", "n", n, 2, std::uint64_t{1} << 31);
-  std::size_t maxdeg = 0;
-  for (std::size_t v = 0; v < n; ++v) maxdeg = std::max(maxdeg, static_cast<std::size_t>(g.degree(static_cast<typename G::vertex_type>(v))));
-  // A disconnected graph has λ2(L) = 0 exactly (one null vector per component), and
-  // Lanczos would return it only to its tolerance, possibly a little above 0: one BFS decides.
-  if (bfs(g, typename G::vertex_type{0}).reached < n)
-    return {0.0, "lower bound (lambda2(L) * floor(n/2) * ceil(n/2) / n), lambda2(L) = 0 exactly: the graph is disconnected", 0.0};
-  const double c = 2.0 * static_cast<double>(std::max<std::size_t>(maxdeg, 1));
-  detail::shifted_laplacian_op<G> op(g, c);
-  const auto top = detail::extreme_eigenpair(op, Spectra::SortRule::LargestAlge, c, "metrics::spectral_bisection_bound");
-  const double lambda2 = std::max(0.0, c - top.value);
+  const auto f = fiedler(g, threads);
+  if (!f.connected)
+    return {0.0, "lower bound (lambda2(L) * floor(n/2) * ceil(n/2) / n), lambda2(L) = 0 exactly: the graph is disconnected",
+            0.0};
+  const double lambda2 = std::max(0.0, f.lambda2);
   // Fiedler: a cut (S, S') has at least λ2·|S|·|S'|/n edges; a bisection has |S|·|S'| = ⌊n/2⌋·⌈n/2⌉
   // (n²/4 for even n, (n² − 1)/4 for odd n, where n/4·λ2 would overstate the bound).
   const double half = static_cast<double>(n / 2), other = static_cast<double>(n - n / 2);

@@ -8,9 +8,9 @@
 /// - lower: the largest of
 ///   - "lower bound (lambda2(L) * floor(n/2) * ceil(n/2) / n, Fiedler)": ⌈λ2(L)·⌊n/2⌋·⌈n/2⌉/n − margin⌉ (M. Fiedler 1973;
 ///     B. Mohar 1989), λ2 by Lanczos (spectral_bisection_bound, metrics/bisection.hpp).
-///     λ2 is numerical: its Ritz value is accepted with a residual of at most 1e-7·c
-///     (c = 2·max degree, the operator's scale), which bounds its distance to the exact
-///     eigenvalue, so the bound is rounded up only after subtracting
+///     λ2 is numerical: its Ritz value is accepted with a residual of at most
+///     1e-9·max(1, λ2) <= 1e-7·c (c = 2·max degree, L's scale), which bounds its distance
+///     to the exact eigenvalue, so the bound is rounded up only after subtracting
 ///     margin = (n/4)·1e-7·c + 1e-6; a disconnected graph has λ2 = 0 exactly (found by BFS);
 ///   - "exact (branch and bound)" when the exact search ran and finished;
 ///   - "trivial lower bound (0)" when nothing else ran (or the eigensolver failed: `notes`
@@ -126,8 +126,8 @@ inline bisection_interval bisection_width_interval(const G& g, const bisection_i
   };
 
   if (o.spectral) {
-    // The eigensolver may fail on a graph whose Laplacian has one eigenvalue of multiplicity
-    // n − 1 (K_n: Spectra's tridiagonal step breaks down); the bound is then left out, noted.
+    // Should the eigensolver fail (it throws std::runtime_error when Lanczos does not converge),
+    // the bound is left out, noted.
     try {
       const auto s = spectral_bisection_bound(g);
       r.laplacian_lambda2 = s.laplacian_lambda2;

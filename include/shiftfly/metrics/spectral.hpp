@@ -5,17 +5,19 @@
 /// bisection; see F. Chung, Spectral Graph Theory, AMS 1997, §1–2).
 ///
 /// - spectral_gap(): converged eigenvalues. P is similar to the symmetric
-///   N = D^{-1/2} A D^{-1/2}; its top eigenvector D^{1/2}1 (eigenvalue 1) is
-///   deflated by moving it to −2, and implicitly restarted Lanczos (Spectra's
-///   SymEigsSolver, tolerance 1e-9) on the matrix-free operator gives λ2; a
-///   second run gives λ_min, so that the two-sided gap
-///   1 − max(|λ2|, |λ_min|) is available. A disconnected graph (an isolated
+///   N = D^{-1/2} A D^{-1/2}, whose top eigenvector D^{1/2}1 (eigenvalue 1) is known and
+///   projected out of every Lanczos vector (deflated exactly, not searched for). One
+///   thick-restart Lanczos run on the complement (detail/thick_restart_lanczos.hpp: why
+///   that kernel and its subspace size, with the measurements) gives λ2 and λ_min together,
+///   each with its residual ‖N v − λ v‖ measured and at most 1e-9; N is applied
+///   matrix-free over the CSR (detail/graph_operator.hpp), its rows shared by the threads,
+///   bit-identical for any thread count. A disconnected graph (an isolated
 ///   vertex included) has λ2 = 1 exactly and gap 0: the indicator of each
 ///   component is an eigenvector of eigenvalue 1 (an isolated vertex is a
 ///   component of its own, as in Chung's normalised Laplacian, where
-///   L(v,v) = 0 when d_v = 0). One BFS finds it, and then λ2 is not computed by
-///   Lanczos (method "exact: disconnected"); in the operator a vertex of degree
-///   0 contributes a zero row, which only λ_min sees, and λ_min < 0 anyway.
+///   L(v,v) = 0 when d_v = 0). One BFS finds it, and then only λ_min is computed
+///   (method "exact: disconnected (lambda_min by lanczos)"); in the operator a vertex of
+///   degree 0 contributes a zero row, which only λ_min sees, and λ_min < 0 anyway.
 /// - reference_spectral_gap(): the reference artefact's estimator
 ///   (topology/metrics.py `spectral_gap`), labelled an estimate: power
 ///   iteration on (P + I)/2 from uniform(−1, 1) draws of random.Random(seed),
@@ -38,7 +40,8 @@
 #include "shiftfly/core/python_random.hpp"
 #include "shiftfly/core/worker_pool.hpp"
 #include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/detail/lanczos.hpp"
+#include "shiftfly/metrics/detail/graph_operator.hpp"
+#include "shiftfly/metrics/detail/thick_restart_lanczos.hpp"
 
 namespace shiftfly::metrics {
 
@@ -52,14 +55,17 @@ struct spectral_gap_result {
   double gap = 0.0;
   /// 1 − max(|λ2|, |λ_min|).
   double two_sided_gap = 0.0;
-  /// ‖N v − λ2 v‖ for the returned unit eigenvector v (Lanczos only).
+  /// ‖N v − λ2 v‖ for the returned unit eigenvector v (Lanczos only; 0 when disconnected).
   double residual = 0.0;
-  /// "lanczos" (converged, tolerance 1e-9), "dense eigendecomposition" (small operators on
-  /// which Lanczos broke down, see detail/lanczos.hpp), "exact: disconnected (...)" (λ2 = 1
-  /// by one BFS; λ_min as named) or "power-iteration estimate".
+  /// ‖N v − λ_min v‖ for its unit eigenvector v (Lanczos only).
+  double residual_min = 0.0;
+  /// "lanczos" (converged, tolerance 1e-9 on both residuals), "exact: disconnected (lambda_min
+  /// by lanczos)" (λ2 = 1 by one BFS) or "power-iteration estimate".
   std::string method;
   /// Lanczos restarts, or power iterations.
   std::size_t iterations = 0;
+  /// Products with N (Lanczos only).
+  std::size_t products = 0;
 };
 
 namespace detail {
@@ -74,105 +80,39 @@ inline double no_contract(double v) noexcept {
   return v;
 }
 
-/// N = D^{-1/2} A D^{-1/2} − c·u uᵀ as a Spectra operator (u = D^{1/2}1 / ‖·‖).
-template <class G>
-class normalized_adjacency_op {
- public:
-  using Scalar = double;
-  normalized_adjacency_op(const G& g, double deflation, unsigned threads = 1,
-                          const std::function<void(std::size_t)>* progress = nullptr)
-      : g_(g), c_(deflation), threads_(std::max(1U, threads)), progress_(progress) {
-    const std::size_t n = g.num_vertices();
-    isd_.resize(n);
-    u_.resize(n);
-    double norm2 = 0;
-    for (std::size_t v = 0; v < n; ++v) {
-      const auto d = static_cast<double>(g.degree(static_cast<typename G::vertex_type>(v)));
-      isd_[v] = d > 0 ? 1.0 / std::sqrt(d) : 0.0;
-      u_[v] = std::sqrt(d);
-      norm2 += d;
-    }
-    for (auto& x : u_) x /= std::sqrt(norm2);
-  }
-  [[nodiscard]] Eigen::Index rows() const { return static_cast<Eigen::Index>(isd_.size()); }
-  [[nodiscard]] Eigen::Index cols() const { return rows(); }
-  // Rows are independent, so splitting them over threads leaves every bit of y unchanged;
-  // the deflation dot product is summed serially.
-  void perform_op(const double* x, double* y) const {
-    const std::size_t n = isd_.size();
-    if (progress_ && *progress_ && ++products_ % 256 == 0) (*progress_)(products_);
-    double dot = 0;
-    if (c_ != 0)
-      for (std::size_t v = 0; v < n; ++v) dot += u_[v] * x[v];
-    auto rows = [&](std::size_t lo, std::size_t hi) {
-      for (std::size_t v = lo; v < hi; ++v) {
-        double acc = 0;
-        for (auto w : g_.neighbors(static_cast<typename G::vertex_type>(v))) acc += isd_[w] * x[w];
-        y[v] = isd_[v] * acc - c_ * dot * u_[v];
-      }
-    };
-    const std::size_t parts = n >= 8192 ? threads_ : 1;
-    if (parts == 1) {
-      rows(0, n);
-      return;
-    }
-    core::parallel_for(n, parts, threads_, [&](std::size_t, std::size_t lo, std::size_t hi) { rows(lo, hi); });
-  }
-
- private:
-  const G& g_;
-  double c_;
-  unsigned threads_;
-  const std::function<void(std::size_t)>* progress_;
-  mutable std::size_t products_ = 0;  // for progress only
-  std::vector<double> isd_, u_;
-};
-
 }  // namespace detail
 
-/// Converged spectral gap of P = D⁻¹A (Lanczos, tolerance 1e-9); needs n >= 2 and an edge.
-/// `threads` (0 = all cores) share the operator's rows (graphs of 8192 vertices or more);
-/// the result does not depend on it. One thread by default: on the shared 2-core
-/// machine (load ~11) two threads made the 36,000-group Boardfly slower (12 s against
-/// 9 s wall), the per-application thread start and join costing more than they saved.
-/// `progress` (optional) is called with the operator products done so far, every 256 of
-/// them (Lanczos restarts apply it NCV − NEV times each).
+/// Converged spectral gap of P = D⁻¹A (λ2 and λ_min of N = D^{-1/2} A D^{-1/2} by one
+/// thick-restart Lanczos run, residuals <= 1e-9); needs n >= 2 and an edge. `threads`
+/// (0 = all cores) share the operator's rows (graphs of 8,192 vertices or more), on a
+/// thread team kept for the run; the result does not depend on it, bit for bit.
+/// `progress` (optional) is called with the operator products done so far, every 256.
 template <core::graph_like G>
 inline spectral_gap_result spectral_gap(const G& g, unsigned threads = 1,
                                         const std::function<void(std::size_t)>& progress = {}) {
+  constexpr const char* where = "metrics::spectral_gap";
   const std::size_t n = g.num_vertices();
-  core::require_range("metrics::spectral_gap", "n", n, 2, std::uint64_t{1} << 31);
-  core::require_range("metrics::spectral_gap", "threads", threads, 0, 1024);
-  threads = core::resolve_threads(threads);
-  if (g.num_edges() == 0) core::fail("metrics::spectral_gap", "the graph has no edges");
-  // Spectra keeps a Krylov basis of up to 2·NCV vectors of n doubles (the retry doubles
-  // it), beside the two operators' 2 vectors each and a few work vectors (core/memory.hpp).
-  core::require_memory("metrics::spectral_gap",
-                       "the Lanczos vectors (" + core::to_message(2 * SHIFTFLY_METRICS_NCV + 8) + " x " +
+  core::require_range(where, "n", n, 2, std::uint64_t{1} << 31);
+  core::require_range(where, "threads", threads, 0, 1024);
+  if (g.num_edges() == 0) core::fail(where, "the graph has no edges");
+  detail::lanczos_options o;
+  core::require_memory(where,
+                       "the Lanczos vectors (" + core::to_message(o.subspace + o.keep + 9) + " x " +
                            core::to_message(n) + " vertices x 8 bytes)",
-                       core::estimate_add_mul(0, n, 8 * (2 * SHIFTFLY_METRICS_NCV + 8)));
+                       detail::lanczos_bytes(n, o));
+  const bool connected = bfs(g, typename G::vertex_type{0}).reached == n;
+  detail::graph_operator<G> op(g, detail::graph_matrix::normalized_adjacency, threads, &progress);
+  // Disconnected: eigenvalue 1 has one eigenvector per component, so λ2 = 1 exactly.
+  o.want_top = connected;
+  const auto l = detail::thick_restart_lanczos(n, op, op.known_eigenvector(), o, where);
   spectral_gap_result r;
-  r.method = "lanczos";
-  if (bfs(g, typename G::vertex_type{0}).reached < n) {
-    // Disconnected: eigenvalue 1 has one eigenvector per component, so λ2 = 1 exactly.
-    detail::normalized_adjacency_op<G> plain(g, 0.0, threads, &progress);
-    const auto bottom = detail::extreme_eigenpair(plain, Spectra::SortRule::SmallestAlge, 1.0, "metrics::spectral_gap");
-    r.method = std::string("exact: disconnected (lambda_min by ") + (bottom.dense ? "dense eigendecomposition" : "lanczos") + ")";
-    r.lambda2 = 1.0;
-    r.residual = 0.0;
-    r.lambda_min = bottom.value;
-    r.iterations = bottom.restarts;
-  } else {
-    // λ2: the top eigenvector (eigenvalue 1) is moved to 1 − 3 = −2, below the spectrum.
-    detail::normalized_adjacency_op<G> deflated(g, 3.0, threads, &progress), plain(g, 0.0, threads, &progress);
-    const auto top = detail::extreme_eigenpair(deflated, Spectra::SortRule::LargestAlge, 2.0, "metrics::spectral_gap");
-    const auto bottom = detail::extreme_eigenpair(plain, Spectra::SortRule::SmallestAlge, 1.0, "metrics::spectral_gap");
-    r.lambda2 = top.value;
-    r.residual = top.residual;
-    r.lambda_min = bottom.value;
-    r.iterations = top.restarts + bottom.restarts;
-    if (top.dense || bottom.dense) r.method = "dense eigendecomposition";
-  }
+  r.method = connected ? "lanczos" : "exact: disconnected (lambda_min by lanczos)";
+  r.lambda2 = connected ? l.top : 1.0;
+  r.residual = connected ? l.top_residual : 0.0;
+  r.lambda_min = l.bottom;
+  r.residual_min = l.bottom_residual;
+  r.iterations = l.restarts;
+  r.products = l.products;
   r.gap = 1.0 - r.lambda2;
   r.two_sided_gap = 1.0 - std::max(std::abs(r.lambda2), std::abs(r.lambda_min));
   return r;
