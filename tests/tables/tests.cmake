@@ -10,3 +10,15 @@ add_test(NAME tables/check_exact
 add_test(NAME tables/check_halley
   COMMAND ${CMAKE_BINARY_DIR}/bin/halley tables --check ${PROJECT_SOURCE_DIR}/docs/results/halley)
 set_tests_properties(tables/check_paper tables/check_exact tables/check_halley PROPERTIES TIMEOUT 600)
+
+# The HTML reports (index.html, written by `tables --out` and compared by the checks above):
+# tables/html_report parses each committed report with Python's html.parser and checks that it
+# is well formed, that every table and figure of its run has its id there, and that it refers to
+# nothing outside the page (tests/tables/check_html_report.py; well under a second).
+find_program(SHIFTFLY_PYTHON3 NAMES python3 PATHS /usr/bin NO_DEFAULT_PATH)
+if(SHIFTFLY_PYTHON3)
+  add_test(NAME tables/html_report
+    COMMAND ${SHIFTFLY_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/check_html_report.py
+      ${PROJECT_SOURCE_DIR}/docs/results/shiftfly/paper ${PROJECT_SOURCE_DIR}/docs/results/shiftfly/exact
+      ${PROJECT_SOURCE_DIR}/docs/results/halley)
+endif()

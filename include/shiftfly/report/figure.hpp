@@ -1,19 +1,26 @@
 #pragma once
 /// \file figure.hpp
 /// Figures: series of (x, y) points written as CSV, and drawn as SVG by
-/// gnuplot (Debian gnuplot-nox) from that CSV. Nothing here writes SVG by hand.
+/// gnuplot (Debian gnuplot-nox) from that data. Nothing here writes SVG by hand.
+///
+/// API: `series`, `figure` (with its caption and the table it illustrates),
+/// `illustrate(f, table, what)` (sets both), `figure_csv(f)`, `figure_svg(f)` (gnuplot's SVG as text), `write_figure(f, dir)`.
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
+#include <unistd.h>  // mkstemp, write, close; popen from <cstdio>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/report/table.hpp"
 
 namespace shiftfly::report {
 
@@ -29,7 +36,15 @@ struct figure {
   std::string title, xlabel, ylabel;
   bool logx = false, logy = false;
   std::vector<series> lines;
+  std::string caption = {};  ///< what it shows, its source and method (the HTML report prints it under the figure)
+  std::string table = {};    ///< id of the table it illustrates (the HTML report sets it beside); empty: none
 };
+
+/// Sets `f` beside table `t` (its `table`) with the caption `what`, then t's source and method.
+inline void illustrate(figure& f, const table& t, const std::string& what) {
+  f.table = t.id;
+  f.caption = what + " Source: " + t.source + ". Method: " + t.method + ".";
+}
 
 /// The figure's data as CSV: series,x,y (shortest round-trip decimal).
 inline std::string figure_csv(const figure& f) {
@@ -50,27 +65,46 @@ inline std::string gp_quote(const std::string& s) {
   }
   return q + "\"";
 }
+
+/// Runs gnuplot on `script` (written to a private temporary file) and returns what it
+/// printed on stdout: the terminal's output, as no `set output` is given.
+inline std::string run_gnuplot(const std::string& script, const std::string& what) {
+  std::string path = (std::filesystem::temp_directory_path() / "shiftfly_figure_XXXXXX").string();
+  const int fd = ::mkstemp(path.data());
+  if (fd < 0) throw std::runtime_error("report::figure_svg: cannot create a temporary file for figure '" + what + "'");
+  const bool written = ::write(fd, script.data(), script.size()) == static_cast<ssize_t>(script.size());
+  ::close(fd);
+  std::string svg;
+  int rc = -1;
+  if (written) {
+    if (FILE* p = ::popen(("gnuplot " + gp_quote(path) + " 2>/dev/null").c_str(), "r")) {
+      char buf[65536];
+      std::size_t n = 0;
+      while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) svg.append(buf, n);
+      rc = ::pclose(p);
+    }
+  }
+  std::error_code ec;
+  std::filesystem::remove(path, ec);
+  if (rc != 0 || svg.find("</svg>") == std::string::npos)
+    throw std::runtime_error("report::figure_svg: gnuplot failed for figure '" + what + "' (is gnuplot-nox installed?)");
+  return svg;
+}
 }  // namespace detail
 
-/// Writes <dir>/<id>.csv and draws <dir>/<id>.svg with gnuplot. Throws
-/// std::runtime_error when gnuplot is missing or fails.
-inline void write_figure(const figure& f, const std::filesystem::path& dir) {
-  std::filesystem::create_directories(dir);
-  const auto csv = dir / (f.id + ".csv");
-  {
-    std::ofstream out(csv, std::ios::binary);
-    out << figure_csv(f);
-  }
-  // One data file per series, so gnuplot needs no filtering.
-  std::vector<std::filesystem::path> parts;
+/// Draws `f` with gnuplot and returns the SVG text. The data travel inside the
+/// script (gnuplot datablocks), so the drawing depends on nothing but `f`.
+/// Throws std::runtime_error when gnuplot is missing or fails.
+inline std::string figure_svg(const figure& f) {
+  std::string script;
   for (std::size_t k = 0; k < f.lines.size(); ++k) {
-    auto p = dir / fmt::format(".{}.{}.dat", f.id, k);
-    std::ofstream out(p, std::ios::binary);
-    for (std::size_t i = 0; i < f.lines[k].x.size(); ++i) out << fmt::format("{} {}\n", f.lines[k].x[i], f.lines[k].y[i]);
-    parts.push_back(p);
+    const auto& s = f.lines[k];
+    if (s.x.size() != s.y.size()) core::fail("report::figure_svg", "series '" + s.name + "' has unequal x and y");
+    script += fmt::format("$s{} << EOD\n", k);
+    for (std::size_t i = 0; i < s.x.size(); ++i) script += fmt::format("{} {}\n", s.x[i], s.y[i]);
+    script += "EOD\n";
   }
-  std::string script = "set terminal svg size 720,450 dynamic enhanced font 'sans,12' background '#ffffff'\n";
-  script += "set output " + detail::gp_quote((dir / (f.id + ".svg")).string()) + "\n";
+  script += "set terminal svg size 720,450 dynamic enhanced font 'sans,12' background '#ffffff'\n";
   script += "set title " + detail::gp_quote(f.title) + " noenhanced\n";
   script += "set xlabel " + detail::gp_quote(f.xlabel) + " noenhanced\n";
   script += "set ylabel " + detail::gp_quote(f.ylabel) + " noenhanced\n";
@@ -78,21 +112,22 @@ inline void write_figure(const figure& f, const std::filesystem::path& dir) {
   if (f.logx) script += "set logscale x\n";
   if (f.logy) script += "set logscale y\n";
   script += "plot ";
-  for (std::size_t k = 0; k < parts.size(); ++k)
-    script += (k ? ", " : "") + detail::gp_quote(parts[k].string()) + " using 1:2 with linespoints lw 2 title " +
-              detail::gp_quote(f.lines[k].name);
+  for (std::size_t k = 0; k < f.lines.size(); ++k)
+    script += fmt::format("{}$s{} using 1:2 with linespoints lw 2 title {}", k ? ", " : "", k, detail::gp_quote(f.lines[k].name));
   script += "\n";
-  const auto gp = dir / fmt::format(".{}.gp", f.id);
-  {
-    std::ofstream out(gp, std::ios::binary);
-    out << script;
+  return detail::run_gnuplot(script, f.id);
+}
+
+/// Writes <dir>/<id>.csv and <dir>/<id>.svg (figure_svg). Throws
+/// std::runtime_error when gnuplot is missing or fails, or a file cannot be written.
+inline void write_figure(const figure& f, const std::filesystem::path& dir) {
+  std::filesystem::create_directories(dir);
+  const std::string svg = figure_svg(f);
+  for (const auto& [name, text] : {std::pair{f.id + ".csv", figure_csv(f)}, std::pair{f.id + ".svg", svg}}) {
+    std::ofstream out(dir / name, std::ios::binary);
+    out << text;
+    if (!out) throw std::runtime_error("report::write_figure: cannot write " + (dir / name).string());
   }
-  const std::string cmd = "gnuplot " + detail::gp_quote(gp.string()) + " 2>&1";
-  const int rc = std::system(cmd.c_str());
-  std::error_code ec;
-  std::filesystem::remove(gp, ec);
-  for (const auto& p : parts) std::filesystem::remove(p, ec);
-  if (rc != 0) throw std::runtime_error("report::write_figure: gnuplot failed for figure '" + f.id + "' (is gnuplot-nox installed?)");
 }
 
 }  // namespace shiftfly::report

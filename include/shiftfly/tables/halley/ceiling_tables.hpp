@@ -78,6 +78,10 @@ inline report::section_output halley_ceiling(const halley_parameters& p) {
     fr.lines[0].x.push_back(r);
     fr.lines[0].y.push_back(std::max(log_axis_floor, halley::ceiling_shortfall(p.cap, p.lambda, r)));
   }
+  report::illustrate(fl, left,
+                     "Shortfall 1 − A* of the coverage ceiling against the spare ratio σ, one line per failure "
+                     "correlation ρ (log scale).");
+  report::illustrate(fr, right, "Shortfall 1 − A_crit of the ceiling of a pool capped at twice its active lasers, against ρ (log scale).");
   return {{c, left, right}, {fl, fr}};
 }
 

@@ -149,6 +149,12 @@ inline report::section_output halley_composition(const halley_parameters& p) {
                       " points (" + pct(held.gain_points, 1) + " held to the cap: " + pct(held.full_stack, 1) + "% against " +
                       pct(held.baseline, 1) + "%).");
   }
+  report::illustrate(f15, q,
+                     "Closed-form quantile Q_p of cluster goodput G(Θ) against the tail percentile p, at the "
+                     "calibration correlation and after decorrelation.");
+  report::illustrate(fr, r,
+                     "Cluster goodput against the failure rate λ at ρ = 0.15: baseline, full stack, and full stack "
+                     "held to the cap.");
   return {{t, d, q, r}, {f15, fr}};
 }
 

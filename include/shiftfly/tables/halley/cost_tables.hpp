@@ -68,6 +68,9 @@ inline report::section_output halley_cost(const halley_parameters& p) {
     }
     f.lines.push_back(std::move(line));
   }
+  report::illustrate(f, o2,
+                     "Total cost of the cheapest plan against the correlation ρ' it decorrelates to, one line per "
+                     "starting ρ₀ (log scale).");
   return {{t, o2}, {f}};
 }
 

@@ -78,6 +78,9 @@ inline report::section_output halley_hierarchy(const halley_parameters& p) {
     ff.lines[1].x.push_back(static_cast<double>(s));
     ff.lines[1].y.push_back(std::max(log_axis_floor, halley::coverage_shortfall(p.channels, s, p.lambda, rb)));
   }
+  report::illustrate(ff, f8,
+                     "Shortfall 1 − coverage of 32 active lasers against spares: a flat pool at ρ and at the module "
+                     "structure's ρ̄ (log scale).");
   return {{t, f8}, {ff}};
 }
 

@@ -84,6 +84,10 @@ inline report::section_output halley_light_reserve(const halley_parameters& p) {
     fr.lines[1].x.push_back(lambda);
     fr.lines[1].y.push_back(100 * s.coverage);
   }
+  report::illustrate(fl, l, "Coverage against spare lasers under independent failures, one line per failure rate λ.");
+  report::illustrate(fr, r,
+                     "Coverage of a fixed four-laser reserve and of LightReserve sized for 99.9%, against the failure "
+                     "rate λ at ρ = 0.15.");
   return {{t, l, r}, {fl, fr}};
 }
 

@@ -40,6 +40,9 @@ inline report::section_output halley_variance(const halley_parameters& p) {
   }
   t.notes.push_back("Floor " + fixed(floor, 4) + " (standard deviation " + fixed(halley::failure_fraction_sd_floor(p.lambda, p.rho), 3) +
                     ") at lambda = " + shortest(p.lambda) + ", rho = " + shortest(p.rho) + ".");
+  report::illustrate(f, t,
+                     "Variance of the failure fraction F/N against the pool size N, independent and correlated "
+                     "failures (log–log): correlation leaves a floor that pooling cannot remove.");
   return {{t}, {f}};
 }
 
