@@ -32,6 +32,7 @@ LAYOUT_SCRIPT = """<pre id="layout-probe" hidden></pre><script>
 return [Math.round(r.left+scrollX),Math.round(r.top+scrollY),Math.round(r.width),Math.round(r.height)];}
 document.getElementById('layout-probe').textContent=JSON.stringify({height:document.documentElement.scrollHeight,
 table:box(document.querySelector('main table')),figure:box(document.querySelector('main figure svg')),
+whole_figure:box(document.querySelector('main figure')),
 header:box(document.querySelector('header'))});})();
 </script>
 """
@@ -187,8 +188,8 @@ def main(argv):
     print(f"page height {layout['height']} px; {tables} tables, {svgs} figures in the DOM")
     if full:
         write_png(argv[5], png, (0, 0, WIDTH, 760))
-        fx, fy, fw, fh = layout["figure"]
-        write_png(argv[6], png, (max(0, fx - 10), max(0, fy - 10), fw + 20, fh + 90))
+        fx, fy, fw, fh = layout["whole_figure"]
+        write_png(argv[6], png, (max(0, fx - 10), max(0, fy - 10), fw + 20, fh + 20))
     for e in errors:
         print(e, file=sys.stderr)
     return 1 if errors else 0

@@ -54,7 +54,7 @@ inline void add_table_set_flags(CLI::App* sub, table_set_flags& f, const std::ve
                   "Write every table (md, csv, json) and figure (csv, svg) into this directory, with the HTML report "
                   "(index.html) and manifest.json (the command and its parameters)")
       ->default_str("none");
-  sub->add_option("--check", f.check, "Regenerate and compare with the golden tables in this directory")->default_str("none");
+  sub->add_option("--check", f.check, "Regenerate and compare with the golden tables, figures (data and SVG) and report (its date aside) in this directory")->default_str("none");
   sub->add_flag("--progress", f.progress, "Progress of the sections on stderr even when it is not a terminal");
 }
 
@@ -92,7 +92,8 @@ inline std::string report_date() {
 /// What the HTML report of a table set says beyond the run itself.
 struct table_set_report {
   std::string profile;    ///< the profile computed, shown and put on the command line; empty: none
-  std::string reference;  ///< the reference artefact and its commit; empty: none
+  std::string reference;         ///< the reference artefact; empty: none
+  std::string reference_commit;  ///< the commit its published values come from; empty: none
 };
 
 /// The command line that computes the same tables: the command, --profile, and --only when given.
@@ -128,6 +129,7 @@ inline int run_table_set_command(const std::vector<report::section>& sections, c
                         t.html.command = report_command(about.profile, f);
                         t.html.date = report_date();
                         t.html.reference = about.reference;
+                        t.html.reference_commit = about.reference_commit;
                         std::vector<std::string> written;
                         t.written = &written;
                         const int status = report::run_table_set(sections, t, std::cout, std::cerr);

@@ -40,6 +40,7 @@ int run_tables(const options& o) {
   shiftfly::tools::table_set_report about;
   about.profile = profile;
   about.reference = shiftfly::tables::reference_artefact;
+  about.reference_commit = shiftfly::tables::reference_artefact_commit;
   return shiftfly::tools::run_table_set_command(shiftfly::tables::shiftfly_sections(), o.flags, context, about);
 }
 

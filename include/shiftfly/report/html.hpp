@@ -38,7 +38,8 @@ struct html_header {
   std::string profile;    ///< e.g. "paper"; empty: not shown
   std::string command;    ///< the command line that computes the same report
   std::string date;       ///< when it was generated, e.g. "2026-12-01 15:50 UTC"; empty: not shown
-  std::string reference;  ///< the reference artefact and its commit; empty: not shown
+  std::string reference;  ///< the reference artefact; empty: not shown
+  std::string reference_commit;  ///< the commit of the reference artefact its published values come from; empty: not shown
   std::string differences_table = "differences";  ///< id of the table that lists differing cells
 };
 
@@ -120,10 +121,11 @@ dl.meta dt{color:var(--muted)}
 dl.meta dd{margin:0}
 code{font-family:ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:.92em}
 a{color:var(--link)}
-nav ol{margin:4px 0;padding-left:22px}
-nav>ol>li{margin-top:4px}
+ul.toc{columns:2 420px;column-gap:40px;margin:4px 0;padding:0;list-style:none}
+ul.toc>li{break-inside:avoid;margin:0 0 10px}
+ul.toc ul{margin:2px 0 0;padding-left:18px;list-style:none;font-size:.93em}
 .item{display:flex;flex-wrap:wrap;gap:20px 32px;align-items:flex-start;margin:20px 0 28px}
-.tablebox{flex:1 1 520px;min-width:0;overflow-x:auto}
+.tablebox{flex:1 1 480px;min-width:0;overflow-x:auto}
 p.source,p.method{margin:0;color:var(--muted);font-size:.93em}
 table{border-collapse:collapse;margin:10px 0;font-size:.92em}
 caption{text-align:left}
@@ -135,7 +137,7 @@ td.differs{background:var(--mark)}
 td.differs a{color:inherit;text-decoration:underline dotted}
 tr:target{outline:2px solid var(--link)}
 .notes p{margin:4px 0;font-size:.93em}
-figure{flex:1 1 480px;max-width:680px;margin:0}
+figure{flex:1 1 560px;max-width:720px;margin:0}
 figure svg{display:block;width:100%;height:auto;border:1px solid #eee}
 figcaption{font-size:.9em;color:var(--muted);margin-top:6px}
 figcaption b{color:var(--ink)}
@@ -272,7 +274,7 @@ inline std::string render_html_figure(const figure& f, const std::string& svg) {
   out += "<figure id=\"" + html_escape(f.id) + "\">\n";
   out += inline_svg(svg, f.id, f.title);
   out += "<figcaption><b>" + html_escape(f.title) + ".</b>";
-  if (!f.caption.empty()) out += " " + html_escape(f.caption);
+  if (const std::string c = figure_caption(f); !c.empty()) out += " " + html_escape(c);
   out += " Data: <code>" + html_escape(f.id) + ".csv</code>.</figcaption>\n</figure>\n";
   return out + html_block_end(f.id);
 }
@@ -300,7 +302,12 @@ inline std::string render_html(const html_header& h, const std::vector<html_sect
   out += "<dt>Command</dt><dd><code>" + html_escape(h.command) + "</code></dd>\n";
   if (!h.date.empty())
     out += "<dt>Generated</dt><dd>" + std::string(html_generated_date) + ">" + html_escape(h.date) + "</time></dd>\n";
-  if (!h.reference.empty()) out += "<dt>Reference</dt><dd>" + html_escape(h.reference) + "</dd>\n";
+  if (!h.reference.empty() || !h.reference_commit.empty()) {
+    out += "<dt>Reference</dt><dd>" + html_escape(h.reference);
+    if (!h.reference_commit.empty())
+      out += std::string(h.reference.empty() ? "" : ", ") + "commit <code>" + html_escape(h.reference_commit) + "</code>";
+    out += "</dd>\n";
+  }
   std::size_t n_tables = 0, n_figures = 0, n_differs = 0;
   for (const auto& s : sections) {
     n_tables += s.tables.size();
@@ -314,17 +321,17 @@ inline std::string render_html(const html_header& h, const std::vector<html_sect
   if (diff) out += ", " + std::to_string(n_differs) + " cells that differ from the published values (marked *)";
   out += "</dd>\n</dl>\n</header>\n";
 
-  out += "<nav id=\"contents\">\n<h2>Contents</h2>\n<ol>\n";
+  out += "<nav id=\"contents\">\n<h2>Contents</h2>\n<ul class=\"toc\">\n";
   for (const auto& s : sections) {
     if (s.tables.empty() && s.figures.empty()) continue;
-    out += "<li><a href=\"#section-" + html_escape(s.id) + "\">" + html_escape(s.description) + "</a>\n<ol>\n";
+    out += "<li><a href=\"#section-" + html_escape(s.id) + "\">" + html_escape(s.description) + "</a>\n<ul>\n";
     for (const auto& t : s.tables)
       out += "<li><a href=\"#" + html_escape(t.id) + "\">" + html_escape(t.title.empty() ? t.id : t.title) + "</a></li>\n";
     for (const auto& [f, svg] : s.figures)
       out += "<li><a href=\"#" + html_escape(f.id) + "\">Figure: " + html_escape(f.title) + "</a></li>\n";
-    out += "</ol></li>\n";
+    out += "</ul></li>\n";
   }
-  out += "</ol>\n</nav>\n<main>\n";
+  out += "</ul>\n</nav>\n<main>\n";
 
   for (const auto& s : sections) {
     if (s.tables.empty() && s.figures.empty()) continue;

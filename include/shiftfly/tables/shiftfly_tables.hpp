@@ -29,10 +29,9 @@
 namespace shiftfly::tables {
 
 /// The reference artefact whose published tables the paper profile reproduces, and the
-/// commit its results come from (docs/references.md).
-inline constexpr const char* reference_artefact =
-    "the Shiftfly reference artefact (docs/references.md), results at commit "
-    "460ccb4655fbb61d3712de393c90a4ac1003ab16";
+/// commit its results come from (docs/references.md, [Shiftfly artefact]).
+inline constexpr const char* reference_artefact = "the Shiftfly paper's reference artefact, its results directory";
+inline constexpr const char* reference_artefact_commit = "460ccb4655fbb61d3712de393c90a4ac1003ab16";
 
 /// Largest group count of the chip-level validation, and the all-pairs limit in chips. Beyond
 /// 2,304 groups (73,728 chips) the chip-level diameter by iFUB takes minutes per graph on the
@@ -46,7 +45,7 @@ inline std::vector<report::figure> equal_cost_figures(const std::vector<equal_co
                    "worst-case chip hops", true, false, {}};
   report::figure m{"mean_distance", "Mean chip-level distance (eq. (1))", "chips in the system", "mean chip hops",
                    true, false, {}};
-  report::figure g{"spectral_gap", "Spectral gap of the group graph", "chips in the system", "1 - lambda_2",
+  report::figure g{"spectral_gap", "Spectral gap of the group graph", "chips in the system", "1 − λ_2",
                    true, false, {}};
   report::series bd{"Boardfly-of-pods", {}, {}}, sd{"Shiftfly", {}, {}};
   report::series bm = bd, sm = sd, bg = bd, sg = sd;
