@@ -21,4 +21,14 @@ if(SHIFTFLY_PYTHON3)
     COMMAND ${SHIFTFLY_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/check_html_report.py
       ${PROJECT_SOURCE_DIR}/docs/results/shiftfly/paper ${PROJECT_SOURCE_DIR}/docs/results/shiftfly/exact
       ${PROJECT_SOURCE_DIR}/docs/results/halley)
+  # tables/html_render, only where Chromium is installed (scripts/setup.sh installs it): headless
+  # Chromium draws the paper profile's report; the test checks the DOM's tables and figures, the
+  # page height, and that the first table and figure are drawn (tests/tables/check_html_render.py).
+  find_program(SHIFTFLY_CHROMIUM NAMES chromium chromium-browser)
+  if(SHIFTFLY_CHROMIUM)
+    add_test(NAME tables/html_render
+      COMMAND ${SHIFTFLY_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/check_html_render.py ${SHIFTFLY_CHROMIUM}
+        ${PROJECT_SOURCE_DIR}/docs/results/shiftfly/paper ${CMAKE_CURRENT_BINARY_DIR}/html-render)
+    set_tests_properties(tables/html_render PROPERTIES TIMEOUT 120)
+  endif()
 endif()
