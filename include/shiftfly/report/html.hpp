@@ -14,7 +14,7 @@
 /// rows carry the anchors.
 ///
 /// API: `html_header`, `html_section` (a section's tables and figures, each
-/// figure with its SVG text), `render_html(header, sections)`, `inline_svg(svg, prefix)`,
+/// figure with its SVG text), `render_html(header, sections)`, `inline_svg(svg, prefix, title)`,
 /// `html_escape(text)`, `html_block_begin(id)` / `html_block_end(id)` (the comment
 /// lines around each table and figure, which `--check` compares one by one),
 /// `html_generated_date` (the element holding the date, which `--check` ignores).
@@ -125,7 +125,8 @@ ul.toc{columns:2 420px;column-gap:40px;margin:4px 0;padding:0;list-style:none}
 ul.toc>li{break-inside:avoid;margin:0 0 10px}
 ul.toc ul{margin:2px 0 0;padding-left:18px;list-style:none;font-size:.93em}
 .item{display:flex;flex-wrap:wrap;gap:20px 32px;align-items:flex-start;margin:20px 0 28px}
-.tablebox{flex:1 1 480px;min-width:0;overflow-x:auto}
+.tablebox{flex:0 1 auto;min-width:min(100%,420px);max-width:100%;overflow-x:auto}
+.tablebox>h3,.tablebox>p,.tablebox>.notes{contain:inline-size}
 p.source,p.method{margin:0;color:var(--muted);font-size:.93em}
 table{border-collapse:collapse;margin:10px 0;font-size:.92em}
 caption{text-align:left}
@@ -137,7 +138,7 @@ td.differs{background:var(--mark)}
 td.differs a{color:inherit;text-decoration:underline dotted}
 tr:target{outline:2px solid var(--link)}
 .notes p{margin:4px 0;font-size:.93em}
-figure{flex:1 1 560px;max-width:720px;margin:0}
+figure{flex:1 1 420px;max-width:720px;margin:0}
 figure svg{display:block;width:100%;height:auto;border:1px solid #eee}
 figcaption{font-size:.9em;color:var(--muted);margin-top:6px}
 figcaption b{color:var(--ink)}

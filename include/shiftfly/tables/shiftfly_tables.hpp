@@ -116,8 +116,8 @@ inline std::vector<report::section> shiftfly_sections() {
                  o.tables.push_back(sharing_reading_table(study));
                  o.figures.push_back(sharing_figure(study));
                  report::illustrate(o.figures.back(), o.tables.front(),
-                                    "Tree hops per requester when one item is served to 32 agents: x = 1 random "
-                                    "placement, x = 2 locality placement.");
+                                    "Tree hops per requester when one item is served to 32 agents placed at random "
+                                    "or by locality.");
                  return o;
                },
                {"sharing", "sharing_reading", "sharing_cost"}});
