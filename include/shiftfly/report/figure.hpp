@@ -150,8 +150,8 @@ inline std::string figure_script(const figure& f) {
   }
   script += "set xlabel " + detail::gp_quote(f.xlabel) + "\n";
   script += "set ylabel " + detail::gp_quote(f.ylabel) + "\n";
-  for (const auto& [axis, log] : {std::pair{'x', f.logx}, std::pair{'y', f.logy}})
-    if (log) script += fmt::format("set logscale {0} 10\nset format {0} \"10^{{%L}}\"\n", axis);
+  for (const auto& [axis, logscale] : {std::pair{'x', f.logx}, std::pair{'y', f.logy}})
+    if (logscale) script += fmt::format("set logscale {0} 10\nset format {0} \"10^{{%L}}\"\n", axis);
   if (!f.xticks.empty()) {
     script += "set xtics (";
     for (std::size_t i = 0; i < f.xticks.size(); ++i)
