@@ -9,6 +9,8 @@
 # compiler). Every run writes its tables and figures with --out and its stdout;
 # each run's directory must equal the first run's (diff -r).
 set -euo pipefail
+# index.html shows when it was made: every run shows the same moment (SOURCE_DATE_EPOCH).
+export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(date +%s)}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 gcc_bin="${GCC_BIN:-$root/build/bin}"

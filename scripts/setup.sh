@@ -6,7 +6,7 @@ packages=(
   build-essential cmake ninja-build pkg-config python3
   libboost-dev libboost-graph-dev libboost-math-dev
   libfmt-dev libcli11-dev catch2 libbenchmark-dev
-  libeigen3-dev libspectra-dev nlohmann-json3-dev gnuplot-nox
+  libeigen3-dev libspectra-dev nlohmann-json3-dev gnuplot-nox chromium
   clang libclang-rt-14-dev
   libarpack2-dev  # bench_spectral only (the ARPACK comparison)
   libopenmpi-dev openmpi-bin

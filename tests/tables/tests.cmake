@@ -17,3 +17,25 @@ add_test(NAME tables/check_throughput
   COMMAND ${CMAKE_BINARY_DIR}/bin/shiftfly tables --profile exact --only throughput
           --check ${PROJECT_SOURCE_DIR}/docs/results/shiftfly/exact)
 set_tests_properties(tables/check_throughput PROPERTIES TIMEOUT 600)
+
+# The HTML reports (index.html, written by `tables --out` and compared by the checks above):
+# tables/html_report parses each committed report with Python's html.parser and checks that it
+# is well formed, that every table and figure of its run has its id there, and that it refers to
+# nothing outside the page (tests/tables/check_html_report.py; well under a second).
+find_program(SHIFTFLY_PYTHON3 NAMES python3 PATHS /usr/bin NO_DEFAULT_PATH)
+if(SHIFTFLY_PYTHON3)
+  add_test(NAME tables/html_report
+    COMMAND ${SHIFTFLY_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/check_html_report.py
+      ${PROJECT_SOURCE_DIR}/docs/results/shiftfly/paper ${PROJECT_SOURCE_DIR}/docs/results/shiftfly/exact
+      ${PROJECT_SOURCE_DIR}/docs/results/halley)
+  # tables/html_render, only where Chromium is installed (scripts/setup.sh installs it): headless
+  # Chromium draws the paper profile's report; the test checks the DOM's tables and figures, the
+  # page height, and that the first table and figure are drawn (tests/tables/check_html_render.py).
+  find_program(SHIFTFLY_CHROMIUM NAMES chromium chromium-browser)
+  if(SHIFTFLY_CHROMIUM)
+    add_test(NAME tables/html_render
+      COMMAND ${SHIFTFLY_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/check_html_render.py ${SHIFTFLY_CHROMIUM}
+        ${PROJECT_SOURCE_DIR}/docs/results/shiftfly/paper ${CMAKE_CURRENT_BINARY_DIR}/html-render)
+    set_tests_properties(tables/html_render PROPERTIES TIMEOUT 120)
+  endif()
+endif()

@@ -3,10 +3,15 @@
 // --check given to report::run_table_set (report/table_set.hpp), whose errors
 // name its parameters (only, format, out_dir, check_dir); here they name the flags.
 // --progress shows the sections' progress on stderr even when it is not a terminal.
+// The html format and the index.html of --out get their header here: the tool,
+// version, profile, the command line, the date (SOURCE_DATE_EPOCH when set, so
+// that a build can pin it) and the reference artefact the tool names.
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -41,12 +46,15 @@ inline void add_table_set_flags(CLI::App* sub, table_set_flags& f, const std::ve
                       ". Tables and figures: " + outputs)
       ->type_name("ID,...")
       ->default_str("all");
-  sub->add_option("--format", f.format, "Output format")->check(CLI::IsMember({"md", "csv", "json"}));
+  sub->add_option("--format", f.format,
+                  "Output format: md, csv, json, or html (one self-contained page: tables, inline SVG figures, "
+                  "differences)")
+      ->check(CLI::IsMember({"md", "csv", "json", "html"}));
   sub->add_option("--out", f.out,
-                  "Write every table (md, csv, json) and figure (csv, svg) into this directory, with manifest.json "
-                  "(the command and its parameters)")
+                  "Write every table (md, csv, json) and figure (csv, svg) into this directory, with the HTML report "
+                  "(index.html) and manifest.json (the command and its parameters)")
       ->default_str("none");
-  sub->add_option("--check", f.check, "Regenerate and compare with the golden tables in this directory")->default_str("none");
+  sub->add_option("--check", f.check, "Regenerate and compare with the golden tables, figures (data and SVG) and report (its date aside) in this directory")->default_str("none");
   sub->add_flag("--progress", f.progress, "Progress of the sections on stderr even when it is not a terminal");
 }
 
@@ -65,11 +73,46 @@ inline std::optional<std::string> manifest_parameter(const std::string& dir, con
   return p[name].get<std::string>();
 }
 
+/// The date the HTML report shows: SOURCE_DATE_EPOCH (seconds since 1970) when it is set
+/// and valid, else now; as "YYYY-MM-DD HH:MM UTC".
+inline std::string report_date() {
+  std::time_t t = std::time(nullptr);
+  if (const char* e = std::getenv("SOURCE_DATE_EPOCH"); e && *e) {
+    char* end = nullptr;
+    const long long v = std::strtoll(e, &end, 10);
+    if (end && *end == '\0' && v >= 0) t = static_cast<std::time_t>(v);
+  }
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
+  return buf;
+}
+
+/// What the HTML report of a table set says beyond the run itself.
+struct table_set_report {
+  std::string profile;    ///< the profile computed, shown and put on the command line; empty: none
+  std::string reference;         ///< the reference artefact; empty: none
+  std::string reference_commit;  ///< the commit its published values come from; empty: none
+};
+
+/// The command line that computes the same tables: the command, --profile, and --only when given.
+inline std::string report_command(const std::string& profile, const table_set_flags& f) {
+  std::string cmd = current_invocation().command;
+  if (!profile.empty()) cmd += " --profile " + profile;
+  if (!f.only.empty()) {
+    std::string only;
+    for (const auto& o : f.only) only += (only.empty() ? "" : ",") + o;
+    cmd += " --only " + only;
+  }
+  return cmd;
+}
+
 /// Runs `sections` under the flags and `context`; returns run_table_set's status. The json
 /// format prints the envelope; --out also writes manifest.json, the envelope of the run
 /// whose result lists the files written.
 inline int run_table_set_command(const std::vector<report::section>& sections, const table_set_flags& f,
-                                 const report::section_context& context = {}) {
+                                 const report::section_context& context = {}, const table_set_report& about = {}) {
   if (f.progress) report::force_progress();
   return naming_flags({{"only", "--only"}, {"format", "--format"}, {"out_dir", "--out"}, {"check_dir", "--check"}}, "",
                       [&] {
@@ -80,6 +123,13 @@ inline int run_table_set_command(const std::vector<report::section>& sections, c
                         t.check_dir = f.check;
                         t.context = context;
                         t.json_text = [](const nlohmann::json& j) { return envelope_text(j); };
+                        t.html.tool = current_invocation().tool;
+                        t.html.version = std::string(core::version);
+                        t.html.profile = about.profile;
+                        t.html.command = report_command(about.profile, f);
+                        t.html.date = report_date();
+                        t.html.reference = about.reference;
+                        t.html.reference_commit = about.reference_commit;
                         std::vector<std::string> written;
                         t.written = &written;
                         const int status = report::run_table_set(sections, t, std::cout, std::cerr);

@@ -37,7 +37,11 @@ int run_tables(const options& o) {
   shiftfly::report::section_context context;
   context.profile = shiftfly::report::parse_profile(profile);
   context.threads = o.threads;
-  return shiftfly::tools::run_table_set_command(shiftfly::tables::shiftfly_sections(), o.flags, context);
+  shiftfly::tools::table_set_report about;
+  about.profile = profile;
+  about.reference = shiftfly::tables::reference_artefact;
+  about.reference_commit = shiftfly::tables::reference_artefact_commit;
+  return shiftfly::tools::run_table_set_command(shiftfly::tables::shiftfly_sections(), o.flags, context, about);
 }
 
 const shiftfly::tools::register_subcommand reg{"tables", [](CLI::App& app) {

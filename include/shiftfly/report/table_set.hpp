@@ -3,9 +3,11 @@
 /// The driver of a table set (the Shiftfly tables, the Halley tables): a list of
 /// named sections, each a function from a context (profile, threads) to tables
 /// and figures. The options pick sections (`only`), render to a stream
-/// (`format`), write every table (md, csv, json) and figure (csv, svg) into a
-/// directory (`out_dir`), or regenerate and compare with a golden directory cell
-/// by cell (`check_dir`). Errors name those parameters: only, format, check_dir, out_dir.
+/// (`format`: md, csv, json, or html, the self-contained report of report/html.hpp),
+/// write every table (md, csv, json), figure (csv, svg) and the report
+/// (index.html) into a directory (`out_dir`), or regenerate and compare with a
+/// golden directory cell by cell, figure by figure and the report with its date
+/// left out (`check_dir`). Errors name those parameters: only, format, check_dir, out_dir.
 
 #include <nlohmann/json.hpp>
 
@@ -23,6 +25,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/report/check.hpp"
 #include "shiftfly/report/figure.hpp"
+#include "shiftfly/report/html.hpp"
 #include "shiftfly/report/profile.hpp"
 #include "shiftfly/report/progress.hpp"
 #include "shiftfly/report/render.hpp"
@@ -55,7 +58,7 @@ struct section {
 /// Options of a table-set run.
 struct table_set_options {
   std::vector<std::string> only;  ///< section ids or table/figure ids; empty = every section
-  std::string format = "md";      ///< md | csv | json
+  std::string format = "md";      ///< md | csv | json | html
   std::string out_dir;            ///< write files here when non-empty
   std::string check_dir;          ///< compare with golden files here when non-empty
   section_context context;
@@ -63,7 +66,12 @@ struct table_set_options {
   std::function<std::string(const nlohmann::json&)> json_text = {};
   /// When set, receives the names of the files written into out_dir, in order.
   std::vector<std::string>* written = nullptr;
+  /// The header of the HTML report (the `html` format, and index.html under out_dir and check_dir).
+  html_header html = {};
 };
+
+/// The name of the HTML report in an out_dir.
+inline constexpr const char* html_report_file = "index.html";
 
 namespace detail {
 inline std::string read_file(const std::filesystem::path& p, bool& ok) {
@@ -97,8 +105,8 @@ inline void validate(const std::vector<section>& sections, const table_set_optio
     if (!ids.count(name))
       core::fail_parameter("tables", "only", name, "is neither a section nor a table",
                            "sections " + list + (outputs.empty() ? "" : "; tables and figures " + outputs));
-  if (o.format != "md" && o.format != "csv" && o.format != "json")
-    core::fail_parameter("tables", "format", o.format, "is not a format", "md, csv, json");
+  if (o.format != "md" && o.format != "csv" && o.format != "json" && o.format != "html")
+    core::fail_parameter("tables", "format", o.format, "is not a format", "md, csv, json, html");
   if (!o.check_dir.empty() && !std::filesystem::is_directory(o.check_dir))
     core::fail_parameter("tables", "check_dir", o.check_dir, "is not a directory");
   if (!o.out_dir.empty()) {
@@ -146,6 +154,9 @@ inline int run_table_set(const std::vector<section>& sections, const table_set_o
     if (o.written) o.written->push_back(name);
   };
   nlohmann::json json_all = nlohmann::json::array();
+  const bool want_html = !o.out_dir.empty() || !o.check_dir.empty() || o.format == "html";
+  std::vector<html_section> html_sections;
+  std::vector<std::string> html_blocks;  // the ids of the tables and figures run, in order
   std::size_t differences = 0;
   bool first = true;
   std::size_t total = 0, done = 0;
@@ -166,11 +177,17 @@ inline int run_table_set(const std::vector<section>& sections, const table_set_o
     };
     for (const auto& t : result.tables) listed(t.id);
     for (const auto& f : result.figures) listed(f.id);
+    html_section page{s.id, s.description, {}, {}};
     for (const auto& t : result.tables) {
       if (!wanted(s, t.id)) continue;
       const std::string md = render_markdown(t);
+      if (want_html) {
+        page.tables.push_back(t);
+        html_blocks.push_back(t.id);
+      }
       if (o.check_dir.empty()) {
         if (o.format == "md") out << (first ? "" : "\n") << md;
+        else if (o.format == "html") {}  // the page is printed whole at the end
         else if (o.format == "csv") out << (first ? "" : "\n") << "# " << t.id << "\n" << render_csv(t);
         else json_all.push_back(to_json(t));
         first = false;
@@ -199,8 +216,14 @@ inline int run_table_set(const std::vector<section>& sections, const table_set_o
     }
     for (const auto& f : result.figures) {
       if (!wanted(s, f.id)) continue;
+      const std::string svg = want_html ? figure_svg(f) : std::string();
+      if (want_html) {
+        page.figures.emplace_back(f, svg);
+        html_blocks.push_back(f.id);
+      }
       if (!o.out_dir.empty()) {
-        write_figure(f, o.out_dir);
+        detail::write_file(std::filesystem::path(o.out_dir) / (f.id + ".csv"), figure_csv(f));
+        detail::write_file(std::filesystem::path(o.out_dir) / (f.id + ".svg"), svg);
         for (const char* ext : {".csv", ".svg"}) wrote(f.id + ext);
       }
       if (!o.check_dir.empty()) {
@@ -215,6 +238,41 @@ inline int run_table_set(const std::vector<section>& sections, const table_set_o
             err << describe(f.id + ".csv", d) << "\n";
             ++differences;
           }
+        }
+        const auto golden_svg = detail::read_file(std::filesystem::path(o.check_dir) / (f.id + ".svg"), ok);
+        if (!ok) {
+          err << f.id << ".svg: missing from " << o.check_dir << "\n";
+          ++differences;
+        } else if (golden_svg != svg) {
+          const auto d = compare_table_text(golden_svg, svg);
+          err << (d.empty() ? f.id + ".svg: differs" : describe(f.id + ".svg", d.front())) << "\n";
+          ++differences;
+        }
+      }
+    }
+    if (want_html) html_sections.push_back(std::move(page));
+  }
+  if (want_html) {
+    const std::string html = render_html(o.html, html_sections);
+    if (o.check_dir.empty() && o.format == "html") out << html;
+    if (!o.out_dir.empty()) {
+      detail::write_file(std::filesystem::path(o.out_dir) / html_report_file, html);
+      wrote(html_report_file);
+    }
+    if (!o.check_dir.empty()) {
+      bool ok = false;
+      const auto golden = detail::read_file(std::filesystem::path(o.check_dir) / html_report_file, ok);
+      if (!ok && !o.only.empty()) {
+        // A run of some tables against a directory that holds only those: nothing to compare the page with.
+        out << "check: " << o.check_dir << " has no " << html_report_file << "; the report was not compared\n";
+      } else if (!ok) {
+        err << html_report_file << ": missing from " << o.check_dir << "\n";
+        ++differences;
+      } else {
+        // A run of every section compares the whole page, date aside; a partial run, its tables' and figures' blocks.
+        for (const auto& d : compare_html(golden, html, o.only.empty() ? std::vector<std::string>{} : html_blocks)) {
+          err << describe(html_report_file, d) << "\n";
+          ++differences;
         }
       }
     }

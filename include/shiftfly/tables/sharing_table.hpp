@@ -62,8 +62,9 @@ inline report::table sharing_reading_table(const studies::sharing_study& s) {
 inline report::figure sharing_figure(const studies::sharing_study& s) {
   report::figure f;
   f.id = "sharing_cost";
-  f.title = "Cost of serving one shared item to 32 agents (1 = random placement, 2 = locality placement)";
-  f.xlabel = "placement";
+  f.title = "Cost of serving one shared item to 32 agents, by placement";
+  f.xlabel = "placement of the 32 agents";
+  f.xticks = {{1, "random"}, {2, "locality"}};
   f.ylabel = "tree hops per requester";
   f.lines = {{"Boardfly-of-pods", {1, 2}, {s.boardfly_random.tree_per_requester, s.boardfly_locality.tree_per_requester}},
              {"Shiftfly", {1, 2}, {s.shiftfly_random.tree_per_requester, s.shiftfly_locality.tree_per_requester}}};

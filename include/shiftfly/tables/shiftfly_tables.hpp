@@ -29,6 +29,11 @@
 
 namespace shiftfly::tables {
 
+/// The reference artefact whose published tables the paper profile reproduces, and the
+/// commit its results come from (docs/references.md, [Shiftfly artefact]).
+inline constexpr const char* reference_artefact = "the Shiftfly paper's reference artefact, its results directory";
+inline constexpr const char* reference_artefact_commit = "460ccb4655fbb61d3712de393c90a4ac1003ab16";
+
 /// Largest group count of the chip-level validation, and the all-pairs limit in chips. Beyond
 /// 2,304 groups (73,728 chips) the chip-level diameter by iFUB takes minutes per graph on the
 /// 2-core development machine, so the table stops there and says so.
@@ -41,7 +46,7 @@ inline std::vector<report::figure> equal_cost_figures(const std::vector<equal_co
                    "worst-case chip hops", true, false, {}};
   report::figure m{"mean_distance", "Mean chip-level distance (eq. (1))", "chips in the system", "mean chip hops",
                    true, false, {}};
-  report::figure g{"spectral_gap", "Spectral gap of the group graph", "chips in the system", "1 - lambda_2",
+  report::figure g{"spectral_gap", "Spectral gap of the group graph", "chips in the system", "1 − λ_2",
                    true, false, {}};
   report::series bd{"Boardfly-of-pods", {}, {}}, sd{"Shiftfly", {}, {}};
   report::series bm = bd, sm = sd, bg = bd, sg = sd;
@@ -91,8 +96,17 @@ inline std::vector<report::section> shiftfly_sections() {
                             "exact: all pairs";
                    }, *log);
                  }
-                 o.tables.push_back(std::move(t));
                  o.figures = equal_cost_figures(rows);
+                 report::illustrate(o.figures[0], t,
+                                    "Worst-case chip-to-chip hops at equal optical cost: the group diameter by eq. (1), "
+                                    "against the chips in the system (log scale).");
+                 report::illustrate(o.figures[1], t,
+                                    "Mean chip-to-chip hops by eq. (1) from the mean group distance, against the chips "
+                                    "in the system (log scale).");
+                 report::illustrate(o.figures[2], t,
+                                    "Spectral gap 1 − λ₂ of the group graph (larger mixes faster), against the chips in "
+                                    "the system (log scale).");
+                 o.tables.push_back(std::move(t));
                  return o;
                },
                {"equal_cost", "diameter_vs_scale", "mean_distance", "spectral_gap"}});
@@ -103,6 +117,9 @@ inline std::vector<report::section> shiftfly_sections() {
                  o.tables.push_back(sharing_table(study));
                  o.tables.push_back(sharing_reading_table(study));
                  o.figures.push_back(sharing_figure(study));
+                 report::illustrate(o.figures.back(), o.tables.front(),
+                                    "Tree hops per requester when one item is served to 32 agents placed at random "
+                                    "or by locality.");
                  return o;
                },
                {"sharing", "sharing_reading", "sharing_cost"}});
@@ -139,6 +156,9 @@ inline std::vector<report::section> shiftfly_sections() {
                      "Stopped at 2,304 groups (73,728 chips): the chip-level diameter of the 268,800-chip graphs by "
                      "iFUB did not finish within 5 minutes on the 2-core development machine.");
                  o.figures.push_back(chip_validation_figure(rows));
+                 report::illustrate(o.figures.back(), o.tables.back(),
+                                    "Chip-level diameter predicted by eq. (1) from the group diameter, and measured on "
+                                    "the chip-level graph, against chips (log scale).");
                  return o;
                },
                {"chip_validation", "chip_validation_plot"}});
@@ -166,9 +186,15 @@ inline std::vector<report::section> shiftfly_sections() {
                  const auto moore = moore_efficiency_rows(c.threads);
                  o.tables.push_back(moore_efficiency_table(moore));
                  o.figures.push_back(moore_efficiency_figure(moore));
+                 report::illustrate(o.figures.back(), o.tables.back(),
+                                    "Routers over the Moore bound at each family's exact diameter, against the radix "
+                                    "limit (log scale: the fat tree's fraction is tiny).");
                  const auto field = field_equal_radix_rows(c.threads);
                  o.tables.push_back(field_equal_radix_table(field));
                  o.figures.push_back(field_equal_radix_figure(field));
+                 report::illustrate(o.figures.back(), o.tables.back(),
+                                    "Mean router-to-router distance of each family at radix 40, against its routers "
+                                    "(log scale).");
                  return o;
                },
                {"moore_efficiency", "moore_efficiency_plot", "field_equal_radix", "field_mean_distance"}});

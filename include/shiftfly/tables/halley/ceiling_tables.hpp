@@ -53,9 +53,9 @@ inline report::section_output halley_ceiling(const halley_parameters& p) {
   for (double r : fig3_left_rhos) cols.push_back("1 - A* at rho = " + shortest(r));
   auto left = make_table("fig3_left", "Fig. 3 (left): coverage ceiling against spare ratio", "Theorem 1 Part 2, Fig. 3 left",
                          "closed form 1 - A* = 1 - F_Beta(sigma; a, b) (Boost.Math ibetac)", cols);
-  report::figure fl{"fig3_left_plot", "Fig. 3 (left): ceiling against spare ratio", "spare ratio sigma = s/N (%)", "1 - A* (shortfall)",
+  report::figure fl{"fig3_left_plot", "Fig. 3 (left): ceiling against spare ratio", "spare ratio σ = s/N (%)", "1 − A* (shortfall)",
                     false, true, {}};
-  for (double r : fig3_left_rhos) fl.lines.push_back({"rho = " + shortest(r), {}, {}});
+  for (double r : fig3_left_rhos) fl.lines.push_back({"ρ = " + shortest(r), {}, {}});
   for (int s = 10; s <= 90; s += 10) {
     std::vector<std::string> row{std::to_string(s)};
     for (double r : fig3_left_rhos) row.push_back(scientific(halley::ceiling_shortfall(s / 100.0, p.lambda, r), 3));
@@ -64,11 +64,11 @@ inline report::section_output halley_ceiling(const halley_parameters& p) {
   for (int s = 2; s <= 90; s += 2)
     for (std::size_t k = 0; k < fig3_left_rhos.size(); ++k) {
       fl.lines[k].x.push_back(s);
-      fl.lines[k].y.push_back(std::max(log_axis_floor, halley::ceiling_shortfall(s / 100.0, p.lambda, fig3_left_rhos[k])));
+      fl.lines[k].y.push_back(halley::ceiling_shortfall(s / 100.0, p.lambda, fig3_left_rhos[k]));
     }
   auto right = make_table("fig3_right", "Fig. 3 (right): ceiling of a 2x pool against rho", "Corollary 1, Fig. 3 right",
                           "closed form A_crit = F_Beta(sigma_max; a, b)", {"rho", "A_crit (%)", "1 - A_crit"});
-  report::figure fr{"fig3_right_plot", "Fig. 3 (right): ceiling at the 2x cap", "failure correlation rho", "1 - A_crit (shortfall)", false,
+  report::figure fr{"fig3_right_plot", "Fig. 3 (right): ceiling at the 2x cap", "failure correlation ρ", "1 − A_{crit} (shortfall)", false,
                     true, {{"2x pool", {}, {}}}};
   for (double r : fig3_right_rhos)
     right.add_row({fixed(r, 3), percent_number(halley::critical_availability(p.lambda, r, p.cap), 5),
@@ -76,8 +76,13 @@ inline report::section_output halley_ceiling(const halley_parameters& p) {
   for (int i = 50; i >= 2; --i) {
     const double r = i / 200.0;
     fr.lines[0].x.push_back(r);
-    fr.lines[0].y.push_back(std::max(log_axis_floor, halley::ceiling_shortfall(p.cap, p.lambda, r)));
+    fr.lines[0].y.push_back(halley::ceiling_shortfall(p.cap, p.lambda, r));
   }
+  fl.display_floor = fr.display_floor = log_axis_floor;
+  report::illustrate(fl, left,
+                     "Shortfall 1 − A* of the coverage ceiling against the spare ratio σ, one line per failure "
+                     "correlation ρ (log scale).");
+  report::illustrate(fr, right, "Shortfall 1 − A_crit of the ceiling of a pool capped at twice its active lasers, against ρ (log scale).");
   return {{c, left, right}, {fl, fr}};
 }
 

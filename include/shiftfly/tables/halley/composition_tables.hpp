@@ -101,7 +101,7 @@ inline report::section_output halley_composition(const halley_parameters& p) {
                       "G(Theta) closed form; mean by tanh-sinh quadrature; Q_p(G) = G(F^-1(1-p)) by ibeta_inv",
                       {"p (%)", "Q_p(G), rho = " + shortest(in.rho) + " (%)", "Q_p(G), rho = " + shortest(decor.rho) + " (%)"});
   report::figure f15{"fig15_quantiles_plot", "Fig. 15: closed-form quantile of G(Theta)", "tail percentile p", "quantile Q_p(G) (%)", false,
-                     false, {{"rho = " + shortest(in.rho), {}, {}}, {"rho = " + shortest(decor.rho), {}, {}}}};
+                     false, {{"ρ = " + shortest(in.rho), {}, {}}, {"ρ = " + shortest(decor.rho), {}, {}}}};
   for (int pp = 1; pp <= fig15_max_percentile; ++pp) {
     const double a = halley::goodput_quantile(in, g.ideal, pp / 100.0), b = halley::goodput_quantile(decor, g.ideal, pp / 100.0);
     if (fig15_tabulated(pp)) q.add_row({std::to_string(pp), pct(a, 1), pct(b, 1)});
@@ -127,7 +127,7 @@ inline report::section_output halley_composition(const halley_parameters& p) {
   auto r = make_table("fig14_right", "Fig. 14 (right): goodput against failure rate", "Fig. 14 right, Section V-D",
                       "closed form composition on exact coverages; pool sized to 99.9% by Algorithm 1",
                       {"lambda", "baseline (%)", "spares for 99.9%", "full stack (%)", "full stack held to cap (%)"});
-  report::figure fr{"fig14_right_plot", "Fig. 14 (right): goodput against lambda, rho = 0.15", "failure rate lambda", "cluster goodput (%)",
+  report::figure fr{"fig14_right_plot", "Fig. 14 (right): goodput against lambda, rho = 0.15", "failure rate λ", "cluster goodput (%)",
                     false, false, {{"baseline", {}, {}}, {"full stack", {}, {}}, {"full stack held to cap", {}, {}}}};
   for (int i = 1; i <= fig14_right_points; ++i) {
     const double lambda = i * fig14_right_step;
@@ -149,6 +149,12 @@ inline report::section_output halley_composition(const halley_parameters& p) {
                       " points (" + pct(held.gain_points, 1) + " held to the cap: " + pct(held.full_stack, 1) + "% against " +
                       pct(held.baseline, 1) + "%).");
   }
+  report::illustrate(f15, q,
+                     "Closed-form quantile Q_p of cluster goodput G(Θ) against the tail percentile p, at the "
+                     "calibration correlation and after decorrelation.");
+  report::illustrate(fr, r,
+                     "Cluster goodput against the failure rate λ at ρ = 0.15: baseline, full stack, and full stack "
+                     "held to the cap.");
   return {{t, d, q, r}, {f15, fr}};
 }
 

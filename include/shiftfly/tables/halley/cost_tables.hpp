@@ -53,7 +53,7 @@ inline report::section_output halley_cost(const halley_parameters& p) {
   auto o2 = make_table("fig10_rho_invariance", "Fig. 10 and Observation 2: rho-invariance across the plausible band",
                        "Section V-C, Observation 2, Fig. 10", "Algorithm 1 and TOMS 748 over (s, rho'), exact sums",
                        {"rho0", "spares alone", "spares-alone cost ($)", "cheapest rho'", "cheapest spares", "cheapest cost ($)", "ratio"});
-  report::figure f{"fig10_rho_invariance_plot", "Fig. 10: total cost against separation", "decorrelate to rho'", "total cost ($k)", false, true, {}};
+  report::figure f{"fig10_rho_invariance_plot", "Fig. 10: total cost against separation", "decorrelate to ρ'", "total cost ($k)", false, true, {}};
   for (double rho0 : fig10_rho0s) {
     const auto s = halley::cheapest_plan(p.channels, p.lambda, rho0, p.target5, p.cost);
     o2.add_row({shortest(rho0), std::to_string(s.spares_only.spares), money(s.spares_only.cost), fixed(s.cheapest.rho, 3),
@@ -61,13 +61,16 @@ inline report::section_output halley_cost(const halley_parameters& p) {
     std::vector<double> rhos;
     for (int i = static_cast<int>(std::lround(rho0 * fig10_steps_per_unit)); i >= static_cast<int>(std::lround(p.cost.floor * fig10_steps_per_unit)); --i)
       rhos.push_back(i / fig10_steps_per_unit);
-    report::series line{"rho0 = " + shortest(rho0), {}, {}};
+    report::series line{"ρ_0 = " + shortest(rho0), {}, {}};
     for (const auto& plan : halley::cost_curve(p.channels, p.lambda, rho0, rhos, p.target5, p.cost)) {
       line.x.push_back(plan.rho);
       line.y.push_back(plan.cost / dollars_per_k);
     }
     f.lines.push_back(std::move(line));
   }
+  report::illustrate(f, o2,
+                     "Total cost of the cheapest plan against the correlation ρ' it decorrelates to, one line per "
+                     "starting ρ₀ (log scale).");
   return {{t, o2}, {f}};
 }
 

@@ -68,16 +68,20 @@ inline report::section_output halley_hierarchy(const halley_parameters& p) {
   auto f8 = make_table("fig8_hierarchy", "Fig. 8: flat pool against the module structure's rho_bar", "Fig. 8",
                        "exact beta-binomial sums (the flat model at rho and at the 18 x 8 shape's rho_bar)",
                        {"spares", "flat rho = " + shortest(p.rho) + " (%)", "flat rho_bar = " + fixed(rb, 3) + " (%)"});
-  report::figure ff{"fig8_hierarchy_plot", "Fig. 8: hierarchical ceiling, 32 active", "spare lasers (32 active)", "1 - coverage (shortfall)",
-                    false, true, {{"flat rho = " + shortest(p.rho), {}, {}}, {"flat rho_bar", {}, {}}}};
+  report::figure ff{"fig8_hierarchy_plot", "Fig. 8: hierarchical ceiling, 32 active", "spare lasers (32 active)", "1 − coverage (shortfall)",
+                    false, true, {{"flat pool, ρ = " + shortest(p.rho), {}, {}}, {"flat pool, ρ̄ of the modules", {}, {}}}};
   for (std::uint64_t s = 0; s <= fig8_max_spares; s += fig8_spare_step) {
     const double a = halley::coverage(p.channels, s, p.lambda, p.rho), b = halley::coverage(p.channels, s, p.lambda, rb);
     f8.add_row({std::to_string(s), percent_number(a, 4), percent_number(b, 4)});
     ff.lines[0].x.push_back(static_cast<double>(s));
-    ff.lines[0].y.push_back(std::max(log_axis_floor, halley::coverage_shortfall(p.channels, s, p.lambda, p.rho)));
+    ff.lines[0].y.push_back(halley::coverage_shortfall(p.channels, s, p.lambda, p.rho));
     ff.lines[1].x.push_back(static_cast<double>(s));
-    ff.lines[1].y.push_back(std::max(log_axis_floor, halley::coverage_shortfall(p.channels, s, p.lambda, rb)));
+    ff.lines[1].y.push_back(halley::coverage_shortfall(p.channels, s, p.lambda, rb));
   }
+  ff.display_floor = log_axis_floor;
+  report::illustrate(ff, f8,
+                     "Shortfall 1 − coverage of 32 active lasers against spares: a flat pool at ρ and at the module "
+                     "structure's ρ̄ (log scale).");
   return {{t, f8}, {ff}};
 }
 

@@ -59,7 +59,7 @@ inline report::section_output halley_light_reserve(const halley_parameters& p) {
   auto l = make_table("fig5_left", "Fig. 5 (left): coverage against spares, independent failures", "Fig. 5 left", "exact binomial sums",
                       left_cols);
   report::figure fl{"fig5_left_plot", "Fig. 5 (left): independent failures", "spare lasers", "coverage (%)", false, false, {}};
-  for (double x : fig5_left_lambdas) fl.lines.push_back({"lambda = " + fixed(x, 2), {}, {}});
+  for (double x : fig5_left_lambdas) fl.lines.push_back({"λ = " + fixed(x, 2), {}, {}});
   for (std::uint64_t s = 0; s <= fig5_left_max_spares; ++s) {
     std::vector<std::string> row{std::to_string(s)};
     for (std::size_t k = 0; k < fig5_left_lambdas.size(); ++k) {
@@ -72,7 +72,7 @@ inline report::section_output halley_light_reserve(const halley_parameters& p) {
   }
   auto r = make_table("fig5_right", "Fig. 5 (right): fixed reserve against LightReserve at 99.9%", "Fig. 5 right",
                       "exact beta-binomial sums; Algorithm 1", {"lambda", "four-laser reserve (%)", "spares for 99.9%", "sized pool (%)"});
-  report::figure fr{"fig5_right_plot", "Fig. 5 (right): rho = 0.15", "failure rate lambda", "coverage (%)", false, false,
+  report::figure fr{"fig5_right_plot", "Fig. 5 (right): rho = 0.15", "failure rate λ", "coverage (%)", false, false,
                     {{"four-laser reserve", {}, {}}, {"LightReserve, 99.9%", {}, {}}}};
   for (int i = 1; i <= fig5_right_points; ++i) {
     const double lambda = i * fig5_right_step;
@@ -84,6 +84,10 @@ inline report::section_output halley_light_reserve(const halley_parameters& p) {
     fr.lines[1].x.push_back(lambda);
     fr.lines[1].y.push_back(100 * s.coverage);
   }
+  report::illustrate(fl, l, "Coverage against spare lasers under independent failures, one line per failure rate λ.");
+  report::illustrate(fr, r,
+                     "Coverage of a fixed four-laser reserve and of LightReserve sized for 99.9%, against the failure "
+                     "rate λ at ρ = 0.15.");
   return {{t, l, r}, {fl, fr}};
 }
 

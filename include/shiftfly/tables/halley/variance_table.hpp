@@ -23,8 +23,8 @@ inline report::section_output halley_variance(const halley_parameters& p) {
   auto t = make_table("fig2_variance", "Fig. 2: variance of the failure fraction against pool size", "Theorem 1 Part 1, Fig. 2",
                       "closed form Var(F/N) = lambda(1-lambda)[1+(N-1)rho]/N",
                       {"N", "independent", "rho = " + shortest(p.rho), "floor lambda(1-lambda)rho"});
-  report::figure f{"fig2_variance_plot", "Fig. 2: Var(F/N) against N", "pool size N (lasers)", "variance of failure fraction",
-                   true, true, {{"independent", {}, {}}, {"rho = " + shortest(p.rho), {}, {}}}};
+  report::figure f{"fig2_variance_plot", "Fig. 2: Var(F/N) against N", "pool size N (lasers)", "Var(F/N)",
+                   true, true, {{"independent", {}, {}}, {"ρ = " + shortest(p.rho), {}, {}}}};
   const double floor = halley::variance_floor(p.lambda, p.rho);
   for (int e = 1; e <= 5; ++e) {
     const auto n = static_cast<std::uint64_t>(std::llround(std::pow(10.0, e)));
@@ -40,6 +40,9 @@ inline report::section_output halley_variance(const halley_parameters& p) {
   }
   t.notes.push_back("Floor " + fixed(floor, 4) + " (standard deviation " + fixed(halley::failure_fraction_sd_floor(p.lambda, p.rho), 3) +
                     ") at lambda = " + shortest(p.lambda) + ", rho = " + shortest(p.rho) + ".");
+  report::illustrate(f, t,
+                     "Variance of the failure fraction F/N against the pool size N, independent and correlated "
+                     "failures (log–log): correlation leaves a floor that pooling cannot remove.");
   return {{t}, {f}};
 }
 

@@ -1,0 +1,60 @@
+#pragma once
+/// \file figure_style.hpp
+/// The one gnuplot style of every figure the project draws (report::figure_svg
+/// prepends it to each figure's script): an SVG canvas with enhanced text and
+/// UTF-8, so that `1 − λ_2`, `σ` and the `10^6` of a log axis are typeset; the
+/// key below the plot; log axes labelled 10^k; and eight line styles that
+/// differ in colour (Okabe and Ito's palette, distinguishable under the common
+/// colour-vision deficiencies), dash pattern and point shape, so that they stay
+/// apart in greyscale.
+///
+/// Labels are written as gnuplot enhanced text with UTF-8 Greek letters
+/// ("1 − λ_2", "spare ratio σ = s/N (%)"): the `{/Symbol l}` form would ask the
+/// SVG viewer for a font named Symbol, which browsers do not map to Greek, and
+/// show a Latin "l".
+///
+/// API: `figure_style` (the gnuplot prologue), `figure_line_styles` (how many
+/// styles cycle), `clamped_point_type` and `clamped_point_style` (how a value
+/// drawn at a display floor is marked).
+
+#include <cstddef>
+#include <string_view>
+
+namespace shiftfly::report {
+
+/// The gnuplot commands every figure starts with (its terminal, fonts, key, grid, line styles).
+inline constexpr std::string_view figure_style = R"(set terminal svg size 640,420 dynamic enhanced font 'sans,11' fontscale 1.0 linewidth 1.0 background '#ffffff'
+set encoding utf8
+set key below center horizontal nobox samplen 3 spacing 1.2
+set border 3 lc '#404040'
+set xtics nomirror out
+set ytics nomirror out
+set grid xtics ytics lc '#d9d9d9' dt 1 lw 0.75
+set tics textcolor '#202020'
+set mxtics default
+set mytics default
+set pointsize 0.9
+unset title
+# Okabe-Ito colours, each with its own dash pattern and point shape; no style uses a downward
+# triangle, the mark of a clamped value (clamped_point_type).
+set linetype 1 lc '#0072B2' lw 1.6 dt 1 pt 7
+set linetype 2 lc '#D55E00' lw 1.6 dt 2 pt 5
+set linetype 3 lc '#009E73' lw 1.6 dt 4 pt 9
+set linetype 4 lc '#CC79A7' lw 1.6 dt 5 pt 13
+set linetype 5 lc '#E69F00' lw 1.6 dt 3 pt 15
+set linetype 6 lc '#56B4E9' lw 1.6 dt (8,3,2,3,2,3) pt 8
+set linetype 7 lc '#000000' lw 1.6 dt (12,4) pt 3
+set linetype 8 lc '#999999' lw 1.6 dt (2,2) pt 1
+set linetype cycle 8
+)";
+
+/// How many line styles cycle (the ninth series looks like the first).
+inline constexpr std::size_t figure_line_styles = 8;
+
+/// The point type of a value drawn at a display floor: an open downward triangle (gnuplot's pt 10).
+inline constexpr int clamped_point_type = 10;
+
+/// The plot options of the key entry that explains the clamped points.
+inline constexpr std::string_view clamped_point_style = "pt 10 ps 1.3 lc '#000000'";
+
+}  // namespace shiftfly::report
