@@ -128,11 +128,12 @@ TEST_CASE("spectral fixtures: lambda2, lambda_min and lambda2(L) equal numpy's e
 }
 
 TEST_CASE("spectral fixtures: complete graphs, bisection bound and disconnected graphs") {
-  // K_n: λ2(L) = n of multiplicity n − 1, so the bound (n/4)·n is the exact width n²/4 (n even).
+  // K_n: λ2(L) = n of multiplicity n − 1, so the bound n·⌊n/2⌋·⌈n/2⌉/n is the exact width ⌊n/2⌋·⌈n/2⌉.
   for (std::uint32_t n : {2u, 3u, 60u, 61u, 200u}) {
     const auto b = metrics::spectral_bisection_bound(testing::complete(n));
     CHECK(std::abs(b.laplacian_lambda2 - n) < 1e-9 * n);
-    CHECK(std::abs(b.value - n * n / 4.0) < 1e-7 * n * n);
+    const double width = static_cast<double>(n / 2) * static_cast<double>(n - n / 2);
+    CHECK(std::abs(b.value - width) < 1e-7 * n * n);
   }
   // Two disjoint K_5: λ2(L) = 0 exactly, and a null vector orthogonal to 1.
   std::vector<testing::edge> e;
