@@ -123,6 +123,25 @@ TEST_CASE("link failures: drops follow the rule, the exact variant bounds the sa
   CHECK_THROWS_AS(ops::link_failures(sf, 1.5), std::invalid_argument);
 }
 
+TEST_CASE("link failures: the exact variant equals a BFS from every source, at any thread count",
+          "[operations][failures]") {
+  const auto sf = shiftfly::topology::shiftfly_group_level(300, 8);
+  for (double rate : {0.3, 0.7, 0.95}) {  // 0.95 leaves the damaged graph in pieces
+    shiftfly::core::python_random rng(101);
+    const auto h = ops::drop_links(sf, rate, rng);
+    std::uint64_t reach = 0, total = 0;
+    std::uint32_t worst = 0;
+    for (std::uint32_t s = 0; s < h.num_vertices(); ++s) ops::detail::accumulate(h, s, reach, total, worst);
+    for (unsigned threads : {1u, 2u}) {
+      const auto e = ops::link_failures_exact(sf, rate, 101, ops::drop_rule::reference, threads);
+      INFO("rate " << rate << " threads " << threads);
+      CHECK(e.reachable_fraction == static_cast<double>(reach) / (300.0 * 300.0));
+      CHECK(e.mean_distance == static_cast<double>(total) / static_cast<double>(reach));
+      CHECK(e.eccentricity == worst);
+    }
+  }
+}
+
 TEST_CASE("link failures: the per-link rule drops about a fraction rate of the links", "[operations][failures]") {
   const auto sf = shiftfly::topology::shiftfly_group_level(2304);
   const auto ref = ops::link_failures_exact(sf, 0.2);

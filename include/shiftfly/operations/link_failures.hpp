@@ -25,6 +25,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/python_random.hpp"
+#include "shiftfly/metrics/all_pairs.hpp"
 #include "shiftfly/metrics/bfs.hpp"
 
 namespace shiftfly::operations {
@@ -106,14 +107,19 @@ inline link_failure_result link_failures(const G& g, double rate, std::uint64_t 
 
 /// The same damaged graph (seed 101), measured from every source: exact.
 template <core::graph_like G>
+/// The sweep is the bit-parallel all-pairs one (metrics/all_pairs.hpp) on `threads` threads
+/// (0 = every core): integer counts, so the figures do not depend on the thread count, and
+/// they equal a BFS from every source (tests/operations checks that).
 inline link_failure_result link_failures_exact(const G& g, double rate, std::uint64_t seed = 101,
-                                               drop_rule rule = drop_rule::reference) {
+                                               drop_rule rule = drop_rule::reference, unsigned threads = 0) {
   core::python_random rng(seed);
   const auto h = drop_links(g, rate, rng, rule);
-  std::uint64_t reach = 0, total = 0;
-  std::uint32_t worst = 0;
-  for (std::uint32_t s = 0; s < h.num_vertices(); ++s) detail::accumulate(h, s, reach, total, worst);
-  return detail::finish(rate, g.num_edges(), h, h.num_vertices(), true, reach, total, worst);
+  metrics::sweep_options o;
+  o.threads = threads;
+  const auto st = metrics::all_pairs_stats(h, o);
+  // The reference's counts include the n pairs (s, s) at distance 0.
+  const std::uint64_t reach = st.pairs + h.num_vertices();
+  return detail::finish(rate, g.num_edges(), h, h.num_vertices(), true, reach, st.total_distance, st.diameter);
 }
 
 }  // namespace shiftfly::operations
