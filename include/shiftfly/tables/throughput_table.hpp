@@ -122,17 +122,23 @@ inline const std::vector<std::string>& throughput_columns() {
   return c;
 }
 
-inline const char* throughput_methods_note() {
+/// The note that names every method; its numbers come from the options the tables run with.
+inline std::string throughput_methods_note() {
+  const auto o = throughput_table_options(0);
   return "Intervals [low, high], each end certified; 'by' names the method of each end (low / high). Bisection: "
-         "spectral = ceil(lambda2(L) floor(n/2) ceil(n/2) / n) with a numerical margin (Fiedler), METIS = the best of 8 seeded METIS "
-         "bisections (its partition is the certificate). Uniform = (n - 1) theta under all-to-all traffic: routing = "
-         "1 / max link load when every pair's demand is split over its shortest paths by capacity (a feasible flow), "
-         "distance = 2m / sum of all-pairs distances (exact), cut = the METIS bisection's links / (n/2)^2 pairs "
-         "crossing it. Worst = theta of the worst permutation: Valiant = n/2 x the uniform lower bound (two-phase "
-         "routing serves every permutation), cut = the METIS bisection's links / (n/2), TUB = Namyar et al.'s "
-         "bound, capacity / max over permutations of total distance (exact assignment up to 2,000 routers, a "
-         "greedy permutation above: still an upper bound on the worst). '-': not computed above 2,304 routers, "
-         "where the routing costs O(n x arcs) (37 s per graph at 8,400 groups on the 2-core test machine, about 11 minutes at 36,000).";
+         "spectral = ceil(lambda2(L) floor(n/2) ceil(n/2) / n) with a numerical margin (Fiedler), METIS = the best of " +
+         std::to_string(o.metis_runs) +
+         " seeded METIS bisections (its partition is the certificate). Uniform = (n - 1) theta under all-to-all "
+         "traffic: routing = 1 / max link load when every pair's demand is split over its shortest paths by capacity "
+         "(a feasible flow), distance = 2m / sum of all-pairs distances (exact), cut = the METIS bisection's links / "
+         "(n/2)^2 pairs crossing it. Worst = theta of the worst permutation: Valiant = n/2 x the uniform lower bound "
+         "(two-phase routing serves every permutation), cut = the METIS bisection's links / (n/2), TUB = Namyar et "
+         "al.'s bound, capacity / max over permutations of total distance (exact assignment up to " +
+         report::thousands(metrics::worst_permutation_exact_max_n) +
+         " routers, a greedy permutation above: still an upper bound on the worst). '-': not computed above " +
+         report::thousands(o.routing_max_vertices) +
+         " routers, where the routing costs O(n x arcs) (37 s per graph at 8,400 groups on the 2-core test machine, "
+         "about 11 minutes at 36,000).";
 }
 
 /// The Table 2 comparison.
