@@ -77,14 +77,15 @@ def connectivity(g, directed=False, threads=1):
 
 
 def bisection(g, spectral=True, greedy=True, metis_runs=8, metis_seed=1, exact=True, exact_max_vertices=None,
-              exact_max_nodes=1 << 27, greedy_rounds=6, greedy_seed=5):
+              exact_max_nodes=1 << 27, greedy_rounds=6, greedy_seed=5, threads=0):
     """The bisection width of the undirected graph (n >= 2) as a certified interval
     (metrics::bisection_width_interval). Lower end: Fiedler's bound ceil(lambda2(L) floor(n/2) ceil(n/2) / n)
     (M. Fiedler 1973; B. Mohar 1989), lambda2 by Lanczos with a safety margin (spectral=True),
     or the exact width. Upper end: the exact branch and bound (exact=True, run when
     n <= exact_max_vertices, default and at most 48, within exact_max_nodes search nodes),
     the best of metis_runs seeded METIS runs (0 = off; seeds metis_seed, metis_seed + 1, ...),
-    the reference's greedy local search (greedy=True; greedy_rounds, greedy_seed). Returns
+    the reference's greedy local search (greedy=True; greedy_rounds, greedy_seed). Lanczos runs
+    on `threads` threads (0 = every core; the bounds do not depend on it). Returns
     Bisection (lower == upper: exact). Runs without the GIL; the library has no progress hook
     here, so Ctrl-C takes effect when the run ends (an exact search of 48 vertices may take minutes)."""
     f = "bisection"
@@ -96,7 +97,7 @@ def bisection(g, spectral=True, greedy=True, metis_runs=8, metis_seed=1, exact=T
         _checks.uint(f, "metis_runs", metis_runs), _checks.uint(f, "metis_seed", metis_seed),
         _checks.flag(f, "exact", exact),
         largest if exact_max_vertices is None else _checks.uint(f, "exact_max_vertices", exact_max_vertices),
-        _checks.uint(f, "exact_max_nodes", exact_max_nodes)))
+        _checks.uint(f, "exact_max_nodes", exact_max_nodes), _checks.threads(f, threads)))
 
 
 _PATTERNS = ("uniform", "permutation", "worst")

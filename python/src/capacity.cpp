@@ -48,7 +48,7 @@ void init_capacity(py::module_& m) {
       "bisection",
       [](const graph& g, bool spectral, bool greedy, std::size_t greedy_rounds, std::uint64_t greedy_seed,
          std::size_t metis_runs, std::uint64_t metis_seed, bool exact, std::size_t exact_max_vertices,
-         std::uint64_t exact_max_nodes) {
+         std::uint64_t exact_max_nodes, unsigned threads) {
         metrics::bisection_interval_options o;
         o.spectral = spectral;
         o.greedy = greedy;
@@ -59,6 +59,7 @@ void init_capacity(py::module_& m) {
         o.exact = exact;
         o.exact_max_vertices = exact_max_vertices;
         o.exact_max_nodes = exact_max_nodes;
+        o.threads = threads;
         const auto r = run_interruptible([&](const stop_flag&) {
           return metrics::bisection_width_interval(g, o);
         });
@@ -91,7 +92,7 @@ void init_capacity(py::module_& m) {
       },
       py::arg("g"), py::arg("spectral"), py::arg("greedy"), py::arg("greedy_rounds"), py::arg("greedy_seed"),
       py::arg("metis_runs"), py::arg("metis_seed"), py::arg("exact"), py::arg("exact_max_vertices"),
-      py::arg("exact_max_nodes"));
+      py::arg("exact_max_nodes"), py::arg("threads"));
   m.def("exact_bisection_max_vertices", [] { return metrics::exact_bisection_max_vertices; });
 
   m.def(

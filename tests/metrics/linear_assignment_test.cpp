@@ -10,6 +10,18 @@
 
 using namespace shiftfly;
 
+namespace {
+/// r is a permutation of 0..n-1 and its total is the sum of its costs.
+void check_assignment(std::uint64_t n, const std::vector<std::int64_t>& c, const metrics::assignment_result& r) {
+  auto sorted = r.assignment;
+  std::sort(sorted.begin(), sorted.end());
+  for (std::uint64_t i = 0; i < n; ++i) REQUIRE(sorted[i] == i);
+  std::int64_t s = 0;
+  for (std::uint64_t i = 0; i < n; ++i) s += c[i * n + r.assignment[i]];
+  CHECK(s == r.total);
+}
+}  // namespace
+
 TEST_CASE("linear_assignment: brute force for n <= 8 on random integer matrices") {
   core::python_random rng(42);
   for (std::uint64_t n = 1; n <= 8; ++n) {
@@ -29,12 +41,7 @@ TEST_CASE("linear_assignment: brute force for n <= 8 on random integer matrices"
       for (int sense = 0; sense < 2; ++sense) {
         const auto r = sense ? metrics::max_cost_assignment(n, c) : metrics::min_cost_assignment(n, c);
         CHECK(r.total == (sense ? hi : lo));
-        auto sorted = r.assignment;
-        std::sort(sorted.begin(), sorted.end());
-        for (std::uint64_t i = 0; i < n; ++i) CHECK(sorted[i] == i);
-        std::int64_t s = 0;
-        for (std::uint64_t i = 0; i < n; ++i) s += c[i * n + r.assignment[i]];
-        CHECK(s == r.total);
+        check_assignment(n, c, r);
       }
     }
   }
@@ -64,4 +71,20 @@ TEST_CASE("linear_assignment: bad input") {
   CHECK_THROWS_AS(metrics::max_cost_assignment(2, c), core::invalid_parameter);
   c[2] = -metrics::assignment_max_cost - 1;
   CHECK_THROWS_AS(metrics::min_cost_assignment(2, c), core::invalid_parameter);
+}
+
+TEST_CASE("linear_assignment: the warm start finds the same optimum as the empty start (n up to 300)") {
+  core::python_random rng(7);
+  for (const std::uint64_t n : {9u, 40u, 120u, 300u}) {
+    for (const std::int64_t range : {2, 5, 100000}) {  // small ranges: many zeros after the row reduction
+      std::vector<std::int64_t> c(n * n);
+      for (auto& x : c) x = static_cast<std::int64_t>(rng.randrange(static_cast<std::uint64_t>(range) + 1));
+      for (const std::int64_t sign : {1, -1}) {
+        const auto warm = metrics::detail::assignment_core(n, c, sign, true);
+        const auto cold = metrics::detail::assignment_core(n, c, sign, false);
+        CHECK(warm.total == cold.total);
+        check_assignment(n, c, warm);
+      }
+    }
+  }
 }

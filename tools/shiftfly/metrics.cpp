@@ -260,7 +260,9 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
                          {"edge", c.edge}};
   }
   if (o.bisection) {
-    const auto b = shiftfly::tools::naming_flags({}, "--bisection", [&] { return m::bisection_width_interval(g); });
+    m::bisection_interval_options bo;
+    bo.threads = static_cast<unsigned>(o.threads);
+    const auto b = shiftfly::tools::naming_flags({}, "--bisection", [&] { return m::bisection_width_interval(g, bo); });
     j["bisection"] = {{"method", b.exact() ? "exact" : "interval"},
                       {"lower", b.lower},
                       {"lower_method", b.lower_method},

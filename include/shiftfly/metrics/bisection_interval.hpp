@@ -48,8 +48,10 @@ namespace shiftfly::metrics {
 
 /// Which methods bisection_width_interval runs.
 struct bisection_interval_options {
-  /// The spectral lower bound (Lanczos on the Laplacian).
+  /// The spectral lower bound (Lanczos on the Laplacian), and the threads of its operator
+  /// (0 = every hardware thread; the bound does not depend on it).
   bool spectral = true;
+  unsigned threads = 1;
   /// The reference's greedy local search (its rounds and seed).
   bool greedy = true;
   std::size_t greedy_rounds = 6;
@@ -108,6 +110,7 @@ inline bisection_interval bisection_width_interval(const G& g, const bisection_i
     core::require_range(where, "metis_seed", o.metis_seed, 0, metis_max_index - (o.metis_runs - 1));
   core::require_range(where, "exact_max_vertices", o.exact_max_vertices, 0, exact_bisection_max_vertices);
   core::require_range(where, "exact_max_nodes", o.exact_max_nodes, 1, std::uint64_t{1} << 40);
+  core::require_range(where, "threads", o.threads, 0, 1024);
 
   bisection_interval r;
   r.lower = 0, r.lower_method = "trivial lower bound (0)";
@@ -129,7 +132,7 @@ inline bisection_interval bisection_width_interval(const G& g, const bisection_i
     // Should the eigensolver fail (it throws std::runtime_error when Lanczos does not converge),
     // the bound is left out, noted.
     try {
-      const auto s = spectral_bisection_bound(g);
+      const auto s = spectral_bisection_bound(g, o.threads);
       r.laplacian_lambda2 = s.laplacian_lambda2;
       offer_lower(safe_spectral_floor(s.value, n, g.max_degree()), "lower bound (lambda2(L) * floor(n/2) * ceil(n/2) / n, Fiedler)");
     } catch (const core::invalid_parameter&) {

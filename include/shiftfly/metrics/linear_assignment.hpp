@@ -11,9 +11,17 @@
 ///   inline constexpr std::uint64_t assignment_max_n = 5000;
 ///   inline constexpr std::int64_t assignment_max_cost = 2^40;
 ///
-/// Rows are added one at a time; each is joined to the current matching by a shortest
-/// augmenting path in the reduced costs (Dijkstra over the columns, O(n²) per row), so the
-/// whole is O(n³) time and O(n) memory besides the matrix. Integer arithmetic throughout:
+/// The search starts from the row reduction (each row's dual is its least cost, so every
+/// reduced cost is >= 0) and a greedy matching of rows to free columns of reduced cost 0,
+/// as Jonker and Volgenant's initialisation does; each row left unmatched is then joined
+/// by a shortest augmenting path in the reduced costs (Dijkstra over the columns, O(n) per
+/// step of the path, O(n²) per row at worst), so the whole is O(n³) time at worst and O(n)
+/// memory besides the matrix. On distance matrices (the worst permutation of
+/// metrics/throughput_bound.hpp) most rows match at once: on the 2,000-vertex group-level
+/// Shiftfly 72 rows are left to augment, and worst_permutation_bound (its BFS included)
+/// took 0.67 s against 5.8 s from the empty matching; on the 2,000-group Boardfly, whose
+/// rows' farthest vertices are few and shared, 526 rows are left and it took 2.7 s against
+/// 3.1 s (docs/performance.md, "Throughput and bisection"). Integer arithmetic throughout:
 /// with |cost| ≤ 2^40 and n ≤ 5,000, every potential and path length stays below 2^54.
 /// Ties are broken by the lowest column index, so the result is deterministic.
 ///
@@ -53,15 +61,34 @@ inline void require_assignment_input(std::string_view where, std::uint64_t n, st
       core::throw_out_of_range(where, "cost", c, "-2^40 to 2^40");
 }
 
-/// Minimises Σ sign·cost(i, π(i)); sign is +1 or −1.
-inline assignment_result assignment_core(std::uint64_t n, std::span<const std::int64_t> cost, std::int64_t sign) {
+/// Minimises Σ sign·cost(i, π(i)); sign is +1 or −1. `warm_start`: begin from the row
+/// reduction and a greedy matching on its zeros (see the file comment); false: from the
+/// empty matching (the tests compare the two).
+inline assignment_result assignment_core(std::uint64_t n, std::span<const std::int64_t> cost, std::int64_t sign,
+                                         bool warm_start = true) {
   constexpr std::int64_t inf = std::numeric_limits<std::int64_t>::max() / 4;
   // 1-based columns, column 0 a virtual one holding the row being added
   std::vector<std::int64_t> u(n + 1, 0), v(n + 1, 0), minv(n + 1);
   std::vector<std::uint64_t> row_of(n + 1, 0), way(n + 1, 0);
   std::vector<char> used(n + 1);
+  std::vector<char> matched(n + 1, 0);
   const auto c = [&](std::uint64_t i, std::uint64_t j) { return sign * cost[(i - 1) * n + (j - 1)]; };
+  if (warm_start) {
+    // u(i) = the row's least cost and v = 0 are feasible duals (every reduced cost >= 0);
+    // a row takes its lowest free column of reduced cost 0, so the matching is tight.
+    for (std::uint64_t i = 1; i <= n; ++i) {
+      std::int64_t m = c(i, 1);
+      for (std::uint64_t j = 2; j <= n; ++j) m = std::min(m, c(i, j));
+      u[i] = m;
+      for (std::uint64_t j = 1; j <= n; ++j)
+        if (row_of[j] == 0 && c(i, j) == m) {
+          row_of[j] = i, matched[i] = 1;
+          break;
+        }
+    }
+  }
   for (std::uint64_t i = 1; i <= n; ++i) {
+    if (matched[i]) continue;
     row_of[0] = i;
     std::uint64_t j0 = 0;
     std::fill(minv.begin(), minv.end(), inf);

@@ -27,9 +27,9 @@
 ///   P_π (one unit from s to π(s)) has θ(P_π) ≤ C / Σ_s d(s, π(s)), so the throughput of
 ///   the worst permutation is at most C / max_π Σ_s d(s, π(s)). The maximum is a linear
 ///   assignment on the distance matrix (metrics/linear_assignment.hpp), solved exactly up
-///   to worst_permutation_exact_max_n vertices (n² distances in memory, O(n³) time, about
-///   25 s at 2,000 vertices (group-level Shiftfly, 40 ports) on the test machine:
-///   certified = true). Above that, a greedy permutation (each s in order takes the
+///   to worst_permutation_exact_max_n vertices (n² distances in memory, O(n³) time at
+///   worst; at 2,000 vertices 0.67 s for the group-level Shiftfly (40 ports) and 2.7 s for
+///   Boardfly on the test machine: certified = true). Above that, a greedy permutation (each s in order takes the
 ///   farthest free target, ties to the lowest id; certified = false): its bound is still
 ///   a valid upper bound on the worst permutation's throughput (it is the bound of one
 ///   permutation), only weaker than TUB. The graph must be strongly connected.

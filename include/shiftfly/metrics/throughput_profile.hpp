@@ -83,6 +83,7 @@ throughput_profile measure_throughput_profile(const G& g, const throughput_profi
   bo.exact = false;
   bo.metis_runs = o.metis_runs;
   bo.metis_seed = o.metis_seed;
+  bo.threads = o.threads;
   p.bisection = bisection_width_interval(g, bo);
   std::uint64_t side = 0;
   for (auto s : p.bisection.certificate) side += s;

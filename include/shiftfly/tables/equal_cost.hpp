@@ -55,7 +55,7 @@ inline design_measure measure_design(const G& g, report::profile profile, unsign
     m.gap = metrics::reference_spectral_gap(g, g.num_vertices() > 10000 ? 60 : 120, 3);
   } else {
     m.distance = metrics::all_pairs_stats(g, o);
-    m.gap = metrics::spectral_gap(g);
+    m.gap = metrics::spectral_gap(g, threads);
   }
   return m;
 }

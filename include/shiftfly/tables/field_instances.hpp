@@ -198,7 +198,7 @@ inline measured_instance measure_instance(const field_instance& instance, bool g
   metrics::sweep_options o;
   o.threads = threads;
   m.distance = metrics::all_pairs_stats(g, o);
-  if (gap) m.gap = metrics::spectral_gap(g);
+  if (gap) m.gap = metrics::spectral_gap(g, threads);
   return m;
 }
 
