@@ -6,9 +6,9 @@ packages=(
   build-essential cmake ninja-build pkg-config python3
   libboost-dev libboost-graph-dev libboost-math-dev
   libfmt-dev libcli11-dev catch2 libbenchmark-dev
-  libeigen3-dev libspectra-dev nlohmann-json3-dev gnuplot-nox chromium
+  libeigen3-dev nlohmann-json3-dev gnuplot-nox chromium
   clang libclang-rt-14-dev
-  libarpack2-dev  # bench_spectral only (the ARPACK comparison)
+  libarpack2-dev libspectra-dev  # bench_spectral only (the ARPACK and Spectra comparison)
   libopenmpi-dev openmpi-bin
   coinor-libclp-dev libmetis-dev
   pybind11-dev python3-dev python3-pytest python3-numpy python3-scipy python3-networkx

@@ -52,8 +52,8 @@ def exact_diameter(g, directed=False, threads=0):
 
 
 def spectral_gap(g, threads=1):
-    """The converged spectral gap of P = D^-1 A: lambda2 and lambda_min by restarted Lanczos
-    (Spectra, tolerance 1e-9), a dense eigendecomposition for small operators where Lanczos
+    """The converged spectral gap of P = D^-1 A: lambda2 and lambda_min by thick-restart Lanczos
+    (residuals <= 1e-9, the top eigenvector deflated exactly), a dense eigendecomposition for small operators where Lanczos
     breaks down, or exactly 1 - 1 = 0 on a disconnected graph (method says which)."""
     _graph("spectral_gap", g)
     return SpectralGap._of(_shiftfly.spectral_gap(g, _checks.threads("spectral_gap", threads)))

@@ -1,12 +1,12 @@
 # docs/api_snippets: every snippet of docs/api.md compiled (C++20, the source
-# tree's include directory, Eigen and Spectra for the spectral metrics, Boost from
+# tree's include directory, Eigen for the spectral metrics, Boost from
 # the system, with Boost.Graph's library), run, and its output compared with the output the page shows
 # (tests/docs/run_api_snippets.sh). Scripts that rebuild the suite with another
 # compiler or instrumentation skip it (-E "^docs/"), as they skip headers/.
 # Boost.Graph's compiled library for read_graphml (io/graphml_file.hpp, reached through the
 # file family of topology/family.hpp); --no-as-needed, as the flags come before the source.
 set(_shiftfly_snippet_flags -std=c++20 -O1 -pthread -Wl,--no-as-needed -lboost_graph)
-foreach(dir ${PROJECT_SOURCE_DIR}/include ${EIGEN3_INCLUDE_DIR} ${SPECTRA_INCLUDE_DIR})
+foreach(dir ${PROJECT_SOURCE_DIR}/include ${EIGEN3_INCLUDE_DIR})
   # the system directory is searched anyway, and naming it with -I reorders it before the C++ headers
   if(NOT dir STREQUAL "/usr/include")
     list(APPEND _shiftfly_snippet_flags -I${dir})

@@ -85,7 +85,7 @@ inline report::table equal_cost_table(const std::vector<equal_cost_row>& rows, r
                    "above, where a diameter is a lower bound; gaps estimated by power iteration (120 steps, 60 above "
                    "10,000 groups, seed 3); chip figures by eq. (1)"
                  : "exact: all-pairs distances at every size; spectral gaps 1 - lambda2 of D^-1 A by Lanczos "
-                   "(Spectra, tolerance 1e-9); chip figures by eq. (1)";
+                   "(thick-restart, residuals <= 1e-9); chip figures by eq. (1)";
   t.columns = {"Groups", "Chips", "BF group D", "SF group D", "BF chip D", "SF chip D", "BF chip mean", "SF chip mean",
                "BF gap", "SF gap"};
   for (const auto& r : rows) {

@@ -45,7 +45,7 @@ inline report::table field_equal_radix_table(const std::vector<field_equal_radix
   t.title = "The field at equal radix";
   t.source = "beyond the paper: the Shiftfly paper's Section 8 (bisection) caveat, distances and gaps";
   t.method = "exact: all-pairs distances on the physical router graph; spectral gap 1 - lambda2 of D^-1 A by Lanczos "
-             "(Spectra, tolerance 1e-9)";
+             "(thick-restart, residuals <= 1e-9)";
   t.columns = {"Target", "Family", "Parameters", "Routers", "Links", "Radix", "Diameter", "Mean distance", "Gap"};
   for (const auto& r : rows) {
     const auto& m = r.measured;
