@@ -185,7 +185,7 @@ inline std::string nines_label(int k) {
 }
 
 /// A y value in percent as its height on a nines axis, -log10(1 - y/100): 90% -> 1, 99.9% -> 3.
-inline double nines(double percent) { return -std::log10((100.0 - percent) / 100.0); }
+inline double nines(double percent) { return 0.0 - std::log10((100.0 - percent) / 100.0); }
 
 namespace detail {
 inline std::string plural(std::size_t n, const char* one, const char* many) { return n == 1 ? one : many; }
@@ -213,13 +213,13 @@ inline std::string figure_caption(const figure& f) {
   }
   const auto out = points_outside_ranges(f);
   if (out.below > 0)
-    add(fmt::format("{} {} below {} {} outside the plotted range and not drawn; the data file keeps {}.", out.below,
+    add(fmt::format("{} {} below {} {} outside the plotted range and {} not drawn; the data file keeps {}.", out.below,
                     detail::plural(out.below, "value", "values"), detail::caption_y(f, detail::range_min(f.yrange)),
-                    detail::plural(out.below, "lies", "lie"), detail::plural(out.below, "it", "them")));
+                    detail::plural(out.below, "lies", "lie"), detail::plural(out.below, "is", "are"), detail::plural(out.below, "it", "them")));
   if (out.above > 0)
-    add(fmt::format("{} {} above {} {} outside the plotted range and not drawn; the data file keeps {}.", out.above,
+    add(fmt::format("{} {} above {} {} outside the plotted range and {} not drawn; the data file keeps {}.", out.above,
                     detail::plural(out.above, "value", "values"), detail::caption_y(f, detail::range_max(f.yrange)),
-                    detail::plural(out.above, "lies", "lie"), detail::plural(out.above, "it", "them")));
+                    detail::plural(out.above, "lies", "lie"), detail::plural(out.above, "is", "are"), detail::plural(out.above, "it", "them")));
   if (out.beside > 0)
     add(fmt::format("{} {} outside the plotted x range {} not drawn; the data file keeps {}.", out.beside,
                     detail::plural(out.beside, "point", "points"), detail::plural(out.beside, "is", "are"),
@@ -384,7 +384,8 @@ inline std::string figure_script(const figure& f) {
       }
     if (std::isnan(lo)) lo = std::isfinite(dlo) ? dlo : 0;
     if (std::isnan(hi)) hi = std::isfinite(dhi) ? dhi : 1;
-    const int first = std::max(0, static_cast<int>(std::floor(lo + 1e-9))), last = std::min(17, static_cast<int>(std::ceil(hi - 1e-9)));
+    // No tick at 0 nines (0%), which a nines axis does not resolve: the first label is 90%.
+    const int first = std::max(1, static_cast<int>(std::floor(lo + 1e-6))), last = std::min(17, static_cast<int>(std::ceil(hi - 1e-6)));
     script += "set ytics (";
     for (int k = first; k <= last; ++k) {
       std::string label = nines_label(k);
