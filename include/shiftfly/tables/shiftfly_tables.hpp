@@ -43,6 +43,8 @@ inline constexpr std::uint64_t chip_validation_all_pairs_limit = 73728;
 
 /// The least distance, in decades, between two named chip counts on the figures' log axis.
 inline constexpr double equal_cost_tick_spacing = 0.25;
+/// The log axis reaches this factor beyond the smallest and the largest system.
+inline constexpr double equal_cost_axis_margin = 2;
 
 /// The figures of Table 2: chip diameter, chip mean distance and spectral gap against chips.
 inline std::vector<report::figure> equal_cost_figures(const std::vector<equal_cost_row>& rows) {
@@ -50,7 +52,7 @@ inline std::vector<report::figure> equal_cost_figures(const std::vector<equal_co
                    "worst-case chip hops", true, false, {}};
   report::figure m{"mean_distance", "Mean chip-level distance (eq. (1))", "chips in the system", "mean chip hops",
                    true, false, {}};
-  report::figure g{"spectral_gap", "Spectral gap of the group graph", "chips in the system", "1 − λ_2",
+  report::figure g{"spectral_gap", "Spectral gap of the group graph", "chips in the system", "spectral gap 1 − λ_2",
                    true, false, {}};
   report::series bd{"Boardfly-of-pods", {}, {}}, sd{"Shiftfly", {}, {}};
   report::series bm = bd, sm = sd, bg = bd, sg = sd;
@@ -79,6 +81,7 @@ inline std::vector<report::figure> equal_cost_figures(const std::vector<equal_co
   for (auto* f : {&d, &m, &g}) {
     f->xticks = ticks;
     f->yrange.lo = 0;
+    if (!bd.x.empty()) f->xrange = {bd.x.front() / equal_cost_axis_margin, bd.x.back() * equal_cost_axis_margin};
   }
   return {d, m, g};
 }
