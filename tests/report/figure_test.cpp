@@ -1,9 +1,13 @@
 // Tests for report/figure.hpp and report/figure_style.hpp: the one style, enhanced text,
 // log axes labelled 10^k, values below a display floor drawn at it and marked (in the
-// key and the caption) while the CSV keeps them, and the same SVG bytes on every run.
+// key and the caption) while the CSV keeps them, and the same SVG bytes on every run;
+// the paper's axes and annotations: ranges, a nines axis with a display ceiling, solid
+// and dashed series, reference lines, hatched x bands, markers and shaded gaps.
 #include <catch2/catch.hpp>
 
 #include <string>
+
+#include <fmt/format.h>
 
 #include "shiftfly/report/figure.hpp"
 
@@ -33,8 +37,9 @@ TEST_CASE("figure_script: the project's style, enhanced labels, log axes as 10^k
   // The 0 is drawn at the floor and flagged; only the series that has it gets the clamped markers.
   CHECK(s.find("$s0 << EOD\n10 0.001 0\n20 1e-09 0\n30 1e-12 1\nEOD\n") != std::string::npos);
   CHECK(s.find("$s0 using 1:2 with lines lt 1 notitle, $s0 using 1:($3 > 0 ? NaN : $2) with points lt 1 notitle, "
-               "$s0 using 1:($3 > 0 ? $2 : NaN) with points lt 1 pt 10 ps 1.3 notitle, "
+               "$s0 using 1:($3 == 1 ? $2 : NaN) with points lt 1 pt 10 ps 1.3 notitle, "
                "NaN with linespoints lt 1 title \"ρ = 0.1\"") != std::string::npos);
+  CHECK(s.find("$3 == 2") == std::string::npos);  // nothing above a ceiling (there is none)
   CHECK(s.find("$s1 using 1:($3 > 0") == std::string::npos);
   CHECK(s.find("title \"clamped: < 10^{-12}\"") != std::string::npos);
   // Every style differs from the others in colour, dash and point.
@@ -44,7 +49,7 @@ TEST_CASE("figure_script: the project's style, enhanced labels, log axes as 10^k
 TEST_CASE("clamped points: counted, said in the caption, kept true in the CSV", "[report]") {
   figure f = clamped_sample();
   CHECK(clamped_points(f) == 1);
-  CHECK(figure_caption(f) == "What it shows. 1 value below 1e-12 (a shortfall of 0 has no logarithm) is drawn at 1e-12 as "
+  CHECK(figure_caption(f) == "What it shows. 1 value below 1e-12 (a log axis cannot show 0) is drawn at 1e-12 as "
                              "open downward triangles; the data file keeps the true values.");
   CHECK(figure_csv(f).find("ρ = 0.1,30,0\n") != std::string::npos);
   f.display_floor = 0;
@@ -71,4 +76,163 @@ TEST_CASE("figure_svg: gnuplot typesets the labels and draws the same bytes twic
   figure bad = f;
   bad.lines[0].y.pop_back();
   CHECK_THROWS_AS(figure_svg(bad), std::invalid_argument);
+}
+
+namespace {
+/// A coverage figure as the Halley paper draws Fig. 3: percentages on a nines axis with a
+/// display ceiling, a target line, a hatched band, two markers, a reversed x range.
+figure nines_sample() {
+  figure f{"coverage", "Coverage", "spare ratio σ (%)", "coverage ceiling", false, false,
+           {{"ρ = 0.1", {10, 50, 90}, {50, 99.9, 100}, dash::dashed}, {"ρ = 0.2", {10, 50, 90}, {90, 99, 99.9999999999}, dash::solid}}};
+  f.ynines = true;
+  f.yrange = {0, 99.999999};
+  f.display_ceiling = 99.999999;
+  f.xrange = {90, 0, 10};
+  f.references.push_back({'y', 99.999, "99.999% target"});
+  f.references.push_back({'x', 50, "cap"});
+  f.bands.push_back({50, 90, "past the 2× cap"});
+  f.markers.push_back({50, 99.9, "operating point", true});
+  f.markers.push_back({90, 99.999, "", false});
+  f.caption = "Coverage.";
+  return f;
+}
+}  // namespace
+
+TEST_CASE("nines: heights and labels of a nines axis", "[report]") {
+  CHECK(nines(90) == Approx(1.0));
+  CHECK(nines(99.999) == Approx(5.0));
+  CHECK(nines(0) == 0.0);
+  CHECK(nines_label(0) == "0%");
+  CHECK(nines_label(1) == "90%");
+  CHECK(nines_label(2) == "99%");
+  CHECK(nines_label(5) == "99.999%");
+  CHECK(nines_label(8) == "99.999999%");
+}
+
+TEST_CASE("figure_script: a nines axis draws percentages at their nines; the ceiling clamps 100%", "[report]") {
+  const figure f = nines_sample();
+  const std::string s = figure_script(f);
+  // Ticks 90% .. 99.999999% at 1 .. 8 (a percent sign doubled: a tick label is a format).
+  CHECK(s.find("set ytics (\"90%%\" 1, \"99%%\" 2, \"99.9%%\" 3, \"99.99%%\" 4, \"99.999%%\" 5, \"99.9999%%\" 6, "
+               "\"99.99999%%\" 7, \"99.999999%%\" 8)\nunset mytics\n") != std::string::npos);
+  CHECK(s.find("set logscale y") == std::string::npos);
+  // The range in nines, x reversed with its tick step.
+  CHECK(s.find(fmt::format("set yrange [0:{}]\n", nines(99.999999))) != std::string::npos);
+  CHECK(s.find("set xrange [90:0]\nset xtics 10\n") != std::string::npos);
+  CHECK(s.find("set ytics 0") == std::string::npos);
+  // 50% is 0.30103 nines; 100% and 99.9999999999% are drawn at the ceiling, flagged 2.
+  CHECK(s.find(fmt::format("$s0 << EOD\n10 {} 0\n50 {} 0\n90 {} 2\nEOD\n", nines(50), nines(99.9), nines(99.999999))) !=
+        std::string::npos);
+  CHECK(s.find(fmt::format("90 {} 2\nEOD\n", nines(99.999999))) != std::string::npos);
+  CHECK(s.find("$s0 using 1:($3 == 2 ? $2 : NaN) with points lt 1 dt 2 pt 8 ps 1.3 notitle") != std::string::npos);
+  CHECK(s.find("$3 == 1") == std::string::npos);
+  CHECK(s.find("title \"clamped: > 99.999999%\"") != std::string::npos);
+  // Solid and dashed as asked, whatever the style's own pattern.
+  CHECK(s.find("NaN with linespoints lt 1 dt 2 title \"ρ = 0.1\"") != std::string::npos);
+  CHECK(s.find("NaN with linespoints lt 2 dt 1 title \"ρ = 0.2\"") != std::string::npos);
+}
+
+TEST_CASE("figure_script: reference lines, hatched bands, markers", "[report]") {
+  const figure f = nines_sample();
+  const std::string s = figure_script(f);
+  CHECK(s.find(fmt::format("set arrow from graph 0, first {0} to graph 1, first {0} nohead front dt 2 lw 1.2 lc '#000000'\n",
+                           nines(99.999))) != std::string::npos);
+  CHECK(s.find("set arrow from first 50, graph 0 to first 50, graph 1 nohead front dt 2 lw 1.2 lc '#000000'\n") != std::string::npos);
+  CHECK(s.find("NaN with lines dt 2 lw 1.2 lc '#000000' title \"99.999% target\"") != std::string::npos);
+  CHECK(s.find("NaN with lines dt 2 lw 1.2 lc '#000000' title \"cap\"") != std::string::npos);
+  CHECK(s.find("set object rect from first 50, graph 0 to first 90, graph 1 behind fc '#808080' fs pattern 4 transparent noborder\n") !=
+        std::string::npos);
+  CHECK(s.find("NaN with boxes fs pattern 4 transparent lc '#808080' title \"past the 2× cap\"") != std::string::npos);
+  CHECK(s.find(fmt::format("$m0 << EOD\n50 {}\nEOD\n", nines(99.9))) != std::string::npos);
+  CHECK(s.find("$m0 using 1:2 with points pt 7 ps 1.7 lc '#000000' title \"operating point\"") != std::string::npos);
+  CHECK(s.find("$m1 using 1:2 with points pt 6 ps 1.7 lc '#000000' notitle") != std::string::npos);
+  // Without annotations, none of it.
+  figure bare = f;
+  bare.references.clear();
+  bare.bands.clear();
+  bare.markers.clear();
+  const std::string b = figure_script(bare);
+  CHECK(b.find("set arrow") == std::string::npos);
+  CHECK(b.find("set object") == std::string::npos);
+  CHECK(b.find("$m0") == std::string::npos);
+}
+
+TEST_CASE("figure_script: a shaded gap between two series; ranges open at one end", "[report]") {
+  figure f{"goodput", "Goodput", "failure rate λ", "goodput (%)", false, false,
+           {{"baseline", {0.1, 0.2}, {70, 40}, dash::dashed}, {"full stack", {0.1, 0.2}, {76, 75}, dash::solid}}};
+  f.gaps.push_back({0, 1, "gap"});
+  f.yrange.lo = 0;
+  const std::string s = figure_script(f);
+  CHECK(s.find("$g0 << EOD\n0.1 70 76\n0.2 40 75\nEOD\n") != std::string::npos);
+  CHECK(s.find("plot $g0 using 1:2:3 with filledcurves fc '#7f7f7f' fs transparent solid 0.2 noborder title \"gap\", $s0") !=
+        std::string::npos);
+  CHECK(s.find("set yrange [0:*]\n") != std::string::npos);
+  CHECK(s.find("set xrange") == std::string::npos);
+  figure bad = f;
+  bad.gaps[0].upper = 2;
+  CHECK_THROWS_AS(figure_script(bad), std::invalid_argument);
+  bad = f;
+  bad.lines[1].x[1] = 0.3;
+  CHECK_THROWS_AS(figure_script(bad), std::invalid_argument);
+  bad = f;
+  bad.references.push_back({'z', 1, "?"});
+  CHECK_THROWS_AS(figure_script(bad), std::invalid_argument);
+  // A nines axis cannot draw 100% unless a ceiling clamps it, nor share the axis with a log scale.
+  figure full = nines_sample();
+  full.display_ceiling = 0;
+  CHECK_THROWS_AS(figure_script(full), std::invalid_argument);
+  full = nines_sample();
+  full.logy = true;
+  CHECK_THROWS_AS(figure_script(full), std::invalid_argument);
+}
+
+TEST_CASE("figure_caption: values clamped at the ceiling and values outside the plotted range are counted", "[report]") {
+  figure f = nines_sample();
+  CHECK(clamped_points_above(f) == 2);
+  CHECK(clamped_points_below(f) == 0);
+  CHECK(clamped_points(f) == 2);
+  CHECK(figure_caption(f) == "Coverage. 2 values above 99.999999% (a nines axis cannot reach 100%) are drawn at 99.999999% as open "
+                             "upward triangles; the data file keeps the true values.");
+  // The CSV keeps the percentages, 100 included.
+  CHECK(figure_csv(f).find("ρ = 0.1,90,100\n") != std::string::npos);
+  CHECK(figure_csv(f).find("ρ = 0.2,90,99.9999999999\n") != std::string::npos);
+  // A range that leaves points out: the caption says how many, the CSV keeps them.
+  figure g{"g", "G", "x", "y (%)", false, false, {{"a", {0, 1, 2, 3}, {10, 60, 80, 120}}}};
+  g.yrange = {60, 100};
+  CHECK(points_outside_ranges(g).below == 1);
+  CHECK(points_outside_ranges(g).above == 1);
+  g.caption = "G.";
+  CHECK(figure_caption(g) == "G. 1 value below 60 lies outside the plotted range and is not drawn; the data file keeps it. 1 value "
+                             "above 100 lies outside the plotted range and is not drawn; the data file keeps it.");
+  g.lines[0].y[0] = 20;
+  g.lines[0].x.push_back(4);
+  g.lines[0].y.push_back(30);
+  CHECK(figure_caption(g).find("G. 2 values below 60 lie outside the plotted range and are not drawn; the data file keeps them.") == 0);
+  g.lines[0].x.pop_back();
+  g.lines[0].y.pop_back();
+  g.xrange = {0.5, 3};
+  CHECK(points_outside_ranges(g).beside == 1);
+  CHECK(points_outside_ranges(g).below == 0);
+  g.yrange = {};
+  g.xrange = {};
+  CHECK(points_outside_ranges(g).total() == 0);
+  CHECK(figure_caption(g) == "G.");
+}
+
+TEST_CASE("figure_csv: a series name with a comma is quoted", "[report]") {
+  const figure f{"q", "Q", "x", "y", false, false, {{"flat pool, ρ = 0.15", {1}, {2}}, {"say \"hi\"", {3}, {4}}}};
+  CHECK(figure_csv(f) == "series,x,y\n\"flat pool, ρ = 0.15\",1,2\n\"say \"\"hi\"\"\",3,4\n");
+}
+
+TEST_CASE("figure_svg: the annotations render, the same bytes twice", "[report]") {
+  figure f = nines_sample();
+  f.gaps.push_back({0, 1, "gap"});
+  const std::string a = figure_svg(f), b = figure_svg(f);
+  CHECK(a == b);
+  CHECK(a.find(">99.999%</tspan>") != std::string::npos);  // a tick label, its percent sign single
+  CHECK(a.find(">99.999% target</tspan>") != std::string::npos);
+  CHECK(a.find("<pattern") != std::string::npos);  // the hatching
+  CHECK(a.find(">past the 2× cap</tspan>") != std::string::npos);
+  CHECK(a.find(">operating point</tspan>") != std::string::npos);
+  CHECK(a.find(">clamped: > 99.999999%</tspan>") != std::string::npos);
 }

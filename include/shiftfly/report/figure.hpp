@@ -4,21 +4,33 @@
 /// gnuplot (Debian gnuplot-nox) from that data, in the project's one style
 /// (report/figure_style.hpp). Nothing here writes SVG by hand. Labels and series
 /// names are gnuplot enhanced text ("1 − λ_2", "ρ = 0.15"). A figure with a
-/// display floor (a log axis cannot show 0) draws each value below the floor at
-/// the floor with its own marker, says so in its key and caption, and keeps the
-/// true value in its CSV.
+/// display floor (a log axis cannot show 0) or a display ceiling (a nines axis
+/// cannot reach 100%) draws each value beyond it at it with its own marker, says
+/// so in its key and caption, and keeps the true value in its CSV; values outside
+/// a plotted range are not drawn, and the caption counts them.
 ///
-/// API: `series`, `figure` (with its caption, the table it illustrates, a display
-/// floor, named x ticks), `illustrate(f, table, what)`, `clamped_points(f)`,
-/// `figure_caption(f)` (the caption with the sentence on clamped points),
-/// `figure_csv(f)`, `figure_script(f)`, `figure_svg(f)` (gnuplot's SVG as text),
-/// `write_figure(f, dir)`.
+/// A paper's figure is drawn with its axes and annotations: ranges (reversed when
+/// lo > hi) and tick steps, a nines axis for a coverage close to 100% (90%, 99%,
+/// 99.9%, ... equally spaced), series drawn solid or dashed as the paper says,
+/// dashed reference lines (a target), hatched x bands (past a budget cap), filled
+/// or open markers (operating points) and the shaded gap between two curves.
+///
+/// API: `dash`, `series`, `axis_range`, `reference_line`, `x_band`, `marker`,
+/// `shaded_gap`, `figure` (with its caption, the table it illustrates, a display
+/// floor and ceiling, named x ticks, a nines y axis, ranges and annotations),
+/// `illustrate(f, table, what)`, `clamped_points(f)` (`_below`, `_above`),
+/// `points_outside_ranges(f)`, `nines(percent)`, `nines_label(k)`,
+/// `enhanced_number(x)`, `figure_caption(f)` (the caption with the sentences on
+/// clamped and unplotted points), `figure_csv(f)`, `figure_script(f)`,
+/// `figure_svg(f)` (gnuplot's SVG as text), `write_figure(f, dir)`.
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -29,14 +41,59 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/report/figure_style.hpp"
+#include "shiftfly/report/render.hpp"
 #include "shiftfly/report/table.hpp"
 
 namespace shiftfly::report {
+
+/// How a series' line is dashed: as its line style cycles (figure_style), or solid or
+/// dashed where the paper says which curve is drawn which way.
+enum class dash { automatic, solid, dashed };
 
 /// One line of a figure.
 struct series {
   std::string name;
   std::vector<double> x, y;
+  dash stroke = dash::automatic;
+};
+
+/// An axis range in data units: `lo` to `hi` (NaN: autoscaled at that end; lo > hi reverses
+/// the axis, as for a correlation that decreases to the right), with tick marks `step`
+/// apart (0: gnuplot's choice; ignored on a nines axis, whose ticks are the nines).
+struct axis_range {
+  double lo = std::numeric_limits<double>::quiet_NaN();
+  double hi = std::numeric_limits<double>::quiet_NaN();
+  double step = 0;
+};
+
+/// A dashed reference line across the plot (a target, a floor): horizontal at y = `at`
+/// (axis 'y') or vertical at x = `at` (axis 'x'), in data units; in the key as `label`.
+struct reference_line {
+  char axis = 'y';
+  double at = 0;
+  std::string label;
+};
+
+/// A hatched band over the plot's full height, from x = `from` to x = `to` (a range past a
+/// budget cap); in the key as `label`.
+struct x_band {
+  double from = 0, to = 0;
+  std::string label;
+};
+
+/// One marked point (an operating point) at (x, y) in data units: a black circle, filled or
+/// open; in the key as `label` (empty: no key entry).
+struct marker {
+  double x = 0, y = 0;
+  std::string label;
+  bool filled = true;
+};
+
+/// The shaded area between two series of the figure, lines[lower] and lines[upper], which
+/// have the same x values; in the key as `label`.
+struct shaded_gap {
+  std::size_t lower = 0, upper = 1;
+  std::string label;
 };
 
 /// A line chart.
@@ -49,14 +106,67 @@ struct figure {
   std::string table = {};    ///< id of the table it illustrates (the HTML report sets it beside); empty: none
   double display_floor = 0;  ///< > 0: values below it are drawn at it, marked as clamped (a log axis has no 0)
   std::vector<std::pair<double, std::string>> xticks = {};  ///< named x tick marks; empty: numbers
+  double display_ceiling = 0;  ///< > 0: values above it are drawn at it, marked as clamped (a nines axis has no 100%)
+  /// y is a coverage or availability in percent, drawn on a nines axis: k nines at height k,
+  /// ticks labelled 90%, 99%, 99.9%, ...; the data file keeps the percentages.
+  bool ynines = false;
+  axis_range xrange = {}, yrange = {};         ///< the plotted ranges; values outside are not drawn (the caption counts them)
+  std::vector<reference_line> references = {};  ///< dashed lines across the plot
+  std::vector<x_band> bands = {};               ///< hatched ranges of x
+  std::vector<marker> markers = {};             ///< marked points
+  std::vector<shaded_gap> gaps = {};            ///< shaded areas between two series
 };
 
-/// How many points of `f` lie below its display floor (drawn at the floor).
-inline std::size_t clamped_points(const figure& f) {
+namespace detail {
+/// Where a value stands against the display floor and ceiling: drawn as it is, or clamped.
+enum class clamp { none, below, above };
+
+inline clamp clamp_of(const figure& f, double y) {
+  if (f.display_floor > 0 && !(y >= f.display_floor)) return clamp::below;
+  if (f.display_ceiling > 0 && y > f.display_ceiling) return clamp::above;
+  return clamp::none;
+}
+
+inline std::size_t count_clamped(const figure& f, clamp which) {
   std::size_t n = 0;
-  if (f.display_floor > 0)
-    for (const auto& s : f.lines)
-      for (const double y : s.y) n += !(y >= f.display_floor);
+  for (const auto& s : f.lines)
+    for (const double y : s.y) n += clamp_of(f, y) == which;
+  return n;
+}
+
+/// The smallest and largest value of range `r` (NaN: open at that end). With one end given,
+/// `lo` bounds from below and `hi` from above.
+inline double range_min(const axis_range& r) { return std::isnan(r.lo) || std::isnan(r.hi) ? r.lo : std::min(r.lo, r.hi); }
+inline double range_max(const axis_range& r) { return std::isnan(r.lo) || std::isnan(r.hi) ? r.hi : std::max(r.lo, r.hi); }
+inline bool below_range(const axis_range& r, double v) { return !std::isnan(range_min(r)) && v < range_min(r); }
+inline bool above_range(const axis_range& r, double v) { return !std::isnan(range_max(r)) && v > range_max(r); }
+}  // namespace detail
+
+/// How many points of `f` lie below its display floor (drawn at the floor).
+inline std::size_t clamped_points_below(const figure& f) { return detail::count_clamped(f, detail::clamp::below); }
+
+/// How many points of `f` lie above its display ceiling (drawn at the ceiling).
+inline std::size_t clamped_points_above(const figure& f) { return detail::count_clamped(f, detail::clamp::above); }
+
+/// How many points of `f` are drawn clamped, below its floor or above its ceiling.
+inline std::size_t clamped_points(const figure& f) { return clamped_points_below(f) + clamped_points_above(f); }
+
+/// How many points of `f` that are not clamped lie outside its plotted ranges (not drawn):
+/// below the y range, above it, and outside the x range.
+struct outside_counts {
+  std::size_t below = 0, above = 0, beside = 0;
+  std::size_t total() const { return below + above + beside; }
+};
+
+inline outside_counts points_outside_ranges(const figure& f) {
+  outside_counts n;
+  for (const auto& s : f.lines)
+    for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
+      if (detail::clamp_of(f, s.y[i]) != detail::clamp::none) continue;
+      if (detail::below_range(f.xrange, s.x[i]) || detail::above_range(f.xrange, s.x[i])) ++n.beside;
+      else if (detail::below_range(f.yrange, s.y[i])) ++n.below;
+      else if (detail::above_range(f.yrange, s.y[i])) ++n.above;
+    }
   return n;
 }
 
@@ -67,15 +177,53 @@ inline std::string enhanced_number(double x) {
   return fmt::format("{}", x);
 }
 
-/// The full caption: the figure's caption, and a sentence on clamped points when there are any.
+/// The label of k nines on a nines axis: 0%, 90%, 99%, 99.9%, ...
+inline std::string nines_label(int k) {
+  if (k <= 0) return "0%";
+  if (k == 1) return "90%";
+  return "99" + (k > 2 ? "." + std::string(static_cast<std::size_t>(k - 2), '9') : std::string()) + "%";
+}
+
+/// A y value in percent as its height on a nines axis, -log10(1 - y/100): 90% -> 1, 99.9% -> 3.
+inline double nines(double percent) { return 0.0 - std::log10((100.0 - percent) / 100.0); }
+
+namespace detail {
+inline std::string plural(std::size_t n, const char* one, const char* many) { return n == 1 ? one : many; }
+
+/// A y value as the caption says it: its shortest decimal, with "%" on a nines axis.
+inline std::string caption_y(const figure& f, double y) { return fmt::format("{}", y) + (f.ynines ? "%" : ""); }
+}  // namespace detail
+
+/// The full caption: the figure's caption, then a sentence for each kind of value not drawn
+/// where it lies: clamped to the display floor or ceiling, or outside the plotted range.
 inline std::string figure_caption(const figure& f) {
   std::string c = f.caption;
-  if (const std::size_t n = clamped_points(f); n > 0) {
-    const std::string floor = fmt::format("{}", f.display_floor);
-    c += (c.empty() ? "" : " ") + fmt::format("{} {} below {} (a shortfall of 0 has no logarithm) {} drawn at {} as open "
-                                              "downward triangles; the data file keeps the true values.",
-                                              n, n == 1 ? "value" : "values", floor, n == 1 ? "is" : "are", floor);
+  const auto add = [&c](const std::string& sentence) { c += (c.empty() ? "" : " ") + sentence; };
+  if (const std::size_t n = clamped_points_below(f); n > 0) {
+    const std::string floor = detail::caption_y(f, f.display_floor);
+    add(fmt::format("{} {} below {} ({}) {} drawn at {} as open downward triangles; the data file keeps the true values.", n,
+                    detail::plural(n, "value", "values"), floor, f.logy ? "a log axis cannot show 0" : "the foot of the plotted range",
+                    detail::plural(n, "is", "are"), floor));
   }
+  if (const std::size_t n = clamped_points_above(f); n > 0) {
+    const std::string ceiling = detail::caption_y(f, f.display_ceiling);
+    add(fmt::format("{} {} above {} ({}) {} drawn at {} as open upward triangles; the data file keeps the true values.", n,
+                    detail::plural(n, "value", "values"), ceiling, f.ynines ? "a nines axis cannot reach 100%" : "the top of the plotted range",
+                    detail::plural(n, "is", "are"), ceiling));
+  }
+  const auto out = points_outside_ranges(f);
+  if (out.below > 0)
+    add(fmt::format("{} {} below {} {} outside the plotted range and {} not drawn; the data file keeps {}.", out.below,
+                    detail::plural(out.below, "value", "values"), detail::caption_y(f, detail::range_min(f.yrange)),
+                    detail::plural(out.below, "lies", "lie"), detail::plural(out.below, "is", "are"), detail::plural(out.below, "it", "them")));
+  if (out.above > 0)
+    add(fmt::format("{} {} above {} {} outside the plotted range and {} not drawn; the data file keeps {}.", out.above,
+                    detail::plural(out.above, "value", "values"), detail::caption_y(f, detail::range_max(f.yrange)),
+                    detail::plural(out.above, "lies", "lie"), detail::plural(out.above, "is", "are"), detail::plural(out.above, "it", "them")));
+  if (out.beside > 0)
+    add(fmt::format("{} {} outside the plotted x range {} not drawn; the data file keeps {}.", out.beside,
+                    detail::plural(out.beside, "point", "points"), detail::plural(out.beside, "is", "are"),
+                    detail::plural(out.beside, "it", "them")));
   return c;
 }
 
@@ -85,12 +233,14 @@ inline void illustrate(figure& f, const table& t, const std::string& what) {
   f.caption = what + " Source: " + t.source + ". Method: " + t.method + ".";
 }
 
-/// The figure's data as CSV: series,x,y (shortest round-trip decimal).
+/// The figure's data as CSV: series,x,y (shortest round-trip decimal; a series name with a
+/// comma or a quote is quoted as RFC 4180 says).
 inline std::string figure_csv(const figure& f) {
   std::string out = "series,x,y\n";
   for (const auto& s : f.lines) {
     if (s.x.size() != s.y.size()) core::fail("report::figure_csv", "series '" + s.name + "' has unequal x and y");
-    for (std::size_t i = 0; i < s.x.size(); ++i) out += fmt::format("{},{},{}\n", s.name, s.x[i], s.y[i]);
+    const std::string name = detail::csv_field(s.name);
+    for (std::size_t i = 0; i < s.x.size(); ++i) out += fmt::format("{},{},{}\n", name, s.x[i], s.y[i]);
   }
   return out;
 }
@@ -129,56 +279,174 @@ inline std::string run_gnuplot(const std::string& script, const std::string& wha
     throw std::runtime_error("report::figure_svg: gnuplot failed for figure '" + what + "' (is gnuplot-nox installed?)");
   return svg;
 }
+
+/// A y value where gnuplot draws it: its height on a nines axis, else itself.
+inline double plot_y(const figure& f, double y) { return f.ynines ? nines(y) : y; }
+
+/// One end of a range for `set xrange [lo:hi]`: the number, or * (autoscale) for NaN.
+inline std::string range_end(double v) { return std::isnan(v) ? std::string("*") : fmt::format("{}", v); }
+
+/// The plotted y range: the figure's, in nines on a nines axis.
+inline axis_range plotted_yrange(const figure& f) {
+  axis_range r = f.yrange;
+  if (f.ynines) {
+    if (!std::isnan(r.lo)) r.lo = nines(r.lo);
+    if (!std::isnan(r.hi)) r.hi = nines(r.hi);
+  }
+  return r;
+}
+
+/// `set <axis>range` and `set <axis>tics <step>` for a range that is given.
+inline std::string range_commands(char axis, const axis_range& r, bool with_step) {
+  std::string out;
+  if (!std::isnan(r.lo) || !std::isnan(r.hi)) out += fmt::format("set {}range [{}:{}]\n", axis, range_end(r.lo), range_end(r.hi));
+  if (with_step && r.step > 0) out += fmt::format("set {}tics {}\n", axis, r.step);
+  return out;
+}
+
+/// Throws when a part of `f` refers to what is not there or cannot be drawn.
+inline void validate_figure(const figure& f) {
+  const std::string fn = "report::figure_svg";
+  for (const auto& s : f.lines)
+    if (s.x.size() != s.y.size()) core::fail(fn, "series '" + s.name + "' has unequal x and y");
+  if (f.ynines && f.logy) core::fail(fn, "figure '" + f.id + "' has both a nines and a log y axis");
+  if (f.ynines)
+    for (const auto& s : f.lines)
+      for (const double y : s.y)
+        if (clamp_of(f, y) == clamp::none && !(y < 100))
+          core::fail(fn, "figure '" + f.id + "': series '" + s.name + "' has " + fmt::format("{}", y) +
+                             "%, which a nines axis cannot draw (set a display ceiling below 100)");
+  if (f.display_floor > 0 && f.display_ceiling > 0 && !(f.display_floor < f.display_ceiling))
+    core::fail(fn, fmt::format("figure '{}' has display floor {} not below its ceiling {}", f.id, f.display_floor, f.display_ceiling));
+  for (const auto& r : f.references)
+    if (r.axis != 'x' && r.axis != 'y')
+      core::fail(fn, "figure '" + f.id + "': reference line '" + r.label + "' has axis '" + std::string(1, r.axis) + "' (accepted: x, y)");
+  for (const auto& g : f.gaps) {
+    if (g.lower >= f.lines.size() || g.upper >= f.lines.size() || g.lower == g.upper)
+      core::fail(fn, fmt::format("figure '{}': shaded gap '{}' joins series {} and {} (accepted: two different series of 0..{})", f.id,
+                                 g.label, g.lower, g.upper, f.lines.size() - (f.lines.empty() ? 0 : 1)));
+    if (f.lines[g.lower].x != f.lines[g.upper].x)
+      core::fail(fn, "figure '" + f.id + "': shaded gap '" + g.label + "' joins series '" + f.lines[g.lower].name + "' and '" +
+                         f.lines[g.upper].name + "', whose x values differ");
+  }
+}
 }  // namespace detail
 
 /// The gnuplot script that draws `f` (figure_style, then the figure's data as
-/// datablocks, labels, axes and plot), so that the drawing depends on nothing but `f`.
+/// datablocks, labels, axes, ranges, reference lines, bands and plot), so that the
+/// drawing depends on nothing but `f`.
 inline std::string figure_script(const figure& f) {
+  detail::validate_figure(f);
   std::string script(figure_style);
-  const bool clamps = f.display_floor > 0;
-  std::vector<bool> has_clamped(f.lines.size(), false);
+  // Each series' points as "x y flag": the flag says where a value is clamped (1 below the
+  // floor, 2 above the ceiling) and the y written is where it is drawn.
+  std::vector<bool> has_below(f.lines.size(), false), has_above(f.lines.size(), false);
+  const auto drawn_y = [&f](double y) {
+    const auto c = detail::clamp_of(f, y);
+    return detail::plot_y(f, c == detail::clamp::below ? f.display_floor : c == detail::clamp::above ? f.display_ceiling : y);
+  };
   for (std::size_t k = 0; k < f.lines.size(); ++k) {
     const auto& s = f.lines[k];
-    if (s.x.size() != s.y.size()) core::fail("report::figure_svg", "series '" + s.name + "' has unequal x and y");
     script += fmt::format("$s{} << EOD\n", k);
     for (std::size_t i = 0; i < s.x.size(); ++i) {
-      const bool low = clamps && !(s.y[i] >= f.display_floor);
-      has_clamped[k] = has_clamped[k] || low;
-      script += fmt::format("{} {} {}\n", s.x[i], low ? f.display_floor : s.y[i], low ? 1 : 0);
+      const auto c = detail::clamp_of(f, s.y[i]);
+      has_below[k] = has_below[k] || c == detail::clamp::below;
+      has_above[k] = has_above[k] || c == detail::clamp::above;
+      script += fmt::format("{} {} {}\n", s.x[i], drawn_y(s.y[i]), c == detail::clamp::below ? 1 : c == detail::clamp::above ? 2 : 0);
     }
     script += "EOD\n";
   }
+  for (std::size_t k = 0; k < f.gaps.size(); ++k) {
+    const auto& lo = f.lines[f.gaps[k].lower];
+    const auto& hi = f.lines[f.gaps[k].upper];
+    script += fmt::format("$g{} << EOD\n", k);
+    for (std::size_t i = 0; i < lo.x.size(); ++i) script += fmt::format("{} {} {}\n", lo.x[i], drawn_y(lo.y[i]), drawn_y(hi.y[i]));
+    script += "EOD\n";
+  }
+  for (std::size_t k = 0; k < f.markers.size(); ++k)
+    script += fmt::format("$m{} << EOD\n{} {}\nEOD\n", k, f.markers[k].x, detail::plot_y(f, f.markers[k].y));
   script += "set xlabel " + detail::gp_quote(f.xlabel) + "\n";
   script += "set ylabel " + detail::gp_quote(f.ylabel) + "\n";
   for (const auto& [axis, logscale] : {std::pair{'x', f.logx}, std::pair{'y', f.logy}})
     if (logscale) script += fmt::format("set logscale {0} 10\nset format {0} \"10^{{%L}}\"\n", axis);
+  script += detail::range_commands('x', f.xrange, f.xticks.empty());
+  script += detail::range_commands('y', detail::plotted_yrange(f), !f.ynines);
+  if (f.ynines) {
+    // Ticks at every whole number of nines the range or the data reach (a tick label is a
+    // format string to gnuplot: "%%" is a percent sign).
+    const auto r = detail::plotted_yrange(f);
+    double lo = detail::range_min(r), hi = detail::range_max(r);
+    double dlo = std::numeric_limits<double>::infinity(), dhi = -dlo;
+    for (const auto& s : f.lines)
+      for (const double y : s.y) {
+        const double n = drawn_y(y);
+        if (std::isfinite(n)) dlo = std::min(dlo, n), dhi = std::max(dhi, n);
+      }
+    if (std::isnan(lo)) lo = std::isfinite(dlo) ? dlo : 0;
+    if (std::isnan(hi)) hi = std::isfinite(dhi) ? dhi : 1;
+    // No tick at 0 nines (0%), which a nines axis does not resolve: the first label is 90%.
+    const int first = std::max(1, static_cast<int>(std::floor(lo + 1e-6))), last = std::min(17, static_cast<int>(std::ceil(hi - 1e-6)));
+    script += "set ytics (";
+    for (int k = first; k <= last; ++k) {
+      std::string label = nines_label(k);
+      label.insert(label.size() - 1, "%");
+      script += fmt::format("{}{} {}", k == first ? "" : ", ", detail::gp_quote(label), k);
+    }
+    script += ")\nunset mytics\n";
+  }
   if (!f.xticks.empty()) {
     script += "set xtics (";
     for (std::size_t i = 0; i < f.xticks.size(); ++i)
       script += fmt::format("{}{} {}", i ? ", " : "", detail::gp_quote(f.xticks[i].second), f.xticks[i].first);
     script += ")\nset offsets graph 0.08, graph 0.08, 0, 0\nunset mxtics\n";
   }
+  for (const auto& b : f.bands)
+    script += fmt::format("set object rect from first {}, graph 0 to first {}, graph 1 behind {}\n", b.from, b.to, band_style);
+  for (const auto& r : f.references) {
+    if (r.axis == 'y')
+      script += fmt::format("set arrow from graph 0, first {0} to graph 1, first {0} nohead front {1}\n", detail::plot_y(f, r.at),
+                            reference_line_style);
+    else
+      script += fmt::format("set arrow from first {0}, graph 0 to first {0}, graph 1 nohead front {1}\n", r.at, reference_line_style);
+  }
+  // The plot: shaded gaps first (under the lines), then the series, the markers, and the key
+  // entries, drawn from no data (NaN), of the reference lines, the bands and the clamped marks.
   // A series with clamped values: its line through every point, its own marker where the value
-  // is true, the clamped marker where it is not, and its key entry drawn from no data (NaN).
-  script += "plot ";
-  bool any = false;
+  // is true, the clamped markers where it is not, and its key entry drawn from no data.
+  std::vector<std::string> items;
+  const auto title = [](const std::string& t) { return t.empty() ? std::string("notitle") : "title " + detail::gp_quote(t); };
+  for (std::size_t k = 0; k < f.gaps.size(); ++k)
+    items.push_back(fmt::format("$g{} using 1:2:3 with filledcurves {} {}", k, shaded_gap_style, title(f.gaps[k].label)));
   for (std::size_t k = 0; k < f.lines.size(); ++k) {
-    const std::size_t lt = k % figure_line_styles + 1;
-    const std::string title = detail::gp_quote(f.lines[k].name);
-    script += k ? ", " : "";
-    if (!has_clamped[k]) {
-      script += fmt::format("$s{} using 1:2 with linespoints lt {} title {}", k, lt, title);
+    const auto& s = f.lines[k];
+    std::string lt = fmt::format("lt {}", k % figure_line_styles + 1);
+    if (s.stroke != dash::automatic) lt += fmt::format(" dt {}", s.stroke == dash::solid ? solid_dash : dashed_dash);
+    const std::string name = detail::gp_quote(s.name);
+    if (!has_below[k] && !has_above[k]) {
+      items.push_back(fmt::format("$s{} using 1:2 with linespoints {} title {}", k, lt, name));
       continue;
     }
-    any = true;
-    script += fmt::format("$s{0} using 1:2 with lines lt {1} notitle, $s{0} using 1:($3 > 0 ? NaN : $2) with points lt {1} "
-                          "notitle, $s{0} using 1:($3 > 0 ? $2 : NaN) with points lt {1} pt {2} ps 1.3 notitle, NaN with "
-                          "linespoints lt {1} title {3}",
-                          k, lt, clamped_point_type, title);
+    items.push_back(fmt::format("$s{} using 1:2 with lines {} notitle", k, lt));
+    items.push_back(fmt::format("$s{} using 1:($3 > 0 ? NaN : $2) with points {} notitle", k, lt));
+    if (has_below[k])
+      items.push_back(fmt::format("$s{} using 1:($3 == 1 ? $2 : NaN) with points {} pt {} ps 1.3 notitle", k, lt, clamped_point_type));
+    if (has_above[k])
+      items.push_back(fmt::format("$s{} using 1:($3 == 2 ? $2 : NaN) with points {} pt {} ps 1.3 notitle", k, lt, clamped_above_point_type));
+    items.push_back(fmt::format("NaN with linespoints {} title {}", lt, name));
   }
-  if (any)
-    script += fmt::format(", NaN with points {} title {}", clamped_point_style,
-                          detail::gp_quote("clamped: < " + enhanced_number(f.display_floor)));
+  for (std::size_t k = 0; k < f.markers.size(); ++k)
+    items.push_back(fmt::format("$m{} using 1:2 with points {} {}", k, f.markers[k].filled ? filled_marker_style : open_marker_style,
+                                title(f.markers[k].label)));
+  for (const auto& r : f.references) items.push_back(fmt::format("NaN with lines {} {}", reference_line_style, title(r.label)));
+  for (const auto& b : f.bands) items.push_back(fmt::format("NaN with boxes {} {}", band_key_style, title(b.label)));
+  if (std::find(has_below.begin(), has_below.end(), true) != has_below.end())
+    items.push_back(fmt::format("NaN with points {} title {}", clamped_point_style,
+                                detail::gp_quote("clamped: < " + (f.ynines ? detail::caption_y(f, f.display_floor) : enhanced_number(f.display_floor)))));
+  if (std::find(has_above.begin(), has_above.end(), true) != has_above.end())
+    items.push_back(fmt::format("NaN with points {} title {}", clamped_above_point_style,
+                                detail::gp_quote("clamped: > " + (f.ynines ? detail::caption_y(f, f.display_ceiling) : enhanced_number(f.display_ceiling)))));
+  script += "plot ";
+  for (std::size_t i = 0; i < items.size(); ++i) script += (i ? ", " : "") + items[i];
   return script + "\n";
 }
 

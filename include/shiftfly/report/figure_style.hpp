@@ -15,7 +15,12 @@
 ///
 /// API: `figure_style` (the gnuplot prologue), `figure_line_styles` (how many
 /// styles cycle), `clamped_point_type` and `clamped_point_style` (how a value
-/// drawn at a display floor is marked).
+/// drawn at a display floor is marked), `clamped_above_point_type` and
+/// `clamped_above_point_style` (at a display ceiling), `solid_dash` and
+/// `dashed_dash` (a series drawn solid or dashed as its paper says),
+/// `reference_line_style` (a target or a floor across the plot), `band_style`
+/// (a hatched range of x), `filled_marker_style` and `open_marker_style` (an
+/// operating point), `shaded_gap_style` (the area between two curves).
 
 #include <cstddef>
 #include <string_view>
@@ -35,14 +40,14 @@ set mxtics default
 set mytics default
 set pointsize 0.9
 unset title
-# Okabe-Ito colours, each with its own dash pattern and point shape; no style uses a downward
-# triangle, the mark of a clamped value (clamped_point_type).
+# Okabe-Ito colours, each with its own dash pattern and point shape; no style uses an open
+# triangle (the marks of a clamped value) or an open circle (an open marker).
 set linetype 1 lc '#0072B2' lw 1.6 dt 1 pt 7
 set linetype 2 lc '#D55E00' lw 1.6 dt 2 pt 5
 set linetype 3 lc '#009E73' lw 1.6 dt 4 pt 9
 set linetype 4 lc '#CC79A7' lw 1.6 dt 5 pt 13
 set linetype 5 lc '#E69F00' lw 1.6 dt 3 pt 15
-set linetype 6 lc '#56B4E9' lw 1.6 dt (8,3,2,3,2,3) pt 8
+set linetype 6 lc '#56B4E9' lw 1.6 dt (8,3,2,3,2,3) pt 4
 set linetype 7 lc '#000000' lw 1.6 dt (12,4) pt 3
 set linetype 8 lc '#999999' lw 1.6 dt (2,2) pt 1
 set linetype cycle 8
@@ -56,5 +61,31 @@ inline constexpr int clamped_point_type = 10;
 
 /// The plot options of the key entry that explains the clamped points.
 inline constexpr std::string_view clamped_point_style = "pt 10 ps 1.3 lc '#000000'";
+
+/// The point type of a value drawn at a display ceiling: an open upward triangle (gnuplot's pt 8).
+inline constexpr int clamped_above_point_type = 8;
+
+/// The plot options of the key entry that explains the points clamped from above.
+inline constexpr std::string_view clamped_above_point_style = "pt 8 ps 1.3 lc '#000000'";
+
+/// The dash types of a series the paper draws solid or dashed (report::dash), in place of its style's own.
+inline constexpr int solid_dash = 1;
+inline constexpr int dashed_dash = 2;
+
+/// A reference line (a target, a floor): thin, dashed, black, drawn over the curves.
+inline constexpr std::string_view reference_line_style = "dt 2 lw 1.2 lc '#000000'";
+
+/// A band of x values (past a budget cap): grey hatching that lets the curves show through.
+inline constexpr std::string_view band_style = "fc '#808080' fs pattern 4 transparent noborder";
+
+/// The key sample of a band, drawn in the same hatching.
+inline constexpr std::string_view band_key_style = "fs pattern 4 transparent lc '#808080'";
+
+/// An operating point: a black circle larger than any series' point, filled or open.
+inline constexpr std::string_view filled_marker_style = "pt 7 ps 1.7 lc '#000000'";
+inline constexpr std::string_view open_marker_style = "pt 6 ps 1.7 lc '#000000'";
+
+/// The area between two curves (a gap the paper shades): light grey, translucent, no border.
+inline constexpr std::string_view shaded_gap_style = "fc '#7f7f7f' fs transparent solid 0.2 noborder";
 
 }  // namespace shiftfly::report

@@ -24,6 +24,11 @@ inline constexpr std::array<double, 6> fig9_rhos{0.15, 0.12, 0.09, 0.06, 0.045, 
 inline constexpr std::array<double, 4> fig10_rho0s{0.08, 0.15, 0.25, 0.35};
 /// Fig. 10's curves sample ρ′ every 1/200.
 inline constexpr double fig10_steps_per_unit = 200;
+/// Fig. 10's axes as the paper draws them: rho' from 0 to 0.35; the cost ($k) on a log axis
+/// labelled 10^2, 10^3, 10^4, from below the cheapest plan (about $38k) to $10^4k.
+inline constexpr double fig10_axis_rho_max = 0.35;
+inline constexpr double fig10_axis_cost_min = 30;
+inline constexpr double fig10_axis_cost_max = 1e4;
 /// Fig. 10 plots thousands of dollars.
 inline constexpr double dollars_per_k = 1000;
 /// The correlation step the cost model's prorated rate is quoted per ($ per 0.01).
@@ -68,6 +73,9 @@ inline report::section_output halley_cost(const halley_parameters& p) {
     }
     f.lines.push_back(std::move(line));
   }
+  // The paper's axes: rho' from 0 to 0.35, the cost on a log axis through 10^2 to 10^4 ($k).
+  f.xrange = {0, fig10_axis_rho_max, 0.05};
+  f.yrange = {fig10_axis_cost_min, fig10_axis_cost_max};
   report::illustrate(f, o2,
                      "Total cost of the cheapest plan against the correlation ρ' it decorrelates to, one line per "
                      "starting ρ₀ (log scale).");

@@ -84,6 +84,10 @@ inline report::section_output halley_light_reserve(const halley_parameters& p) {
     fr.lines[1].x.push_back(lambda);
     fr.lines[1].y.push_back(100 * s.coverage);
   }
+  // The paper's axes: coverage from 60% to 100%, spares from 0 to 25, failure rates from 0 to 0.10.
+  fl.xrange = {0, static_cast<double>(fig5_left_max_spares), 5};
+  fr.xrange = {0, fig5_right_points * fig5_right_step, 0.05};
+  for (auto* f : {&fl, &fr}) f->yrange = {60, 100, 10};
   report::illustrate(fl, l, "Coverage against spare lasers under independent failures, one line per failure rate λ.");
   report::illustrate(fr, r,
                      "Coverage of a fixed four-laser reserve and of LightReserve sized for 99.9%, against the failure "

@@ -17,10 +17,6 @@ namespace shiftfly::tables::halley_tables {
 /// The paper every table cites, as docs/halley.md names it.
 inline constexpr const char* paper_citation = "Halley (Mishra and Sivalingam, arXiv:2611.04408)";
 
-/// Figures on a log axis draw a value below this at this, marked as clamped
-/// (report::figure::display_floor): a shortfall of exactly 0 has no logarithm.
-inline constexpr double log_axis_floor = 1e-12;
-
 /// A table whose source is "<paper>, <where in the paper>".
 inline report::table make_table(std::string id, std::string title, std::string source, std::string method,
                                 std::vector<std::string> columns) {

@@ -23,9 +23,13 @@ inline report::section_output halley_variance(const halley_parameters& p) {
   auto t = make_table("fig2_variance", "Fig. 2: variance of the failure fraction against pool size", "Theorem 1 Part 1, Fig. 2",
                       "closed form Var(F/N) = lambda(1-lambda)[1+(N-1)rho]/N",
                       {"N", "independent", "rho = " + shortest(p.rho), "floor lambda(1-lambda)rho"});
-  report::figure f{"fig2_variance_plot", "Fig. 2: Var(F/N) against N", "pool size N (lasers)", "Var(F/N)",
+  report::figure f{"fig2_variance_plot", "Fig. 2: Var(F/N) against N", "pool size N (lasers)", "variance of failure fraction Var(F/N)",
                    true, true, {{"independent", {}, {}}, {"ρ = " + shortest(p.rho), {}, {}}}};
   const double floor = halley::variance_floor(p.lambda, p.rho);
+  // The paper's axes: N from 10 to 10^5, the variance from 10^-7 to 10^-1; the floor dashed.
+  f.xrange = {1e1, 1e5};
+  f.yrange = {1e-7, 1e-1};
+  f.references.push_back({'y', floor, "floor λ(1 − λ)ρ = " + fixed(floor, 4)});
   for (int e = 1; e <= 5; ++e) {
     const auto n = static_cast<std::uint64_t>(std::llround(std::pow(10.0, e)));
     t.add_row({std::to_string(n), scientific(halley::failure_fraction_variance(n, p.lambda, 0.0), 3),
@@ -42,7 +46,7 @@ inline report::section_output halley_variance(const halley_parameters& p) {
                     ") at lambda = " + shortest(p.lambda) + ", rho = " + shortest(p.rho) + ".");
   report::illustrate(f, t,
                      "Variance of the failure fraction F/N against the pool size N, independent and correlated "
-                     "failures (log–log): correlation leaves a floor that pooling cannot remove.");
+                     "failures (log–log): correlation leaves a floor that pooling cannot remove (dashed).");
   return {{t}, {f}};
 }
 
