@@ -61,12 +61,16 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/python_random.hpp"
+#include "shiftfly/core/worker_pool.hpp"
 
 namespace shiftfly::metrics::detail {
 
 /// Subspace size and kept Ritz vectors of thick-restart Lanczos (see the file comment).
 inline constexpr std::size_t lanczos_default_subspace = 24;
 inline constexpr std::size_t lanczos_default_keep = 12;
+/// Rows per chunk of the vector operations (see the file comment): a constant, so that the
+/// partial sums, and with them every result, do not depend on the thread count.
+inline constexpr std::size_t lanczos_chunk_rows = 4096;
 
 struct lanczos_options {
   bool want_top = true;
@@ -76,6 +80,9 @@ struct lanczos_options {
   std::size_t keep = lanczos_default_keep;
   std::size_t max_restarts = 20000;
   std::uint64_t seed = 1;
+  /// Threads sharing the chunks of the vector operations (not owned; nullptr: the calling
+  /// thread alone). The result is the same, bit for bit.
+  core::thread_team* team = nullptr;
 };
 
 struct lanczos_result {
@@ -108,32 +115,84 @@ inline lanczos_result thick_restart_lanczos(std::size_t n, Apply&& apply, const 
 
   Eigen::MatrixXd V(N, m + 1);  // Lanczos basis, column m = the residual direction
   Eigen::MatrixXd T = Eigen::MatrixXd::Zero(m, m);
-  Eigen::VectorXd w(N), h(m + 1), hk(p > 0 ? p : 1);
+  Eigen::MatrixXd kept(N, keep_max);  // the restart's new basis, chunk by chunk
+  Eigen::VectorXd w(N), h(m + 1), hk(p > 0 ? p : 1), c(m + 1);
   lanczos_result r;
   std::uint64_t fresh = 0;  // start vectors drawn so far
+  const auto P = static_cast<Index>(p);
 
+  // The rows in fixed chunks of lanczos_chunk_rows; sweep(f) runs f(chunk, first row, rows)
+  // for every chunk, on the team when there is one. A reduction writes each chunk's partial
+  // sums to its column of `partial`, and total() adds the columns in chunk order.
+  const auto chunk = static_cast<Index>(lanczos_chunk_rows);
+  const std::size_t chunks = (n + lanczos_chunk_rows - 1) / lanczos_chunk_rows;
+  Eigen::MatrixXd partial(m + 2 + P, static_cast<Index>(chunks));
+  Eigen::VectorXd sums(m + 2 + P);
+  auto sweep = [&](auto&& f) {
+    auto body = [&](std::size_t k) {
+      const Index lo = static_cast<Index>(k) * chunk;
+      f(static_cast<Index>(k), lo, std::min(chunk, N - lo));
+    };
+    if (o.team != nullptr && chunks > 1) {
+      o.team->run_chunks(chunks, body);
+    } else {
+      for (std::size_t k = 0; k < chunks; ++k) body(k);
+    }
+  };
+  auto total = [&](Index rows) {
+    sums.head(rows) = partial.col(0).head(rows);
+    for (Index k = 1; k < static_cast<Index>(chunks); ++k) sums.head(rows) += partial.col(k).head(rows);
+  };
+  // Partial sums of ‖x‖² (row 0) and knownᵀx (rows 1..p) of the rows [lo, lo + len).
+  auto norm_and_known = [&](const Eigen::Ref<const Eigen::VectorXd>& x, Index k, Index lo, Index len) {
+    partial(0, k) = x.segment(lo, len).squaredNorm();
+    if (P > 0) partial.col(k).segment(1, P).noalias() = known.middleRows(lo, len).transpose() * x.segment(lo, len);
+  };
+  // x orthogonalised against V[:, 0..cols) and the known vectors, twice when needed; returns
+  // the norm left (h gets the first cols coefficients of both passes). `pre(lo, len)` runs
+  // first on each chunk's rows (the three-term update). Every pass is two sweeps: x −=
+  // known·hk then the partial sums of V[:, 0..cols)ᵀ x; x −= V c then those of ‖x‖² and
+  // knownᵀx, for the next pass.
+  auto orthogonalise_after = [&](Eigen::Ref<Eigen::VectorXd> x, Index cols, auto&& pre) {
+    h.head(cols).setZero();
+    sweep([&](Index k, Index lo, Index len) {
+      pre(lo, len);
+      norm_and_known(x, k, lo, len);
+    });
+    total(1 + P);
+    double before = std::sqrt(sums(0));
+    double after = before;
+    for (int pass = 0; pass < 3; ++pass) {
+      if (P > 0) hk = sums.segment(1, P);
+      sweep([&](Index k, Index lo, Index len) {
+        if (P > 0) x.segment(lo, len).noalias() -= known.middleRows(lo, len) * hk;
+        if (cols > 0)
+          partial.col(k).head(cols).noalias() = V.block(lo, 0, len, cols).transpose() * x.segment(lo, len);
+      });
+      if (cols > 0) {
+        total(cols);
+        c.head(cols) = sums.head(cols);
+        h.head(cols) += c.head(cols);
+      }
+      sweep([&](Index k, Index lo, Index len) {
+        if (cols > 0) x.segment(lo, len).noalias() -= V.block(lo, 0, len, cols) * c.head(cols);
+        norm_and_known(x, k, lo, len);
+      });
+      total(1 + P);
+      after = std::sqrt(sums(0));
+      if (after > 0.7071067811865476 * before) return after;
+      before = after;
+    }
+    return after;
+  };
+  auto orthogonalise = [&](Eigen::Ref<Eigen::VectorXd> x, Index cols) {
+    return orthogonalise_after(x, cols, [](Index, Index) {});
+  };
+  // The known vectors projected out of x (on the calling thread: a few times per run).
   auto project_known = [&](Eigen::Ref<Eigen::VectorXd> x) {
     if (p == 0) return;
     hk.noalias() = known.transpose() * x;
     x.noalias() -= known * hk;
-  };
-  // x orthogonalised against V[:, 0..cols) and the known vectors, twice when needed; returns
-  // the norm left (h gets the first cols coefficients of both passes).
-  auto orthogonalise = [&](Eigen::Ref<Eigen::VectorXd> x, Index cols) {
-    h.head(cols).setZero();
-    double before = x.norm();
-    for (int pass = 0; pass < 3; ++pass) {
-      project_known(x);
-      if (cols > 0) {
-        const Eigen::VectorXd c = V.leftCols(cols).transpose() * x;
-        x.noalias() -= V.leftCols(cols) * c;
-        h.head(cols) += c;
-      }
-      const double after = x.norm();
-      if (after > 0.7071067811865476 * before) return after;
-      before = after;
-    }
-    return x.norm();
   };
   // A new unit vector orthogonal to V[:, 0..cols) and the known vectors; false if none is left.
   auto new_start = [&](Index cols) {
@@ -165,12 +224,19 @@ inline lanczos_result thick_restart_lanczos(std::size_t n, Apply&& apply, const 
     for (Index j = k; j < m; ++j) {
       apply(V.col(j).data(), w.data());
       ++r.products;
-      const double scale = w.norm();
-      const double alpha0 = V.col(j).dot(w);
+      sweep([&](Index q, Index lo, Index len) {
+        partial(0, q) = w.segment(lo, len).squaredNorm();
+        partial(1, q) = V.col(j).segment(lo, len).dot(w.segment(lo, len));
+      });
+      total(2);
+      const double scale = std::sqrt(sums(0));
+      const double alpha0 = sums(1);
       // Subtract the three-term part first, then reorthogonalise against everything.
-      w.noalias() -= alpha0 * V.col(j);
-      if (j > k) w.noalias() -= T(j, j - 1) * V.col(j - 1);
-      const double beta = orthogonalise(w, j + 1);
+      const double beta_prev = j > k ? T(j, j - 1) : 0.0;
+      const double beta = orthogonalise_after(w, j + 1, [&](Index lo, Index len) {
+        w.segment(lo, len).noalias() -= alpha0 * V.col(j).segment(lo, len);
+        if (j > k) w.segment(lo, len).noalias() -= beta_prev * V.col(j - 1).segment(lo, len);
+      });
       T(j, j) = alpha0 + h(j);
       cur = j + 1;
       beta_last = 0;
@@ -245,8 +311,11 @@ inline lanczos_result thick_restart_lanczos(std::size_t n, Apply&& apply, const 
     const auto kk = static_cast<Index>(chosen.size());
     Eigen::MatrixXd Y(cur, kk);
     for (Index c = 0; c < kk; ++c) Y.col(c) = ritz_vectors.col(chosen[static_cast<std::size_t>(c)]);
-    const Eigen::MatrixXd kept = V.leftCols(cur) * Y;
-    V.leftCols(kk) = kept;
+    // V[:, 0..kk) = V[:, 0..cur) Y, chunk by chunk (each chunk's rows through `kept`).
+    sweep([&](Index, Index lo, Index len) {
+      kept.block(lo, 0, len, kk).noalias() = V.block(lo, 0, len, cur) * Y;
+      V.block(lo, 0, len, kk) = kept.block(lo, 0, len, kk);
+    });
     V.col(kk) = V.col(m);
     T.setZero();
     for (Index c = 0; c < kk; ++c) {
