@@ -24,9 +24,17 @@
 ///   the complete graph) is replaced by a new start vector orthogonal to the basis, so an
 ///   eigenvalue of high multiplicity or a start vector blind to part of the spectrum does
 ///   not stop the search; when the whole complement is spanned, every Ritz pair is exact.
-/// - Start vectors are uniform(−1, 1) draws of core::python_random (fixed seeds), and every
-///   reduction runs in a fixed order on the calling thread: the result depends on the
-///   operator's output alone, not on how many threads computed it.
+/// - Start vectors are uniform(−1, 1) draws of core::python_random (fixed seeds).
+/// - Threads: the vector operations of a Lanczos step (the three-term update, the classical
+///   Gram–Schmidt passes, the norms) and the restart's product V Y run over a fixed partition
+///   of the rows into chunks of lanczos_chunk_rows = 4,096, shared by `options.team` (the
+///   operator's core::thread_team) when there is one. A chunk writes only its own rows and its
+///   own column of partial sums, and the partial sums are added in chunk order on the calling
+///   thread, whichever thread computed them: the result is bit-identical for any thread count
+///   (1, 2, 3, ...), the chunks being the same. Below 4,097 rows there is one chunk and the
+///   arithmetic is that of the plain whole-vector expressions. Each pass of the
+///   orthogonalisation is two sweeps over the chunks (x −= known·hk, then the partial sums of
+///   Vᵀx; x −= V c, then those of ‖x‖² and knownᵀx), the update fused with the next reduction.
 ///
 /// Why this kernel, and its subspace size. Measured on the 36,000-group Boardfly (λ2 = 0.8965
 /// of the normalised adjacency at the top of a band of ~1,000 eigenvalues, λ_min = −0.1239 at
