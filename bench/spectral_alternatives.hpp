@@ -20,12 +20,17 @@
 //   M. L. Tiago and J. R. Chelikowsky, "Self-consistent-field calculations using
 //   Chebyshev-filtered subspace iteration", J. Comput. Phys. 219, 2006; the filter of
 //   Y. Zhou and Y. Saad, "A Chebyshev–Davidson algorithm for large symmetric eigenproblems",
-//   SIAM J. Matrix Anal. Appl. 29, 2007): a block of `block` vectors (half for each end) is
-//   multiplied by T_m(ℓ(A)), ℓ mapping the interval between the block's two halves (the
-//   largest Ritz value of the bottom half, the smallest of the top half) onto [−1, 1], so
-//   that both ends, outside it, grow and everything between is damped; then
-//   orthonormalised, one block product, Rayleigh–Ritz. The first step of the recurrence
-//   reuses A X from the Rayleigh–Ritz step: block · m products per iteration.
+//   SIAM J. Matrix Anal. Appl. 29, 2007), one end after the other, a block of `block`
+//   vectors for each: the block is multiplied by T_m(ℓ(A)), ℓ mapping [bound, cut] onto
+//   [−1, 1] (for the top end; mirrored for the bottom), `bound` beyond the other end of the
+//   spectrum (the extreme Ritz value of 20 Lanczos steps, with a margin of 5 % of the span)
+//   and `cut` the block's Ritz value farthest from the wanted end, so that the wanted end
+//   grows and the rest is damped; then orthonormalised (a block the filter made
+//   rank-deficient is refilled at random), one block product, Rayleigh–Ritz. The first step
+//   of the recurrence reuses A X from the Rayleigh–Ritz step: block · m products per
+//   iteration. (A single filter for both ends, damping the interval between the block's two
+//   halves, was tried first: the end that |T_m| favours takes the whole block and the other
+//   end is lost, so each end has its own.)
 // - chebyshev_lanczos: thick-restart Lanczos (the library's kernel) on the filtered operator
 //   p(A) = T_m(ℓ(A)), ℓ mapping [a, b] onto [−1, 1] with b below the wanted end (one run per
 //   end: a single polynomial ranks the two ends by |p|, not by side): fewer Lanczos steps,

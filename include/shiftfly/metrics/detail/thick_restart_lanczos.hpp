@@ -48,12 +48,27 @@
 ///   the end not yet converged): subspace 24 keeping 12, 0.67–0.79 s (~600 products); 32/16
 ///   0.70 s (562); 40/20 0.74 s (522); 64/32 1.05 s (514); 20/10 0.76 s (722). Beyond 24 the
 ///   reorthogonalisation against more vectors costs more than the products it saves.
-/// - Not chosen: Chebyshev filtering needs ~1/√(relative gap) products of degree to separate an
-///   eigenvalue at the edge of a band, the count Lanczos needs, plus a subspace iteration on
-///   top; block Lanczos and LOBPCG orthogonalise blocks to resolve clusters, but the wanted
-///   pairs here are simple and a single vector resolves them (not implemented or measured).
-/// The products are ~55 % of the time single-threaded; the rest (reorthogonalisation, the
-/// restart's n x 24 x 12 product) runs on the calling thread.
+/// - Measured and not chosen (bench/spectral_alternatives.hpp, run by bench/spectral_bench.cpp
+///   on the same operator, deflation and measured 1e-9 residuals; single thread, CPU, load
+///   average 3 to 5 on the 2 cores, so the times are inflated alike; products are exact):
+///   Boardfly 36,000 — this kernel 0.75 s (600 products); LOBPCG (Knyazev 2001, no
+///   preconditioner, half the block at each end) block 4: 9.9 s (3,878), block 8: 21 s
+///   (5,858), block 16: 49 s (8,994); Chebyshev-filtered subspace iteration (Zhou, Saad, Tiago
+///   and Chelikowsky 2006; one block per end, cut at the block's innermost Ritz value) block 4
+///   degree 4: 62 s (54,046), block 4 degree 8: 28 s (27,838), block 8 degree 8: 46 s
+///   (35,622); this kernel on the Chebyshev filter T_m(ℓ(A)) (Zhou and Saad 2007's filter, one
+///   run per end, bounds from 20 Lanczos steps) degree 2: 2.4 s (1,408), 4: 2.7 s (1,882), 8:
+///   2.8 s (2,542); ARPACK 4.0 s (ncv 20). Boardfly 12,500: 81 ms (195) against 1.3 s
+///   (LOBPCG 4), 1.2 s (Chebyshev subspace 8/8) and 148 ms (Chebyshev-filtered Lanczos, degree
+///   2). Shiftfly 36,000 (well separated ends): 130 ms (57) against 1.0 s, 0.95 s and 131 ms
+///   (138 products: level in time, the filter's products being cheap there). The wanted eigenvalues are simple but sit at the edge of a dense band;
+///   a filter of degree m needs about the Krylov degree Lanczos builds to separate them, and
+///   pays it once per block vector and per restart, while Lanczos keeps the whole polynomial
+///   space; the filtered Lanczos saves reorthogonalisations but not products, and its
+///   products cost more than the reorthogonalisation they save. LOBPCG's three-block
+///   recurrence keeps too little of the Krylov space without a preconditioner.
+/// The products are ~60 % of the time single-threaded; the rest (reorthogonalisation, the
+/// restart's n x 24 x 12 product) runs on the team's threads too, in fixed chunks (above).
 
 #include <Eigen/Core>
 #include <Eigen/Eigenvalues>
