@@ -67,7 +67,7 @@
 ///   space; the filtered Lanczos saves reorthogonalisations but not products, and its
 ///   products cost more than the reorthogonalisation they save. LOBPCG's three-block
 ///   recurrence keeps too little of the Krylov space without a preconditioner.
-/// The products are ~60 % of the time single-threaded; the rest (reorthogonalisation, the
+/// The products are about half the time single-threaded; the rest (reorthogonalisation, the
 /// restart's n x 24 x 12 product) runs on the team's threads too, in fixed chunks (above).
 
 #include <Eigen/Core>
