@@ -218,12 +218,14 @@ int register_all() {
                            [block](std::size_t n, const graph_operator<graph>& op, const Eigen::MatrixXd& u) {
                              return bench_alt::lobpcg_both_ends(n, op, u, block, 1e-9);
                            });
-    for (const auto& [block, degree] : std::vector<std::pair<int, int>>{{4, 4}, {4, 8}, {8, 8}})
-        register_alternative("chebyshev_subspace/block:" + std::to_string(block) + "/degree:" + std::to_string(degree),
+    for (const auto& bd : std::vector<std::pair<int, int>>{{4, 4}, {4, 8}, {8, 8}}) {
+      const int block = bd.first, degree = bd.second;
+      register_alternative("chebyshev_subspace/block:" + std::to_string(block) + "/degree:" + std::to_string(degree),
                              name,
                              [block, degree](std::size_t n, const graph_operator<graph>& op, const Eigen::MatrixXd& u) {
                                return bench_alt::chebyshev_subspace_both_ends(n, op, u, block, degree, 1e-9);
                              });
+    }
     for (const int degree : {2, 4, 8})
       register_alternative("chebyshev_lanczos/degree:" + std::to_string(degree), name,
                            [degree](std::size_t n, const graph_operator<graph>& op, const Eigen::MatrixXd& u) {
