@@ -8,7 +8,10 @@
 // 1e-9 when |θ| < 1). ARPACK runs single-threaded; the library runs with 1 and 2 threads.
 // Counters: eigenvalues, residuals measured from the returned vectors, restarts (ARPACK:
 // its iteration count), operator products. The same run by Spectra's SymEigsSolver (the
-// kernel the library used before) is timed too. Built only when ARPACK is found (benchmark only;
+// kernel the library used before) is timed too; so are the benchmark-only alternatives of
+// spectral_alternatives.hpp (LOBPCG, Chebyshev-filtered subspace iteration, thick-restart
+// Lanczos on a Chebyshev filter), on the same operator and deflation, single-threaded, with
+// the library's tolerance (each residual <= 1e-9 · max(1, |θ|), measured). Built only when ARPACK is found (benchmark only;
 // Debian libarpack2-dev).
 //
 //   build/bench/bench_spectral --benchmark_counters_tabular=true
@@ -19,11 +22,14 @@
 #include <cmath>
 #include <cstddef>
 #include <map>
+#include <malloc.h>
+#include <utility>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "shiftfly/core/python_random.hpp"
+#include "spectral_alternatives.hpp"
 #include "shiftfly/metrics/detail/graph_operator.hpp"
 #include "shiftfly/metrics/spectral.hpp"
 #include "shiftfly/topology/boardfly.hpp"
@@ -162,7 +168,31 @@ arpack_result spectra_both_ends(const graph& g, int ncv) {
   return out;
 }
 
+// One benchmark-only alternative (spectral_alternatives.hpp) on N, D^{1/2}1 deflated, 1 thread.
+template <class Solve>
+void register_alternative(const std::string& label, const std::string& name, Solve solve) {
+  benchmark::RegisterBenchmark((label + "/" + name).c_str(), [name, solve](benchmark::State& st) {
+    const auto& g = bench_graph(name);
+    graph_operator<graph> op(g, graph_matrix::normalized_adjacency, 1);
+    const Eigen::MatrixXd u = op.known_eigenvector();
+    for (auto _ : st) {
+      const bench_alt::eig_result r = solve(g.num_vertices(), op, u);
+      st.counters["lambda2"] = r.top;
+      st.counters["lambda_min"] = r.bottom;
+      st.counters["res2"] = r.top_residual;
+      st.counters["res_min"] = r.bottom_residual;
+      st.counters["restarts"] = static_cast<double>(r.iterations);
+      st.counters["products"] = static_cast<double>(r.products);
+    }
+  })->Unit(benchmark::kMillisecond)->UseRealTime();
+}
+
 int register_all() {
+  // Large blocks are reused, not mapped and unmapped on every allocation (the alternatives'
+  // Eigen temporaries of n x block doubles would otherwise spend most of their time in page
+  // faults); the same for every solver.
+  mallopt(M_MMAP_THRESHOLD, 1 << 30);
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
   const std::vector<std::string> names = {"boardfly/2304",  "shiftfly/2304",  "boardfly/12500", "shiftfly/12500",
                                           "boardfly/36000", "shiftfly/36000", "boardfly_pod_chips", "polarfly_q37"};
   for (const auto& name : names) {
@@ -183,6 +213,24 @@ int register_all() {
           ->Unit(benchmark::kMillisecond)
           ->UseRealTime();
     }
+    for (const int block : {4, 8, 16})
+      register_alternative("lobpcg/block:" + std::to_string(block), name,
+                           [block](std::size_t n, const graph_operator<graph>& op, const Eigen::MatrixXd& u) {
+                             return bench_alt::lobpcg_both_ends(n, op, u, block, 1e-9);
+                           });
+    for (const auto& bd : std::vector<std::pair<int, int>>{{4, 4}, {4, 8}, {8, 8}}) {
+      const int block = bd.first, degree = bd.second;
+      register_alternative("chebyshev_subspace/block:" + std::to_string(block) + "/degree:" + std::to_string(degree),
+                             name,
+                             [block, degree](std::size_t n, const graph_operator<graph>& op, const Eigen::MatrixXd& u) {
+                               return bench_alt::chebyshev_subspace_both_ends(n, op, u, block, degree, 1e-9);
+                             });
+    }
+    for (const int degree : {2, 4, 8})
+      register_alternative("chebyshev_lanczos/degree:" + std::to_string(degree), name,
+                           [degree](std::size_t n, const graph_operator<graph>& op, const Eigen::MatrixXd& u) {
+                             return bench_alt::chebyshev_lanczos(n, op, u, degree, 1e-9);
+                           });
     benchmark::RegisterBenchmark(("spectra/" + name + "/ncv:24").c_str(), [name](benchmark::State& st) {
       const auto& g = bench_graph(name);
       for (auto _ : st) {

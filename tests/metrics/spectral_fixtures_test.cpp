@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <numbers>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -161,15 +162,46 @@ TEST_CASE("spectral fixtures: complete graphs, bisection bound and disconnected 
   CHECK_THROWS_AS(metrics::fiedler(testing::path(1)), std::invalid_argument);
 }
 
-TEST_CASE("spectral fixtures: the result is bit-identical for 1 and 2 threads") {
-  // 12,288 vertices: above the operator's threshold for sharing rows among threads.
+TEST_CASE("spectral fixtures: the result is bit-identical for 1, 2 and 3 threads") {
+  // 12,288 vertices: above the operator's threshold for sharing rows among threads, and three
+  // chunks of the Lanczos kernel's vector operations (lanczos_chunk_rows), whose partial sums
+  // are added in chunk order whichever thread computed them.
   const auto g = topology::kautz(2, 13);
-  const auto a = metrics::spectral_gap(g, 1), b = metrics::spectral_gap(g, 2);
-  CHECK(a.lambda2 == b.lambda2);
-  CHECK(a.lambda_min == b.lambda_min);
-  CHECK(a.residual == b.residual);
-  CHECK(a.products == b.products);
-  const auto fa = metrics::fiedler(g, 1), fb = metrics::fiedler(g, 2);
-  CHECK(fa.lambda2 == fb.lambda2);
-  CHECK(fa.vector == fb.vector);
+  REQUIRE(g.num_vertices() > 2 * metrics::detail::lanczos_chunk_rows);
+  const auto a = metrics::spectral_gap(g, 1);
+  const auto fa = metrics::fiedler(g, 1);
+  for (const unsigned threads : {2U, 3U}) {
+    const auto b = metrics::spectral_gap(g, threads);
+    CHECK(a.lambda2 == b.lambda2);
+    CHECK(a.lambda_min == b.lambda_min);
+    CHECK(a.residual == b.residual);
+    CHECK(a.residual_min == b.residual_min);
+    CHECK(a.products == b.products);
+    const auto fb = metrics::fiedler(g, threads);
+    CHECK(fa.lambda2 == fb.lambda2);
+    CHECK(fa.residual == fb.residual);
+    CHECK(fa.vector == fb.vector);
+  }
+}
+
+TEST_CASE("spectral fixtures: a torus of three chunks against its closed-form spectrum, at 1, 2 and 3 threads") {
+  // T(20, 18, 24), 8,640 vertices, 6-regular and bipartite: the eigenvalues of A are
+  // Σ_i 2 cos(2π j_i / k_i), so λ2(N) = (4 + 2 cos(2π/24))/6, λ_min(N) = −1 and
+  // λ2(L) = 2 − 2 cos(2π/24); the vectors span three chunks of the kernel's rows.
+  const auto g = topology::torus({20, 18, 24});
+  REQUIRE(g.num_vertices() > 2 * metrics::detail::lanczos_chunk_rows);
+  const double c = std::cos(2 * std::numbers::pi / 24);
+  std::vector<double> first;
+  for (const unsigned threads : {1U, 2U, 3U}) {
+    const auto r = metrics::spectral_gap(g, threads);
+    CHECK(std::abs(r.lambda2 - (4 + 2 * c) / 6) < 1e-9);
+    CHECK(std::abs(r.lambda_min + 1) < 1e-9);
+    CHECK(r.residual <= 1e-9);
+    CHECK(r.residual_min <= 1e-9);
+    const auto f = metrics::fiedler(g, threads);
+    CHECK(std::abs(f.lambda2 - (2 - 2 * c)) < 1e-9);
+    CHECK(f.residual <= 1e-9);
+    if (first.empty()) first = f.vector;
+    CHECK(f.vector == first);
+  }
 }

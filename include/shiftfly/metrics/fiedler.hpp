@@ -75,6 +75,7 @@ inline fiedler_result fiedler(const G& g, unsigned threads = 1) {
     return r;
   }
   detail::graph_operator<G> op(g, detail::graph_matrix::laplacian, threads);
+  o.team = op.team();
   const auto l = detail::thick_restart_lanczos(n, op, op.known_eigenvector(), o, where);
   r.method = "lanczos";
   r.lambda2 = l.bottom;

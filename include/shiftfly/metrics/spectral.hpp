@@ -104,6 +104,7 @@ inline spectral_gap_result spectral_gap(const G& g, unsigned threads = 1,
   detail::graph_operator<G> op(g, detail::graph_matrix::normalized_adjacency, threads, &progress);
   // Disconnected: eigenvalue 1 has one eigenvector per component, so λ2 = 1 exactly.
   o.want_top = connected;
+  o.team = op.team();
   const auto l = detail::thick_restart_lanczos(n, op, op.known_eigenvector(), o, where);
   spectral_gap_result r;
   r.method = connected ? "lanczos" : "exact: disconnected (lambda_min by lanczos)";

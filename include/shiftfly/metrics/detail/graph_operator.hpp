@@ -45,6 +45,9 @@ class graph_operator {
   }
   [[nodiscard]] std::size_t size() const noexcept { return n_; }
   [[nodiscard]] unsigned threads() const noexcept { return team_ ? team_->size() : 1U; }
+  /// The operator's thread team (nullptr below 8,192 vertices or with 1 thread), for the
+  /// eigensolver's vector operations to share.
+  [[nodiscard]] core::thread_team* team() const noexcept { return team_.get(); }
 
   /// The known eigenvector (unit norm): D^{1/2}1 normalised, or 1/√n for the Laplacian.
   [[nodiscard]] Eigen::MatrixXd known_eigenvector() const {

@@ -24,9 +24,17 @@
 ///   the complete graph) is replaced by a new start vector orthogonal to the basis, so an
 ///   eigenvalue of high multiplicity or a start vector blind to part of the spectrum does
 ///   not stop the search; when the whole complement is spanned, every Ritz pair is exact.
-/// - Start vectors are uniform(−1, 1) draws of core::python_random (fixed seeds), and every
-///   reduction runs in a fixed order on the calling thread: the result depends on the
-///   operator's output alone, not on how many threads computed it.
+/// - Start vectors are uniform(−1, 1) draws of core::python_random (fixed seeds).
+/// - Threads: the vector operations of a Lanczos step (the three-term update, the classical
+///   Gram–Schmidt passes, the norms) and the restart's product V Y run over a fixed partition
+///   of the rows into chunks of lanczos_chunk_rows = 4,096, shared by `options.team` (the
+///   operator's core::thread_team) when there is one. A chunk writes only its own rows and its
+///   own column of partial sums, and the partial sums are added in chunk order on the calling
+///   thread, whichever thread computed them: the result is bit-identical for any thread count
+///   (1, 2, 3, ...), the chunks being the same. Below 4,097 rows there is one chunk and the
+///   arithmetic is that of the plain whole-vector expressions. Each pass of the
+///   orthogonalisation is two sweeps over the chunks (x −= known·hk, then the partial sums of
+///   Vᵀx; x −= V c, then those of ‖x‖² and knownᵀx), the update fused with the next reduction.
 ///
 /// Why this kernel, and its subspace size. Measured on the 36,000-group Boardfly (λ2 = 0.8965
 /// of the normalised adjacency at the top of a band of ~1,000 eigenvalues, λ_min = −0.1239 at
@@ -40,12 +48,27 @@
 ///   the end not yet converged): subspace 24 keeping 12, 0.67–0.79 s (~600 products); 32/16
 ///   0.70 s (562); 40/20 0.74 s (522); 64/32 1.05 s (514); 20/10 0.76 s (722). Beyond 24 the
 ///   reorthogonalisation against more vectors costs more than the products it saves.
-/// - Not chosen: Chebyshev filtering needs ~1/√(relative gap) products of degree to separate an
-///   eigenvalue at the edge of a band, the count Lanczos needs, plus a subspace iteration on
-///   top; block Lanczos and LOBPCG orthogonalise blocks to resolve clusters, but the wanted
-///   pairs here are simple and a single vector resolves them (not implemented or measured).
-/// The products are ~55 % of the time single-threaded; the rest (reorthogonalisation, the
-/// restart's n x 24 x 12 product) runs on the calling thread.
+/// - Measured and not chosen (bench/spectral_alternatives.hpp, run by bench/spectral_bench.cpp
+///   on the same operator, deflation and measured 1e-9 residuals; single thread, CPU, load
+///   average 3 to 5 on the 2 cores, so the times are inflated alike; products are exact):
+///   Boardfly 36,000 — this kernel 0.75 s (600 products); LOBPCG (Knyazev 2001, no
+///   preconditioner, half the block at each end) block 4: 9.9 s (3,878), block 8: 21 s
+///   (5,858), block 16: 49 s (8,994); Chebyshev-filtered subspace iteration (Zhou, Saad, Tiago
+///   and Chelikowsky 2006; one block per end, cut at the block's innermost Ritz value) block 4
+///   degree 4: 62 s (54,046), block 4 degree 8: 28 s (27,838), block 8 degree 8: 46 s
+///   (35,622); this kernel on the Chebyshev filter T_m(ℓ(A)) (Zhou and Saad 2007's filter, one
+///   run per end, bounds from 20 Lanczos steps) degree 2: 2.4 s (1,408), 4: 2.7 s (1,882), 8:
+///   2.8 s (2,542); ARPACK 4.0 s (ncv 20). Boardfly 12,500: 81 ms (195) against 1.3 s
+///   (LOBPCG 4), 1.2 s (Chebyshev subspace 8/8) and 148 ms (Chebyshev-filtered Lanczos, degree
+///   2). Shiftfly 36,000 (well separated ends): 130 ms (57) against 1.0 s, 0.95 s and 131 ms
+///   (138 products: level in time, the filter's products being cheap there). The wanted eigenvalues are simple but sit at the edge of a dense band;
+///   a filter of degree m needs about the Krylov degree Lanczos builds to separate them, and
+///   pays it once per block vector and per restart, while Lanczos keeps the whole polynomial
+///   space; the filtered Lanczos saves reorthogonalisations but not products, and its
+///   products cost more than the reorthogonalisation they save. LOBPCG's three-block
+///   recurrence keeps too little of the Krylov space without a preconditioner.
+/// The products are about half the time single-threaded; the rest (reorthogonalisation, the
+/// restart's n x 24 x 12 product) runs on the team's threads too, in fixed chunks (above).
 
 #include <Eigen/Core>
 #include <Eigen/Eigenvalues>
@@ -61,12 +84,16 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/python_random.hpp"
+#include "shiftfly/core/worker_pool.hpp"
 
 namespace shiftfly::metrics::detail {
 
 /// Subspace size and kept Ritz vectors of thick-restart Lanczos (see the file comment).
 inline constexpr std::size_t lanczos_default_subspace = 24;
 inline constexpr std::size_t lanczos_default_keep = 12;
+/// Rows per chunk of the vector operations (see the file comment): a constant, so that the
+/// partial sums, and with them every result, do not depend on the thread count.
+inline constexpr std::size_t lanczos_chunk_rows = 4096;
 
 struct lanczos_options {
   bool want_top = true;
@@ -76,6 +103,9 @@ struct lanczos_options {
   std::size_t keep = lanczos_default_keep;
   std::size_t max_restarts = 20000;
   std::uint64_t seed = 1;
+  /// Threads sharing the chunks of the vector operations (not owned; nullptr: the calling
+  /// thread alone). The result is the same, bit for bit.
+  core::thread_team* team = nullptr;
 };
 
 struct lanczos_result {
@@ -108,32 +138,84 @@ inline lanczos_result thick_restart_lanczos(std::size_t n, Apply&& apply, const 
 
   Eigen::MatrixXd V(N, m + 1);  // Lanczos basis, column m = the residual direction
   Eigen::MatrixXd T = Eigen::MatrixXd::Zero(m, m);
-  Eigen::VectorXd w(N), h(m + 1), hk(p > 0 ? p : 1);
+  Eigen::MatrixXd kept(N, keep_max);  // the restart's new basis, chunk by chunk
+  Eigen::VectorXd w(N), h(m + 1), hk(p > 0 ? p : 1), c(m + 1);
   lanczos_result r;
   std::uint64_t fresh = 0;  // start vectors drawn so far
+  const auto P = static_cast<Index>(p);
 
+  // The rows in fixed chunks of lanczos_chunk_rows; sweep(f) runs f(chunk, first row, rows)
+  // for every chunk, on the team when there is one. A reduction writes each chunk's partial
+  // sums to its column of `partial`, and total() adds the columns in chunk order.
+  const auto chunk = static_cast<Index>(lanczos_chunk_rows);
+  const std::size_t chunks = (n + lanczos_chunk_rows - 1) / lanczos_chunk_rows;
+  Eigen::MatrixXd partial(m + 2 + P, static_cast<Index>(chunks));
+  Eigen::VectorXd sums(m + 2 + P);
+  auto sweep = [&](auto&& f) {
+    auto body = [&](std::size_t k) {
+      const Index lo = static_cast<Index>(k) * chunk;
+      f(static_cast<Index>(k), lo, std::min(chunk, N - lo));
+    };
+    if (o.team != nullptr && chunks > 1) {
+      o.team->run_chunks(chunks, body);
+    } else {
+      for (std::size_t k = 0; k < chunks; ++k) body(k);
+    }
+  };
+  auto total = [&](Index rows) {
+    sums.head(rows) = partial.col(0).head(rows);
+    for (Index k = 1; k < static_cast<Index>(chunks); ++k) sums.head(rows) += partial.col(k).head(rows);
+  };
+  // Partial sums of ‖x‖² (row 0) and knownᵀx (rows 1..p) of the rows [lo, lo + len).
+  auto norm_and_known = [&](const Eigen::Ref<const Eigen::VectorXd>& x, Index k, Index lo, Index len) {
+    partial(0, k) = x.segment(lo, len).squaredNorm();
+    if (P > 0) partial.col(k).segment(1, P).noalias() = known.middleRows(lo, len).transpose() * x.segment(lo, len);
+  };
+  // x orthogonalised against V[:, 0..cols) and the known vectors, twice when needed; returns
+  // the norm left (h gets the first cols coefficients of both passes). `pre(lo, len)` runs
+  // first on each chunk's rows (the three-term update). Every pass is two sweeps: x −=
+  // known·hk then the partial sums of V[:, 0..cols)ᵀ x; x −= V c then those of ‖x‖² and
+  // knownᵀx, for the next pass.
+  auto orthogonalise_after = [&](Eigen::Ref<Eigen::VectorXd> x, Index cols, auto&& pre) {
+    h.head(cols).setZero();
+    sweep([&](Index k, Index lo, Index len) {
+      pre(lo, len);
+      norm_and_known(x, k, lo, len);
+    });
+    total(1 + P);
+    double before = std::sqrt(sums(0));
+    double after = before;
+    for (int pass = 0; pass < 3; ++pass) {
+      if (P > 0) hk = sums.segment(1, P);
+      sweep([&](Index k, Index lo, Index len) {
+        if (P > 0) x.segment(lo, len).noalias() -= known.middleRows(lo, len) * hk;
+        if (cols > 0)
+          partial.col(k).head(cols).noalias() = V.block(lo, 0, len, cols).transpose() * x.segment(lo, len);
+      });
+      if (cols > 0) {
+        total(cols);
+        c.head(cols) = sums.head(cols);
+        h.head(cols) += c.head(cols);
+      }
+      sweep([&](Index k, Index lo, Index len) {
+        if (cols > 0) x.segment(lo, len).noalias() -= V.block(lo, 0, len, cols) * c.head(cols);
+        norm_and_known(x, k, lo, len);
+      });
+      total(1 + P);
+      after = std::sqrt(sums(0));
+      if (after > 0.7071067811865476 * before) return after;
+      before = after;
+    }
+    return after;
+  };
+  auto orthogonalise = [&](Eigen::Ref<Eigen::VectorXd> x, Index cols) {
+    return orthogonalise_after(x, cols, [](Index, Index) {});
+  };
+  // The known vectors projected out of x (on the calling thread: a few times per run).
   auto project_known = [&](Eigen::Ref<Eigen::VectorXd> x) {
     if (p == 0) return;
     hk.noalias() = known.transpose() * x;
     x.noalias() -= known * hk;
-  };
-  // x orthogonalised against V[:, 0..cols) and the known vectors, twice when needed; returns
-  // the norm left (h gets the first cols coefficients of both passes).
-  auto orthogonalise = [&](Eigen::Ref<Eigen::VectorXd> x, Index cols) {
-    h.head(cols).setZero();
-    double before = x.norm();
-    for (int pass = 0; pass < 3; ++pass) {
-      project_known(x);
-      if (cols > 0) {
-        const Eigen::VectorXd c = V.leftCols(cols).transpose() * x;
-        x.noalias() -= V.leftCols(cols) * c;
-        h.head(cols) += c;
-      }
-      const double after = x.norm();
-      if (after > 0.7071067811865476 * before) return after;
-      before = after;
-    }
-    return x.norm();
   };
   // A new unit vector orthogonal to V[:, 0..cols) and the known vectors; false if none is left.
   auto new_start = [&](Index cols) {
@@ -165,12 +247,19 @@ inline lanczos_result thick_restart_lanczos(std::size_t n, Apply&& apply, const 
     for (Index j = k; j < m; ++j) {
       apply(V.col(j).data(), w.data());
       ++r.products;
-      const double scale = w.norm();
-      const double alpha0 = V.col(j).dot(w);
+      sweep([&](Index q, Index lo, Index len) {
+        partial(0, q) = w.segment(lo, len).squaredNorm();
+        partial(1, q) = V.col(j).segment(lo, len).dot(w.segment(lo, len));
+      });
+      total(2);
+      const double scale = std::sqrt(sums(0));
+      const double alpha0 = sums(1);
       // Subtract the three-term part first, then reorthogonalise against everything.
-      w.noalias() -= alpha0 * V.col(j);
-      if (j > k) w.noalias() -= T(j, j - 1) * V.col(j - 1);
-      const double beta = orthogonalise(w, j + 1);
+      const double beta_prev = j > k ? T(j, j - 1) : 0.0;
+      const double beta = orthogonalise_after(w, j + 1, [&](Index lo, Index len) {
+        w.segment(lo, len).noalias() -= alpha0 * V.col(j).segment(lo, len);
+        if (j > k) w.segment(lo, len).noalias() -= beta_prev * V.col(j - 1).segment(lo, len);
+      });
       T(j, j) = alpha0 + h(j);
       cur = j + 1;
       beta_last = 0;
@@ -245,8 +334,11 @@ inline lanczos_result thick_restart_lanczos(std::size_t n, Apply&& apply, const 
     const auto kk = static_cast<Index>(chosen.size());
     Eigen::MatrixXd Y(cur, kk);
     for (Index c = 0; c < kk; ++c) Y.col(c) = ritz_vectors.col(chosen[static_cast<std::size_t>(c)]);
-    const Eigen::MatrixXd kept = V.leftCols(cur) * Y;
-    V.leftCols(kk) = kept;
+    // V[:, 0..kk) = V[:, 0..cur) Y, chunk by chunk (each chunk's rows through `kept`).
+    sweep([&](Index, Index lo, Index len) {
+      kept.block(lo, 0, len, kk).noalias() = V.block(lo, 0, len, cur) * Y;
+      V.block(lo, 0, len, kk) = kept.block(lo, 0, len, kk);
+    });
     V.col(kk) = V.col(m);
     T.setZero();
     for (Index c = 0; c < kk; ++c) {
