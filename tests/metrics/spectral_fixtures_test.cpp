@@ -102,17 +102,10 @@ TEST_CASE("spectral fixtures: lambda2, lambda_min and lambda2(L) equal numpy's e
     CHECK(std::abs(f.lambda2 - e.laplacian_lambda2) < 1e-9 * std::max(1.0, e.laplacian_lambda2));
     CHECK(f.residual <= 1e-9 * std::max(1.0, f.lambda2));
     // The vector: unit, orthogonal to 1, and L x = λ2 x recomputed here.
-    double sum = 0, norm2 = 0, res2 = 0;
-    for (std::uint32_t v = 0; v < g.num_vertices(); ++v) {
-      sum += f.vector[v];
-      norm2 += f.vector[v] * f.vector[v];
-      double lx = static_cast<double>(g.degree(v)) * f.vector[v];
-      for (auto w : g.neighbors(v)) lx -= f.vector[w];
-      res2 += (lx - f.lambda2 * f.vector[v]) * (lx - f.lambda2 * f.vector[v]);
-    }
-    CHECK(std::abs(norm2 - 1) < 1e-12);
-    CHECK(std::abs(sum) < 1e-9);
-    CHECK(std::sqrt(res2) <= 2e-9 * std::max(1.0, f.lambda2));
+    const auto x = testing::check_laplacian_vector(g, f.vector, f.lambda2);
+    CHECK(std::abs(x.norm2 - 1) < 1e-12);
+    CHECK(std::abs(x.sum) < 1e-9);
+    CHECK(x.residual <= 2e-9 * std::max(1.0, f.lambda2));
     if (spectral_fixtures::regular(g)) {
       // L = d·I − A = d·(I − N) on a d-regular graph.
       ++regular;

@@ -1,6 +1,7 @@
 #pragma once
 // Small graphs for the metrics tests, built from their definitions.
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <fstream>
@@ -127,6 +128,29 @@ inline std::vector<reference_line> reference_lines() {
     out.push_back(r);
   }
   return out;
+}
+
+// What a unit vector x claimed to satisfy L x = lambda x (L = D - A) is, measured here: the
+// sum of its entries (0 when x is orthogonal to 1), its squared norm, the 2-norm of
+// L x - lambda x and that residual's largest entry.
+struct laplacian_vector_check {
+  double sum = 0, norm2 = 0, residual = 0, largest = 0;
+};
+template <class G>
+laplacian_vector_check check_laplacian_vector(const G& g, const std::vector<double>& x, double lambda) {
+  laplacian_vector_check c;
+  double res2 = 0;
+  for (std::uint32_t v = 0; v < g.num_vertices(); ++v) {
+    c.sum += x[v];
+    c.norm2 += x[v] * x[v];
+    double row = static_cast<double>(g.degree(v)) * x[v];
+    for (auto w : g.neighbors(v)) row -= x[w];
+    row -= lambda * x[v];
+    res2 += row * row;
+    c.largest = std::max(c.largest, std::abs(row));
+  }
+  c.residual = std::sqrt(res2);
+  return c;
 }
 
 }  // namespace shiftfly::testing

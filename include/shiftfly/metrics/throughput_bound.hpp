@@ -28,9 +28,10 @@
 ///   the worst permutation is at most C / max_π Σ_s d(s, π(s)). The maximum is a linear
 ///   assignment on the distance matrix (metrics/linear_assignment.hpp), solved exactly up
 ///   to worst_permutation_exact_max_n vertices (n² distances in memory, O(n³) time at
-///   worst; at 2,000 vertices 0.67 s for the group-level Shiftfly (40 ports) and 2.7 s for
-///   Boardfly on the test machine: certified = true). Above that, a greedy permutation (each s in order takes the
-///   farthest free target, ties to the lowest id; certified = false): its bound is still
+///   worst; at 2,000 vertices 0.67 s for the group-level Shiftfly (40 ports) and 2.7 s
+///   for Boardfly on the test machine: certified = true). Above that, a greedy
+///   permutation (each s in order takes the farthest free target, ties to the lowest id;
+///   certified = false): its bound is still
 ///   a valid upper bound on the worst permutation's throughput (it is the bound of one
 ///   permutation), only weaker than TUB. The graph must be strongly connected.
 /// - the cut bounds (undirected graphs): a cut of `cut_links` links between a side S of
@@ -173,33 +174,35 @@ throughput_bound_result worst_permutation_bound(const G& g, traversal how = trav
   return r;
 }
 
-/// Uniform traffic's θ ≤ cut_links / (side · (n − side)) (see the file comment).
-inline throughput_bound_result uniform_cut_bound(std::uint64_t n, std::uint64_t side, std::uint64_t cut_links) {
-  constexpr std::string_view where = "uniform_cut_bound";
+namespace detail {
+/// The cut bounds: cut_links over the demand that must cross the cut, |S|·|S̄| pairs of
+/// uniform traffic or, for the worst permutation, min(|S|, |S̄|) units.
+inline throughput_bound_result cut_bound(std::string_view where, std::uint64_t n, std::uint64_t side,
+                                         std::uint64_t cut_links, bool permutation) {
   core::require_range(where, "n", n, 2, traffic_max_vertices);
   core::require_range(where, "side", side, 1, n - 1);
   throughput_bound_result r;
   r.capacity = static_cast<double>(cut_links);
-  r.total_distance = static_cast<double>(side) * static_cast<double>(n - side);
+  r.total_distance = permutation ? static_cast<double>(std::min(side, n - side))
+                                 : static_cast<double>(side) * static_cast<double>(n - side);
   r.value = r.capacity / r.total_distance;
-  r.algorithm = "cut: links across a cut / pairs across it (" + core::to_message(cut_links) + " links, sides " +
-                core::to_message(side) + " and " + core::to_message(n - side) + ")";
+  r.algorithm = std::string(permutation
+                                ? "cut: links across a cut / the smaller side (a permutation sends all of it across; "
+                                : "cut: links across a cut / pairs across it (") +
+                core::to_message(cut_links) + " links, sides " + core::to_message(side) + " and " +
+                core::to_message(n - side) + ")";
   return r;
+}
+}  // namespace detail
+
+/// Uniform traffic's θ ≤ cut_links / (side · (n − side)) (see the file comment).
+inline throughput_bound_result uniform_cut_bound(std::uint64_t n, std::uint64_t side, std::uint64_t cut_links) {
+  return detail::cut_bound("uniform_cut_bound", n, side, cut_links, false);
 }
 
 /// The worst permutation's θ ≤ cut_links / min(side, n − side) (see the file comment).
 inline throughput_bound_result permutation_cut_bound(std::uint64_t n, std::uint64_t side, std::uint64_t cut_links) {
-  constexpr std::string_view where = "permutation_cut_bound";
-  core::require_range(where, "n", n, 2, traffic_max_vertices);
-  core::require_range(where, "side", side, 1, n - 1);
-  throughput_bound_result r;
-  r.capacity = static_cast<double>(cut_links);
-  r.total_distance = static_cast<double>(std::min(side, n - side));
-  r.value = r.capacity / r.total_distance;
-  r.algorithm = "cut: links across a cut / the smaller side (a permutation sends all of it across; " +
-                core::to_message(cut_links) + " links, sides " + core::to_message(side) + " and " +
-                core::to_message(n - side) + ")";
-  return r;
+  return detail::cut_bound("permutation_cut_bound", n, side, cut_links, true);
 }
 
 }  // namespace shiftfly::metrics
