@@ -5,6 +5,7 @@
 // and dashed series, reference lines, hatched x bands, markers and shaded gaps.
 #include <catch2/catch.hpp>
 
+#include <limits>
 #include <string>
 
 #include <fmt/format.h>
@@ -235,4 +236,70 @@ TEST_CASE("figure_svg: the annotations render, the same bytes twice", "[report]"
   CHECK(a.find(">past the 2× cap</tspan>") != std::string::npos);
   CHECK(a.find(">operating point</tspan>") != std::string::npos);
   CHECK(a.find(">clamped: > 99.999999%</tspan>") != std::string::npos);
+}
+
+namespace {
+figure grid_sample() {
+  figure f{"grid", "Grid", "failure probability λ", "failure correlation ρ", false, false, {}};
+  auto& g = f.grid;
+  g.row_labels = {"0", "0.15"};
+  g.column_labels = {"0.01", "0.05", "0.2"};
+  g.values = {{2, 5, 16}, {9, 23, 64}};
+  g.hatched = {{false, false, false}, {false, false, true}};
+  g.value_label = "spares";
+  g.hatched_label = "past the cap";
+  return f;
+}
+}  // namespace
+
+TEST_CASE("figure_script: a grid of numbered cells, hatched cells without their number", "[report]") {
+  const figure f = grid_sample();
+  const std::string s = figure_script(f);
+  CHECK(s.find(std::string(grid_palette)) != std::string::npos);
+  // every cell as "column row value hatched", row 0 at the top (a reversed y range)
+  CHECK(s.find("$c << EOD\n0 0 2 0\n1 0 5 0\n2 0 16 0\n0 1 9 0\n1 1 23 0\n2 1 64 1\nEOD\n") != std::string::npos);
+  CHECK(s.find("set xrange [-0.5:2.5]\nset yrange [1.5:-0.5]\n") != std::string::npos);
+  // the colour scale spans the cells that are not hatched (2 to 23), not the hatched 64
+  CHECK(s.find("set cbrange [2:23]\n") != std::string::npos);
+  CHECK(s.find("set xtics (\"0.01\" 0, \"0.05\" 1, \"0.2\" 2)") != std::string::npos);
+  CHECK(s.find("set ytics (\"0\" 0, \"0.15\" 1)") != std::string::npos);
+  CHECK(s.find("set cblabel \"spares\"") != std::string::npos);
+  CHECK(s.find("with boxxyerror fs pattern 4") != std::string::npos);
+  CHECK(s.find("title \"past the cap\"") != std::string::npos);
+  CHECK(s.find("$4 > 0 ? \"\" : sprintf") != std::string::npos);  // a hatched cell has no number
+  CHECK(figure_csv(f) == "row,column,value,hatched\n0,0.01,2,0\n0,0.05,5,0\n0,0.2,16,0\n0.15,0.01,9,0\n0.15,0.05,23,0\n0.15,0.2,64,1\n");
+  // no hatched cell: no hatching and no key entry
+  figure plain = grid_sample();
+  plain.grid.hatched.clear();
+  const std::string p = figure_script(plain);
+  CHECK(p.find("fs pattern") == std::string::npos);
+  CHECK(p.find("set cbrange [2:64]\n") != std::string::npos);
+}
+
+TEST_CASE("figure_script: a grid of the wrong shape, with lines, or with a value that is not finite is refused", "[report]") {
+  figure f = grid_sample();
+  f.lines.push_back({"a", {1}, {2}});
+  CHECK_THROWS_AS(figure_script(f), shiftfly::core::invalid_parameter);
+  f = grid_sample();
+  f.grid.row_labels.pop_back();
+  CHECK_THROWS_AS(figure_script(f), shiftfly::core::invalid_parameter);
+  f = grid_sample();
+  f.grid.values[1].pop_back();
+  CHECK_THROWS_AS(figure_script(f), shiftfly::core::invalid_parameter);
+  f = grid_sample();
+  f.grid.hatched[0].pop_back();
+  CHECK_THROWS_AS(figure_script(f), shiftfly::core::invalid_parameter);
+  f = grid_sample();
+  f.grid.values[0][1] = std::numeric_limits<double>::quiet_NaN();
+  CHECK_THROWS_AS(figure_script(f), shiftfly::core::invalid_parameter);
+}
+
+TEST_CASE("figure_svg: a grid renders, its numbers and hatching in it, the same bytes twice", "[report]") {
+  const figure f = grid_sample();
+  const std::string a = figure_svg(f), b = figure_svg(f);
+  CHECK(a == b);
+  CHECK(a.find(">23</tspan>") != std::string::npos);
+  CHECK(a.find(">64</tspan>") == std::string::npos);  // hatched: not numbered
+  CHECK(a.find("<pattern") != std::string::npos);
+  CHECK(a.find(">past the cap</tspan>") != std::string::npos);
 }

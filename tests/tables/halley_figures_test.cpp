@@ -1,7 +1,7 @@
 // Tests that the Halley figures carry the paper's axes and marks (tables/halley/*_tables.hpp):
 // Fig. 3 and Fig. 8 as coverage in percent on a nines axis, Fig. 3's target line, hatched
 // band and operating-point dots, Fig. 14 right's shaded gap and circles, the dashed and solid
-// curves the captions name. The drawings themselves are compared byte by byte by
+// curves the captions name, Fig. 14 left as a grid of numbered cells, those past the cap hatched. The drawings themselves are compared byte by byte by
 // tables/check_halley; this checks what they are drawn from.
 #include <catch2/catch.hpp>
 
@@ -10,6 +10,7 @@
 #include "shiftfly/tables/halley/ceiling_tables.hpp"
 #include "shiftfly/tables/halley/composition_tables.hpp"
 #include "shiftfly/tables/halley/hierarchy_tables.hpp"
+#include "shiftfly/tables/halley/spares_grid_table.hpp"
 
 using namespace shiftfly;
 
@@ -76,4 +77,30 @@ TEST_CASE("Fig. 8 and Fig. 14 right: the paper's dashed and solid curves and mar
   const auto& f15 = halley_figure(c, "fig15_quantiles_plot");
   CHECK(f15.lines[0].stroke == report::dash::dashed);  // rho = 0.15
   CHECK(f15.lines[1].stroke == report::dash::solid);   // rho = 0.03
+}
+
+TEST_CASE("Fig. 14 left: the spares grid as the paper draws it, the cells past the cap hatched", "[tables]") {
+  const tables::halley_parameters p;
+  const auto o = tables::halley_fig14_left(p);
+  REQUIRE(o.tables.size() == 1);
+  const auto& t = o.tables[0];
+  const auto& g = halley_figure(o, "fig14_left_plot").grid;
+  CHECK(halley_figure(o, "fig14_left_plot").table == "fig14_left");
+  REQUIRE(g.row_labels.size() == 5);
+  REQUIRE(g.column_labels.size() == 5);
+  CHECK(g.row_labels.front() == "0");
+  CHECK(g.column_labels.back() == "0.2");
+  std::size_t hatched = 0;
+  for (std::size_t r = 0; r < 5; ++r)
+    for (std::size_t c = 0; c < 5; ++c) {
+      // the cell is the table's count, and hatched exactly where the table says "(past cap)"
+      const std::string cell = t.rows[r][c + 1];
+      CHECK(cell.rfind(std::to_string(static_cast<long long>(g.values[r][c])), 0) == 0);
+      CHECK(g.is_hatched(r, c) == (cell.find("(past cap)") != std::string::npos));
+      hatched += g.is_hatched(r, c);
+      // past the cap means more spares than the 2x pool holds (32 with 32 channels)
+      CHECK(g.is_hatched(r, c) == (g.values[r][c] > 32));
+    }
+  CHECK(hatched == 9);  // the paper's hatched cells: rho = 0.15 from lambda = 0.1, 0.25 from 0.05, 0.35 from 0.03
+  CHECK(g.hatched_label == "past the cap (more than 32 spares)");
 }

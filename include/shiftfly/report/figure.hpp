@@ -16,8 +16,9 @@
 /// or open markers (operating points) and the shaded gap between two curves.
 ///
 /// API: `dash`, `series`, `axis_range`, `reference_line`, `x_band`, `marker`,
-/// `shaded_gap`, `figure` (with its caption, the table it illustrates, a display
-/// floor and ceiling, named x ticks, a nines y axis, ranges and annotations),
+/// `shaded_gap`, `cell_grid`, `figure` (with its caption, the table it illustrates, a
+/// display floor and ceiling, named x ticks, a nines y axis, ranges and annotations; or
+/// a grid of numbered cells in place of lines),
 /// `illustrate(f, table, what)`, `clamped_points(f)` (`_below`, `_above`),
 /// `points_outside_ranges(f)`, `nines(percent)`, `nines_label(k)`,
 /// `enhanced_number(x)`, `figure_caption(f)` (the caption with the sentences on
@@ -96,7 +97,22 @@ struct shaded_gap {
   std::string label;
 };
 
-/// A line chart.
+/// A grid of numbered cells (a heatmap), drawn in place of lines: cell (r, c) holds
+/// values[r][c], filled on a sequential scale (light to dark, so that it reads in greyscale
+/// too) and printed in the cell; a hatched cell (past a budget cap, as a paper hatches it)
+/// is drawn hatched, without its number. Row 0 is drawn at the top, as in a table; the
+/// figure's xlabel names the columns and its ylabel the rows.
+struct cell_grid {
+  std::vector<std::string> row_labels, column_labels;
+  std::vector<std::vector<double>> values;  ///< [row][column]
+  std::vector<std::vector<bool>> hatched;   ///< [row][column]; empty: no cell hatched
+  std::string value_label;                  ///< the colour scale's label
+  std::string hatched_label;                ///< the key entry of the hatching
+  [[nodiscard]] bool empty() const { return values.empty(); }
+  [[nodiscard]] bool is_hatched(std::size_t r, std::size_t c) const { return !hatched.empty() && hatched[r][c]; }
+};
+
+/// A line chart, or a grid of cells (`grid`).
 struct figure {
   std::string id;  ///< file stem: <id>.csv and <id>.svg
   std::string title, xlabel, ylabel;
@@ -115,6 +131,7 @@ struct figure {
   std::vector<x_band> bands = {};               ///< hatched ranges of x
   std::vector<marker> markers = {};             ///< marked points
   std::vector<shaded_gap> gaps = {};            ///< shaded areas between two series
+  cell_grid grid = {};                          ///< non-empty: the figure is this grid, and has no lines
 };
 
 namespace detail {
@@ -234,8 +251,17 @@ inline void illustrate(figure& f, const table& t, const std::string& what) {
 }
 
 /// The figure's data as CSV: series,x,y (shortest round-trip decimal; a series name with a
-/// comma or a quote is quoted as RFC 4180 says).
+/// comma or a quote is quoted as RFC 4180 says); for a grid, row,column,value,hatched.
 inline std::string figure_csv(const figure& f) {
+  if (!f.grid.empty()) {
+    const auto& g = f.grid;
+    std::string out = "row,column,value,hatched\n";
+    for (std::size_t r = 0; r < g.values.size() && r < g.row_labels.size(); ++r)
+      for (std::size_t c = 0; c < g.values[r].size() && c < g.column_labels.size(); ++c)
+        out += fmt::format("{},{},{},{}\n", detail::csv_field(g.row_labels[r]), detail::csv_field(g.column_labels[c]),
+                           g.values[r][c], g.is_hatched(r, c) ? 1 : 0);
+    return out;
+  }
   std::string out = "series,x,y\n";
   for (const auto& s : f.lines) {
     if (s.x.size() != s.y.size()) core::fail("report::figure_csv", "series '" + s.name + "' has unequal x and y");
@@ -307,6 +333,20 @@ inline std::string range_commands(char axis, const axis_range& r, bool with_step
 /// Throws when a part of `f` refers to what is not there or cannot be drawn.
 inline void validate_figure(const figure& f) {
   const std::string fn = "report::figure_svg";
+  if (const auto& g = f.grid; !g.empty()) {
+    if (!f.lines.empty()) core::fail(fn, "figure '" + f.id + "' has both a cell grid and lines (accepted: one of them)");
+    if (g.values.size() != g.row_labels.size())
+      core::fail(fn, fmt::format("figure '{}': the grid has {} rows of values and {} row labels", f.id, g.values.size(), g.row_labels.size()));
+    if (!g.hatched.empty() && g.hatched.size() != g.values.size())
+      core::fail(fn, fmt::format("figure '{}': the grid has {} rows of values and {} of hatching", f.id, g.values.size(), g.hatched.size()));
+    for (std::size_t r = 0; r < g.values.size(); ++r) {
+      if (g.values[r].size() != g.column_labels.size() || (!g.hatched.empty() && g.hatched[r].size() != g.column_labels.size()))
+        core::fail(fn, fmt::format("figure '{}': grid row {} does not have one cell for each of the {} columns", f.id, r,
+                                   g.column_labels.size()));
+      for (const double v : g.values[r])
+        if (!std::isfinite(v)) core::fail(fn, fmt::format("figure '{}': grid row {} has the value {}", f.id, r, v));
+    }
+  }
   for (const auto& s : f.lines)
     if (s.x.size() != s.y.size()) core::fail(fn, "series '" + s.name + "' has unequal x and y");
   if (f.ynines && f.logy) core::fail(fn, "figure '" + f.id + "' has both a nines and a log y axis");
@@ -332,11 +372,56 @@ inline void validate_figure(const figure& f) {
 }
 }  // namespace detail
 
+namespace detail {
+/// The script of a grid figure (after figure_style): one datablock of "column row value
+/// hatched", the rows and columns as named ticks, a filled box for each cell not hatched
+/// on the grid palette, the hatching, the numbers (white on the darker cells), the key.
+inline std::string grid_script(const figure& f) {
+  const auto& g = f.grid;
+  std::string script(figure_style);
+  script += grid_palette;
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  script += "$c << EOD\n";
+  bool any_hatched = false;
+  for (std::size_t r = 0; r < g.values.size(); ++r)
+    for (std::size_t c = 0; c < g.column_labels.size(); ++c) {
+      const bool h = g.is_hatched(r, c);
+      any_hatched = any_hatched || h;
+      if (!h) lo = std::min(lo, g.values[r][c]), hi = std::max(hi, g.values[r][c]);
+      script += fmt::format("{} {} {} {}\n", c, r, g.values[r][c], h ? 1 : 0);
+    }
+  script += "EOD\n";
+  if (!std::isfinite(lo)) lo = 0, hi = 1;  // every cell hatched
+  if (!(hi > lo)) hi = lo + 1;
+  script += "set xlabel " + gp_quote(f.xlabel) + "\n";
+  script += "set ylabel " + gp_quote(f.ylabel) + "\n";
+  script += "set cblabel " + gp_quote(g.value_label) + "\n";
+  script += fmt::format("set xrange [-0.5:{}]\nset yrange [{}:-0.5]\nset cbrange [{}:{}]\nunset grid\n",
+                        static_cast<double>(g.column_labels.size()) - 0.5, static_cast<double>(g.row_labels.size()) - 0.5, lo, hi);
+  for (const auto& [axis, labels] : {std::pair{'x', &g.column_labels}, std::pair{'y', &g.row_labels}}) {
+    script += fmt::format("set {}tics (", axis);
+    for (std::size_t i = 0; i < labels->size(); ++i) script += fmt::format("{}{} {}", i ? ", " : "", gp_quote((*labels)[i]), i);
+    script += fmt::format(")\nunset m{}tics\n", axis);
+  }
+  // numbers in white on cells darker than 60 % of the scale
+  const double white_above = lo + 0.6 * (hi - lo);
+  script += "plot $c using 1:2:(0.5):(0.5):($4 > 0 ? NaN : $3) with boxxyerror fs solid 1.0 noborder fc palette notitle";
+  if (any_hatched)
+    script += fmt::format(", $c using 1:2:($4 > 0 ? 0.5 : NaN):(0.5) with boxxyerror {} notitle", band_key_style);
+  script += fmt::format(", $c using 1:2:($4 > 0 ? \"\" : sprintf(\"%g\", $3)):($3 > {} ? 0xffffff : 0x202020) with labels tc rgb "
+                        "variable notitle",
+                        white_above);
+  if (any_hatched) script += fmt::format(", NaN with boxes {} title {}", band_key_style, gp_quote(g.hatched_label));
+  return script + "\n";
+}
+}  // namespace detail
+
 /// The gnuplot script that draws `f` (figure_style, then the figure's data as
 /// datablocks, labels, axes, ranges, reference lines, bands and plot), so that the
 /// drawing depends on nothing but `f`.
 inline std::string figure_script(const figure& f) {
   detail::validate_figure(f);
+  if (!f.grid.empty()) return detail::grid_script(f);
   std::string script(figure_style);
   // Each series' points as "x y flag": the flag says where a value is clamped (1 below the
   // floor, 2 above the ceiling) and the y written is where it is drawn.

@@ -20,7 +20,8 @@
 /// `dashed_dash` (a series drawn solid or dashed as its paper says),
 /// `reference_line_style` (a target or a floor across the plot), `band_style`
 /// (a hatched range of x), `filled_marker_style` and `open_marker_style` (an
-/// operating point), `shaded_gap_style` (the area between two curves).
+/// operating point), `shaded_gap_style` (the area between two curves), `grid_palette`
+/// (the cells of a grid).
 
 #include <cstddef>
 #include <string_view>
@@ -84,6 +85,11 @@ inline constexpr std::string_view band_key_style = "fs pattern 4 transparent lc 
 /// An operating point: a black circle larger than any series' point, filled or open.
 inline constexpr std::string_view filled_marker_style = "pt 7 ps 1.7 lc '#000000'";
 inline constexpr std::string_view open_marker_style = "pt 6 ps 1.7 lc '#000000'";
+
+/// The palette of a grid of cells (report::cell_grid): a sequential blue scale from near white
+/// to dark navy, monotone in lightness, so that it reads under colour-vision deficiencies and
+/// in greyscale.
+inline constexpr std::string_view grid_palette = "set palette defined (0 '#f7fbff', 1 '#6baed6', 2 '#08306b')\n";
 
 /// The area between two curves (a gap the paper shades): light grey, translucent, no border.
 inline constexpr std::string_view shaded_gap_style = "fc '#7f7f7f' fs transparent solid 0.2 noborder";

@@ -31,7 +31,7 @@ inline std::vector<report::section> halley_sections(const halley_parameters& p =
       {"table2", "Table II and its threshold", [p](const ctx&) -> out { return halley_table2(p); }, {"table2", "table2_threshold"}},
       {"lightreserve", "Algorithm 1, Fig. 5", [p](const ctx&) -> out { return halley_light_reserve(p); },
        {"lightreserve", "fig5_left", "fig5_left_plot", "fig5_right", "fig5_right_plot"}},
-      {"fig14", "Fig. 14 (left)", [p](const ctx&) -> out { return halley_fig14_left(p); }, {"fig14_left"}},
+      {"fig14", "Fig. 14 (left)", [p](const ctx&) -> out { return halley_fig14_left(p); }, {"fig14_left", "fig14_left_plot"}},
       {"hierarchy", "Theorem 2, Fig. 8", [p](const ctx&) -> out { return halley_hierarchy(p); },
        {"theorem2", "fig8_hierarchy", "fig8_hierarchy_plot"}},
       {"cost", "Observations 1-2, Figs. 9-10", [p](const ctx&) -> out { return halley_cost(p); },
