@@ -60,7 +60,8 @@ TEST_CASE("Fig. 3: coverage ceiling on a nines axis, the target dashed, the cap 
 
 TEST_CASE("Fig. 8 and Fig. 14 right: the paper's dashed and solid curves and marks", "[tables]") {
   const tables::halley_parameters p;
-  const auto& f8 = halley_figure(tables::halley_hierarchy(p), "fig8_hierarchy_plot");
+  const auto h = tables::halley_hierarchy(p);  // kept alive: the figure is a reference into it
+  const auto& f8 = halley_figure(h, "fig8_hierarchy_plot");
   CHECK(f8.ynines);
   CHECK(f8.lines[0].stroke == report::dash::dashed);  // the flat pool at rho = 0.15
   CHECK(f8.lines[1].stroke == report::dash::solid);   // the module structure's rho_bar
