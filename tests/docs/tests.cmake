@@ -15,6 +15,8 @@ endforeach()
 add_test(NAME docs/api_snippets
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/docs/run_api_snippets.sh ${PROJECT_SOURCE_DIR}/docs/api.md
     ${CMAKE_CURRENT_BINARY_DIR}/api-snippets ${CMAKE_CXX_COMPILER} ${_shiftfly_snippet_flags})
+# about a minute of compiling: started among the first under ctest -j (see headers/)
+set_tests_properties(docs/api_snippets PROPERTIES COST 60)
 
 # docs/cli_reference: docs/cli.md regenerated from the built tools (every command's
 # --help and example, scripts/cli_reference.sh) must equal the committed page;

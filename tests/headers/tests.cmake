@@ -12,11 +12,12 @@ endif()
 set(_shiftfly_header_dirs)
 foreach(h ${_shiftfly_headers})
   file(RELATIVE_PATH rel ${PROJECT_SOURCE_DIR}/include/shiftfly ${h})
-  string(FIND "${rel}" "/" slash)
-  if(slash EQUAL -1)
+  # one entry per directory (tables/halley/ apart from tables/: each takes minutes)
+  get_filename_component(dir "${rel}" DIRECTORY)
+  if(dir STREQUAL "")
     set(dir "components")
   else()
-    string(SUBSTRING "${rel}" 0 ${slash} dir)
+    string(REPLACE "/" "_" dir "${dir}")
   endif()
   list(APPEND _shiftfly_header_dirs ${dir})
   list(APPEND _shiftfly_headers_${dir} "shiftfly/${rel}")
@@ -42,6 +43,11 @@ foreach(dir ${_shiftfly_header_dirs})
   add_test(NAME headers/${dir}
     COMMAND ${CMAKE_COMMAND} -DCXX=${SHIFTFLY_SYNTAX_CXX} -DHEADERS=${_list} -DINCLUDES=${_inc}
       -DWORK=${CMAKE_CURRENT_BINARY_DIR}/headers/${dir} -P ${CMAKE_CURRENT_SOURCE_DIR}/headers/compile_each.cmake)
+  # ctest -j starts the costliest tests first: these take seconds a header, so that the
+  # longest of them does not start last and run alone (a clean clone has no cost data)
+  list(LENGTH _shiftfly_headers_${dir} _count)
+  math(EXPR _cost "${_count} * 5")
+  set_tests_properties(headers/${dir} PROPERTIES COST ${_cost})
 endforeach()
 
 # What each component leaves out (docs/design.md, "Components"), checked on its
