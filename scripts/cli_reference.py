@@ -183,8 +183,10 @@ With `--format json` every command prints one JSON object, the envelope:
 `parameters` holds every option of the command (and of the commands above it) that shapes the
 result: as the user gave it, or its default, or `null` when it has neither. Keys are the flags without
 their dashes, inner dashes turned into underscores (`--sample-seed` becomes `sample_seed`). Values are
-typed: a plain decimal integer is a number, a comma-separated list of them an array, a real a number,
-a switch `true` or `false`, anything else the text given. Options that only say how to run or print
+typed: a plain decimal integer is a number, exact from -2^63 to 2^64 - 1 (`--traffic-seed
+18446744073709551615` is echoed as `18446744073709551615`, never rounded through a double), a
+comma-separated list of them an array, a real a number, a switch `true` or `false`, anything else the
+text given. Options that only say how to run or print
 are left out: {execution_options}. The result does not depend on them, and a run's output is the same at any
 thread count.
 

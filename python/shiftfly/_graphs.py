@@ -23,32 +23,38 @@ def torus(dims):
     """The torus T(k1, ..., kn): the Cayley graph of Z_k1 x ... x Z_kn (Shiftfly paper,
     Proposition 2.2: diameter sum of floor(ki/2)); the first coordinate varies fastest in
     the vertex id. 1 to 64 sizes, each at least 2."""
-    return _shiftfly.torus(_checks.uint_list("torus", "dims", dims))
+    return _shiftfly.torus(_checks.uint_list("torus", "dims", dims, "2 to 4294967295"))
 
 
 def kautz(d, D):
     """The Kautz digraph K(d, D) (Shiftfly paper, Definition 4.1): strings of length D over
     d + 1 symbols without two equal neighbours, arcs u -> u2..uD a; (d + 1) d^(D-1) vertices,
     ids in lexicographic order of the labels (Graph.labels). Arcs kept (Graph.arcs)."""
-    return _shiftfly.kautz(_checks.uint("kautz", "d", d), _checks.uint("kautz", "D", D))
+    return _shiftfly.kautz(_checks.uint("kautz", "d", d, accepted="2 to 65534"),
+                           _checks.uint("kautz", "D", D, accepted="1 to the largest D at which (d+1)d^(D-1) vertices "
+                                        "fit a 32-bit vertex id"))
 
 
 def de_bruijn(d, D):
     """The de Bruijn digraph B(d, D): strings of length D over d symbols, shift arcs;
     d^D vertices, labelled; loops and repeated arcs kept in Graph.arcs."""
-    return _shiftfly.de_bruijn(_checks.uint("de_bruijn", "d", d), _checks.uint("de_bruijn", "D", D))
+    return _shiftfly.de_bruijn(_checks.uint("de_bruijn", "d", d, accepted="2 to 65535"),
+                               _checks.uint("de_bruijn", "D", D, accepted="1 to the largest D at which d^D vertices fit a "
+                                            "32-bit vertex id"))
 
 
 def gen_de_bruijn(n, d):
     """The generalized de Bruijn digraph GB(n, d) (Reddy-Pradhan-Kuhl, Imase-Itoh):
     arcs i -> d i + r mod n, r = 0..d-1; diameter at most ceil(log_d n)."""
-    return _shiftfly.gen_de_bruijn(_checks.uint("gen_de_bruijn", "n", n), _checks.uint("gen_de_bruijn", "d", d))
+    return _shiftfly.gen_de_bruijn(_checks.uint("gen_de_bruijn", "n", n, accepted="2 to 4294967295"),
+                                   _checks.uint("gen_de_bruijn", "d", d, accepted="2 to 65535"))
 
 
 def imase_itoh(n, d):
     """The Imase-Itoh digraph II(n, d) (Imase and Itoh 1981; Shiftfly paper, Theorem 5.5):
     arcs i -> -d i - r mod n, r = 1..d; diameter at most ceil(log_d n) at every order n."""
-    return _shiftfly.imase_itoh(_checks.uint("imase_itoh", "n", n), _checks.uint("imase_itoh", "d", d))
+    return _shiftfly.imase_itoh(_checks.uint("imase_itoh", "n", n, accepted="2 to 4294967295"),
+                                _checks.uint("imase_itoh", "d", d, accepted="2 to 65535"))
 
 
 def boardfly(groups, seed=7, level="group"):
@@ -56,7 +62,7 @@ def boardfly(groups, seed=7, level="group"):
     pod (Lemma 2.3), and beyond one pod the inter-pod links drawn with CPython's
     random.Random(seed) (the reference artefact's stub pairing). level="group" builds one
     vertex per group, level="chip" one per chip."""
-    return _shiftfly.boardfly(_checks.uint("boardfly", "groups", groups), _checks.uint("boardfly", "seed", seed),
+    return _shiftfly.boardfly(_checks.uint("boardfly", "groups", groups, accepted="1 to 858993459"), _checks.uint("boardfly", "seed", seed),
                               _level("boardfly", level))
 
 
@@ -66,20 +72,21 @@ def shiftfly(groups, ports=40, construction="imase-itoh", level="group"):
     or the smallest Kautz graph holding the groups (construction="kautz"). At group level
     the arcs of the global tier are kept."""
     construction = _checks.text("shiftfly", "construction", construction, ("imase-itoh", "imase_itoh", "kautz"))
-    return _shiftfly.shiftfly(_checks.uint("shiftfly", "groups", groups), _checks.uint("shiftfly", "ports", ports),
+    return _shiftfly.shiftfly(_checks.uint("shiftfly", "groups", groups, accepted="1 to 4294967295"),
+                              _checks.uint("shiftfly", "ports", ports, accepted="4 to 131068"),
                               construction.replace("_", "-"), _level("shiftfly", level))
 
 
 def polarfly(q):
     """PolarFly: the Erdős–Rényi polarity graph ER_q, q a prime power (Lakhotia et al., SC '22);
     diameter 2, q^2 + q + 1 vertices."""
-    return _shiftfly.polarfly(_checks.uint("polarfly", "q", q))
+    return _shiftfly.polarfly(_checks.uint("polarfly", "q", q, accepted="a prime power from 2 to 65521"))
 
 
 def slimfly(q):
     """Slim Fly: the McKay–Miller–Širáň graph of a prime power q = 4w + δ (Besta and Hoefler,
     SC '14); diameter 2, 2 q^2 vertices."""
-    return _shiftfly.slimfly(_checks.uint("slimfly", "q", q))
+    return _shiftfly.slimfly(_checks.uint("slimfly", "q", q, accepted="a prime power from 3 to 46337"))
 
 
 def dragonfly(a, h, groups=0, arrangement="consecutive"):
@@ -87,32 +94,36 @@ def dragonfly(a, h, groups=0, arrangement="consecutive"):
     h + 1 <= groups <= a h + 1 (0: a h + 1); arrangement "consecutive" or "circulant" says
     which router of a group carries which global link."""
     arrangement = _checks.text("dragonfly", "arrangement", arrangement, ("consecutive", "circulant"))
-    return _shiftfly.dragonfly(_checks.uint("dragonfly", "a", a), _checks.uint("dragonfly", "h", h),
-                               _checks.uint("dragonfly", "groups", groups), arrangement)
+    a = _checks.uint("dragonfly", "a", a, accepted="1 to 2147483648")
+    h = _checks.uint("dragonfly", "h", h, accepted="1 to 2147483648")
+    groups = _checks.uint("dragonfly", "groups", groups,
+                          accepted=f"0 (for a h + 1) or h + 1 to a h + 1 = {h + 1} to {a * h + 1}")
+    return _shiftfly.dragonfly(a, h, groups, arrangement)
 
 
 def hyperx(dims):
     """HyperX: the Hamming graph of the dimension sizes (Ahn et al., SC '09); every size at least 2."""
-    return _shiftfly.hyperx(_checks.uint_list("hyperx", "dims", dims))
+    return _shiftfly.hyperx(_checks.uint_list("hyperx", "dims", dims, "2 to 4294967295"))
 
 
 def fat_tree(k):
     """The k-ary three-tier fat tree as a switch graph (Al-Fares et al., SIGCOMM '08): edge,
     aggregation then core switches; k even."""
-    return _shiftfly.fat_tree(_checks.uint("fat_tree", "k", k))
+    return _shiftfly.fat_tree(_checks.uint("fat_tree", "k", k, accepted="2 to 2000000"))
 
 
 def xgft(m, w):
     """The extended generalized fat tree XGFT(h; m; w), the general folded Clos (Öhring et al.
     1995), as its switch levels; m and w of one length h."""
-    return _shiftfly.xgft(_checks.uint_list("xgft", "m", m), _checks.uint_list("xgft", "w", w))
+    return _shiftfly.xgft(_checks.uint_list("xgft", "m", m, "at least 1"), _checks.uint_list("xgft", "w", w, "at least 1"))
 
 
 def jellyfish(routers, degree, seed=1):
     """Jellyfish (Singla et al., NSDI '12): a random degree-regular graph on `routers` routers,
     drawn with CPython's random.Random(seed) stream in the documented order."""
-    return _shiftfly.jellyfish(_checks.uint("jellyfish", "routers", routers),
-                               _checks.uint("jellyfish", "degree", degree), _checks.uint("jellyfish", "seed", seed))
+    return _shiftfly.jellyfish(_checks.uint("jellyfish", "routers", routers, accepted="4 to 4294967295"),
+                               _checks.uint("jellyfish", "degree", degree, accepted="1 to 4294967294"),
+                               _checks.uint("jellyfish", "seed", seed))
 
 
 _GENERATORS = {"torus": torus, "kautz": kautz, "de-bruijn": de_bruijn, "gen-de-bruijn": gen_de_bruijn,
@@ -262,7 +273,13 @@ def _from_networkx(G, name=None):
     """A graph from a networkx graph: its nodes numbered in G's node order, its edges (both
     directions of a DiGraph's arcs as one physical edge; use from_arcs to keep the arcs).
     The nodes are kept as Graph.names (names[i] is the node that became vertex i) unless they
-    are 0..n-1 in order, as read() keeps a file's names."""
+    are 0..n-1 in order, as read() keeps a file's names. G must be a networkx graph (TypeError)."""
+    try:
+        import networkx as nx
+    except ImportError:  # without networkx there are no networkx graphs
+        nx = None
+    if nx is None or not isinstance(G, nx.Graph):  # Graph, DiGraph, MultiGraph, MultiDiGraph
+        raise TypeError(f"Graph.from_networkx: G must be a networkx graph, not {type(G).__name__}")
     nodes = list(G.nodes())
     index = {v: i for i, v in enumerate(nodes)}
     edges = np.array([(index[u], index[v]) for u, v in G.edges()], dtype=np.int64).reshape(-1, 2)
@@ -287,6 +304,18 @@ def _read_report(self):
     return self.__dict__.get("_read_report")
 
 
+def _checked_vertex(method, function):
+    # The C++ methods take a uint64 vertex: a negative id or one of 2^64 and above is refused here,
+    # with the range the library states (a pybind11 TypeError would name neither).
+    def call(self, u):
+        return method(self, _checks.vertex(function, "u", u, self.n))
+    call.__name__, call.__qualname__, call.__doc__ = method.__name__, "Graph." + method.__name__, method.__doc__
+    return call
+
+
+Graph.degree = _checked_vertex(Graph.degree, "Graph.degree")
+Graph.neighbors = _checked_vertex(Graph.neighbors, "Graph.neighbors")
+Graph.out_arcs = _checked_vertex(Graph.out_arcs, "Graph.out_arcs")
 Graph.edges = _edges
 Graph.degrees = _degrees
 Graph.to_networkx = _to_networkx

@@ -12,12 +12,17 @@ from ._results import CorrelationTarget, CostSplit, FoldFitResult, HierarchicalC
 __all__ = ["coverage", "size", "ceiling", "critical_availability", "hierarchy", "cost", "foldfit"]
 
 
-def _integers(function, name, values):
+def _integers(function, name, values, accepted):
+    # Non-negative integers as an array; `accepted` is the library's range, stated for a value the
+    # uint64 array cannot hold (a negative, or 2^64 and above; Python ints make an object array).
     a = np.asarray(values)
+    if a.dtype == object:
+        return np.array([_checks.uint(function, name, x, accepted=accepted) for x in a.flat],
+                        dtype=np.uint64).reshape(a.shape)
     if a.dtype == bool or not np.issubdtype(a.dtype, np.integer):
         raise TypeError(f"{function}: {name} must be integers, not dtype {a.dtype}")
     if a.size and a.min() < 0:
-        raise ValueError(f"{function}: {name} = {int(a.min())} is out of range (accepted: 0 and above)")
+        raise ValueError(f"{function}: {name} = {int(a.min())} is out of range (accepted: {accepted})")
     return a
 
 
@@ -33,7 +38,8 @@ def coverage(channels, spares, lam, rho, shortfall=False):
     spares covers a window (Halley, Section III-A): F ~ Beta-Binomial(n + s) with failure
     probability lam and pairwise correlation rho (Binomial at rho = 0). shortfall=True gives
     1 - A computed directly. Vectorised: any argument may be an array (broadcast)."""
-    args = [_integers("coverage", "channels", channels), _integers("coverage", "spares", spares),
+    args = [_integers("coverage", "channels", channels, "1 to 50000000"),
+            _integers("coverage", "spares", spares, "0 to 50000000 - channels"),
             _reals("coverage", "lam", lam), _reals("coverage", "rho", rho)]
     b = np.broadcast_arrays(*args)
     out = _shiftfly.coverage(*(np.ascontiguousarray(x.ravel(), dtype=t) for x, t in
@@ -48,7 +54,7 @@ def size(channels, lam, rho, target, cap=0.5):
     no cap); past it the result is UNREACHABLE (reachable False) with the correlation
     rho_target that would bring the target within the cap."""
     cap = None if cap is None else _checks.real("size", "cap", cap)
-    r = _shiftfly.size(_checks.uint("size", "channels", channels), _checks.real("size", "lam", lam),
+    r = _shiftfly.size(_checks.uint("size", "channels", channels, accepted="1 to 25000000"), _checks.real("size", "lam", lam),
                        _checks.real("size", "rho", rho), _checks.real("size", "target", target), cap)
     r["rho_search"] = CorrelationTarget._of(r["rho_search"])
     return Sizing._of(r)
@@ -80,8 +86,10 @@ def hierarchy(modules, lasers, rho_within, rho_across, spares, lam):
     `spares` spares."""
     f = "hierarchy"
     return HierarchicalCoverage._of(_shiftfly.hierarchy(
-        _checks.uint(f, "modules", modules), _checks.uint(f, "lasers", lasers), _checks.real(f, "rho_within", rho_within),
-        _checks.real(f, "rho_across", rho_across), _checks.uint(f, "spares", spares), _checks.real(f, "lam", lam)))
+        _checks.uint(f, "modules", modules, accepted="1 to 1000000"),
+        _checks.uint(f, "lasers", lasers, accepted="1 to 1000000"), _checks.real(f, "rho_within", rho_within),
+        _checks.real(f, "rho_across", rho_across), _checks.uint(f, "spares", spares, accepted="0 to modules x lasers - 1"),
+        _checks.real(f, "lam", lam)))
 
 
 def cost(channels, lam, rho0, target, price=None, premium=None, reference_rho=None, floor=None):
@@ -94,7 +102,7 @@ def cost(channels, lam, rho0, target, price=None, premium=None, reference_rho=No
     for k, v in given.items():
         if v is not None:
             model[k] = _checks.real(f, k, v)
-    r = _shiftfly.cost(_checks.uint(f, "channels", channels), _checks.real(f, "lam", lam), _checks.real(f, "rho0", rho0),
+    r = _shiftfly.cost(_checks.uint(f, "channels", channels, accepted="1 to 50000000"), _checks.real(f, "lam", lam), _checks.real(f, "rho0", rho0),
                        _checks.real(f, "target", target), model["price"], model["premium"], model["reference_rho"],
                        model["floor"])
     return CostSplit(spares_only=Plan._of(r["spares_only"]), cheapest=Plan._of(r["cheapest"]),
@@ -107,11 +115,12 @@ def foldfit(demand, channels, steps=7, block=0):
     `steps` bisection steps: makespan at most (13/11 + 2^-steps) OPT (Yue 1990). `block` > 0
     keeps the jobs of expert-parallel blocks of that many engines together."""
     f = "foldfit"
-    a = _integers(f, "demand", demand)
+    a = _integers(f, "demand", demand, "0 to 18446744073709551615")
     if a.ndim != 2:
         raise ValueError(f"foldfit: demand has shape {a.shape} (accepted: a 2-D matrix)")
-    r = _shiftfly.foldfit(np.ascontiguousarray(a, dtype=np.uint64), _checks.uint(f, "channels", channels),
-                          _checks.uint(f, "steps", steps, (1 << 32) - 1), _checks.uint(f, "block", block))
+    r = _shiftfly.foldfit(np.ascontiguousarray(a, dtype=np.uint64),
+                          _checks.uint(f, "channels", channels, accepted="1 to 1000000"),
+                          _checks.uint(f, "steps", steps, (1 << 32) - 1, "0 to 60"), _checks.uint(f, "block", block))
     r["cells"] = tuple(tuple(c) for c in r["cells"])
     return FoldFitResult._of(r)
 

@@ -15,6 +15,12 @@ __all__ = ["all_pairs_stats", "sampled_stats", "exact_diameter", "spectral_gap",
            "local_connectivity", "throughput_profile"]
 
 
+# Ranges the library states (metrics/): the sweeps' batch widths, METIS's seeds (its int, less
+# the runs a bisection adds to the seed).
+_BATCH_BITS = "64, 128, 256 or 512"
+_METIS_SEED = "0 to 2147483640"
+
+
 def _graph(function, g):
     if not isinstance(g, _shiftfly.Graph):
         raise TypeError(f"{function}: g must be a shiftfly.Graph, not {type(g).__name__}")
@@ -28,7 +34,7 @@ def all_pairs_stats(g, threads=0, directed=False, batch_bits=512):
     _graph("all_pairs_stats", g)
     return DistanceStats._of(_shiftfly.all_pairs_stats(
         g, _checks.threads("all_pairs_stats", threads), _checks.flag("all_pairs_stats", "directed", directed),
-        _checks.uint("all_pairs_stats", "batch_bits", batch_bits, (1 << 32) - 1)))
+        _checks.uint("all_pairs_stats", "batch_bits", batch_bits, (1 << 32) - 1, _BATCH_BITS)))
 
 
 def sampled_stats(g, samples, seed=11, threads=0, directed=False, batch_bits=512):
@@ -37,9 +43,9 @@ def sampled_stats(g, samples, seed=11, threads=0, directed=False, batch_bits=512
     method "sampled": the diameter is a lower bound and the mean an estimate."""
     _graph("sampled_stats", g)
     return DistanceStats._of(_shiftfly.sampled_stats(
-        g, _checks.uint("sampled_stats", "samples", samples), _checks.uint("sampled_stats", "seed", seed),
+        g, _checks.uint("sampled_stats", "samples", samples, accepted="1 to 4294967296"), _checks.uint("sampled_stats", "seed", seed),
         _checks.threads("sampled_stats", threads), _checks.flag("sampled_stats", "directed", directed),
-        _checks.uint("sampled_stats", "batch_bits", batch_bits, (1 << 32) - 1)))
+        _checks.uint("sampled_stats", "batch_bits", batch_bits, (1 << 32) - 1, _BATCH_BITS)))
 
 
 def exact_diameter(g, directed=False, threads=0):
@@ -64,7 +70,7 @@ def reference_spectral_gap(g, iterations, seed=3):
     "power-iteration estimate"; lambda_min and two_sided_gap are NaN)."""
     _graph("reference_spectral_gap", g)
     return SpectralGap._of(_shiftfly.reference_spectral_gap(
-        g, _checks.uint("reference_spectral_gap", "iterations", iterations),
+        g, _checks.uint("reference_spectral_gap", "iterations", iterations, accepted="1 to 100000000"),
         _checks.uint("reference_spectral_gap", "seed", seed)))
 
 
@@ -93,11 +99,12 @@ def bisection(g, spectral=True, greedy=True, metis_runs=8, metis_seed=1, exact=T
     largest = _shiftfly.exact_bisection_max_vertices()
     return Bisection._of(_shiftfly.bisection(
         g, _checks.flag(f, "spectral", spectral), _checks.flag(f, "greedy", greedy),
-        _checks.uint(f, "greedy_rounds", greedy_rounds), _checks.uint(f, "greedy_seed", greedy_seed),
-        _checks.uint(f, "metis_runs", metis_runs), _checks.uint(f, "metis_seed", metis_seed),
-        _checks.flag(f, "exact", exact),
-        largest if exact_max_vertices is None else _checks.uint(f, "exact_max_vertices", exact_max_vertices),
-        _checks.uint(f, "exact_max_nodes", exact_max_nodes), _checks.threads(f, threads)))
+        _checks.uint(f, "greedy_rounds", greedy_rounds, accepted="0 to 1000000"), _checks.uint(f, "greedy_seed", greedy_seed),
+        _checks.uint(f, "metis_runs", metis_runs, accepted="0 to 10000"),
+        _checks.uint(f, "metis_seed", metis_seed, accepted=_METIS_SEED), _checks.flag(f, "exact", exact),
+        largest if exact_max_vertices is None else _checks.uint(f, "exact_max_vertices", exact_max_vertices,
+                                                                accepted=f"0 to {largest}"),
+        _checks.uint(f, "exact_max_nodes", exact_max_nodes, accepted="1 to 1099511627776"), _checks.threads(f, threads)))
 
 
 _PATTERNS = ("uniform", "permutation", "worst")
@@ -156,8 +163,9 @@ def throughput_profile(g, threads=0, metis_runs=8, metis_seed=1, routing_max_ver
     f = "throughput_profile"
     _graph(f, g)
     return ThroughputProfile._of(_shiftfly.throughput_profile(
-        g, _checks.threads(f, threads), _checks.uint(f, "metis_runs", metis_runs),
-        _checks.uint(f, "metis_seed", metis_seed), _checks.uint(f, "routing_max_vertices", routing_max_vertices),
+        g, _checks.threads(f, threads), _checks.uint(f, "metis_runs", metis_runs, accepted="1 to 10000"),
+        _checks.uint(f, "metis_seed", metis_seed, accepted=_METIS_SEED),
+        _checks.uint(f, "routing_max_vertices", routing_max_vertices),
         _checks.uint(f, "tub_max_vertices", tub_max_vertices)))
 
 
@@ -182,8 +190,9 @@ def disjoint_paths(g, samples=1000, seed=1, threads=0, directed=False, max_work=
     f = "disjoint_paths"
     _graph(f, g)
     return DisjointPaths._of(_shiftfly.disjoint_paths(
-        g, _checks.uint(f, "samples", samples), _checks.uint(f, "seed", seed), _checks.flag(f, "directed", directed),
-        _checks.threads(f, threads), _checks.uint(f, "max_work", max_work)))
+        g, _checks.uint(f, "samples", samples, accepted="0 to 1000000000"), _checks.uint(f, "seed", seed),
+        _checks.flag(f, "directed", directed), _checks.threads(f, threads),
+        _checks.uint(f, "max_work", max_work, accepted="1 to 1000000000000000")))
 
 
 def local_connectivity(g, s, t, directed=False):
@@ -191,5 +200,5 @@ def local_connectivity(g, s, t, directed=False):
     vertex-disjoint s-t paths (Menger's theorem; an edge s-t counts as one path)."""
     f = "local_connectivity"
     _graph(f, g)
-    return tuple(_shiftfly.local_connectivity(g, _checks.uint(f, "s", s), _checks.uint(f, "t", t),
+    return tuple(_shiftfly.local_connectivity(g, _checks.vertex(f, "s", s, g.n), _checks.vertex(f, "t", t, g.n),
                                               _checks.flag(f, "directed", directed)))

@@ -11,12 +11,20 @@ __all__ = ["shift_route", "merge_criterion", "expected_lcs", "imase_itoh_route"]
 _FAMILIES = ("kautz", "de_bruijn", "de-bruijn")
 
 
-def _vertex(function, name, v):
+# The label spaces of routing::make_label_space: d from 2 to 65534, D from 1 to 63.
+_D_SMALL = "2 to 65534"
+_D_LARGE = "1 to 63"
+
+
+def _vertex(function, name, v, family):
+    # A vertex id (0 to n - 1, n the order of K(d, D) or B(d, D)) or a label of D symbols.
     if isinstance(v, str):
         return v
     if isinstance(v, (list, tuple)):
-        return ".".join(str(_checks.uint(function, name, s)) for s in v)
-    return _checks.uint(function, name, v)
+        top = "d" if family == "kautz" else "d - 1"
+        return ".".join(str(_checks.uint(function, name, s, accepted=f"symbols 0 to {top}")) for s in v)
+    order = "(d+1)d^(D-1)" if family == "kautz" else "d^D"
+    return _checks.uint(function, name, v, accepted=f"0 to n - 1, n = {order} vertices, or a label")
 
 
 def shift_route(d, D, source, dest, family="kautz"):
@@ -27,8 +35,9 @@ def shift_route(d, D, source, dest, family="kautz"):
     directed distance; found in O(D), no table."""
     family = _checks.text("shift_route", "family", family, _FAMILIES)
     return ShiftRoute._of(_shiftfly.shift_route(
-        family, _checks.uint("shift_route", "d", d), _checks.uint("shift_route", "D", D),
-        _vertex("shift_route", "source", source), _vertex("shift_route", "dest", dest)))
+        family, _checks.uint("shift_route", "d", d, accepted=_D_SMALL),
+        _checks.uint("shift_route", "D", D, accepted=_D_LARGE),
+        _vertex("shift_route", "source", source, family), _vertex("shift_route", "dest", dest, family)))
 
 
 def merge_criterion(d, D, u, u2, family="kautz"):
@@ -37,8 +46,9 @@ def merge_criterion(d, D, u, u2, family="kautz"):
     j* = D - lcs(u, u2), lcs the longest common suffix of the labels."""
     family = _checks.text("merge_criterion", "family", family, _FAMILIES)
     return MergeCriterion._of(_shiftfly.merge_criterion(
-        family, _checks.uint("merge_criterion", "d", d), _checks.uint("merge_criterion", "D", D),
-        _vertex("merge_criterion", "u", u), _vertex("merge_criterion", "u2", u2)))
+        family, _checks.uint("merge_criterion", "d", d, accepted=_D_SMALL),
+        _checks.uint("merge_criterion", "D", D, accepted=_D_LARGE),
+        _vertex("merge_criterion", "u", u, family), _vertex("merge_criterion", "u2", u2, family)))
 
 
 def expected_lcs(d, D, family="kautz"):
@@ -47,16 +57,18 @@ def expected_lcs(d, D, family="kautz"):
     Kautz, 1/(d-1) for de Bruijn) and the paper's 1/(d-1)."""
     family = _checks.text("expected_lcs", "family", family, _FAMILIES)
     return ExpectedLcs._of(_shiftfly.expected_lcs(
-        family, _checks.uint("expected_lcs", "d", d), _checks.uint("expected_lcs", "D", D)))
+        family, _checks.uint("expected_lcs", "d", d, accepted=_D_SMALL),
+        _checks.uint("expected_lcs", "D", D, accepted=_D_LARGE)))
 
 
 def imase_itoh_route(n, d, source, dest, fixed=False):
     """Theorem 5.5 (Shiftfly paper): a shortest route on the Imase-Itoh digraph II(n, d) by
     arithmetic alone (the walks of k arcs reach an interval of base -d numerals), k at most
     ceil(log_d n); fixed=True gives the proof's walk of exactly ceil(log_d n) arcs."""
+    f = "imase_itoh_route"
+    n = _checks.uint(f, "n", n, accepted="2 to 1099511627776")
+    d = _checks.uint(f, "d", d, accepted="2 to 65535")
     return ImaseItohRoute._of(_shiftfly.imase_itoh_route(
-        _checks.uint("imase_itoh_route", "n", n), _checks.uint("imase_itoh_route", "d", d),
-        _checks.uint("imase_itoh_route", "source", source), _checks.uint("imase_itoh_route", "dest", dest),
-        _checks.flag("imase_itoh_route", "fixed", fixed)))
+        n, d, _checks.vertex(f, "source", source, n), _checks.vertex(f, "dest", dest, n), _checks.flag(f, "fixed", fixed)))
 
 

@@ -4,11 +4,17 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cstdint>
 #include <fstream>
+#include <map>
+#include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "common/envelope.hpp"
 #include "help_walk.hpp"
 #include "json_output.hpp"
 #include "run_tool.hpp"
@@ -127,4 +133,142 @@ TEST_CASE("the envelope cases cover every subcommand the tools list", "[tools][e
     INFO(leaf);
     CHECK(covered.count(leaf) == 1);
   }
+}
+
+TEST_CASE("the envelope types integers exactly, up to 2^64 - 1", "[tools][envelope]") {
+  using shiftfly::tools::typed_value;
+  const auto top = typed_value("18446744073709551615");
+  CHECK(top.is_number_unsigned());
+  CHECK(top.get<std::uint64_t>() == UINT64_MAX);
+  CHECK(top.dump() == "18446744073709551615");  // was 1.8446744073709552e+19, a double
+  CHECK(typed_value("9007199254740993").get<std::uint64_t>() == 9007199254740993ULL);  // 2^53 + 1
+  const auto bottom = typed_value("-9223372036854775808");
+  CHECK(bottom.is_number_integer());
+  CHECK(bottom.get<std::int64_t>() == INT64_MIN);
+  CHECK(typed_value("-3").dump() == "-3");  // not -3.0
+  CHECK(typed_value("0").dump() == "0");
+  CHECK(typed_value("18446744073709551615,2").dump() == "[18446744073709551615,2]");
+  CHECK(typed_value("-1,2").dump() == "[-1,2]");
+  // Not integers of 64 bits: reals, or the text.
+  CHECK(typed_value("18446744073709551616").is_number_float());  // 2^64
+  CHECK(typed_value("-9223372036854775809").is_number_float());
+  CHECK(typed_value("0.5").is_number_float());
+  CHECK(typed_value("1e3").is_number_float());
+  CHECK(typed_value("007") == 7.0);  // no integer grammar (leading zero): a real, as before
+  CHECK(typed_value("4,,4") == "4,,4");
+  CHECK(typed_value("4,") == "4,");
+  CHECK(typed_value("1,x") == "1,x");
+  CHECK(typed_value("-0") == -0.0);
+  CHECK(typed_value("none") == "none");
+}
+
+namespace envelope_cases {
+
+/// An integer flag of a command's --help ("--seed UINT in [0 - 18446744073709551615]=7").
+struct integer_flag {
+  std::string name;
+  bool list = false;
+  std::string largest;  ///< the upper end of the range --help states, as text ("" when none)
+};
+
+inline std::vector<integer_flag> integer_flags(const std::string& help) {
+  static const std::regex line(R"(^  (--[A-Za-z][A-Za-z0-9-]*) (LIST of )?U?INT\b[^\[\n]*(\[[0-9]+ - ([0-9]+)\])?)");
+  std::vector<integer_flag> flags;
+  std::istringstream in(help);
+  for (std::string text; std::getline(in, text);) {
+    std::smatch m;
+    if (std::regex_search(text, m, line)) flags.push_back({m[1], m[2].matched, m[4].matched ? m[4].str() : ""});
+  }
+  return flags;
+}
+
+/// `args` with `flag` set to `value`: replaced where given, else appended (a flag may be given once).
+/// For a list flag, `value` replaces the first item only, so that the list keeps its length
+/// (xgft's --m and --w must be as long as each other).
+inline std::vector<std::string> with_flag(const std::string& args, const std::string& flag, const std::string& value,
+                                          bool list = false) {
+  std::vector<std::string> out;
+  std::istringstream in(args);
+  bool replaced = false;
+  for (std::string token; in >> token;) {
+    out.push_back(token);
+    if (token == flag && in >> token) {
+      const std::size_t comma = token.find(',');
+      out.push_back(list && comma != std::string::npos ? value + token.substr(comma) : value);
+      replaced = true;
+    }
+  }
+  if (!replaced) {
+    out.push_back(flag);
+    out.push_back(value);
+  }
+  out.push_back("--format");
+  out.push_back("json");
+  return out;
+}
+
+}  // namespace envelope_cases
+
+TEST_CASE("every integer flag is echoed exactly at 2^64 - 1 where it accepts it, and refused in one line where not",
+          "[tools][envelope]") {
+  // The --help of every command states each integer flag's range; the walk takes a valid
+  // invocation of every leaf command from the cases above and sets each integer flag of the
+  // command and of the commands above it to 2^64 - 1 in turn.
+  const std::string top = "18446744073709551615";
+  std::map<std::string, envelope_cases::json_case> invocation;  // the first case of each command
+  for (const auto& c : envelope_cases::cases()) invocation.emplace(c.command, c);
+  std::set<std::string> accepted, refused;
+  for (const char* tool : {"shiftfly", "halley"}) {
+    std::map<std::string, std::string> help;  // command -> its --help
+    const auto walk = shiftfly::test::walk_help(tool);
+    for (const auto& c : walk) help[c.command] = c.help;
+    for (const auto& c : walk) {
+      if (!c.leaf) continue;
+      REQUIRE(invocation.count(c.command) == 1);
+      const auto& base = invocation.at(c.command);
+      std::vector<envelope_cases::integer_flag> flags;
+      for (std::string at = c.command; !at.empty(); at = at.find(' ') == std::string::npos ? "" : at.substr(0, at.rfind(' ')))
+        for (const auto& f : envelope_cases::integer_flags(help[at])) flags.push_back(f);
+      for (const auto& f : flags) {
+        if (shiftfly::tools::is_execution_option(f.name)) continue;  // not in the parameters
+        const auto r = shiftfly::test::run_tool_argv(tool, envelope_cases::with_flag(base.args, f.name, top, f.list));
+        INFO(c.command << " " << f.name << " " << top << " (--help: largest " << f.largest << ")\n" << r.err);
+        REQUIRE(!r.timed_out);
+        std::string key = f.name.substr(2);
+        std::replace(key.begin(), key.end(), '-', '_');
+        // --help states the range of one value (of one item, for a list): a value it reaches is
+        // accepted, and echoed exactly; a value above it is refused in one line naming the flag.
+        // A list item the range reaches may still break a rule across the items (xgft's switch
+        // counts, products of --m and --w items): then a one-line refusal too.
+        if (r.status == 0) {
+          CHECK(f.largest == top);
+          const auto j = shiftfly::test::json_envelope(r.out);
+          REQUIRE(j["parameters"].contains(key));
+          const auto& p = f.list ? j["parameters"][key][0] : j["parameters"][key];
+          CHECK(p.is_number_unsigned());
+          CHECK(p.dump() == top);
+          // the text itself, not a re-encoding
+          CHECK(r.out.find("\"" + key + "\":" + (f.list ? "[" : "") + top) != std::string::npos);
+          accepted.insert(c.command + " " + f.name);
+        } else {
+          CHECK((f.largest != top || f.list));
+          CHECK(r.status == 2);
+          CHECK(r.out.empty());
+          CHECK(r.err_lines() == 1);
+          CHECK(r.err.find(f.name) != std::string::npos);
+          refused.insert(c.command + " " + f.name);
+        }
+      }
+    }
+  }
+  // The seeds take every 64-bit value: the sampled sources, the permutation traffic, the random
+  // families; so do XGFT's hosts per leaf (the first item of --m), which the switch graph does not hold.
+  for (const char* seed : {"shiftfly metrics torus --sample-seed", "shiftfly metrics torus --traffic-seed",
+                           "shiftfly metrics jellyfish --seed", "shiftfly graph jellyfish --seed",
+                           "shiftfly metrics boardfly --seed", "shiftfly metrics xgft --m"}) {
+    INFO(seed);
+    CHECK(accepted.count(seed) == 1);
+  }
+  CHECK(accepted.size() >= 20);  // 2 seeds x 15 metrics commands, and the families' seeds
+  CHECK(refused.size() >= 40);   // every other integer flag of both tools
 }

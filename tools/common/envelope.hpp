@@ -8,8 +8,10 @@
 // `parameters` holds every option of the command that shapes the result: as the
 // user gave it, or its default, or null when it has neither; named as the flag
 // without its dashes (`sample-seed` becomes `sample_seed`), and typed: a plain
-// decimal integer is a number, a comma-separated list of them an array, a real
-// a number, a switch true or false, anything else the text given. Options that
+// decimal integer is a number, exact from -2^63 to 2^64 - 1 (a seed of
+// 18446744073709551615 is echoed as such, not as a double), a comma-separated
+// list of them an array, a real a number, a switch true or false, anything else
+// the text given. Options that
 // only say how to run or print (--format, --pretty, --threads, --progress,
 // --out, --check, --mpi, --max-seconds, --help, --version) are left out: the result does not
 // depend on them, and a run's output is the same at any thread count.
@@ -21,12 +23,15 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <cstdlib>
 #include <iostream>
 #include <regex>
 #include <set>
 #include <string>
+#include <string_view>
 
+#include "shiftfly/core/parse.hpp"
 #include "shiftfly/core/version.hpp"
 
 namespace shiftfly::tools {
@@ -51,22 +56,37 @@ inline bool is_execution_option(const std::string& name) {
   return names.count(name) > 0;
 }
 
-/// A value as JSON: integer, list of integers, real, or the text itself.
+/// An integer in the library's grammar (core/parse.hpp: decimal, an optional '-', no leading
+/// zero) as an exact JSON integer: unsigned up to 2^64 - 1, signed down to -2^63. Null for any
+/// other text, or an integer that does not fit (which typed_value then reads as a real).
+inline nlohmann::ordered_json exact_integer(std::string_view text) {
+  if (!text.empty() && text.front() == '-') {
+    std::int64_t value = 0;
+    if (core::read_signed_decimal(text, value) == core::decimal_error::none) return value;
+  } else {
+    std::uint64_t value = 0;
+    if (core::read_decimal(text, value) == core::decimal_error::none) return value;
+  }
+  return nullptr;
+}
+
+/// A value as JSON: integer, list of integers, real, or the text itself. Integers are kept
+/// exactly (never through a double): `--traffic-seed 18446744073709551615` is echoed as
+/// 18446744073709551615, not 1.8446744073709552e+19.
 inline nlohmann::ordered_json typed_value(const std::string& text) {
-  static const std::regex integer("0|[1-9][0-9]{0,18}");
-  static const std::regex integer_list("(0|[1-9][0-9]{0,18})(,(0|[1-9][0-9]{0,18}))+");
   static const std::regex real("[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?");
-  if (std::regex_match(text, integer)) return std::stoull(text);
-  if (std::regex_match(text, integer_list)) {
+  if (auto integer = exact_integer(text); !integer.is_null()) return integer;
+  if (text.find(',') != std::string::npos) {  // a list of integers, e.g. --dims 16,16,16
     auto list = nlohmann::ordered_json::array();
     std::size_t start = 0;
     while (true) {
       const std::size_t end = text.find(',', start);
-      list.push_back(std::stoull(text.substr(start, end - start)));
-      if (end == std::string::npos) break;
+      auto item = exact_integer(std::string_view(text).substr(start, end == std::string::npos ? end : end - start));
+      if (item.is_null()) break;
+      list.push_back(std::move(item));
+      if (end == std::string::npos) return list;
       start = end + 1;
     }
-    return list;
   }
   if (std::regex_match(text, real)) return std::strtod(text.c_str(), nullptr);
   return text;

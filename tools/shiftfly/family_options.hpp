@@ -319,7 +319,9 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
         std::string help;
       };
       for (const list_flag& lf :
-           {list_flag{"--m", &out->m, "Children per node at levels 1..h, e.g. 2,2,4 (hosts per leaf first)"},
+           {list_flag{"--m", &out->m,
+                      "Children per node at levels 1..h, e.g. 2,2,4 (hosts per leaf first; the switches of a level, "
+                      "a product of items, at most 4294967295)"},
             list_flag{"--w", &out->w, "Parents per node at levels 0..h-1, e.g. 1,2,2 (as many items as --m)"}}) {
         const std::string flag = lf.flag;
         std::vector<std::uint64_t>* const target = lf.target;
@@ -334,7 +336,9 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
                },
                lf.help)
             ->required()
-            ->type_name("LIST of UINT in [1 - 4294967295]");
+            // Each item at least 1; the hosts per leaf (the first item of --m) may be any 64-bit
+            // count (the switch graph does not hold them), the others are bounded by the switch counts.
+            ->type_name("LIST of UINT in [1 - 18446744073709551615]");
       }
     } else if (name == "jellyfish") {
       sub = parent->add_subcommand(name, "Jellyfish: random regular router graph (Singla et al. 2012)");
