@@ -222,6 +222,7 @@ inline std::string read_file_text(std::string_view where, std::string_view path,
   };
   std::FILE* in = nullptr;
   bool close = false;
+  std::size_t reserve = 0;  // a regular file's size: read without reallocating
   if (path == "-") {
     in = stdin;
   } else {
@@ -235,6 +236,7 @@ inline std::string read_file_text(std::string_view where, std::string_view path,
     if (fs::is_regular_file(st)) {
       const auto size = fs::file_size(p, ec);
       if (!ec && size > limit) refuse_size(size);
+      if (!ec) reserve = static_cast<std::size_t>(size);
     }
     in = std::fopen(p.c_str(), "rb");
     if (!in) fail_file(where, file, 0, std::string("cannot be read (") + std::strerror(errno) + ")");
@@ -247,10 +249,11 @@ inline std::string read_file_text(std::string_view where, std::string_view path,
       if (close) std::fclose(f);
     }
   } guard{in, close};
+  constexpr std::size_t chunk = std::size_t{1} << 16;
   std::string text;
+  if (reserve) text.reserve(reserve + chunk);
   std::size_t bom = 0;
   std::optional<text_checker> checker;
-  constexpr std::size_t chunk = std::size_t{1} << 16;
   for (;;) {
     const std::size_t old = text.size();
     text.resize(old + chunk);
