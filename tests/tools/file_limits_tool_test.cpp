@@ -20,7 +20,7 @@
 
 namespace file_limits_tool_test {
 
-const std::string fixtures = std::string(SHIFTFLY_FIXTURES);
+const std::string fixture_dir = std::string(SHIFTFLY_FIXTURES);
 
 std::string scratch(const std::string& name) {
   return "/tmp/shiftfly_file_limits_" + std::to_string(::getpid()) + "_" + name;
@@ -96,11 +96,11 @@ TEST_CASE("file limits: CR-only line ends are line ends, for graphs and traffic"
 
 TEST_CASE("file limits: yEd's GraphML and typed node-link ids", "[tools][file]") {
   using namespace file_limits_tool_test;
-  const auto y = run_shell("TOOL graph file --path " + fixtures + "/files/yed.graphml");
+  const auto y = run_shell("TOOL graph file --path " + fixture_dir + "/files/yed.graphml");
   INFO(y.err);
   REQUIRE(y.status == 0);
   CHECK(y.out == "rack-a rack-b\nrack-a rack-d\nrack-b rack-c\nrack-c rack-d\n");
-  const auto g = run_shell("TOOL metrics --directed file --path " + fixtures + "/files/yed_groups.graphml --format json");
+  const auto g = run_shell("TOOL metrics --directed file --path " + fixture_dir + "/files/yed_groups.graphml --format json");
   REQUIRE(g.status == 0);
   const auto gj = shiftfly::test::json_result(g.out);
   CHECK(gj["graph"]["vertices"] == 5);
