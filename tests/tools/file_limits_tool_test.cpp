@@ -75,6 +75,9 @@ TEST_CASE("file limits: endless inputs are refused, on a path and on standard in
   require_refusal(run_shell("TOOL metrics file --path /dev/zero"), "/dev/zero:1: binary file, not text");
   require_refusal(run_shell("TOOL metrics file --path - --file-format json < /dev/urandom"),
                   "<stdin>:1: binary file, not text");
+  // nested 21,000 deep on standard input (the format from the content): refused, not a crash
+  require_refusal(run_shell("TOOL graph file --path - < " + fixture_dir + "/bad/graph_deep.graphml"),
+                  "<stdin>:1: elements nested deeper than 256 levels");
 }
 
 TEST_CASE("file limits: CR-only line ends are line ends, for graphs and traffic", "[tools][file]") {
