@@ -6,7 +6,7 @@
 //   - parse_demand_csv either throws std::invalid_argument with a one-line
 //     message, or returns what an independent reading of the documented format
 //     gives (one row per line, comma-separated non-negative integers, blanks and
-//     tabs around an item ignored, a trailing \r ignored, blank lines skipped,
+//     tabs around an item ignored, lines ending in \n, \r\n or \r, blank lines skipped,
 //     every row the same length, entries at most 10^12, at least one row);
 //   - the accepted matrix written back as CSV parses to the same matrix;
 //   - on small accepted matrices (at most 64 entries) FoldFit returns a valid
@@ -36,11 +36,11 @@ std::optional<h::demand_matrix> oracle(std::string_view text) {
   h::demand_matrix d;
   std::size_t start = 0;
   while (start <= text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
+    // a line ends at \n, at \r\n, or at a \r not followed by \n
+    std::size_t end = start;
+    while (end < text.size() && text[end] != '\n' && text[end] != '\r') ++end;
     std::string_view line = text.substr(start, end - start);
-    start = end + 1;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    start = end + (text.compare(end, 2, "\r\n") == 0 ? 2 : 1);
     if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
     std::vector<std::uint64_t> row;
     std::size_t from = 0;

@@ -111,7 +111,8 @@ def demand_seeds():
         ("letter", b"1,x\n"), ("empty-item", b"1,,2\n"), ("trailing-comma", b"1,2,\n"), ("real", b"1.5,2\n"),
         ("overflow", b"99999999999999999999\n"), ("above-max", b"1000000000001\n"), ("inner-space", b"1 2,3\n"),
         ("inner-tab", b"0\t1\n"), ("semicolon", b"1;2\n"), ("cr-inside", b"1\r,2\n"), ("nul", b"1,\x002\n"),
-        ("plus", b"+1,2\n"), ("hex", b"0x1,2\n"),
+        ("plus", b"+1,2\n"), ("hex", b"0x1,2\n"), ("cr-only", b"1,2\r3,4\r"), ("cr-only-ragged", b"1,2\r3\r"),
+        ("cr-mixed", b"\r1,2\r\r\n3,4\n\r"),
     ]:
         s.append((tag, head(2, 3, 0) + text))
     return s
@@ -134,7 +135,7 @@ def edge_list_seeds():
         ("text-unsorted-sources", "2 1\n0 2\n2 0\n"), ("text-repeated", "0 1\n0 1\n"),
         ("text-reversed", "1 0\n"), ("text-loop", "3 3\n"), ("text-blank-line", "0 1\n\n1 2\n"),
         ("text-one-field", "0\n"), ("text-three-fields", "0 1 2\n"), ("text-two-spaces", "0  1\n"),
-        ("text-tab", "0\t1\n"), ("text-crlf", "0 1\r\n"), ("text-leading-zero", "01 2\n"),
+        ("text-tab", "0\t1\n"), ("text-crlf", "0 1\r\n"), ("text-cr-only", "0 1\r1 2\r2 0\r"), ("text-leading-zero", "01 2\n"),
         ("text-negative", "-1 2\n"), ("text-letters", "a b\n"), ("text-big-id", "0 4095\n"),
         ("text-over-limit", "0 4096\n"), ("text-u32-max", "0 4294967295\n"),
         ("text-u64-max", "0 18446744073709551615\n"), ("text-u64-over", "0 18446744073709551616\n"),
@@ -147,13 +148,14 @@ def edge_list_seeds():
 
 
 def graph_file_seeds():
-    # byte 0: bit 0 node-link JSON (else edge list), bit 1 directed; then the file's text.
+    # byte 0: bit 0 node-link JSON, else bit 2 GraphML, else an edge list; bit 1 directed; then the file's text.
     el = [
         ("names", "# c\na b\nb c {}\nc a 2.5\n"), ("count", "5\n0 1\n3 4\n"), ("count-small", "2\n0 5\n"),
         ("numbers-by-value", "30 10\n20 30\n"), ("dup-loop", "a b\nb a\na a\n"), ("tabs-crlf", "a\tb\r\n%x\n"),
         ("one-column", "a b\nc\n"), ("extra", "a b c\n"), ("dict", "0 1 {'weight': 3}\n"), ("empty", ""),
         ("binary", "a\x00b\n"), ("not-utf8", "a \xff\n"), ("leading-zero", "007 7\n"),
         ("hyperx", "r0_0 r1_0\nr0_0 r0_1\nr1_0 r1_1\nr0_1 r1_1\n"),
+        ("cr-only", "0 1\r1 2\r2 0\r"), ("cr-only-count", "3\r0 1\r\r1 2\r\n"), ("cr-only-one-column", "0 1\r1\r"),
     ]
     js = [
         ("ints", '{"directed": false, "nodes": [{"id": 0}, {"id": 1}, {"id": 2}], "links": [{"source": 0, "target": 1}, {"source": 1, "target": 2}]}'),
@@ -162,6 +164,60 @@ def graph_file_seeds():
         ("envelope", '{"tool": "shiftfly", "version": "0", "command": "c", "parameters": {}, "result": {"nodes": [{"id": 0}, {"id": 1}], "links": [{"source": 1, "target": 0}]}}'),
         ("unknown-node", '{"nodes": [{"id": 0}], "links": [{"source": 0, "target": 3}]}'),
         ("truncated", '{"nodes": [{"id": 0}, {"id'), ("number-overflow", '{"nodes": [{"id": 1e4096}], "links": []}'), ("array", "[1, 2]"), ("dup-id", '{"nodes": [{"id": 1}, {"id": "1"}], "links": []}'),
+        ("typed-ids", '{"nodes": [{"id": 0}, {"id": "0"}, {"id": 1}], "links": [{"source": 0, "target": "0"}, {"source": "0", "target": 1}]}'),
+        ("typed-ids-unknown", '{"nodes": [{"id": 0}, {"id": "0"}, {"id": 1}], "links": [{"source": 0, "target": "1"}]}'),
+        ("quoted-string-id", '{"nodes": [{"id": 0}, {"id": "0"}, {"id": "\\"0\\""}], "links": []}'),
+        ("dup-int-id", '{"nodes": [{"id": 1}, {"id": 1}], "links": []}'),
+        ("deep-257", '{"nodes": [{"id": 0, "a": ' + "[" * 254 + "]" * 254 + '}], "links": []}'),
+        ("deep-256", '{"nodes": [{"id": 0, "a": ' + "[" * 253 + "]" * 253 + '}], "links": []}'),
+        ("deep-unclosed", '{"nodes": ' + "[" * 400),
+    ]
+    gm_head = '<?xml version="1.0" encoding="UTF-8"?>\n<graphml xmlns="http://graphml.graphdrawing.org/xmlns">\n'
+    yed_keys = ('<key for="node" id="d6" yfiles.type="nodegraphics"/>\n'
+                '<key for="edge" id="d10" yfiles.type="edgegraphics"/>\n')
+
+    def yed_node(i, label):
+        return (f'<node id="n{i}"><data key="d6"><y:ShapeNode><y:Geometry height="30.0" width="30.0" x="0.0" y="0.0"/>'
+                f'<y:NodeLabel visible="true">{label}<y:LabelModel><y:SmartNodeLabelModel distance="4.0"/></y:LabelModel>'
+                f'</y:NodeLabel></y:ShapeNode></data></node>\n')
+
+    gm = [
+        ("networkx", gm_head + '<graph edgedefault="undirected">\n<node id="0"/>\n<node id="1"/>\n<node id="2"/>\n'
+         '<edge source="0" target="1"/>\n<edge source="1" target="2"/>\n</graph>\n</graphml>\n'),
+        ("labels", gm_head + '<key id="d0" for="node" attr.name="label" attr.type="string"/>\n<graph edgedefault="directed">\n'
+         '<node id="n0"><data key="d0">0.1</data></node>\n<node id="n1"><data key="d0">1.0</data></node>\n'
+         '<edge source="n0" target="n1"/>\n<edge source="n0" target="n1"/>\n<edge source="n1" target="n1"/>\n</graph>\n</graphml>\n'),
+        ("yed", gm_head.replace('">', '" xmlns:y="http://www.yworks.com/xml/graphml">', 1) + yed_keys +
+         '<graph edgedefault="directed" id="G">\n' + yed_node(0, "rack-a") + yed_node(1, "rack-b") +
+         '<edge id="e0" source="n0" target="n1"><data key="d10"><y:PolyLineEdge><y:Arrows source="none" target="standard"/>'
+         '</y:PolyLineEdge></data></edge>\n</graph>\n<data key="d7"><y:Resources/></data>\n</graphml>\n'),
+        ("yed-group", gm_head + yed_keys + '<graph edgedefault="directed">\n' + yed_node(0, "a") +
+         '<node id="n1" yfiles.foldertype="group"><graph edgedefault="directed" id="n1:">\n'
+         '<node id="n1::n0"/>\n<node id="n1::n1"/>\n<edge source="n1::n0" target="n1::n1"/>\n</graph></node>\n'
+         '<edge source="n0" target="n1::n0"/>\n</graph>\n</graphml>\n'),
+        ("untyped-key", gm_head + '<key id="k" for="node" attr.name="w"/>\n<graph edgedefault="undirected">'
+         '<node id="a"><data key="k">x</data></node></graph></graphml>\n'),
+        ("int-key-bad", gm_head + '<key id="k" for="node" attr.name="w" attr.type="int"/>\n<graph edgedefault="undirected">'
+         '<node id="a"><data key="k">x</data></node></graph></graphml>\n'),
+        ("undeclared-key", gm_head + '<graph edgedefault="undirected"><node id="a"><data key="q">1</data></node></graph></graphml>\n'),
+        ("hyperedge", gm_head + '<graph edgedefault="undirected"><node id="a"/><node id="b"/><node id="c"/><hyperedge>'
+         '<endpoint node="a"/><endpoint node="b"/><endpoint node="c"/></hyperedge></graph></graphml>\n'),
+        ("two-graphs", gm_head + '<graph edgedefault="undirected"><node id="a"/></graph><graph edgedefault="undirected">'
+         '<node id="b"/></graph></graphml>\n'),
+        ("port", gm_head + '<graph edgedefault="undirected"><node id="a"><port name="p"/></node><node id="b"/>'
+         '<edge source="a" target="b" sourceport="p"/></graph></graphml>\n'),
+        ("locator", gm_head + '<graph edgedefault="undirected"><locator xlink:href="g.graphml"/></graph></graphml>\n'),
+        ("mixed-nested", gm_head + '<graph edgedefault="undirected"><node id="g"><graph edgedefault="directed">'
+         '<node id="x"/></graph></node></graph></graphml>\n'),
+        ("unknown-node", gm_head + '<graph edgedefault="undirected"><node id="a"/><edge source="a" target="q"/></graph></graphml>\n'),
+        ("truncated", gm_head + '<graph edgedefault="undirected"><node id="a"/><edge source="a" tar'),
+        ("comments-cdata", gm_head + '<!-- <x> --><graph edgedefault="undirected"><![CDATA[<y>]]><?pi <z>?>'
+         '<node id="a" note="x>y"/></graph></graphml>\n'),
+        ("deep-257", "<graphml>" + "<a>" * 256 + "</a>" * 256 + "</graphml>\n"),
+        ("deep-256", '<graphml><graph edgedefault="undirected"><node id="a">' + "<d>" * 253 + "</d>" * 253 +
+         "</node></graph></graphml>\n"),
+        ("deep-unclosed", "<graphml>" + "<a>" * 400),
+        ("cr-only", gm_head.replace("\n", "\r") + '<graph edgedefault="undirected">\r<node id="a"/>\r</graph>\r</graphml>\r'),
     ]
     s = []
     for tag, text in el:
@@ -170,6 +226,9 @@ def graph_file_seeds():
     for tag, text in js:
         s.append((f"json-{tag}", bytes([1]) + text.encode()))
         s.append((f"json-directed-{tag}", bytes([3]) + text.encode()))
+    for tag, text in gm:
+        s.append((f"graphml-{tag}", bytes([4]) + text.encode()))
+        s.append((f"graphml-directed-{tag}", bytes([6]) + text.encode()))
     return s
 
 

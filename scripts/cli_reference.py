@@ -168,6 +168,29 @@ Text output (the default, `--format text`) leads with the answer in a sentence, 
 figures. `graph` prints the graph itself (edge list by default, DOT, GraphML or JSON) and `tables`
 prints Markdown (`--format md`; `csv` and `json` too).
 
+## File input
+
+`graph file` and `metrics file` read a graph from `--path` (`-` reads standard input): an edge
+list, GraphML or NetworkX node-link JSON (docs/api.md, the `io` readers); `metrics ...
+--throughput file:PATH` reads a traffic matrix. Lines end with LF, CRLF or a lone CR (old Mac OS
+files). Three limits hold for every file, each refused with exit status 2 and one line naming the
+file and, where it applies, the line:
+
+- size: at most 4 GiB and the memory limit (`SHIFTFLY_MEMORY_LIMIT`, else the memory available and
+  `ulimit -v`). Standard input, pipes and devices (`/dev/zero`, an endless pipe) are read in chunks
+  and refused as soon as they pass it; binary input (a NUL byte, bytes that are not UTF-8) is
+  refused at its first chunk;
+- depth: GraphML elements and JSON arrays and objects nested deeper than 256 levels;
+- memory: the parse's peak, estimated before parsing from measured factors (GraphML 100 bytes a
+  byte of text, node-link JSON 16, edge lists 4 a byte, plus 160 a vertex name as the names
+  grow; docs/hardening.md gives the measurements).
+
+GraphML written by yEd is read as NetworkX reads it: a key without `attr.type` is a string key,
+a node is named by its `y:NodeLabel` when every node has a distinct one, and group nodes (nested
+graphs) are read flattened. A `<hyperedge>`, a file of several graphs and a `<locator>` are
+refused rather than dropped. In node-link JSON the string id `"0"` and the integer id `0` are two
+nodes; when a file has both, string ids are shown with their quotes.
+
 ## JSON output
 
 With `--format json` every command prints one JSON object, the envelope:

@@ -143,6 +143,19 @@ TEST_CASE("demand files: malformed input is refused with one line", "[halley][fo
   }
 }
 
+TEST_CASE("demand files: lines end with LF, CRLF or a lone CR (old Mac OS files)", "[halley][fold_fit][validation]") {
+  const auto lf = parse_demand_csv("1,2\n3,4\n");
+  for (const char* text : {"1,2\r3,4\r", "1,2\r3,4", "1,2\r\n3,4\r\n", "\r1,2\r\r3,4\r\n\n"}) {
+    INFO(text);
+    const auto d = parse_demand_csv(text);
+    CHECK(d.rows == 2);
+    CHECK(d.cols == 2);
+    CHECK(d.entries == lf.entries);
+  }
+  // a CR inside a row ends it: "1\r,2" is the row 1 and the row ,2 (an empty item)
+  CHECK_THROWS_WITH(parse_demand_csv("1,2\r3\r"), Catch::Contains("demand line 2 has 1 entries, expected 2"));
+}
+
 TEST_CASE("regression (demand_fuzz): blanks inside a number are refused, blanks around it ignored", "[halley][fold_fit][validation]") {
   // fuzz/demand_fuzz.cpp found "0<TAB>1" read as the single entry 1 (and "1 2" as 12):
   // the reader dropped every blank before splitting the line.

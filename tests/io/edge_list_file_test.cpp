@@ -135,3 +135,35 @@ TEST_CASE("edge list file: what would not fit in memory is refused before it is 
   CHECK(count.find("refused before allocating") != std::string::npos);
   CHECK(text.rfind("G.txt: reading it (100001 lines, 400000 bytes) would need about ", 0) == 0);
 }
+
+TEST_CASE("edge list file: CR-only line ends (old Mac OS files) are line ends", "[io][file]") {
+  using namespace edge_list_file_test;
+  // the triangle 0 1, 1 2, 2 0 in every line-end convention is the same graph
+  const auto lf = read("0 1\n1 2\n2 0\n");
+  for (const std::string text : {"0 1\r1 2\r2 0\r", "0 1\r1 2\r2 0", "0 1\r\n1 2\r\n2 0\r\n", "3\r0 1\r1 2\r\r2 0 2.5\r"}) {
+    INFO(text);
+    const auto r = read(text);
+    CHECK(r.graph.num_vertices() == 3);
+    CHECK(r.graph.num_edges() == 3);
+    CHECK(shiftfly::core::same_edges(r.graph, lf.graph));
+  }
+  // refusals count CR-only lines as lines
+  CHECK(refusal("0 1\r1\r") == "G.txt:2: expected two vertex names, found 1 ('1')");
+  CHECK(refusal("a b\rb c\r\nc d x\r") == "G.txt:3: unexpected 'x' after the two vertex names (accepted there, and "
+                                            "ignored: a {...} attribute dict or numeric weights)");
+}
+
+TEST_CASE("edge list file: the memory of the vertex names is checked as they grow", "[io][file]") {
+  using namespace edge_list_file_test;
+  // 70,000 lines of two new names each: the text passes (about 4.5 MB with its lines), the
+  // names do not (131,072 names at 160 bytes, checked when the 65,536th is met, on line 32,768)
+  std::string text;
+  for (int i = 0; i < 70000; ++i) text += "v" + std::to_string(i) + " w" + std::to_string(i) + "\n";
+  ::setenv("SHIFTFLY_MEMORY_LIMIT", "8M", 1);
+  const std::string names = refusal(text);
+  ::unsetenv("SHIFTFLY_MEMORY_LIMIT");
+  CHECK(names.rfind("G.txt:32768: reading it (70001 lines, " + std::to_string(text.size()) +
+                        " bytes, 131072 vertex names) would need about ",
+                    0) == 0);
+  CHECK(read(text).graph.num_vertices() == 140000);  // within the limit of this machine
+}

@@ -2,10 +2,16 @@
 // a readable text file (missing, a directory, empty, NUL bytes, bytes that are not UTF-8).
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <string>
-#include <unistd.h>
+#include <thread>
+#include <utility>
+#include <vector>
 
 #include "shiftfly/io/file_text.hpp"
 
@@ -66,4 +72,59 @@ TEST_CASE("read_file_text: missing, directory, empty; a byte-order mark is dropp
   for (const auto& p : {empty, bom, bin}) std::remove(p.c_str());
   CHECK(io::display_name("-") == "<stdin>");
   CHECK(io::line_of("a\nb\nc", 4) == 3);
+}
+
+TEST_CASE("lines end with LF, CRLF or a lone CR (old Mac OS files), in every count", "[io][file]") {
+  namespace io = shiftfly::io;
+  const auto lines = [](const std::string& text) {
+    std::vector<std::pair<std::size_t, std::string>> out;
+    io::for_each_line_words(text, "#", [&](std::size_t no, std::string_view, const std::vector<std::string_view>& w) {
+      std::string joined;
+      for (auto x : w) joined += (joined.empty() ? "" : "|") + std::string(x);
+      out.emplace_back(no, joined);
+    });
+    return out;
+  };
+  using L = std::vector<std::pair<std::size_t, std::string>>;
+  CHECK(lines("0 1\r1 2\r2 0\r") == L{{1, "0|1"}, {2, "1|2"}, {3, "2|0"}});
+  CHECK(lines("0 1\n1 2\n2 0\n") == L{{1, "0|1"}, {2, "1|2"}, {3, "2|0"}});
+  CHECK(lines("0 1\r\n1 2\r\n2 0") == L{{1, "0|1"}, {2, "1|2"}, {3, "2|0"}});
+  CHECK(lines("a\r\rb # c\r\n\n\rd\te") == L{{1, "a"}, {3, "b"}, {6, "d|e"}});  // blank lines counted
+  CHECK(io::count_lines("") == 1);
+  CHECK(io::count_lines("a\r\nb\rc\nd") == 4);
+  CHECK(io::line_of("a\rb\r\nc", 5) == 3);
+  // a refusal's line counts the same line ends
+  CHECK(file_text_test::text_error(std::string("a\rb\r\n\0", 6)) == "f: G.txt:3: binary file, not text (a NUL byte at byte 6)");
+}
+
+TEST_CASE("read_file_text: devices and pipes are read with a size limit, binary ones refused at once", "[io][file]") {
+  namespace io = shiftfly::io;
+  using file_text_test::scratch;
+  // /dev/zero is endless and binary: refused at its first byte, after one chunk
+  CHECK_THROWS_WITH(io::read_file_text("r", "/dev/zero"), "r: /dev/zero:1: binary file, not text (a NUL byte at byte 1)");
+  CHECK_THROWS_WITH(io::read_file_text("r", "/dev/urandom"), Catch::StartsWith("r: /dev/urandom:"));
+  // a regular file larger than the limit, before it is read
+  const std::string big = scratch("big.txt");
+  std::ofstream(big) << std::string(5000, 'a');
+  CHECK_THROWS_WITH(io::read_file_text("r", big, 4096),
+                    "r: " + big + ": has 5000 bytes, more than 4096 bytes (4.0 KiB), the largest input read; refused before reading it");
+  CHECK(io::read_file_text("r", big, 5000).size() == 5000);
+  std::remove(big.c_str());
+  // an endless pipe of text: refused once the text passes the limit (the writer is stopped
+  // by the reader closing the pipe)
+  const std::string fifo = scratch("fifo");
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const auto old = std::signal(SIGPIPE, SIG_IGN);
+  std::thread writer([&] {
+    std::FILE* f = std::fopen(fifo.c_str(), "wb");
+    if (!f) return;
+    const std::string line = "0 1\n";
+    while (std::fwrite(line.data(), 1, line.size(), f) == line.size()) {}
+    std::fclose(f);
+  });
+  CHECK_THROWS_WITH(io::read_file_text("r", fifo, 1 << 20),
+                    "r: " + fifo + ": holds more than 1048576 bytes (1.0 MiB), the largest input read; refused before reading on");
+  writer.join();
+  std::signal(SIGPIPE, old);
+  std::remove(fifo.c_str());
 }

@@ -87,10 +87,51 @@ TEST_CASE("node-link file: bad files are refused in one line", "[io][file]") {
   CHECK(refusal(R"({"nodes": [{"id": 0}], "links": [{"source": 0}]})") ==
         "G.json: links[0] is not an object with a \"source\" and a \"target\"");
   CHECK(refusal(R"({"nodes": [{"id": 0.5}], "links": []})") == "G.json: nodes[0].id is not an integer or a string");
-  CHECK(refusal(R"({"nodes": [{"id": 1}, {"id": "1"}], "links": []})") ==
+  CHECK(refusal(R"({"nodes": [{"id": 1}, {"id": 1}], "links": []})") ==
         "G.json: nodes[1].id 1 repeats the id of an earlier node");
+  CHECK(refusal(R"({"nodes": [{"id": "a"}, {"id": 1}, {"id": "a"}], "links": []})") ==
+        "G.json: nodes[2].id \"a\" repeats the id of an earlier node");
+  CHECK(refusal(R"({"nodes": [{"id": 1}, {"id": "1"}], "links": [{"source": "2", "target": 1}]})") ==
+        "G.json: links[0].source \"2\" is not the id of a node");
+  // nested too deep for the JSON reader: refused at the line where the limit is passed
+  CHECK(refusal("{\"nodes\": [{\"id\": 0, \"a\":\n" + std::string(300, '[') + std::string(300, ']') + "}], \"links\": []}") ==
+        "G.json:2: arrays and objects nested deeper than 256 levels (the limit of the JSON reader)");
+  CHECK(refusal("{\"nodes\": " + std::string(3000000, '[') + std::string(3000000, ']') + "}")
+            .rfind("G.json:1: arrays and objects nested deeper than 256 levels", 0) == 0);
+  CHECK(refusal("{\"nodes\": [{\"id\": 0, \"a\": " + std::string(253, '[') + std::string(253, ']') +
+                "}], \"links\": []}") == "");  // 256 levels: read
   CHECK(refusal(R"({"nodes": [], "links": []})") == "G.json: holds no nodes");
   CHECK(refusal(R"({"directed": "yes", "nodes": [], "links": []})") == "G.json: \"directed\" is not true or false");
   CHECK(refusal(good, true) ==
         "G.json: holds an undirected graph (\"directed\" is not true): it cannot be read as a directed graph");
+}
+
+TEST_CASE("node-link file: the string \"0\" and the integer 0 are two nodes, as NetworkX keeps them", "[io][file]") {
+  using namespace node_link_file_test;
+  // networkx.node_link_graph of this object has 3 nodes, 0 and "0" apart, and 2 edges
+  const auto r = read(R"({"directed": false, "nodes": [{"id": 0}, {"id": "0"}, {"id": 1}],
+      "links": [{"source": 0, "target": "0"}, {"source": "0", "target": 1}]})");
+  REQUIRE(r.graph.num_vertices() == 3);
+  CHECK(r.graph.num_edges() == 2);
+  CHECK(r.graph.adjacent(0, 1));
+  CHECK(r.graph.adjacent(1, 2));
+  CHECK(!r.graph.adjacent(0, 2));
+  // names: the string ids as JSON literals, quotes included, since "0" reads as the integer 0
+  REQUIRE(r.graph.has_names());
+  CHECK(r.graph.name_of(0) == "0");
+  CHECK(r.graph.name_of(1) == "\"0\"");
+  CHECK(r.graph.name_of(2) == "1");
+  // a link to the integer is not a link to the string: "1" names no node here
+  CHECK(refusal(R"({"nodes": [{"id": 0}, {"id": "0"}, {"id": 1}], "links": [{"source": 0, "target": "1"}]})") ==
+        "G.json: links[0].target \"1\" is not the id of a node");
+  // without such a pair, a string id's name is its text, as before
+  const auto s = read(R"({"nodes": [{"id": "a"}, {"id": 7}, {"id": "8x"}], "links": [{"source": "a", "target": 7}]})");
+  CHECK(s.graph.name_of(0) == "a");
+  CHECK(s.graph.name_of(1) == "7");
+  CHECK(s.graph.name_of(2) == "8x");
+  // quoted names stay distinct from every other name: the strings "0", "\"0\"" and the integer 0
+  const auto q = read(R"({"nodes": [{"id": 0}, {"id": "0"}, {"id": "\"0\""}], "links": []})");
+  CHECK(q.graph.name_of(0) == "0");
+  CHECK(q.graph.name_of(1) == "\"0\"");
+  CHECK(q.graph.name_of(2) == "\"\\\"0\\\"\"");
 }

@@ -37,6 +37,17 @@ TEST_CASE("traffic_file: lines, comments, the demand grammar") {
     CHECK_FALSE(io::read_demand_value(badv, x));
 }
 
+TEST_CASE("traffic_file: CR-only line ends (old Mac OS files) are line ends") {
+  for (const std::string text : {"0 1 1\r1 2 0.5\r# c\r2 0 2\r", "0 1 1\r\n1 2 0.5\r\n# c\r\n2 0 2", "0 1 1\n1 2 0.5\n# c\n2 0 2\n"}) {
+    const auto t = io::read_traffic_text(text, "T.txt", 3);
+    REQUIRE(t.size() == 3);
+    CHECK(t[1].source == 1);
+    CHECK(t[1].demand == 0.5);
+    CHECK(t[2].line == 4);
+  }
+  CHECK(traffic_refusal("0 1 1\r0 1 2\r").find("T.txt:2: the pair 0 1 was already given on line 1") != std::string::npos);
+}
+
 TEST_CASE("traffic_file: refusals name file and line") {
   const auto has = [](const std::string& what, const std::string& part) {
     INFO(what);

@@ -8,12 +8,14 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <deque>
 #include <limits>
 #include <utility>
 #include <vector>
 
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/python_random.hpp"
 #include "shiftfly/metrics/all_pairs.hpp"
 #include "shiftfly/metrics/bisection.hpp"
 #include "shiftfly/metrics/connectivity.hpp"
@@ -321,3 +323,68 @@ TEST_CASE("connectivity counts parallel arcs once (docs/metrics.md, as networkx 
 }
 
 }  // namespace disconnected_test
+
+TEST_CASE("disconnected: sweeps skip isolated vertices and count them as brute force does", "[metrics][disconnected]") {
+  // Random graphs with components and isolated vertices (loops on some: a vertex with only a
+  // loop is isolated for distances), undirected and along the arcs, exact and sampled, against
+  // an independent plain BFS from every vertex (or every sampled source): the histograms agree.
+  using namespace disconnected_test;
+  shiftfly::core::python_random rng(5);
+  for (int trial = 0; trial < 40; ++trial) {
+    const std::size_t n = 2 + rng.randrange(300);
+    const std::size_t arcs = rng.randrange(n);  // sparse: many isolated vertices
+    std::vector<edge> e;
+    for (std::size_t i = 0; i < arcs; ++i) {
+      const auto u = static_cast<std::uint32_t>(rng.randrange(n / 2 + 1));  // the upper half stays isolated
+      const auto v = static_cast<std::uint32_t>(rng.randrange(n / 2 + 1));
+      e.emplace_back(u, v);
+    }
+    const auto g = graph::from_edges(n, e);
+    std::vector<std::uint64_t> offsets(n + 1, 0);
+    for (const auto& [u, v] : e) ++offsets[u + 1];
+    for (std::size_t i = 0; i < n; ++i) offsets[i + 1] += offsets[i];
+    std::vector<std::uint32_t> targets(e.size());
+    std::vector<std::uint64_t> pos(offsets.begin(), offsets.end() - 1);
+    for (const auto& [u, v] : e) targets[pos[u]++] = v;
+    const auto d = graph::from_arcs(n, std::move(offsets), std::move(targets));
+    INFO("n = " << n << ", arcs = " << arcs);
+    for (unsigned bits : {64U, 512U})
+      for (unsigned threads : {1U, 3U}) {
+        m::sweep_options o;
+        o.batch_bits = bits;
+        o.threads = threads;
+        const auto u = m::all_pairs_stats(g, o), us = m::all_pairs_stats_serial(g);
+        CHECK(u.histogram == us.histogram);
+        CHECK(u.unreachable_pairs == us.unreachable_pairs);
+        const auto a = m::all_pairs_stats(d, m::traversal::arcs, o), as = m::all_pairs_stats_serial(d, m::traversal::arcs);
+        CHECK(a.histogram == as.histogram);
+        CHECK(a.unreachable_pairs == as.unreachable_pairs);
+        const std::size_t samples = 1 + rng.randrange(2 * n);
+        CHECK(m::sampled_stats(g, samples, 11, m::traversal::undirected, o).histogram ==
+              m::sampled_stats_serial(g, samples, 11).histogram);
+        CHECK(m::sampled_stats(d, samples, 11, m::traversal::arcs, o).histogram ==
+              m::sampled_stats_serial(d, samples, 11, m::traversal::arcs).histogram);
+      }
+  }
+}
+
+TEST_CASE("disconnected: 2,000,000 vertices and one edge sweep at once (isolated vertices cost nothing)",
+          "[metrics][disconnected]") {
+  // Before, each batch of 512 sources swept all 2,000,000 vertices: 3,907 batches of 128 MB of
+  // workspace each, minutes of CPU. Now the sweep graph has 3 vertices. The check is the result
+  // and the sweep's workspace: the memory limit of 64 MiB would refuse a sweep over 2,000,000
+  // vertices (3 x 64 bytes each a thread, 384 MB), so the run passing shows the compaction.
+  using namespace disconnected_test;
+  const auto g = graph::from_edges(2000000, std::vector<edge>{{0, 1}});
+  ::setenv("SHIFTFLY_MEMORY_LIMIT", "64M", 1);
+  m::sweep_options o;
+  o.threads = 1;
+  const auto s = m::all_pairs_stats(g, o);
+  ::unsetenv("SHIFTFLY_MEMORY_LIMIT");
+  CHECK(s.histogram == std::vector<std::uint64_t>{2000000, 2});
+  CHECK(s.diameter == 1);
+  CHECK(s.pairs == 2);
+  CHECK(s.unreachable_pairs == 2000000ULL * 2000000ULL - 2000000 - 2);
+  CHECK(s.mean == 1.0);
+  CHECK(s.disconnected);
+}

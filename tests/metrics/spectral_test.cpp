@@ -118,10 +118,27 @@ TEST_CASE("spectral: the reference's estimator reproduces its floating point (fi
   CHECK(metrics::reference_spectral_gap(testing::path(2), 10).gap == 0.0);
 }
 
+TEST_CASE("spectral: a graph without edges has lambda2 = 1 and gap 0, every vertex its own component") {
+  // Chung's normalised Laplacian is 0 without edges (L(v,v) = 0 when d_v = 0): every
+  // eigenvalue of I - L is 1, so lambda2 = lambda_min = 1 and both gaps are 0, exactly.
+  for (const std::size_t n : {2u, 3u, 1000u}) {
+    const auto r = metrics::spectral_gap(testing::graph::from_edges(n, std::vector<testing::edge>{}));
+    CHECK(r.lambda2 == 1.0);
+    CHECK(r.lambda_min == 1.0);
+    CHECK(r.gap == 0.0);
+    CHECK(r.two_sided_gap == 0.0);
+    CHECK(r.method == "exact: no edges (every vertex its own component)");
+    CHECK(r.products == 0);
+  }
+  // and one edge more is the disconnected case: lambda2 = 1 still, lambda_min = -1 (the edge's K2)
+  const auto one = metrics::spectral_gap(testing::graph::from_edges(3, std::vector<testing::edge>{{0, 1}}));
+  CHECK(one.lambda2 == 1.0);
+  CHECK(one.gap == 0.0);
+  CHECK(one.lambda_min == Approx(-1.0).margin(1e-9));
+}
+
 TEST_CASE("spectral: bad input") {
   CHECK_THROWS_AS(metrics::spectral_gap(testing::path(1)), std::invalid_argument);
-  CHECK_THROWS_AS(metrics::spectral_gap(testing::graph::from_edges(3, std::vector<testing::edge>{})),
-                  std::invalid_argument);
   CHECK_THROWS_AS(metrics::reference_spectral_gap(testing::cycle(5), 0), std::invalid_argument);
   CHECK_THROWS_AS(metrics::spectral_gap(testing::cycle(5), 5000), std::invalid_argument);
 }

@@ -234,7 +234,7 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
     shiftfly::report::end_progress();
     j["spectral_gap"] = {{"method", o.gap_iterations ? "estimated" : "exact"},
                          {"algorithm", o.gap_iterations ? "power iteration, as the reference artefact estimates it"
-                                                        : s.method + " (residual tolerance 1e-9)"},
+                                                        : s.products ? s.method + " (residual tolerance 1e-9)" : s.method},
                          {"value", s.gap},
                          {"lambda2", s.lambda2}};
     if (!o.gap_iterations) {

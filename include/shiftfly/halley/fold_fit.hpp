@@ -44,18 +44,21 @@ struct demand_matrix {
 inline constexpr std::uint64_t max_demand = 1'000'000'000'000ULL;
 
 /// Parses CSV text: one row per line, comma-separated non-negative integers (blanks
-/// and tabs around an item ignored, a trailing \r ignored, blank lines skipped),
-/// every row the same length, entries at most max_demand.
+/// and tabs around an item ignored, blank lines skipped), every row the same length,
+/// entries at most max_demand. Lines end with \n, \r\n or a lone \r (old Mac OS files).
 inline demand_matrix parse_demand_csv(std::string_view text) {
   demand_matrix d;
   std::size_t line_no = 0, start = 0;
   while (start <= text.size()) {
-    std::size_t end = text.find('\n', start);
+    std::size_t end = text.find_first_of("\r\n", start);
     if (end == std::string_view::npos) end = text.size();
     std::string_view line = text.substr(start, end - start);
     start = end + 1;
+    if (end < text.size() && text[end] == '\r' && start < text.size() && text[start] == '\n') {
+      ++start;  // CRLF
+      ++end;
+    }
     ++line_no;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (line.find_first_not_of(" \t") == std::string_view::npos) {
       if (end == text.size()) break;
       continue;

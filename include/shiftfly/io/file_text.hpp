@@ -5,31 +5,39 @@
 /// API:
 ///   class file_error : public core::invalid_parameter;   // "<file>:<line>: <problem>"
 ///   [[noreturn]] void fail_file(where, file, line, problem);
-///   std::string read_file_text(where, path);             // path "-" = standard input
+///   std::string read_file_text(where, path, max_bytes = max_file_bytes);  // path "-" = standard input
 ///   void require_text(where, file, text);                // NUL bytes, invalid UTF-8
 ///   std::string_view display_name(path);                 // "<stdin>" for "-"
 ///   void with_file(where, file, line, f);                // f's library refusals, naming the file
+///   void for_each_line_words(text, comment, f);          // the line-based readers' lines
+///   std::size_t line_of(text, at);                       // the line of a byte
 ///
 /// A refusal names the file and, where it applies, the line: `G.txt:17: expected
 /// two vertex names, found 1` (what() starts with the reading function, as every
 /// library error does; the tools print the line without it). Line 0 leaves the line
 /// out: `G.txt: the file is empty`. read_file_text refuses a missing path, a
-/// directory, an unreadable file, an empty file and a file larger than the memory
-/// this process may use (core/memory.hpp), before reading it; require_text refuses a
-/// binary file: a NUL byte or bytes that are not UTF-8 (RFC 3629), at their line.
-/// A leading UTF-8 byte-order mark is dropped.
+/// directory, an unreadable file, an empty file, and a file larger than the input
+/// size limit: the smaller of `max_bytes` (default max_file_bytes, 4 GiB) and the
+/// memory this process may use (core/memory.hpp). A regular file's size is checked
+/// before it is read; standard input, pipes and devices (`/dev/zero`, an endless
+/// pipe) are read in chunks of 64 KiB and refused as soon as the text passes the
+/// limit, so no input grows without bound. Each chunk is checked as text as it
+/// arrives (require_text's rules): a binary stream is refused at its first chunk,
+/// `/dev/zero` at its first byte. A leading UTF-8 byte-order mark is dropped.
+///
+/// Lines end with `\n`, `\r\n` or a lone `\r` (old Mac OS files): each is one line
+/// end, for the line-based readers (for_each_line_words) and the line numbers of
+/// every refusal (require_text, line_of).
 ///
 /// Reference: RFC 3629, UTF-8 (docs/references.md, [RFC 3629]).
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <iterator>
-#include <sstream>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -80,28 +88,28 @@ void with_file(std::string_view where, std::string_view file, std::size_t line, 
   }
 }
 
-/// The name a file is shown by: "<stdin>" for "-", else the path as given.
 /// Calls f(line_no, line, words) for every line of `text` that has words: lines
-/// are numbered from 1, everything from a character of `comment` on is a comment
-/// (cut from `line`), and words are separated by spaces, tabs and carriage returns
-/// (CRLF files). `line` and the words view `text`; `words` is valid during the call.
+/// are numbered from 1 and end with `\n`, `\r\n` or a lone `\r`; everything from a
+/// character of `comment` on is a comment (cut from `line`), and words are separated
+/// by spaces and tabs. `line` and the words view `text`; `words` is valid during the call.
 template <class F>
 void for_each_line_words(std::string_view text, std::string_view comment, F&& f) {
   std::size_t line_no = 0, start = 0;
   std::vector<std::string_view> words;
   while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
+    std::size_t end = text.find_first_of("\r\n", start);
     if (end == std::string_view::npos) end = text.size();
     std::string_view line = text.substr(start, end - start);
     start = end + 1;
+    if (end < text.size() && text[end] == '\r' && start < text.size() && text[start] == '\n') ++start;  // CRLF
     ++line_no;
     const std::size_t cut = line.find_first_of(comment);
     if (cut != std::string_view::npos) line = line.substr(0, cut);
     words.clear();
     for (std::size_t i = 0; i < line.size();) {
-      while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+      while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
       std::size_t j = i;
-      while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
+      while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
       if (j > i) words.push_back(line.substr(i, j - i));
       i = j;
     }
@@ -109,64 +117,114 @@ void for_each_line_words(std::string_view text, std::string_view comment, F&& f)
   }
 }
 
+/// The number of lines of `text` (line ends as for_each_line_words; 1 for text without one).
+inline std::size_t count_lines(std::string_view text) {
+  std::size_t lines = 1;
+  for (std::size_t i = 0; i < text.size(); ++i)
+    lines += text[i] == '\r' || (text[i] == '\n' && (i == 0 || text[i - 1] != '\r'));
+  return lines;
+}
+
+/// The name a file is shown by: "<stdin>" for "-", else the path as given.
 inline std::string display_name(std::string_view path) { return path == "-" ? "<stdin>" : std::string(path); }
 
-/// The line (from 1) of byte `at` of `text`.
+/// The line (from 1) of byte `at` of `text` (line ends as for_each_line_words).
 inline std::size_t line_of(std::string_view text, std::size_t at) {
-  std::size_t line = 1;
-  for (std::size_t i = 0; i < at && i < text.size(); ++i) line += text[i] == '\n';
-  return line;
+  return count_lines(text.substr(0, std::min(at, text.size())));
 }
+
+/// Checks text as it arrives, chunk by chunk: a NUL byte, or bytes that are not well-formed
+/// UTF-8 (RFC 3629), are refused at their line. check() looks at the bytes not yet checked;
+/// unless `final`, a UTF-8 sequence cut by the end of the text so far waits for more.
+/// Byte numbers in refusals count from `base` (the first byte after a byte-order mark).
+class text_checker {
+ public:
+  explicit text_checker(std::size_t base = 0) : at_(base), base_(base) {}
+
+  void check(std::string_view where, std::string_view file, std::string_view text, bool final) {
+    const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+    const std::size_t n = text.size();
+    std::size_t i = at_;
+    while (i < n) {
+      const unsigned c = p[i];
+      if (c == '\r' || (c == '\n' && !(i > 0 && p[i - 1] == '\r'))) ++line_;
+      if (c == 0)
+        fail_file(where, file, line_,
+                  "binary file, not text (a NUL byte at byte " + std::to_string(i + 1 - base_) + ")");
+      if (c < 0x80) {
+        ++i;
+        continue;
+      }
+      // RFC 3629: lead byte, continuation count and the range of the second byte
+      std::size_t more = 0;
+      unsigned lo = 0x80, hi = 0xBF;
+      if (c >= 0xC2 && c <= 0xDF) more = 1;
+      else if (c == 0xE0) more = 2, lo = 0xA0;
+      else if (c >= 0xE1 && c <= 0xEC) more = 2;
+      else if (c == 0xED) more = 2, hi = 0x9F;
+      else if (c >= 0xEE && c <= 0xEF) more = 2;
+      else if (c == 0xF0) more = 3, lo = 0x90;
+      else if (c >= 0xF1 && c <= 0xF3) more = 3;
+      else if (c == 0xF4) more = 3, hi = 0x8F;
+      bool ok = more != 0;
+      for (std::size_t k = 1; ok && k <= more && i + k < n; ++k) {
+        const unsigned b = p[i + k];
+        ok = k == 1 ? (b >= lo && b <= hi) : (b >= 0x80 && b <= 0xBF);
+      }
+      if (ok && i + more >= n) {  // the sequence is cut by the end of the text so far
+        if (!final) break;
+        ok = false;
+      }
+      if (!ok) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "0x%02x", c);
+        fail_file(where, file, line_,
+                  "binary file, not text (byte " + std::string(hex) + " at byte " + std::to_string(i + 1 - base_) +
+                      " is not UTF-8)");
+      }
+      i += more + 1;
+    }
+    at_ = i;
+  }
+
+ private:
+  std::size_t at_ = 0, base_ = 0, line_ = 1;
+};
 
 /// Refuses text that is not text: a NUL byte, or bytes that are not well-formed UTF-8.
 inline void require_text(std::string_view where, std::string_view file, std::string_view text) {
-  std::size_t line = 1;
-  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
-  const std::size_t n = text.size();
-  for (std::size_t i = 0; i < n;) {
-    const unsigned c = p[i];
-    if (c == '\n') ++line;
-    if (c == 0)
-      fail_file(where, file, line, "binary file, not text (a NUL byte at byte " + std::to_string(i + 1) + ")");
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    // RFC 3629: lead byte, continuation count and the range of the second byte
-    std::size_t more = 0;
-    unsigned lo = 0x80, hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF) more = 1;
-    else if (c == 0xE0) more = 2, lo = 0xA0;
-    else if (c >= 0xE1 && c <= 0xEC) more = 2;
-    else if (c == 0xED) more = 2, hi = 0x9F;
-    else if (c >= 0xEE && c <= 0xEF) more = 2;
-    else if (c == 0xF0) more = 3, lo = 0x90;
-    else if (c >= 0xF1 && c <= 0xF3) more = 3;
-    else if (c == 0xF4) more = 3, hi = 0x8F;
-    bool ok = more != 0 && i + more < n;  // the whole sequence is in the text
-    for (std::size_t k = 1; ok && k <= more; ++k) {
-      const unsigned b = p[i + k];
-      ok = k == 1 ? (b >= lo && b <= hi) : (b >= 0x80 && b <= 0xBF);
-    }
-    if (!ok) {
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "0x%02x", c);
-      fail_file(where, file, line,
-                "binary file, not text (byte " + std::string(hex) + " at byte " + std::to_string(i + 1) +
-                    " is not UTF-8)");
-    }
-    i += more + 1;
-  }
+  text_checker().check(where, file, text, true);
 }
 
+/// Default largest input read_file_text reads: 4 GiB (a graph file of that size would need
+/// far more memory to parse than its text; each reader checks its own estimate).
+inline constexpr std::uint64_t max_file_bytes = std::uint64_t{1} << 32;
+
 /// The whole text of the file at `path` ("-": standard input), checked by require_text,
-/// without a leading byte-order mark. Refusals name the file (display_name).
-inline std::string read_file_text(std::string_view where, std::string_view path) {
+/// without a leading byte-order mark; at most the smaller of `max_bytes` and the memory
+/// this process may use (see the file comment). Refusals name the file (display_name).
+inline std::string read_file_text(std::string_view where, std::string_view path,
+                                  std::uint64_t max_bytes = max_file_bytes) {
   const std::string file = display_name(path);
-  std::string text;
+  const std::uint64_t memory = core::available_memory();
+  const std::uint64_t limit = std::min(max_bytes, memory);
+  // a regular file of `size` bytes, or a stream (size 0) that passed the limit
+  const auto refuse_size = [&](std::uint64_t size) {
+    const std::string what = size ? "has " + std::to_string(size) + " bytes, more than" : "holds more than";
+    const std::string then = size ? "refused before reading it" : "refused before reading on";
+    if (max_bytes <= memory)
+      fail_file(where, file, 0,
+                what + " " + std::to_string(max_bytes) + " bytes (" + core::format_bytes(max_bytes) +
+                    "), the largest input read; " + then);
+    fail_file(where, file, 0,
+              what + " " + std::to_string(memory) + " bytes, the " + core::format_bytes(memory) +
+                  " of memory available; " + then + " (set SHIFTFLY_MEMORY_LIMIT to change the limit)");
+  };
+  std::FILE* in = nullptr;
+  bool close = false;
+  std::size_t reserve = 0;  // a regular file's size: read without reallocating
   if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    if (std::cin.bad()) fail_file(where, file, 0, "cannot be read");
+    in = stdin;
   } else {
     if (path.empty()) fail_file(where, "''", 0, "no file named (the path is empty)");
     namespace fs = std::filesystem;
@@ -175,21 +233,44 @@ inline std::string read_file_text(std::string_view where, std::string_view path)
     const auto st = fs::status(p, ec);
     if (ec || !fs::exists(st)) fail_file(where, file, 0, "no such file");
     if (fs::is_directory(st)) fail_file(where, file, 0, "is a directory, not a file");
-    std::ifstream in(p, std::ios::binary);
-    if (!in) fail_file(where, file, 0, std::string("cannot be read (") + std::strerror(errno) + ")");
     if (fs::is_regular_file(st)) {
       const auto size = fs::file_size(p, ec);
-      if (!ec) {
-        with_file(where, file, 0, [&] { core::require_memory(where, "reading it (" + std::to_string(size) + " bytes)", size); });
-        text.reserve(static_cast<std::size_t>(size));
-      }
+      if (!ec && size > limit) refuse_size(size);
+      if (!ec) reserve = static_cast<std::size_t>(size);
     }
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    if (in.bad()) fail_file(where, file, 0, "cannot be read");
+    in = std::fopen(p.c_str(), "rb");
+    if (!in) fail_file(where, file, 0, std::string("cannot be read (") + std::strerror(errno) + ")");
+    close = true;
   }
-  if (text.empty()) fail_file(where, file, 0, "the file is empty");
-  if (text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);
-  require_text(where, file, text);
+  struct closer {
+    std::FILE* f;
+    bool close;
+    ~closer() {
+      if (close) std::fclose(f);
+    }
+  } guard{in, close};
+  constexpr std::size_t chunk = std::size_t{1} << 16;
+  std::string text;
+  if (reserve) text.reserve(reserve + chunk);
+  std::size_t bom = 0;
+  std::optional<text_checker> checker;
+  for (;;) {
+    const std::size_t old = text.size();
+    text.resize(old + chunk);
+    const std::size_t got = std::fread(text.data() + old, 1, chunk, in);
+    text.resize(old + got);
+    if (text.size() > limit) refuse_size(0);
+    const bool end = got < chunk;
+    if (end && std::ferror(in)) fail_file(where, file, 0, std::string("cannot be read (") + std::strerror(errno) + ")");
+    if (!checker && (text.size() >= 3 || end)) {
+      bom = text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+      checker.emplace(bom);
+    }
+    if (checker) checker->check(where, file, text, end);
+    if (end) break;
+  }
+  if (text.size() == bom) fail_file(where, file, 0, "the file is empty");
+  if (bom) text.erase(0, bom);
   return text;
 }
 

@@ -7,32 +7,62 @@
 ///   template <V = uint32_t> graph_file<V> read_graphml_file(std::string_view text, std::string_view file,
 ///                                                           const graph_file_options& = {});
 ///
-/// The first `<graph>` of the file is read. Boost.Graph's `boost::read_graphml`
-/// (which needs the compiled library: link `Boost::graph`, `-lboost_graph`) checks
-/// the document as GraphML: its keys and their types, and each edge's direction
-/// against the graph's `edgedefault`. The node ids and the edges are taken, in
-/// document order, from the same XML tree (Boost.PropertyTree's XML parser, which
-/// read_graphml itself uses): vertex i is the i-th `<node>`, and its name is the
-/// node's `label` data (a key with attr.name `label`) when every node has one and
-/// they are distinct (what io/graphviz.hpp's write_graphml writes), else its `id`;
-/// canonical ids (`n0`, `n1`, ... in document order, GraphML's parse.nodeids
-/// "canonical", as Boost.Graph writes them) are the vertex ids, and give no names.
-/// Attributes are otherwise ignored.
+/// The file's one `<graph>` is read (a file of several graphs is refused: write each to
+/// its own file). Boost.Graph's `boost::read_graphml` (which needs the compiled library:
+/// link `Boost::graph`, `-lboost_graph`) checks the document as GraphML: its keys and the
+/// types of their data, and each edge's direction against the graph's `edgedefault`. A
+/// key without `attr.type` is a string key, the GraphML schema's default: yEd writes its
+/// drawing keys so (`<key for="node" id="d6" yfiles.type="nodegraphics"/>`), and NetworkX
+/// reads them. A `<data>` naming a key no `<key>` declares is refused. The node ids and the
+/// edges are taken, in document order, from the same XML tree (Boost.PropertyTree's XML
+/// parser, which read_graphml itself uses): vertex i is the i-th `<node>`, and its name is
+/// the node's label when every node has one and they are distinct, else its `id`. The
+/// label is the node's data for a key with attr.name `label` (what io/graphviz.hpp's
+/// write_graphml writes); without such a key, yEd's: the text of the first `y:NodeLabel`
+/// of the node's `nodegraphics` data (in a generic, shape, SVG or image node, as NetworkX
+/// reads it; blanks around it trimmed). Canonical ids (`n0`, `n1`, ... in document order,
+/// GraphML's parse.nodeids "canonical", as Boost.Graph writes them) are the vertex ids,
+/// and give no names. Attributes are otherwise ignored.
+/// - Nested graphs (a `<graph>` inside a `<node>`: yEd's group nodes) are read flattened,
+///   as NetworkX reads yEd's groups: the node that holds one is a vertex, its nodes come
+///   after it (depth first), and its edges are read with the others (a nested graph's
+///   before the edges of the graph that holds it). A nested graph whose edgedefault, or an
+///   edge of it whose `directed`, differs from the file's graph is refused.
+/// - `<port>` elements (points of a node where edges attach) are ignored: an edge joins
+///   its nodes whatever its ports. What the reader cannot read is refused, never dropped:
+///   a `<hyperedge>` (NetworkX refuses them too), a graph kept in another file
+///   (`<locator>`), a `<graph>` directly inside a `<graph>`.
 /// - Directed reading of a graph whose edgedefault is not `directed` is refused (it
 ///   has no orientation to keep); undirected reading of a directed graph gives the
 ///   physical graph of its arcs. Repeated edges and self-loops are dropped from the
 ///   physical graph and counted (io/file_graph.hpp).
 /// Refusals name the file and, for malformed XML (a file cut short included), the
 /// line: `G.graphml:12: bad XML: expected element name`; an edge naming an
-/// undeclared node names the edge. The parse's memory is estimated from the text's
-/// size (about 32 bytes of tree a byte of text) before it is parsed.
+/// undeclared node names the edge.
+///
+/// Limits, checked before the XML is parsed:
+/// - depth: elements nested deeper than 256 levels are refused at their line
+///   (io/nesting.hpp; the XML parser recurses once a level, and a file nested 21,000
+///   deep overflowed the stack);
+/// - size: the text is at most what io/file_text.hpp reads (4 GiB, and the memory limit);
+/// - memory: the parse takes about 100 bytes a byte of text (graphml_bytes_per_text_byte),
+///   checked against core/memory.hpp's limit. Measured: peak resident memory of a program
+///   that only reads the file (`/usr/bin/time -v`, GCC 12 -O2, Boost 1.74), 63 bytes a byte
+///   of text on NetworkX's layout (39,488,576 bytes, 50,000 nodes, 900,000 edges: 2,429,524
+///   KiB) and 80 on the densest layout (no blanks, `<edge source="1" target="2"/>`;
+///   49,186,215 bytes, 1,500,000 edges: 3,842,848 KiB). The two trees (the reader's and
+///   Boost.Graph's) are never held at once, and the text is not copied for either.
 ///
 /// Reference: The GraphML File Format, graphml.graphdrawing.org (the GraphML Primer).
 
 #include <concepts>
 #include <cstdint>
 #include <exception>
-#include <sstream>
+#include <functional>
+#include <new>
+#include <istream>
+#include <optional>
+#include <streambuf>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -50,106 +80,246 @@
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/io/file_graph.hpp"
 #include "shiftfly/io/file_text.hpp"
+#include "shiftfly/io/nesting.hpp"
 
 namespace shiftfly::io {
+
+/// Bytes of memory the GraphML reader takes at its peak per byte of text, with a margin
+/// (measured: see the file comment and docs/hardening.md).
+inline constexpr std::uint64_t graphml_bytes_per_text_byte = 100;
+
+namespace detail {
+
+/// A read-only stream over text that is not copied (the parsers read it once).
+class view_streambuf : public std::streambuf {
+ public:
+  explicit view_streambuf(std::string_view text) {
+    char* p = const_cast<char*>(text.data());  // only read: the get area is never written
+    setg(p, p, p + text.size());
+  }
+};
+
+/// Boost.Graph's property handling with GraphML's default type: a key without attr.type
+/// is a string key (the GraphML schema's default, as yEd's yfiles.type keys are written).
+template <class Graph>
+class graphml_string_default : public boost::mutate_graph_impl<Graph> {
+ public:
+  using boost::mutate_graph_impl<Graph>::mutate_graph_impl;
+  void set_graph_property(const std::string& name, const std::string& value, const std::string& type) override {
+    boost::mutate_graph_impl<Graph>::set_graph_property(name, value, type.empty() ? "string" : type);
+  }
+  void set_vertex_property(const std::string& name, boost::any v, const std::string& value,
+                           const std::string& type) override {
+    boost::mutate_graph_impl<Graph>::set_vertex_property(name, v, value, type.empty() ? "string" : type);
+  }
+  void set_edge_property(const std::string& name, boost::any e, const std::string& value,
+                         const std::string& type) override {
+    boost::mutate_graph_impl<Graph>::set_edge_property(name, e, value, type.empty() ? "string" : type);
+  }
+};
+
+/// The local name of an XML tag: after its namespace prefix (`y:ShapeNode` -> `ShapeNode`).
+inline std::string_view local_name(std::string_view tag) {
+  const std::size_t colon = tag.find(':');
+  return colon == std::string_view::npos ? tag : tag.substr(colon + 1);
+}
+
+/// Text without the blanks (spaces, tabs, line ends) around it.
+inline std::string trimmed(std::string_view t) {
+  const std::size_t a = t.find_first_not_of(" \t\r\n");
+  if (a == std::string_view::npos) return {};
+  return std::string(t.substr(a, t.find_last_not_of(" \t\r\n") - a + 1));
+}
+
+}  // namespace detail
 
 /// Reads a GraphML file's text (the format above); `file` names it in refusals.
 template <std::unsigned_integral V = std::uint32_t>
 graph_file<V> read_graphml_file(std::string_view text, std::string_view file, const graph_file_options& opt = {}) {
   constexpr std::string_view where = "read_graphml_file";
   namespace pt = boost::property_tree;
+  using ptree = pt::ptree;
   require_text(where, file, text);
+  require_xml_depth(where, file, text);
   with_file(where, file, 0, [&] {
     core::require_memory(where, "parsing it (" + std::to_string(text.size()) + " bytes of XML)",
-                         core::estimate_add_mul(0, text.size(), 32));
+                         core::estimate_add_mul(0, text.size(), graphml_bytes_per_text_byte));
   });
   const auto bad = [&](const std::string& why) { fail_file(where, file, 0, why); };
-  pt::ptree doc;
+  const auto attr = [](const ptree& t, const char* name) {
+    return t.get(ptree::path_type(std::string("<xmlattr>/") + name, '/'), std::string());
+  };
+  ptree doc;
   try {
-    std::istringstream in{std::string(text)};
+    detail::view_streambuf buf(text);
+    std::istream in(&buf);
     pt::read_xml(in, doc);
   } catch (const pt::xml_parser_error& e) {
     fail_file(where, file, e.line(), "bad XML: " + core::printable(e.message(), 160));
   }
   const auto root = doc.get_child_optional("graphml");
   if (!root) bad("not GraphML (no <graphml> element)");
-  // the key that carries node labels: attr.name "label" for nodes (or all)
-  std::string label_key;
-  for (const auto& [tag, key] : *root)
-    if (tag == "key" && key.get(pt::ptree::path_type("<xmlattr>/attr.name", '/'), "") == "label") {
-      const std::string for_what = key.get(pt::ptree::path_type("<xmlattr>/for", '/'), "");
-      if (for_what == "node" || for_what == "all") label_key = key.get(pt::ptree::path_type("<xmlattr>/id", '/'), "");
-    }
-  const auto graph_node = root->get_child_optional("graph");
-  if (!graph_node) bad("holds no <graph> element");
-  const bool file_directed = graph_node->get("<xmlattr>.edgedefault", "") == "directed";
+  // the keys: every id declared, the key that carries node labels (attr.name "label", for
+  // nodes or all), else yEd's node graphics (yfiles.type "nodegraphics", its y:NodeLabel)
+  std::unordered_set<std::string> keys;
+  std::string label_key, yed_key;
+  std::size_t graphs = 0;
+  for (const auto& [tag, child] : *root) {
+    graphs += tag == "graph";
+    if (tag != "key") continue;
+    const std::string id = attr(child, "id"), for_what = attr(child, "for");
+    keys.insert(id);
+    if (for_what != "node" && for_what != "all") continue;
+    if (attr(child, "attr.name") == "label" && label_key.empty()) label_key = id;
+    if (attr(child, "yfiles.type") == "nodegraphics" && yed_key.empty()) yed_key = id;
+  }
+  if (graphs == 0) bad("holds no <graph> element");
+  if (graphs > 1)
+    bad("holds " + std::to_string(graphs) +
+        " <graph> elements; the reader reads files of one graph (write each graph to its own file)");
+  const ptree& top = root->get_child("graph");
+  const bool file_directed = attr(top, "edgedefault") == "directed";
   if (opt.directed && !file_directed)
     bad("holds an undirected graph (edgedefault is not \"directed\"): it cannot be read as a directed graph");
 
   std::vector<std::string> ids, labels;
   std::unordered_map<std::string, V> index;
-  bool labelled = !label_key.empty();
-  std::vector<std::pair<V, V>> pairs;
-  std::size_t edge_no = 0;
-  for (const auto& [tag, node] : *graph_node) {
-    if (tag != "node") continue;
-    const auto id = node.template get_optional<std::string>("<xmlattr>.id");
-    if (!id) bad("<node> " + std::to_string(ids.size() + 1) + " has no id");
-    require_file_vertices<V>(where, file, 0, ids.size() + 1, opt.max_vertices, "nodes");
-    if (!index.emplace(*id, static_cast<V>(ids.size())).second)
-      bad("<node> id '" + core::printable(*id) + "' is declared twice");
-    ids.push_back(*id);
-    if (labelled) {
-      bool found = false;
-      for (const auto& [dtag, data] : node)
-        if (dtag == "data" && data.get("<xmlattr>.key", "") == label_key) {
-          labels.push_back(data.template get_value<std::string>());
-          found = true;
-          break;
-        }
-      labelled = found;
+  bool labelled = !label_key.empty() || !yed_key.empty();
+  std::vector<bool> is_top;  // declared in the top graph, not in a nested one
+  std::size_t top_nodes = 0, node_no = 0, edge_no = 0;
+  const auto check_data = [&](const ptree& element, const std::string& what) {
+    for (const auto& [tag, data] : element)
+      if (tag == "data" && !keys.count(attr(data, "key")))
+        bad(what + " has <data> for key '" + core::printable(attr(data, "key")) + "', which no <key> declares");
+  };
+  // a node's label (see above), or none
+  const auto label_of = [&](const ptree& node) -> std::optional<std::string> {
+    for (const auto& [tag, data] : node) {
+      if (tag != "data") continue;
+      const std::string key = attr(data, "key");
+      if (!label_key.empty()) {
+        if (key == label_key) return data.template get_value<std::string>();
+        continue;
+      }
+      if (key != yed_key) continue;
+      // NetworkX's reading: the first y:NodeLabel of a generic, shape, SVG or image node
+      for (const char* type : {"GenericNode", "ShapeNode", "SVGNode", "ImageNode"})
+        for (const auto& [gtag, graphics] : data)
+          if (detail::local_name(gtag) == type)
+            for (const auto& [ltag, l] : graphics)
+              if (detail::local_name(ltag) == "NodeLabel") return detail::trimmed(l.template get_value<std::string>());
     }
-  }
-  for (const auto& [tag, edge] : *graph_node) {
-    if (tag != "edge") continue;
-    ++edge_no;
-    V ends[2];
-    for (int k = 0; k < 2; ++k) {
-      const char* end_name = k == 0 ? "source" : "target";
-      const auto id = edge.template get_optional<std::string>(std::string("<xmlattr>.") + end_name);
-      if (!id) bad("<edge> " + std::to_string(edge_no) + " has no " + end_name);
-      const auto it = index.find(*id);
-      if (it == index.end())
-        bad("<edge> " + std::to_string(edge_no) + " has " + end_name + " '" + core::printable(*id) +
-            "', which no <node> declares");
-      ends[k] = it->second;
+    return std::nullopt;
+  };
+  // What the reader does not read is refused, not dropped: hyperedges, a graph kept in
+  // another file (<locator>), a <graph> directly inside a <graph>, mixed directions.
+  const auto check_graph = [&](const ptree& g, const std::string& what) {
+    for (const auto& [tag, child] : g) {
+      if (tag == "hyperedge")
+        bad(what + " holds a <hyperedge>: hyperedges (edges of more than two nodes) are not read; refused rather "
+                   "than dropped");
+      if (tag == "locator") bad(what + " is kept in another file (<locator>), which is not read");
+      if (tag == "graph") bad(what + " holds a <graph> directly, not inside a <node>: not GraphML");
     }
-    pairs.emplace_back(ends[0], ends[1]);
-  }
+    const std::string d = attr(g, "edgedefault");
+    if (!d.empty() && (d == "directed") != file_directed)
+      bad(what + " has edgedefault \"" + core::printable(d) + "\", unlike the file's first graph: mixed graphs are not read");
+  };
+  // Pass 1, the nodes in document order, a nested graph's after the node that holds it
+  // (NetworkX's order for yEd's group nodes): vertex i is the i-th.
+  const std::function<void(const ptree&, std::size_t)> read_nodes = [&](const ptree& g, std::size_t level) {
+    check_graph(g, level ? "a nested <graph>" : "the <graph>");
+    check_data(g, level ? "a nested <graph>" : "the <graph>");
+    for (const auto& [tag, node] : g) {
+      if (tag != "node") continue;
+      ++node_no;
+      top_nodes += level == 0;
+      const auto id = node.template get_optional<std::string>("<xmlattr>.id");
+      if (!id) bad("<node> " + std::to_string(node_no) + " has no id");
+      require_file_vertices<V>(where, file, 0, ids.size() + 1, opt.max_vertices, "nodes");
+      if (!index.emplace(*id, static_cast<V>(ids.size())).second)
+        bad("<node> id '" + core::printable(*id) + "' is declared twice");
+      ids.push_back(*id);
+      is_top.push_back(level == 0);
+      check_data(node, "<node> '" + core::printable(*id) + "'");
+      if (labelled) {
+        auto l = label_of(node);
+        labelled = l.has_value();
+        if (labelled) labels.push_back(std::move(*l));
+      }
+      for (const auto& [ntag, inner] : node) {
+        if (ntag == "locator") bad("<node> '" + core::printable(*id) + "' holds a graph kept in another file (<locator>), which is not read");
+        if (ntag == "graph") read_nodes(inner, level + 1);
+      }
+    }
+  };
+  read_nodes(top, 0);
   if (ids.empty()) bad("holds no nodes");
-  // Boost.Graph's reading checks the GraphML (keys, types, directions) and must agree on the counts.
+  // Pass 2, the edges: a nested graph's when the node holding it is met, then the graph's own.
+  std::vector<std::pair<V, V>> pairs;
+  std::unordered_set<std::string> boost_extra;  // ids the top graph's edges name below it: Boost.Graph adds them
+  std::size_t top_edges = 0;
+  const std::function<void(const ptree&, std::size_t)> read_edges = [&](const ptree& g, std::size_t level) {
+    for (const auto& [tag, node] : g)
+      if (tag == "node")
+        for (const auto& [ntag, inner] : node)
+          if (ntag == "graph") read_edges(inner, level + 1);
+    for (const auto& [tag, edge] : g) {
+      if (tag != "edge") continue;
+      ++edge_no;
+      top_edges += level == 0;
+      V ends[2];
+      for (int k = 0; k < 2; ++k) {
+        const char* end_name = k == 0 ? "source" : "target";
+        const auto id = edge.template get_optional<std::string>(std::string("<xmlattr>.") + end_name);
+        if (!id) bad("<edge> " + std::to_string(edge_no) + " has no " + end_name);
+        const auto it = index.find(*id);
+        if (it == index.end())
+          bad("<edge> " + std::to_string(edge_no) + " has " + end_name + " '" + core::printable(*id) +
+              "', which no <node> declares");
+        ends[k] = it->second;
+        if (level == 0 && !is_top[it->second]) boost_extra.insert(*id);
+      }
+      if (level > 0) {
+        const std::string d = attr(edge, "directed");
+        if (!d.empty() && (d == "true") != file_directed)
+          bad("<edge> " + std::to_string(edge_no) + " has directed=\"" + core::printable(d) +
+              "\", unlike its graph: mixed graphs are not read");
+      }
+      check_data(edge, "<edge> " + std::to_string(edge_no));
+      pairs.emplace_back(ends[0], ends[1]);
+    }
+  };
+  read_edges(top, 0);
+  doc.clear();  // before Boost.Graph parses the text again: the two trees are never held together
+  // Boost.Graph's reading checks the GraphML (keys, types, directions) of the top graph and
+  // must agree on its counts: its nodes and the nested ones its edges name, and its edges.
   try {
-    std::istringstream in{std::string(text)};
+    detail::view_streambuf buf(text);
+    std::istream in(&buf);
     boost::dynamic_properties dp(boost::ignore_other_properties);
     std::size_t vertices = 0, edges = 0;
     if (file_directed) {
       boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS> bg;
-      boost::read_graphml(in, bg, dp, 0);
+      detail::graphml_string_default<decltype(bg)> mg(bg, dp);
+      boost::read_graphml(in, mg, 0);
       vertices = boost::num_vertices(bg), edges = boost::num_edges(bg);
     } else {
       boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS> bg;
-      boost::read_graphml(in, bg, dp, 0);
+      detail::graphml_string_default<decltype(bg)> mg(bg, dp);
+      boost::read_graphml(in, mg, 0);
       vertices = boost::num_vertices(bg), edges = boost::num_edges(bg);
     }
-    if (vertices != ids.size() || edges != pairs.size())
+    if (vertices != top_nodes + boost_extra.size() || edges != top_edges)
       bad("Boost.Graph reads " + std::to_string(vertices) + " nodes and " + std::to_string(edges) + " edges, not the " +
-          std::to_string(ids.size()) + " and " + std::to_string(pairs.size()) + " of the first <graph>");
+          std::to_string(top_nodes + boost_extra.size()) + " and " + std::to_string(top_edges) + " of the <graph>");
   } catch (const file_error&) {
     throw;
+  } catch (const std::bad_alloc&) {
+    throw;  // not a bad file: past the estimate (an internal error, not "bad GraphML")
   } catch (const std::exception& e) {
     bad("bad GraphML: " + core::printable(e.what(), 160));
   }
-  doc.clear();
   if (labelled) {
     std::unordered_set<std::string_view> seen;
     for (const auto& l : labels) labelled = labelled && seen.insert(l).second;

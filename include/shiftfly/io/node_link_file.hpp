@@ -9,9 +9,13 @@
 /// The object: `{"directed": bool, "multigraph": bool, "graph": {...},
 /// "nodes": [{"id": ...}, ...], "links": [{"source": ..., "target": ...}, ...]}`;
 /// NetworkX 3.4 and later may write `edges` in place of `links` (either is read; both
-/// at once are refused). Node ids are integers or strings; vertex i is the i-th node
-/// in the list, and its name is the node's `label` when every node has a string
-/// `label` and the labels are distinct (what io/json.hpp writes), else its id as text.
+/// at once are refused). Node ids are integers or strings, and typed: the string `"0"`
+/// and the integer `0` are two nodes, as NetworkX keeps them, and a link's end names the
+/// node of its id and type. Vertex i is the i-th node in the list, and its name is the
+/// node's `label` when every node has a string `label` and the labels are distinct (what
+/// io/json.hpp writes), else its id as text: an integer's digits, a string's text; but
+/// when a string id reads as an integer id of the same file (`"0"` and `0`), every string
+/// id is shown as its JSON literal, quotes included (`"0"`), so the names stay apart.
 /// Other members (`graph`, `multigraph`, `key`, attributes) are ignored. The JSON
 /// envelope of the tools' output (`{"tool", "version", "command", "parameters",
 /// "result"}`) is read through its `result`.
@@ -21,14 +25,24 @@
 ///   the physical graph and counted (io/file_graph.hpp).
 /// Refusals name the file, and the line of a JSON syntax error (`G.json:3: bad JSON:
 /// ...`, which includes a file cut short); a wrong shape names the member
-/// (`G.json: links[4].target 17 is not the id of a node`). The parse's memory is
-/// estimated from the text's size (about 12 bytes of document a byte of text) before
-/// it is parsed.
+/// (`G.json: links[4].target 17 is not the id of a node`).
+///
+/// Limits, checked before the JSON is parsed:
+/// - depth: arrays and objects nested deeper than 256 levels are refused at their line
+///   (io/nesting.hpp);
+/// - size: the text is at most what io/file_text.hpp reads (4 GiB, and the memory limit);
+/// - memory: the parse takes about 16 bytes a byte of text (node_link_bytes_per_text_byte),
+///   checked against core/memory.hpp's limit. Measured: peak resident memory of a program
+///   that only reads the file (`/usr/bin/time -v`, GCC 12 -O2, nlohmann-json 3.11), 10.3
+///   bytes a byte of text on Python's json.dump of NetworkX's layout (32,738,332 bytes,
+///   50,000 nodes, 900,000 links: 330,892 KiB) and 12.6 without blanks (41,681,878 bytes,
+///   1,500,000 links: 512,948 KiB).
 ///
 /// Reference: NetworkX's `node_link_data` (docs/references.md, [NetworkX]).
 
 #include <concepts>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -42,8 +56,14 @@
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/io/file_graph.hpp"
 #include "shiftfly/io/file_text.hpp"
+#include "shiftfly/io/json.hpp"
+#include "shiftfly/io/nesting.hpp"
 
 namespace shiftfly::io {
+
+/// Bytes of memory the node-link reader takes at its peak per byte of text, with a margin
+/// (measured: see the file comment and docs/hardening.md).
+inline constexpr std::uint64_t node_link_bytes_per_text_byte = 16;
 
 /// Reads a node-link JSON file's text (the format above); `file` names it in refusals.
 template <std::unsigned_integral V = std::uint32_t>
@@ -51,9 +71,10 @@ graph_file<V> read_node_link_file(std::string_view text, std::string_view file, 
   constexpr std::string_view where = "read_node_link_file";
   using json = nlohmann::json;
   require_text(where, file, text);
+  require_json_depth(where, file, text);
   with_file(where, file, 0, [&] {
     core::require_memory(where, "parsing it (" + std::to_string(text.size()) + " bytes of JSON)",
-                         core::estimate_add_mul(0, text.size(), 12));
+                         core::estimate_add_mul(0, text.size(), node_link_bytes_per_text_byte));
   });
   const auto bad = [&](const std::string& why) { fail_file(where, file, 0, why); };
   json doc;
@@ -91,28 +112,40 @@ graph_file<V> read_node_link_file(std::string_view text, std::string_view file, 
   const json& nodes = (*g)["nodes"];
 
   require_file_vertices<V>(where, file, 0, nodes.size(), opt.max_vertices, "nodes");
-  // a node's id as text, or an empty optional for an id that is not an integer or a string
-  const auto id_text = [](const json& id) -> std::optional<std::string> {
-    if (id.is_string()) return id.get<std::string>();
-    if (id.is_number_unsigned()) return std::to_string(id.get<std::uint64_t>());
-    if (id.is_number_integer()) return std::to_string(id.get<std::int64_t>());
+  // A node's id as a typed key ('i' and the integer's digits, or 's' and the string), or an
+  // empty optional for an id that is not an integer or a string: the string "0" and the
+  // integer 0 are different ids, as NetworkX keeps them.
+  const auto id_key = [](const json& id) -> std::optional<std::string> {
+    if (id.is_string()) return "s" + id.get<std::string>();
+    if (id.is_number_unsigned()) return "i" + std::to_string(id.get<std::uint64_t>());
+    if (id.is_number_integer()) return "i" + std::to_string(id.get<std::int64_t>());
     return std::nullopt;
   };
   std::vector<std::string> names;
   names.reserve(nodes.size());
   std::unordered_map<std::string, V> ids;
+  std::unordered_set<std::string> integer_texts;
   bool labelled = !nodes.empty();
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const json& node = nodes[i];
     const std::string at = "nodes[" + std::to_string(i) + "]";
     if (!node.is_object() || !node.contains("id")) bad(at + " is not an object with an \"id\"");
-    const auto text_id = id_text(node["id"]);
-    if (!text_id) bad(at + ".id is not an integer or a string");
-    if (!ids.emplace(*text_id, static_cast<V>(i)).second)
-      bad(at + ".id " + core::printable(*text_id) + " repeats the id of an earlier node");
-    names.push_back(*text_id);
+    const auto key = id_key(node["id"]);
+    if (!key) bad(at + ".id is not an integer or a string");
+    if (!ids.emplace(*key, static_cast<V>(i)).second)
+      bad(at + ".id " + core::printable(node["id"].dump(), 60) + " repeats the id of an earlier node");
+    names.push_back(key->substr(1));
+    if ((*key)[0] == 'i') integer_texts.insert(names.back());
     labelled = labelled && node.contains("label") && node["label"].is_string();
   }
+  // names: an id's text; if a string id reads as an integer id of the file ("0" and 0),
+  // every string id is shown as its JSON literal, quotes included, so that names stay apart
+  bool quote_strings = false;
+  for (std::size_t i = 0; i < nodes.size() && !quote_strings; ++i)
+    quote_strings = nodes[i]["id"].is_string() && integer_texts.count(names[i]);
+  if (quote_strings)
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+      if (nodes[i]["id"].is_string()) names[i] = json_string(names[i]);
   if (labelled) {
     std::unordered_set<std::string> seen;
     for (const json& node : nodes) labelled = labelled && seen.insert(node["label"].get<std::string>()).second;
@@ -129,7 +162,7 @@ graph_file<V> read_node_link_file(std::string_view text, std::string_view file, 
     V ends[2];
     for (int k = 0; k < 2; ++k) {
       const char* end_name = k == 0 ? "source" : "target";
-      const auto t = id_text(link[end_name]);
+      const auto t = id_key(link[end_name]);
       const auto it = t ? ids.find(*t) : ids.end();
       if (it == ids.end())
         bad(at + "." + end_name + " " + core::printable(link[end_name].dump(), 60) + " is not the id of a node");

@@ -8,7 +8,8 @@
 ///   std::vector<traffic_line> read_traffic_file(std::string_view path, std::uint64_t n);   // "-" = stdin
 ///   bool read_demand_value(std::string_view word, double& out);                           // the demand grammar
 ///
-/// The format, line by line (lines end with `\n`; a `\r` before it is ignored):
+/// The format, line by line (lines end with `\n`, `\r\n` or a lone `\r`, as old Mac OS
+/// files end them; io/file_text.hpp):
 /// - `#` starts a comment, on its own line or after the data; blank lines are skipped.
 ///   Words are separated by spaces and tabs.
 /// - A data line is exactly three words `s t demand`: s and t vertex ids in the
@@ -24,6 +25,10 @@
 /// traffic matrix (io sits below metrics and does not know that type). Refusals are
 /// io::file_error (io/file_text.hpp), one line naming the file and the line:
 /// `T.txt:7: vertex 64 is not below the vertex count 64`.
+///
+/// Limits: no nesting; the text is at most what io/file_text.hpp reads (4 GiB, and the
+/// memory limit: pipes and devices included); the lines read take 2 × 32 bytes a line,
+/// checked against core/memory.hpp's limit before they are read.
 
 #include <algorithm>
 #include <charconv>
@@ -81,8 +86,7 @@ inline std::vector<traffic_line> read_traffic_text(std::string_view text, std::s
   constexpr std::string_view where = "read_traffic_file";
   if (n < 2) core::throw_out_of_range(where, "n", n, "at least 2 (a demand joins two distinct vertices)");
   require_text(where, file, text);
-  std::size_t lines = 1;
-  for (char c : text) lines += c == '\n';
+  const std::size_t lines = count_lines(text);
   with_file(where, file, 0, [&] {
     core::require_memory(where, "reading it (" + std::to_string(lines) + " lines)",
                          core::estimate_add_mul(0, lines, 2 * sizeof(traffic_line)));

@@ -18,6 +18,9 @@
 ///   L(v,v) = 0 when d_v = 0). One BFS finds it, and then only λ_min is computed
 ///   (method "exact: disconnected (lambda_min by lanczos)"); in the operator a vertex of
 ///   degree 0 contributes a zero row, which only λ_min sees, and λ_min < 0 anyway.
+///   A graph without edges (n >= 2) has no walk at all: L = 0 in Chung's convention, so
+///   every eigenvalue of I − L is 1: λ2 = λ_min = 1, gap and two-sided gap 0, with method
+///   "exact: no edges (every vertex its own component)", and no Lanczos run.
 /// - reference_spectral_gap(): the reference artefact's estimator
 ///   (topology/metrics.py `spectral_gap`), labelled an estimate: power
 ///   iteration on (P + I)/2 from uniform(−1, 1) draws of random.Random(seed),
@@ -60,7 +63,8 @@ struct spectral_gap_result {
   /// ‖N v − λ_min v‖ for its unit eigenvector v (Lanczos only).
   double residual_min = 0.0;
   /// "lanczos" (converged, tolerance 1e-9 on both residuals), "exact: disconnected (lambda_min
-  /// by lanczos)" (λ2 = 1 by one BFS) or "power-iteration estimate".
+  /// by lanczos)" (λ2 = 1 by one BFS), "exact: no edges (every vertex its own component)"
+  /// or "power-iteration estimate".
   std::string method;
   /// Lanczos restarts, or power iterations.
   std::size_t iterations = 0;
@@ -83,7 +87,7 @@ inline double no_contract(double v) noexcept {
 }  // namespace detail
 
 /// Converged spectral gap of P = D⁻¹A (λ2 and λ_min of N = D^{-1/2} A D^{-1/2} by one
-/// thick-restart Lanczos run, residuals <= 1e-9); needs n >= 2 and an edge. `threads`
+/// thick-restart Lanczos run, residuals <= 1e-9); needs n >= 2 (no edges: see above). `threads`
 /// (0 = all cores) share the operator's rows (graphs of 8,192 vertices or more), on a
 /// thread team kept for the run; the result does not depend on it, bit for bit.
 /// `progress` (optional) is called with the operator products done so far, every 256.
@@ -94,7 +98,17 @@ inline spectral_gap_result spectral_gap(const G& g, unsigned threads = 1,
   const std::size_t n = g.num_vertices();
   core::require_range(where, "n", n, 2, std::uint64_t{1} << 31);
   core::require_range(where, "threads", threads, 0, 1024);
-  if (g.num_edges() == 0) core::fail(where, "the graph has no edges");
+  if (g.num_edges() == 0) {
+    // No edges: every vertex is a component of its own (Chung's L is 0), so every
+    // eigenvalue of I - L is 1: λ2 = λ_min = 1, both gaps 0. Nothing to iterate.
+    spectral_gap_result r;
+    r.method = "exact: no edges (every vertex its own component)";
+    r.lambda2 = 1.0;
+    r.lambda_min = 1.0;
+    r.gap = 0.0;
+    r.two_sided_gap = 0.0;
+    return r;
+  }
   detail::lanczos_options o;
   core::require_memory(where,
                        "the Lanczos vectors (" + core::to_message(o.subspace + o.keep + 9) + " x " +
