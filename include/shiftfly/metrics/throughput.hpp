@@ -126,8 +126,13 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
   require_throughput_demands(where, T);
   out.total_demand = T.total_demand();
   out.total_demand_log10 = T.total_demand_log10();
+  const std::uint64_t arcs = detail::capacity_arcs(g, r.how), K = T.sources_with_demand().size();
+  out.lp_variables = throughput_lp_variables(K, arcs);
+  // the interval's cost, refused before anything else runs when over max_seconds
+  if (out.lp_variables > throughput_lp_max_variables)
+    (void)require_throughput_mwu_within(where, g.num_vertices(), arcs, K, r.epsilon, throughput_mwu_options{}.max_rounds,
+                                        r.max_seconds);
   out.distance_bound = worst ? *worst : throughput_distance_bound(g, T, r.how);
-  out.lp_variables = throughput_lp_variables(T.sources_with_demand().size(), detail::capacity_arcs(g, r.how));
   std::string unsolved;
   if (out.lp_variables <= throughput_lp_max_variables) {
     try {

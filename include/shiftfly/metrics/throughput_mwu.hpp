@@ -134,6 +134,30 @@ inline throughput_mwu_cost estimate_throughput_mwu_cost(std::uint64_t n, std::ui
   return c;
 }
 
+/// Refuses (core::invalid_parameter naming max_seconds, with the estimate) an interval whose
+/// estimated time exceeds max_seconds > 0; returns the round limit: max_rounds, or the rounds
+/// that fit in max_seconds by the model when fewer (at least 1). max_seconds = 0: no limit.
+inline std::uint64_t require_throughput_mwu_within(std::string_view where, std::uint64_t n, std::uint64_t arcs,
+                                                   std::uint64_t sources, double epsilon, std::uint64_t max_rounds,
+                                                   double max_seconds) {
+  if (!(max_seconds >= 0.0 && max_seconds <= 604800.0))
+    core::throw_out_of_range(where, "max_seconds", max_seconds, "0 (no limit) to 604800");
+  if (max_seconds == 0.0) return max_rounds;
+  const auto cost = estimate_throughput_mwu_cost(n, arcs, sources, epsilon, max_rounds);
+  if (cost.seconds > max_seconds) {
+    char estimate[64];
+    std::snprintf(estimate, sizeof estimate, "%.0f", std::ceil(cost.seconds));
+    core::fail_parameter(where, "max_seconds", core::to_message(max_seconds),
+                         "is below the estimated " + std::string(estimate) + " s of the (1+eps) interval (" +
+                             core::to_message(cost.rounds) + " rounds of " + core::to_message(sources) +
+                             " Dijkstra runs on " + core::to_message(n) + " vertices and " + core::to_message(arcs) +
+                             " arcs)",
+                         "1 to 604800 seconds; a larger epsilon needs fewer rounds");
+  }
+  const double fit = std::floor(max_seconds * throughput_mwu_units_per_second / std::max(1.0, cost.units_per_round));
+  return fit < static_cast<double>(max_rounds) ? std::max<std::uint64_t>(1, static_cast<std::uint64_t>(fit)) : max_rounds;
+}
+
 /// Blocks of sources a phase routes independently, in parallel (a constant: see throughput_mwu).
 inline constexpr std::size_t throughput_mwu_phase_parts = 2;
 
@@ -303,8 +327,6 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T_in, const
   constexpr std::string_view where = "throughput_mwu";
   if (!(o.epsilon >= throughput_mwu_min_epsilon && o.epsilon < 1.0))
     core::throw_out_of_range(where, "epsilon", o.epsilon, "0.001 to below 1");
-  if (!(o.max_seconds >= 0.0 && o.max_seconds <= 604800.0))
-    core::throw_out_of_range(where, "max_seconds", o.max_seconds, "0 (no limit) to 604800");
   core::require_range(where, "max_rounds", o.max_rounds, 1, 10'000'000);
   if (!(o.path_slack < 1.0)) core::throw_out_of_range(where, "path_slack", o.path_slack, "less than 1 (negative: automatic)");
   if (T_in.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
@@ -316,21 +338,8 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T_in, const
   const std::size_t A = net.arcs(), n = net.n;
   const std::size_t K = T_in.sources_with_demand().size();
   const auto cost = estimate_throughput_mwu_cost(n, A, K, o.epsilon, o.max_rounds);
-  std::uint64_t round_limit = o.max_rounds;
-  if (o.max_seconds > 0.0) {
-    if (cost.seconds > o.max_seconds) {
-      char estimate[64];
-      std::snprintf(estimate, sizeof estimate, "%.0f", std::ceil(cost.seconds));
-      core::fail_parameter(where, "max_seconds", core::to_message(o.max_seconds),
-                           "is below the estimated " + std::string(estimate) + " s of the (1+eps) interval (" +
-                               core::to_message(cost.rounds) + " rounds of " + core::to_message(K) +
-                               " Dijkstra runs on " + core::to_message(n) + " vertices and " + core::to_message(A) +
-                               " arcs)",
-                           "1 to 604800 seconds; a larger epsilon needs fewer rounds");
-    }
-    const double fit = std::floor(o.max_seconds * throughput_mwu_units_per_second / std::max(1.0, cost.units_per_round));
-    if (fit < static_cast<double>(round_limit)) round_limit = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(fit));
-  }
+  const std::uint64_t round_limit =
+      require_throughput_mwu_within(where, n, A, K, o.epsilon, o.max_rounds, o.max_seconds);
   // the demands × 2^-e (the largest in [1, 2), exact); a copy only when e != 0
   const int e = T_in.demand_exponent();
   traffic_matrix scaled_copy;
