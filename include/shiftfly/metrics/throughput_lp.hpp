@@ -298,8 +298,16 @@ inline std::optional<double> solve_throughput_lp(const capacity_network& net, co
           " (secondary status " + std::to_string(model.secondaryStatus()) + ")";
     return std::nullopt;
   }
-  // the dual bound is the tighter of the two when CLP's flow is a little infeasible
-  return std::min(theta, upper);
+  // The dual bound is the tighter of the two when CLP's flow is a little infeasible. The two
+  // certificates are rounded sums: they may cross by a few units in the last place (never more
+  // than 1e-12 relative, or they contradict each other), and then the lower one is set to θ.
+  if (lower > upper * (1 + 1e-12)) {
+    why = "the flow's bound " + core::to_message(lower) + " exceeds the dual bound " + core::to_message(upper);
+    return std::nullopt;
+  }
+  const double answer = std::min(theta, upper);
+  r.lower_certificate = std::min(lower, answer);
+  return answer;
 }
 
 
