@@ -43,14 +43,21 @@
 /// (2.2250738585072014e-308 to 1.7976931348623157e308) is refused, not rounded. A demanded
 /// target that cannot be reached (BFS) gives θ = 0 without the LP.
 ///
-/// Verification. The solver's status must be "proven optimal"; then the answer is checked
-/// twice on the scaled problem, by code independent of CLP: the flow (conservation and
-/// capacity, to 1e-6 relative), and the dual bound of the capacity rows' duals y ≥ 0
-/// (any lengths give θ ≤ Σ_a y_a·c_a / Σ T(s,t)·dist_y(s,t), Garg–Könemann), which must come
-/// within 1e-6 of θ: a certificate that θ is the optimum, not only feasible. A run that fails
-/// is tried once more (primal simplex without presolve); if that fails too, throughput_lp
-/// throws throughput_lp_unsolved (a std::runtime_error) with CLP's status, and
-/// measure_throughput (metrics/throughput.hpp) answers with the (1+ε) interval instead.
+/// Verification. CLP's status must be "optimal" (its secondary status, e.g. small
+/// infeasibilities after unscaling, is left to the certificates); then two certificates are
+/// computed on the scaled problem by code independent of CLP:
+/// - lower (lower_certificate): CLP's flow with negative values clamped and every conservation
+///   deficit re-sent from the source (one unit of load on an arc at most per unit of deficit;
+///   surpluses dropped) routes θ·T at congestion λ ≤ max load/c + Σ deficits, so θ(T) ≥ θ/λ;
+/// - upper (dual_bound): the capacity rows' duals as lengths y ≥ 0 give
+///   θ(T) ≤ Σ_a y_a·c_a / Σ T(s,t)·dist_y(s,t) (Garg–Könemann's dual bound), by Dijkstra.
+/// Both must lie within throughput_lp_tolerance = 1e-7 of θ (they came within 7e-8 on matrices
+/// of demands 10^12 apart, and within 1e-14 on uniform ones): θ is then the optimum to 1e-7,
+/// not only a feasible value. θ is CLP's value, or the dual bound when CLP's exceeds it by more
+/// than rounding (a flow a little infeasible). A run that fails is tried once more (primal
+/// simplex without presolve); if that fails too, throughput_lp throws throughput_lp_unsolved (a
+/// std::runtime_error) with the reason, and measure_throughput (metrics/throughput.hpp) answers
+/// with the (1+ε) interval instead.
 ///
 /// References: T. Leighton and S. Rao, J. ACM 46(6), 1999 (the concurrent flow problem);
 /// F. Shahrokhi and D. W. Matula, "The maximum concurrent flow problem", J. ACM 37(2),
@@ -96,8 +103,11 @@ struct throughput_lp_result {
   std::uint64_t variables = 0;    ///< columns (θ and the flows)
   std::uint64_t constraints = 0;  ///< rows (conservation and capacity)
   std::uint64_t nonzeros = 0;
-  double lower_certificate = 0.0;  ///< θ(T) ≥ this: CLP's flow, repaired here (within throughput_lp_tolerance of value)
-  double dual_bound = 0.0;         ///< θ(T) ≤ this: the duals' length bound (within throughput_lp_tolerance of value)
+  /// θ(T) ≥ this: CLP's flow, repaired here; at most value, within throughput_lp_tolerance of it
+  double lower_certificate = 0.0;
+  /// θ(T) ≤ this: the duals' length bound; within throughput_lp_tolerance of value, and at least
+  /// value up to rounding (1e-12 relative: both are rounded sums)
+  double dual_bound = 0.0;
   int attempts = 0;         ///< CLP runs: 1, or 2 when the first was not certified (0: θ = 0 without the LP)
 };
 
@@ -298,14 +308,15 @@ inline std::optional<double> solve_throughput_lp(const capacity_network& net, co
           " (secondary status " + std::to_string(model.secondaryStatus()) + ")";
     return std::nullopt;
   }
-  // The dual bound is the tighter of the two when CLP's flow is a little infeasible. The two
+  // The dual bound is the answer when CLP's θ exceeds it by more than rounding (its flow a little
+  // infeasible: seen at 1e-10 relative with demands 1e9 apart); else CLP's θ. The two
   // certificates are rounded sums: they may cross by a few units in the last place (never more
   // than 1e-12 relative, or they contradict each other), and then the lower one is set to θ.
   if (lower > upper * (1 + 1e-12)) {
     why = "the flow's bound " + core::to_message(lower) + " exceeds the dual bound " + core::to_message(upper);
     return std::nullopt;
   }
-  const double answer = std::min(theta, upper);
+  const double answer = theta > upper * (1 + 1e-12) ? upper : theta;
   r.lower_certificate = std::min(lower, answer);
   return answer;
 }
