@@ -215,6 +215,24 @@ TEST_CASE("throughput scale: the epsilon floor and the cost model") {
   const auto cost = metrics::estimate_throughput_mwu_cost(60, 2 * g.num_edges(), 60, 0.05, 10000);
   CHECK(fit.round_limit == static_cast<std::uint64_t>(std::floor(metrics::throughput_mwu_units_per_second / cost.units_per_round)));
   CHECK(fit.estimated_seconds == cost.seconds);
+  // the same refusal before any traffic is built (every vertex counted as a source)
+  metrics::throughput_request req;
+  req.pattern = metrics::traffic_pattern::permutation;
+  req.max_seconds = 60;
+  CHECK(refusal([&] {
+          metrics::require_throughput_within(torus, req);
+          return 0;
+        }).find("max_seconds = 60 is below the estimated") != std::string::npos);
+  req.max_seconds = 0;  // no limit
+  CHECK(refusal([&] {
+          metrics::require_throughput_within(torus, req);
+          return 0;
+        }) == "");
+  req.max_seconds = 60;  // a graph the LP takes passes
+  CHECK(refusal([&] {
+          metrics::require_throughput_within(topology::torus({4, 4}), req);
+          return 0;
+        }) == "");
 }
 
 TEST_CASE("throughput scale: the LP's certificates may cross by rounding only (traffic harness regression)") {

@@ -270,4 +270,9 @@ TEST_CASE("metrics tool: an interval cut short says it did not converge; the eps
   CHECK(p.status == 2);
   CHECK(p.err_lines() == 1);
   CHECK(p.err.find("--max-seconds = 60 is below the estimated") != std::string::npos);
+  // refused before the distance sweep and the other metrics, as --connectivity is
+  const auto q = run_metrics("torus --dims 100,100 --gap --throughput permutation");
+  CHECK(q.status == 2);
+  CHECK(q.out.empty());
+  CHECK(q.err.find("--max-seconds = 60 is below the estimated") != std::string::npos);
 }

@@ -180,6 +180,26 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
   if (o.connectivity)
     shiftfly::tools::naming_flags({{"max_seconds", "--max-seconds"}}, "--connectivity",
                                   [&] { m::require_connectivity_within(g, how, o.max_seconds); });
+  const auto throughput_request = [&] {
+    m::throughput_request r;
+    if (o.throughput == "uniform") r.pattern = m::traffic_pattern::uniform;
+    else if (o.throughput == "permutation") r.pattern = m::traffic_pattern::permutation;
+    else if (o.throughput == "worst") r.pattern = m::traffic_pattern::worst;
+    else {
+      r.pattern = m::traffic_pattern::file;
+      r.path = o.throughput.substr(5);  // after "file:" (checked by the flag)
+    }
+    r.seed = o.traffic_seed;
+    r.epsilon = o.epsilon;
+    r.threads = static_cast<unsigned>(o.threads);
+    r.how = how;
+    r.max_seconds = o.max_seconds;
+    return r;
+  };
+  // So is the throughput interval's (the named patterns; a file's when it is read).
+  if (!o.throughput.empty())
+    shiftfly::tools::naming_flags({{"epsilon", "--epsilon"}, {"max_seconds", "--max-seconds"}}, "--throughput",
+                                  [&] { m::require_throughput_within(g, throughput_request()); });
   if (o.progress) shiftfly::report::force_progress();
   const bool show = root && shiftfly::report::progress_enabled();
   m::sweep_options so;
@@ -308,19 +328,7 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
                     {"vertex_histogram", vertex}}}};
   }
   if (!o.throughput.empty()) {
-    m::throughput_request r;
-    if (o.throughput == "uniform") r.pattern = m::traffic_pattern::uniform;
-    else if (o.throughput == "permutation") r.pattern = m::traffic_pattern::permutation;
-    else if (o.throughput == "worst") r.pattern = m::traffic_pattern::worst;
-    else {
-      r.pattern = m::traffic_pattern::file;
-      r.path = o.throughput.substr(5);  // after "file:" (checked by the flag)
-    }
-    r.seed = o.traffic_seed;
-    r.epsilon = o.epsilon;
-    r.threads = static_cast<unsigned>(o.threads);
-    r.how = how;
-    r.max_seconds = o.max_seconds;
+    m::throughput_request r = throughput_request();
     if (show)
       r.progress = [](const m::throughput_mwu_progress& p) {
         shiftfly::report::show_count("metrics: throughput interval", p.round, "rounds");

@@ -6,6 +6,7 @@
 ///   enum class traffic_pattern { uniform, permutation, worst, file };
 ///   struct throughput_request { pattern, path, seed, epsilon, threads, how, max_seconds, progress };
 ///   throughput_measure measure_throughput(const G& g, const throughput_request& r);
+///   void require_throughput_within(const G& g, const throughput_request& r);   // before anything runs
 ///
 /// The traffic (metrics/traffic.hpp):
 /// - uniform: one unit for every ordered pair;
@@ -110,6 +111,21 @@ traffic_matrix traffic_of(const G& g, const throughput_request& r, std::optional
   return {};
 }
 }  // namespace detail
+
+/// Refuses, before any traffic is built, a request whose (1+ε) interval is estimated above
+/// r.max_seconds (> 0), counting every vertex as a source for the named patterns (uniform has
+/// n sources; a permutation, the worst one included, at most n); a file's traffic is checked
+/// when measure_throughput reads it. A request the exact LP takes passes.
+template <core::digraph_like G>
+void require_throughput_within(const G& g, const throughput_request& r) {
+  constexpr const char* where = "measure_throughput";
+  if (r.pattern == traffic_pattern::file || r.max_seconds == 0.0) return;
+  if (!(r.epsilon >= throughput_mwu_min_epsilon && r.epsilon < 1))
+    core::throw_out_of_range(where, "epsilon", r.epsilon, "0.001 to below 1");
+  const std::uint64_t n = g.num_vertices(), arcs = detail::capacity_arcs(g, r.how);
+  if (throughput_lp_variables(n, arcs) <= throughput_lp_max_variables) return;
+  (void)require_throughput_mwu_within(where, n, arcs, n, r.epsilon, throughput_mwu_options{}.max_rounds, r.max_seconds);
+}
 
 /// θ(T) of g under the requested traffic (see the file comment).
 template <core::digraph_like G>
