@@ -232,6 +232,37 @@ def graph_file_seeds():
     return s
 
 
+def traffic_seeds():
+    # byte 0: n = 2 + b % 11; then the traffic file's text (`s t demand` lines)
+    def head(n):
+        return bytes([n - 2])
+    s = []
+    s.append(("one-pair", head(9) + b"0 1 1\n"))
+    s.append(("comments", head(8) + b"# s t demand\n1 2 3\n\n 4\t5 0.25 # x\r\n7 0 1.5e3\n"))
+    s.append(("large-1e11", head(9) + b"0 1 1e11\n"))
+    s.append(("large-1e13", head(9) + b"0 1 1e13\n"))
+    s.append(("largest-1e308", head(9) + b"0 1 1e308\n"))
+    s.append(("max-double", head(9) + b"0 1 1.7976931348623157e308\n"))
+    s.append(("small-1e-200", head(9) + b"0 1 1e-200\n"))
+    s.append(("small-1e-300", head(9) + b"0 1 1e-300\n"))
+    s.append(("smallest-normal", head(9) + b"0 1 2.2250738585072014e-308\n"))
+    s.append(("subnormal-4.9e-324", head(9) + b"0 1 4.9e-324\n"))
+    s.append(("subnormal-1e-310", head(9) + b"0 1 1e-310\n"))
+    s.append(("mixed-1e9-1", head(9) + b"0 1 1e9\n2 3 1\n"))
+    s.append(("mixed-1e12-1", head(9) + b"0 1 1e12\n2 3 1\n"))
+    s.append(("wide-1e15-1", head(9) + b"0 1 1e15\n2 3 1\n"))
+    s.append(("wide-1e308-1e-300", head(9) + b"0 1 1e308\n2 3 1e-300\n"))
+    s.append(("underflow", head(9) + b"".join(b"0 %d 1e308\n" % t for t in range(1, 9))))
+    s.append(("all-pairs-1e305", head(6) + b"".join(b"%d %d 1e305\n" % (a, b) for a in range(6) for b in range(6) if a != b)))
+    s.append(("zero", head(4) + b"0 1 0\n"))
+    s.append(("inf", head(4) + b"0 1 1e999\n"))
+    s.append(("repeat", head(4) + b"0 1 1\n0 1 2\n"))
+    s.append(("self", head(4) + b"2 2 1\n"))
+    s.append(("out-of-range", head(4) + b"0 4 1\n"))
+    s.append(("two-vertices", head(2) + b"0 1 0.5\n1 0 2\n"))
+    return s
+
+
 if __name__ == "__main__":
     write("label", label_seeds())
     write("list", list_seeds())
@@ -239,5 +270,6 @@ if __name__ == "__main__":
     write("demand", demand_seeds())
     write("edge_list", edge_list_seeds())
     write("graph_file", graph_file_seeds())
+    write("traffic", traffic_seeds())
     for name in sorted(os.listdir(ROOT)):
         print(name, len(os.listdir(os.path.join(ROOT, name))), "files")

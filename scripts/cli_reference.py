@@ -162,6 +162,33 @@ walking `--help` and runs every example when it writes the page.
 A refused value (exit status 2, stderr):
 
 {bad_input}
+A throughput interval that stops at its round limit wider than `--epsilon` (`shiftfly metrics
+--throughput`) still exits 0: both of its ends are certified bounds, only further apart than asked.
+The text line says `NOT converged: width W after N rounds`, the JSON has `"converged": false`, the
+`width` reached (upper / lower - 1), `rounds` and `round_limit`, and one warning line goes to stderr
+in either format.
+
+## Throughput: demands, epsilon and time
+
+`shiftfly metrics --throughput` gives θ(T), the largest factor by which the traffic T can be routed
+within unit link capacities: exact by LP when its sources × arcs flow variables are at most 40,000,
+else a certified (1+ε) interval (docs/metrics.md). The rules (each refusal is one line, exit 2):
+
+- **Demands** (`file:PATH`, `s t demand` lines): each from 2.2250738585072014e-308 (the smallest
+  normal double; `4.9e-324` is refused) to 1.7976931348623157e308, the largest at most 10^12 times the
+  smallest of the same file, and θ itself a normal double (else "outside the normal doubles"). Both
+  methods solve the demands scaled by a power of two (the largest in [1, 2)) and scale θ back, so
+  θ(c·T) = θ(T)/c at any magnitude. `total_demand` is `null` in JSON when the sum exceeds the largest
+  double; `total_demand_log10` always has it.
+- **ε** (`--epsilon`): 0.001 to below 1. GK needs of the order of ε^-2 rounds, and the round limit is
+  10,000.
+- **Time** (`--max-seconds`, default 60): an interval whose estimated time on one core exceeds it is
+  refused before it starts, with the estimate (its sources × (arcs + n·log2 n) work units a round,
+  ⌈ε^-2⌉ rounds, at most 10,000, at 2·10^7 units a second: metrics/throughput_mwu.hpp), and a run
+  stops at the rounds that fit in `--max-seconds` by that model (then `converged` may be false).
+  The estimate errs long on most graphs: uniform traffic on 2,304 routers of radix 40 (about 2
+  minutes) needs `--max-seconds 6000`.
+
 ## Text output
 
 Text output (the default, `--format text`) leads with the answer in a sentence, then lists the

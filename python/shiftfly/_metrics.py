@@ -110,7 +110,7 @@ def bisection(g, spectral=True, greedy=True, metis_runs=8, metis_seed=1, exact=T
 _PATTERNS = ("uniform", "permutation", "worst")
 
 
-def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=False):
+def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=False, max_seconds=None):
     """The throughput theta(T): the largest factor by which the traffic T can be routed at once
     within unit capacities on every link direction (the maximum concurrent flow; T. Leighton and
     S. Rao 1999, F. Shahrokhi and D. W. Matula 1990), by metrics::measure_throughput.
@@ -119,9 +119,14 @@ def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=F
     TUB bound of Namyar et al., SIGCOMM 2021), or a traffic file (`s t demand` lines) given as an
     os.PathLike or the str "file:PATH". The exact LP (COIN-OR CLP) when its sources x arcs flow
     variables are at most 40,000, else the (1+epsilon) Garg-Koenemann/Fleischer interval
-    (0 < epsilon < 1). directed=True routes along the arcs of a digraph family. Runs without
+    (0.001 <= epsilon < 1; an interval that stops at its round limit wider than that has
+    converged=False and the width it reached). File demands: 2.2250738585072014e-308 to
+    1.7976931348623157e308, at most 1e12 apart, with a throughput that is a normal float
+    (theta(c*T) = theta(T)/c: the demands are scaled by a power of two before solving). directed=True routes along the arcs of a digraph family. Runs without
     the GIL on `threads` threads (0 = every core; results identical for any count); Ctrl-C
-    stops the interval within a round. Returns Throughput."""
+    stops the interval within a round. max_seconds (1 to 604800; None: no limit) refuses an
+    interval whose estimated time exceeds it, with the estimate, and limits its rounds to those
+    that fit (the cost model of metrics/throughput_mwu.hpp). Returns Throughput."""
     f = "throughput"
     _graph(f, g)
     path = ""
@@ -142,11 +147,17 @@ def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=F
     else:
         raise TypeError(f"{f}: traffic must be a str or os.PathLike, not {type(traffic).__name__}")
     epsilon = _checks.real(f, "epsilon", epsilon)
-    if not 0 < epsilon < 1:
-        raise ValueError(f"{f}: epsilon = {epsilon:g} is out of range (accepted: greater than 0 and below 1)")
+    if not 0.001 <= epsilon < 1:
+        raise ValueError(f"{f}: epsilon = {epsilon:g} is out of range (accepted: 0.001 to below 1)")
+    if max_seconds is None:
+        limit = 0.0
+    else:
+        limit = _checks.real(f, "max_seconds", max_seconds)
+        if not 1 <= limit <= 604800:
+            raise ValueError(f"{f}: max_seconds = {limit:g} is out of range (accepted: 1 to 604800, or None)")
     return Throughput._of(_shiftfly.throughput(
         g, pattern, path, _checks.uint(f, "seed", seed), epsilon, _checks.threads(f, threads),
-        _checks.flag(f, "directed", directed)))
+        _checks.flag(f, "directed", directed), limit))
 
 
 def throughput_profile(g, threads=0, metis_runs=8, metis_seed=1, routing_max_vertices=2304,

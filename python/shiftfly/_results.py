@@ -270,10 +270,15 @@ class Throughput(_Result):
     distance bound when smaller). distance_bound = capacity / total_distance, the bound
     C / sum T(s,t) d(s,t) of any routing; for traffic "worst" it is the TUB bound of Namyar et
     al. (SIGCOMM 2021) over the permutation `permutation`, certified when that permutation is
-    proven the worst (a linear assignment). epsilon and rounds are 0 when exact."""
+    proven the worst (a linear assignment). epsilon and rounds are 0 when exact. converged is
+    False when the interval stopped at its round limit (round_limit) wider than (1 + epsilon):
+    width = upper / lower - 1 is the width it reached (both ends are still certified).
+    total_demand is None when the sum exceeds the largest float; total_demand_log10 is always
+    its log10. estimated_seconds is the interval's cost estimate (metrics/throughput_mwu.hpp)."""
     traffic: str
     pairs: int
-    total_demand: float
+    total_demand: Optional[float]
+    total_demand_log10: float
     lower: float
     upper: float
     method: str
@@ -282,6 +287,10 @@ class Throughput(_Result):
     algorithm: str
     epsilon: float
     rounds: int
+    converged: bool
+    width: float
+    round_limit: int
+    estimated_seconds: float
     lp_variables: int
     distance_bound: float
     distance_bound_certified: bool
@@ -291,7 +300,9 @@ class Throughput(_Result):
     permutation: Optional[Tuple[int, ...]]
 
     def __str__(self):
-        return (f"throughput, {self.traffic} traffic ({self.method}): [{self.lower:.6g}, {self.upper:.6g}] "
+        state = "" if self.method == "exact" else (
+            f", {'converged' if self.converged else 'NOT converged'}: width {self.width:.3g} after {self.rounds} rounds")
+        return (f"throughput, {self.traffic} traffic ({self.method}{state}): [{self.lower:.6g}, {self.upper:.6g}] "
                 f"(lower: {self.lower_method}; upper: {self.upper_method})")
 
 

@@ -19,6 +19,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string>
 
@@ -156,8 +157,9 @@ void init_capacity(py::module_& m) {
   m.def(
       "throughput",
       [](const graph& g, const std::string& pattern, const std::string& path, std::uint64_t seed, double epsilon,
-         unsigned threads, bool directed) {
+         unsigned threads, bool directed, double max_seconds) {
         metrics::throughput_request r;
+        r.max_seconds = max_seconds;
         if (pattern == "uniform") r.pattern = metrics::traffic_pattern::uniform;
         else if (pattern == "permutation") r.pattern = metrics::traffic_pattern::permutation;
         else if (pattern == "worst") r.pattern = metrics::traffic_pattern::worst;
@@ -174,7 +176,9 @@ void init_capacity(py::module_& m) {
         py::dict d;
         d["traffic"] = t.traffic;
         d["pairs"] = t.pairs;
-        d["total_demand"] = t.total_demand;
+        if (std::isfinite(t.total_demand)) d["total_demand"] = t.total_demand;
+        else d["total_demand"] = py::none();  // past the largest double: total_demand_log10 has it
+        d["total_demand_log10"] = t.total_demand_log10;
         d["lower"] = t.lower;
         d["upper"] = t.upper;
         d["method"] = t.method;
@@ -183,6 +187,10 @@ void init_capacity(py::module_& m) {
         d["algorithm"] = t.algorithm;
         d["epsilon"] = t.epsilon;
         d["rounds"] = t.rounds;
+        d["converged"] = t.converged;
+        d["width"] = t.width;
+        d["round_limit"] = t.round_limit;
+        d["estimated_seconds"] = t.estimated_seconds;
         d["lp_variables"] = t.lp_variables;
         d["distance_bound"] = t.distance_bound.value;
         d["distance_bound_certified"] = t.distance_bound.certified;
@@ -194,7 +202,7 @@ void init_capacity(py::module_& m) {
         return d;
       },
       py::arg("g"), py::arg("pattern"), py::arg("path"), py::arg("seed"), py::arg("epsilon"), py::arg("threads"),
-      py::arg("directed"));
+      py::arg("directed"), py::arg("max_seconds"));
 }
 
 

@@ -279,3 +279,48 @@ def test_throughput_profile_brackets_the_lp_and_is_validated():
         shiftfly.throughput_profile(g, metis_runs=0)
     with pytest.raises(TypeError):
         shiftfly.throughput_profile(g, threads="two")
+
+
+def test_throughput_at_every_magnitude(tmp_path):
+    # theta(cT) = theta(T)/c: one pair of neighbours on the 3x3 torus has theta = 4 / demand
+    g = shiftfly.torus(dims=[3, 3])
+    for demand in ("1e11", "1e13", "1e308", "1e-200", "1e-300"):
+        f = tmp_path / f"one_{demand}.txt"
+        f.write_text(f"0 1 {demand}\n")
+        t = shiftfly.throughput(g, traffic=f)
+        assert t.method == "exact" and t.lower == t.upper == pytest.approx(4 / float(demand), rel=1e-12)
+        assert t.converged and t.width == 0.0
+    wide = tmp_path / "wide.txt"
+    wide.write_text("0 1 1e15\n2 3 1\n")
+    with pytest.raises(ValueError, match=r"at most 1e12 times the smallest"):
+        shiftfly.throughput(g, traffic=wide)
+    tiny = tmp_path / "tiny.txt"
+    tiny.write_text("0 1 4.9e-324\n")
+    with pytest.raises(ValueError, match=r"2.2250738585072014e-308 to 1.7976931348623157e308"):
+        shiftfly.throughput(g, traffic=tiny)
+
+
+def test_throughput_total_demand_past_the_largest_float(tmp_path):
+    # every demand 1e305 on a Jellyfish: the interval was [0, 0]; the total is None and its log kept
+    j = shiftfly.jellyfish(routers=120, degree=4, seed=1)
+    f = tmp_path / "e305.txt"
+    f.write_text("".join(f"{s} {t} 1e305\n" for s in range(120) for t in range(120) if s != t))
+    t = shiftfly.throughput(j, traffic=f)
+    assert t.method == "interval" and t.converged
+    assert 8.3e-308 <= t.lower <= t.upper <= 8.8e-308
+    assert t.total_demand is None and t.total_demand_log10 == pytest.approx(305 + math.log10(14280), abs=1e-9)
+
+
+def test_an_interval_cut_short_says_so():
+    # Boardfly of 40 groups needs over 10,000 rounds at epsilon 0.05; max_seconds=2 limits the rounds
+    # to those that fit in 2 s by the cost model: converged False, with the width reached
+    g = shiftfly.boardfly(groups=40)
+    t = shiftfly.throughput(g, max_seconds=2)
+    assert t.method == "interval" and not t.converged
+    assert t.width > 0.05 and t.width == pytest.approx(t.upper / t.lower - 1, rel=1e-12)
+    assert t.rounds == t.round_limit < 10000 and t.estimated_seconds > 0
+    assert "NOT converged" in str(t)
+    with pytest.raises(ValueError, match=r"max_seconds = 1 is below the estimated"):
+        shiftfly.throughput(shiftfly.torus(dims=[100, 100]), traffic="permutation", max_seconds=1)
+    with pytest.raises(ValueError, match=r"epsilon = 1e-12 is out of range \(accepted: 0.001 to below 1\)"):
+        shiftfly.throughput(g, epsilon=1e-12)

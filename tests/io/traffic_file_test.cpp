@@ -31,9 +31,12 @@ TEST_CASE("traffic_file: lines, comments, the demand grammar") {
   CHECK(t[2].demand == 1500.0);
   CHECK(t[3].demand == 0.01);
   double x = 0;
-  for (const char* good : {"1", "0.5", "10", "1e5", "2.5E-3", "3e+2", "0.0001"}) CHECK(io::read_demand_value(good, x));
+  for (const char* good : {"1", "0.5", "10", "1e5", "2.5E-3", "3e+2", "0.0001", "2.2250738585072014e-308", "1e-300",
+                           "1e308", "1.7976931348623157e308"})
+    CHECK(io::read_demand_value(good, x));
+  // below the normal doubles (subnormal: a few bits of what was written) or above the largest
   for (const char* badv : {"0", "0.0", "00.5", ".5", "5.", "+1", "-1", "nan", "inf", "1e", "0x10", "1e999", "1e-999",
-                           "1,5", ""})
+                           "1,5", "", "4.9e-324", "1e-310", "2.2e-308", "1.8e308"})
     CHECK_FALSE(io::read_demand_value(badv, x));
 }
 
@@ -62,6 +65,7 @@ TEST_CASE("traffic_file: refusals name file and line") {
   has(traffic_refusal("0 1 -1\n"), "T.txt:1: demand '-1' is not a finite positive decimal");
   has(traffic_refusal("0 1 nan\n"), "T.txt:1: demand 'nan'");
   has(traffic_refusal("0 1 0\n"), "T.txt:1: demand '0'");
+  has(traffic_refusal("0 1 4.9e-324\n"), "2.2250738585072014e-308 to 1.7976931348623157e308");
   has(traffic_refusal("0 1\n"), "T.txt:1: expected three words 's t demand', found 2");
   has(traffic_refusal("0 1 1 1\n"), "T.txt:1: expected three words");
   has(traffic_refusal("0 1 1\n2 3 1\n0 1 2\n0 1 3\n"), "T.txt:3: the pair 0 1 was already given on line 1");

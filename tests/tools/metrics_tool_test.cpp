@@ -175,3 +175,104 @@ TEST_CASE("metrics tool: the throughput interval when the LP does not fit, and t
   CHECK(t["lower"].get<double>() <= t["upper"].get<double>());
   CHECK(t["upper"].get<double>() <= t["distance_bound"].get<double>() + 1e-12);
 }
+
+namespace {
+// Writes `text` to a fresh file under the temporary directory and returns its path.
+std::string demand_file(const std::string& name, const std::string& text) {
+  const std::string path = "/tmp/shiftfly_metrics_tool_test_" + std::to_string(::getpid()) + "_" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+}  // namespace
+
+TEST_CASE("metrics tool: throughput at every magnitude of demand", "[tools][throughput]") {
+  // One pair of neighbours on the 3x3 torus: θ = 4 / demand (exact). 1e11 printed 2e-11;
+  // 1e13 and up, 1e308, 1e-200 and 1e-300 were internal errors (CLP's status).
+  for (const auto& [demand, expected] : std::vector<std::pair<std::string, double>>{
+           {"1e11", 4e-11}, {"1e13", 4e-13}, {"1e308", 4e-308}, {"1e-200", 4e200}, {"1e-300", 4 / 1e-300}}) {
+    const auto r = run_metrics("torus --dims 3,3 --no-distances --format json --throughput file:" +
+                               demand_file("one_" + demand, "0 1 " + demand + "\n"));
+    INFO(demand << " " << r.err);
+    REQUIRE(r.status == 0);
+    const auto t = shiftfly::test::json_result(r.out)["throughput"];
+    CHECK(t["method"] == "exact");
+    CHECK(std::fabs(t["lower"].get<double>() - expected) <= 1e-12 * expected);
+  }
+  // mixed magnitudes 1e9 and 1: the small pair cannot bind; θ within 1e-9 of 4e-9
+  const auto m = run_metrics("torus --dims 3,3 --no-distances --format json --throughput file:" +
+                             demand_file("mixed", "0 1 1e9\n2 3 1\n"));
+  REQUIRE(m.status == 0);
+  CHECK(std::fabs(shiftfly::test::json_result(m.out)["throughput"]["lower"].get<double>() - 4e-9) <= 1e-9 * 4e-9);
+  // 1e15 and 1 printed exactly 0: now refused, one line with the rule
+  const auto w = run_metrics("torus --dims 3,3 --no-distances --throughput file:" +
+                             demand_file("wide", "0 1 1e15\n2 3 1\n"));
+  CHECK(w.status == 2);
+  CHECK(w.err_lines() == 1);
+  CHECK(w.err.find("at most 1e12 times the smallest") != std::string::npos);
+  // a denormal demand is refused by the file's grammar, with the range
+  const auto d = run_metrics("torus --dims 3,3 --no-distances --throughput file:" +
+                             demand_file("denormal", "0 1 4.9e-324\n"));
+  CHECK(d.status == 2);
+  CHECK(d.err.find("2.2250738585072014e-308 to 1.7976931348623157e308") != std::string::npos);
+}
+
+TEST_CASE("metrics tool: every demand 1e305 on a Jellyfish: the interval, and the total demand's log",
+          "[tools][throughput]") {
+  // was [0, 0] with total_demand null: Σ T·d overflowed
+  std::string text;
+  for (int s = 0; s < 120; ++s)
+    for (int t = 0; t < 120; ++t)
+      if (s != t) text += std::to_string(s) + " " + std::to_string(t) + " 1e305\n";
+  const auto r = run_metrics("jellyfish --routers 120 --degree 4 --seed 1 --no-distances --format json --throughput file:" +
+                             demand_file("e305", text));
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const auto t = shiftfly::test::json_result(r.out)["throughput"];
+  CHECK(t["method"] == "interval");
+  CHECK(t["converged"] == true);
+  // uniform traffic gives [0.008368, 0.008734] (method interval, ε = 0.05): the same times 1e-305
+  CHECK(t["lower"].get<double>() >= 8.3e-308);
+  CHECK(t["upper"].get<double>() <= 8.8e-308);
+  CHECK(t["lower"].get<double>() <= t["upper"].get<double>());
+  CHECK(t["total_demand"].is_null());  // above the largest double
+  CHECK(std::fabs(t["total_demand_log10"].get<double>() - (305 + std::log10(14280.0))) <= 1e-9);
+}
+
+TEST_CASE("metrics tool: an interval cut short says it did not converge; the epsilon floor; --max-seconds",
+          "[tools][throughput]") {
+  // Boardfly of 40 groups ran its 10,000 rounds to [0.118052, 0.126004] (6.7 % wide) unflagged.
+  // --max-seconds 2 limits the rounds to those that fit in 2 s by the model (657), where
+  // the interval is still wider than 5 %: exit 0 (both ends are certified), converged false, the
+  // width reached, and one warning line on stderr (docs/cli.md).
+  const auto r = run_metrics("boardfly --groups 40 --no-distances --throughput uniform --max-seconds 2 --format json");
+  REQUIRE(r.status == 0);
+  const auto t = shiftfly::test::json_result(r.out)["throughput"];
+  CHECK(t["converged"] == false);
+  CHECK(t["width"].get<double>() > 0.05);
+  CHECK(t["rounds"] == t["round_limit"]);
+  CHECK(t["rounds"].get<std::uint64_t>() < 10000);
+  CHECK(r.err_lines() == 1);
+  CHECK(r.err.find("warning: the throughput interval did not converge") != std::string::npos);
+  const auto text = run_metrics("boardfly --groups 40 --no-distances --throughput uniform --max-seconds 2");
+  REQUIRE(text.status == 0);
+  CHECK(text.out.find("(interval, NOT converged: width ") != std::string::npos);
+  // converged: said so, with the width
+  const auto c = run_metrics("jellyfish --routers 120 --degree 4 --no-distances --throughput uniform --format json");
+  REQUIRE(c.status == 0);
+  CHECK(shiftfly::test::json_result(c.out)["throughput"]["converged"] == true);
+  CHECK(c.err.empty());
+  // epsilon 1e-12 ran 10,000 rounds to a 27 %-wide interval labelled 1e-12: refused at once
+  const auto e = run_metrics("jellyfish --routers 120 --degree 4 --seed 1 --no-distances --throughput uniform --epsilon 1e-12");
+  CHECK(e.status == 2);
+  CHECK(e.err.find("0.001 to below 1") != std::string::npos);
+  // permutation traffic on a 100x100 torus had done one round after 125 s: refused with the estimate
+  const auto p = run_metrics("torus --dims 100,100 --no-distances --throughput permutation");
+  CHECK(p.status == 2);
+  CHECK(p.err_lines() == 1);
+  CHECK(p.err.find("--max-seconds = 60 is below the estimated") != std::string::npos);
+  // refused before the distance sweep and the other metrics, as --connectivity is
+  const auto q = run_metrics("torus --dims 100,100 --gap --throughput permutation");
+  CHECK(q.status == 2);
+  CHECK(q.out.empty());
+  CHECK(q.err.find("--max-seconds = 60 is below the estimated") != std::string::npos);
+}

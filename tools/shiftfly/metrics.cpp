@@ -1,6 +1,6 @@
 // shiftfly metrics FAMILY ... [--samples K] [--sample-seed S] [--directed] [--gap [--gap-iterations N]]
 //                  [--connectivity [--max-seconds S]] [--bisection] [--paths [--path-samples K]]
-//                  [--throughput uniform|permutation|worst|file:PATH [--epsilon E] [--traffic-seed S]]
+//                  [--throughput uniform|permutation|worst|file:PATH [--epsilon E] [--traffic-seed S] [--max-seconds S]]
 //                  [--threads N] [--verify] [--mpi] [--no-distances] [--progress] [--format json|text]
 // Distance statistics of a graph family: exact all pairs (bit-parallel
 // sweeps) unless --samples gives the reference's sampled sources, or none with
@@ -14,6 +14,7 @@
 // without --mpi. --verify, --gap and --connectivity are not distributed: rank 0
 // computes them after the shared sweep. A build without MPI refuses --mpi (exit 2).
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <iostream>
 #include <memory>
@@ -179,6 +180,26 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
   if (o.connectivity)
     shiftfly::tools::naming_flags({{"max_seconds", "--max-seconds"}}, "--connectivity",
                                   [&] { m::require_connectivity_within(g, how, o.max_seconds); });
+  const auto throughput_request = [&] {
+    m::throughput_request r;
+    if (o.throughput == "uniform") r.pattern = m::traffic_pattern::uniform;
+    else if (o.throughput == "permutation") r.pattern = m::traffic_pattern::permutation;
+    else if (o.throughput == "worst") r.pattern = m::traffic_pattern::worst;
+    else {
+      r.pattern = m::traffic_pattern::file;
+      r.path = o.throughput.substr(5);  // after "file:" (checked by the flag)
+    }
+    r.seed = o.traffic_seed;
+    r.epsilon = o.epsilon;
+    r.threads = static_cast<unsigned>(o.threads);
+    r.how = how;
+    r.max_seconds = o.max_seconds;
+    return r;
+  };
+  // So is the throughput interval's (the named patterns; a file's when it is read).
+  if (!o.throughput.empty())
+    shiftfly::tools::naming_flags({{"epsilon", "--epsilon"}, {"max_seconds", "--max-seconds"}}, "--throughput",
+                                  [&] { m::require_throughput_within(g, throughput_request()); });
   if (o.progress) shiftfly::report::force_progress();
   const bool show = root && shiftfly::report::progress_enabled();
   m::sweep_options so;
@@ -307,30 +328,21 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
                     {"vertex_histogram", vertex}}}};
   }
   if (!o.throughput.empty()) {
-    m::throughput_request r;
-    if (o.throughput == "uniform") r.pattern = m::traffic_pattern::uniform;
-    else if (o.throughput == "permutation") r.pattern = m::traffic_pattern::permutation;
-    else if (o.throughput == "worst") r.pattern = m::traffic_pattern::worst;
-    else {
-      r.pattern = m::traffic_pattern::file;
-      r.path = o.throughput.substr(5);  // after "file:" (checked by the flag)
-    }
-    r.seed = o.traffic_seed;
-    r.epsilon = o.epsilon;
-    r.threads = static_cast<unsigned>(o.threads);
-    r.how = how;
+    m::throughput_request r = throughput_request();
     if (show)
       r.progress = [](const m::throughput_mwu_progress& p) {
         shiftfly::report::show_count("metrics: throughput interval", p.round, "rounds");
       };
-    const auto t = shiftfly::tools::naming_flags({{"epsilon", "--epsilon"}, {"seed", "--traffic-seed"}}, "--throughput",
-                                                 [&] { return m::measure_throughput(g, r); });
+    const auto t = shiftfly::tools::naming_flags(
+        {{"epsilon", "--epsilon"}, {"seed", "--traffic-seed"}, {"max_seconds", "--max-seconds"}}, "--throughput",
+        [&] { return m::measure_throughput(g, r); });
     shiftfly::report::end_progress();
     j["throughput"] = {{"method", t.method},
                        {"algorithm", t.algorithm},
                        {"traffic", t.traffic},
                        {"pairs", t.pairs},
-                       {"total_demand", t.total_demand},
+                       {"total_demand", t.total_demand},  // null past the largest double: see the log
+                       {"total_demand_log10", t.total_demand_log10},
                        {"lower", t.lower},
                        {"lower_method", t.lower_method},
                        {"upper", t.upper},
@@ -340,6 +352,16 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
     if (t.method != "exact") {
       j["throughput"]["epsilon"] = t.epsilon;
       j["throughput"]["rounds"] = t.rounds;
+      j["throughput"]["round_limit"] = t.round_limit;
+      j["throughput"]["converged"] = t.converged;
+      j["throughput"]["width"] = t.width;
+      j["throughput"]["estimated_seconds"] = t.estimated_seconds;
+      // the rule (docs/cli.md): an interval cut short is still certified, so the exit status
+      // stays 0; a warning line on stderr says so, in either format
+      if (!t.converged)
+        std::cerr << fmt::format("shiftfly: warning: the throughput interval did not converge: width {:.3g} after {} "
+                                 "rounds (the limit), wider than --epsilon {}\n",
+                                 t.width, t.rounds, t.epsilon);
     }
   }
   if (o.format == "json") {
@@ -386,9 +408,14 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
   }
   if (!o.throughput.empty()) {
     const auto& t = j["throughput"];
-    std::cout << fmt::format("throughput, {} traffic ({}): [{}, {}] (lower: {}; upper: {})\n",
-                             t["traffic"].get<std::string>(), t["method"].get<std::string>(), t["lower"].get<double>(),
-                             t["upper"].get<double>(), t["lower_method"].get<std::string>(),
+    std::string how_far;
+    if (t.contains("converged"))
+      how_far = fmt::format(", {}: width {:.3g} after {} rounds",
+                            t["converged"].get<bool>() ? "converged" : "NOT converged", t["width"].get<double>(),
+                            t["rounds"].get<std::uint64_t>());
+    std::cout << fmt::format("throughput, {} traffic ({}{}): [{}, {}] (lower: {}; upper: {})\n",
+                             t["traffic"].get<std::string>(), t["method"].get<std::string>(), how_far,
+                             t["lower"].get<double>(), t["upper"].get<double>(), t["lower_method"].get<std::string>(),
                              t["upper_method"].get<std::string>());
   }
   return 0;
@@ -417,7 +444,8 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
                 "measured within a minute of CPU: Kautz K(4,8), 81,920 vertices, 30 s, K(2,16), 98,304, 17 s; "
                 "Boardfly chips at 3,000 groups, 96,000, 37 s; docs/performance.md)");
   sub->add_option("--max-seconds", o->max_seconds,
-                  "Refuse --connectivity when its estimated time on one core exceeds S seconds")
+                  "Refuse --connectivity, or a --throughput interval, when its estimated time on one core exceeds S "
+                  "seconds (the interval also stops at the rounds that fit in S)")
       ->check(CLI::Range(1.0, 604800.0));
   sub->add_flag("--bisection", o->bisection,
                 "Bisection width as an interval: spectral lower bound, METIS and greedy upper bounds, exact branch "
@@ -430,8 +458,9 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 32));
   sub->add_option("--throughput", o->throughput,
                   "Throughput under uniform, permutation (seeded), worst (worst permutation) or file:PATH traffic: "
-                  "exact LP when it fits, else a (1+E) interval (about 2 minutes for uniform traffic on 2,304 "
-                  "routers of radix 40; --progress shows its rounds)")
+                  "exact LP when it fits, else a (1+E) interval, refused when estimated above --max-seconds "
+                  "(--progress shows its rounds); file demands 2.2250738585072014e-308 to 1.7976931348623157e308, "
+                  "at most 1e12 apart")
       ->check(CLI::Validator(
           [](std::string& v) -> std::string {
             if (v == "uniform" || v == "permutation" || v == "worst") return "";
@@ -442,9 +471,19 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
       ->type_name("TEXT:{uniform,permutation,worst,file:PATH}")
       ->default_str("none");
   sub->add_option("--epsilon", o->epsilon,
-                  "Relative width of the throughput interval when the exact LP does not fit (0 < E < 1)")
-      ->check(shiftfly::tools::open_interval(0, 1))
-      ->type_name("FLOAT in (0 - 1)");
+                  "Relative width of the throughput interval when the exact LP does not fit (0.001 <= E < 1); an "
+                  "interval that stops at its round limit wider than that says it did not converge")
+      ->check(CLI::Validator(
+          [](std::string& v) -> std::string {
+            char* end = nullptr;
+            const double x = std::strtod(v.c_str(), &end);
+            if (v.empty() || end != v.c_str() + v.size() || !(x >= 0.001 && x < 1))
+              return shiftfly::tools::detail::quoted_value(v) + " is out of range (accepted: 0.001 to below 1; the interval cannot reach a smaller "
+                     "relative width within its round limit)";
+            return "";
+          },
+          ""))
+      ->type_name("FLOAT in [0.001 - 1)");
   sub->add_option("--traffic-seed", o->traffic_seed, "Seed of the permutation traffic (Python random.Random)")
       ->type_name("UINT in [0 - 18446744073709551615]");
   sub->add_option("--threads", o->threads, "Worker threads, 0 = all cores")->check(CLI::Range(0, 1024));

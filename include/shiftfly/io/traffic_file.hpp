@@ -18,7 +18,11 @@
 /// - The demand is a finite positive decimal real: digits, no sign, no leading zero
 ///   (`0.5` is fine, `00.5`, `.5` and `+1` are not), an optional fraction `.digits`
 ///   and an optional exponent `e` or `E`, an optional `+` or `-`, digits (`2.5e-3`).
-///   `nan`, `inf`, hex, zero, and a value that rounds to 0 or to infinity are refused.
+///   `nan`, `inf`, hex, zero, and a value that rounds to 0 or to infinity are refused, and so
+///   is one below the smallest normal double (2.2250738585072014e-308, e.g. `4.9e-324`): a
+///   subnormal keeps only a few of the digits written. Accepted: 2.2250738585072014e-308 to
+///   1.7976931348623157e308 (the throughput metrics add a rule on the ratio of the largest to
+///   the smallest demand of a matrix: metrics/traffic.hpp).
 /// - A pair (s, t) given twice is refused, naming the line that gave it first (the
 ///   library never guesses whether a repeat means "sum" or "replace").
 /// The lines are returned in file order; metrics/traffic.hpp turns them into a
@@ -34,6 +38,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -76,7 +81,9 @@ inline bool read_demand_value(std::string_view word, double& out) {
   if (i != n) return false;
   double value = 0;
   const auto [end, ec] = std::from_chars(word.data(), word.data() + n, value);
-  if (ec != std::errc() || end != word.data() + n || !std::isfinite(value) || !(value > 0)) return false;
+  if (ec != std::errc() || end != word.data() + n || !std::isfinite(value) ||
+      !(value >= std::numeric_limits<double>::min()))  // a normal double: subnormals keep a few bits
+    return false;
   out = value;
   return true;
 }
@@ -116,7 +123,7 @@ inline std::vector<traffic_line> read_traffic_text(std::string_view text, std::s
     if (!read_demand_value(words[2], t.demand))
       bad("demand '" + core::printable(words[2]) +
           "' is not a finite positive decimal (accepted: digits without sign or leading zero, an optional "
-          "fraction and exponent, e.g. 1, 0.25, 2.5e-3; greater than 0)");
+          "fraction and exponent, e.g. 1, 0.25, 2.5e-3; 2.2250738585072014e-308 to 1.7976931348623157e308)");
     out.push_back(t);
   });
   if (out.empty()) fail_file(where, file, 0, "holds no demand (only blank lines and comments)");

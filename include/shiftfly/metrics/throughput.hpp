@@ -4,8 +4,9 @@
 /// that fits, as one labelled interval (the model: metrics/throughput_lp.hpp).
 ///
 ///   enum class traffic_pattern { uniform, permutation, worst, file };
-///   struct throughput_request { pattern, path, seed, epsilon, threads, how, progress };
+///   struct throughput_request { pattern, path, seed, epsilon, threads, how, max_seconds, progress };
 ///   throughput_measure measure_throughput(const G& g, const throughput_request& r);
+///   void require_throughput_within(const G& g, const throughput_request& r);   // before anything runs
 ///
 /// The traffic (metrics/traffic.hpp):
 /// - uniform: one unit for every ordered pair;
@@ -19,7 +20,16 @@
 /// The method: the exact source-aggregated LP (COIN-OR CLP) when its flow variables
 /// (sources × arcs) are within throughput_lp_max_variables; otherwise the (1+ε)
 /// Garg–Könemann/Fleischer interval, whose upper end is tightened by the distance bound
-/// capacity / Σ T(s,t)·d(s,t) when that is smaller. Every end names its method.
+/// capacity / Σ T(s,t)·d(s,t) when that is smaller. Every end names its method. Should CLP
+/// fail to certify its optimum (throughput_lp_unsolved), the interval answers instead and
+/// its algorithm says so.
+///
+/// The demands: every magnitude from 2.2250738585072014e-308 to 1.7976931348623157e308, at
+/// most 10^12 apart within one matrix, with a θ that is a normal double (metrics/traffic.hpp;
+/// refused otherwise, in one line). θ(c·T) = θ(T)/c: both methods solve T scaled by a power
+/// of two. The interval's ε is 10^-3 to below 1; an interval cut short by its round limit
+/// says converged = false, with the width it reached; max_seconds (> 0) refuses an interval
+/// whose estimated time exceeds it (metrics/throughput_mwu.hpp, the cost model).
 
 #include <cstdint>
 #include <functional>
@@ -45,9 +55,10 @@ struct throughput_request {
   traffic_pattern pattern = traffic_pattern::uniform;
   std::string path;            ///< the traffic file (pattern file); "-" is standard input
   std::uint64_t seed = 1;      ///< the permutation's seed (pattern permutation)
-  double epsilon = 0.05;       ///< the interval's relative width when the LP does not fit; in (0, 1)
+  double epsilon = 0.05;       ///< the interval's relative width when the LP does not fit; 1e-3 to below 1
   unsigned threads = 0;        ///< 0 = all hardware threads; results do not depend on it
   traversal how = traversal::undirected;
+  double max_seconds = 0.0;  ///< refuse an interval estimated above this; 0 = no limit (throughput_mwu_options)
   std::function<void(const throughput_mwu_progress&)> progress;  ///< after every round of the interval
 };
 
@@ -55,13 +66,18 @@ struct throughput_request {
 struct throughput_measure {
   std::string traffic;  ///< the traffic's name, e.g. "uniform" or "permutation (seed 1)"
   std::uint64_t pairs = 0;
-  double total_demand = 0.0;
+  double total_demand = 0.0;        ///< Σ T(s,t); +inf when above the largest double (then see the log)
+  double total_demand_log10 = 0.0;  ///< log10 Σ T(s,t), always finite
   double lower = 0.0, upper = 0.0;
   std::string method;  ///< "exact" or "interval"
   std::string lower_method, upper_method;
   std::string algorithm;
   double epsilon = 0.0;      ///< the interval's ε (0 when exact)
   std::uint64_t rounds = 0;  ///< rounds of the interval (0 when exact)
+  bool converged = true;     ///< false: the interval stopped at its round limit wider than (1 + ε)
+  double width = 0.0;        ///< upper / lower − 1 reached (0 when exact)
+  std::uint64_t round_limit = 0;   ///< the interval's round limit (0 when exact)
+  double estimated_seconds = 0.0;  ///< the interval's cost estimate (0 when exact)
   std::uint64_t lp_variables = 0;  ///< the LP's flow variables (sources × arcs)
   /// capacity / Σ T·d: an upper bound for any routing (for worst: the TUB bound).
   throughput_bound_result distance_bound;
@@ -96,29 +112,58 @@ traffic_matrix traffic_of(const G& g, const throughput_request& r, std::optional
 }
 }  // namespace detail
 
+/// Refuses, before any traffic is built, a request whose (1+ε) interval is estimated above
+/// r.max_seconds (> 0), counting every vertex as a source for the named patterns (uniform has
+/// n sources; a permutation, the worst one included, at most n); a file's traffic is checked
+/// when measure_throughput reads it. A request the exact LP takes passes.
+template <core::digraph_like G>
+void require_throughput_within(const G& g, const throughput_request& r) {
+  constexpr const char* where = "measure_throughput";
+  if (r.pattern == traffic_pattern::file || r.max_seconds == 0.0) return;
+  if (!(r.epsilon >= throughput_mwu_min_epsilon && r.epsilon < 1))
+    core::throw_out_of_range(where, "epsilon", r.epsilon, "0.001 to below 1");
+  const std::uint64_t n = g.num_vertices(), arcs = detail::capacity_arcs(g, r.how);
+  if (throughput_lp_variables(n, arcs) <= throughput_lp_max_variables) return;
+  (void)require_throughput_mwu_within(where, n, arcs, n, r.epsilon, throughput_mwu_options{}.max_rounds, r.max_seconds);
+}
+
 /// θ(T) of g under the requested traffic (see the file comment).
 template <core::digraph_like G>
 throughput_measure measure_throughput(const G& g, const throughput_request& r) {
   constexpr const char* where = "measure_throughput";
-  if (!(r.epsilon > 0 && r.epsilon < 1)) core::throw_out_of_range(where, "epsilon", r.epsilon, "greater than 0 and below 1");
+  if (!(r.epsilon >= throughput_mwu_min_epsilon && r.epsilon < 1))
+    core::throw_out_of_range(where, "epsilon", r.epsilon, "0.001 to below 1");
   core::require_range(where, "n", g.num_vertices(), 2, traffic_max_vertices);
   std::optional<throughput_bound_result> worst;
   const traffic_matrix T = detail::traffic_of(g, r, worst);
   throughput_measure out;
   out.traffic = T.name().empty() ? std::string("file") : T.name();
   out.pairs = T.size();
+  require_throughput_demands(where, T);
   out.total_demand = T.total_demand();
+  out.total_demand_log10 = T.total_demand_log10();
+  const std::uint64_t arcs = detail::capacity_arcs(g, r.how), K = T.sources_with_demand().size();
+  out.lp_variables = throughput_lp_variables(K, arcs);
+  // the interval's cost, refused before anything else runs when over max_seconds
+  if (out.lp_variables > throughput_lp_max_variables)
+    (void)require_throughput_mwu_within(where, g.num_vertices(), arcs, K, r.epsilon, throughput_mwu_options{}.max_rounds,
+                                        r.max_seconds);
   out.distance_bound = worst ? *worst : throughput_distance_bound(g, T, r.how);
-  out.lp_variables = throughput_lp_variables(T.sources_with_demand().size(), detail::capacity_arcs(g, r.how));
+  std::string unsolved;
   if (out.lp_variables <= throughput_lp_max_variables) {
-    const auto lp = throughput_lp(g, T, r.how);
-    out.lower = out.upper = lp.value;
-    out.method = "exact";
-    out.lower_method = out.upper_method = "exact (" + lp.algorithm + ")";
-    out.algorithm = lp.algorithm;
-    return out;
+    try {
+      const auto lp = throughput_lp(g, T, r.how);
+      out.lower = out.upper = lp.value;
+      out.method = "exact";
+      out.lower_method = out.upper_method = "exact (" + lp.algorithm + ")";
+      out.algorithm = lp.algorithm;
+      return out;
+    } catch (const throughput_lp_unsolved& e) {
+      unsolved = e.what();  // the interval answers instead, and says why
+    }
   }
   throughput_mwu_options o;
+  o.max_seconds = r.max_seconds;
   o.epsilon = r.epsilon;
   o.threads = r.threads;
   o.how = r.how;
@@ -133,9 +178,13 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
     out.upper = out.distance_bound.value;
     out.upper_method = out.distance_bound.algorithm;
   }
-  out.algorithm = iv.algorithm;
+  out.algorithm = unsolved.empty() ? iv.algorithm : iv.algorithm + " (the exact LP was not certified: " + unsolved + ")";
   out.epsilon = iv.epsilon;
   out.rounds = iv.rounds;
+  out.round_limit = iv.round_limit;
+  out.estimated_seconds = iv.estimated_seconds;
+  out.width = out.lower > 0.0 ? out.upper / out.lower - 1.0 : (out.upper > 0.0 ? iv.width : 0.0);
+  out.converged = out.upper <= (1.0 + out.epsilon) * out.lower;
   return out;
 }
 

@@ -48,6 +48,7 @@
 /// R. Jonker and A. Volgenant, Computing 38, 1987 (docs/references.md).
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -97,6 +98,9 @@ throughput_bound_result throughput_distance_bound(const G& g, const traffic_matr
   throughput_bound_result r;
   r.algorithm = "capacity / total shortest-path length of the demands (BFS)";
   r.capacity = net.total_capacity;
+  // Σ T·d summed over the demands × 2^-e (exact scaling; no overflow for demands up to the
+  // largest double), scaled back at the end (metrics/traffic.hpp)
+  const int e = T.demand_exponent();
   for (const auto s : T.sources_with_demand()) {
     const auto d = detail::hop_distances(g, s, how);
     const auto tg = T.targets_of(s);
@@ -109,10 +113,12 @@ throughput_bound_result throughput_distance_bound(const G& g, const traffic_matr
         r.method = "exact";
         return r;
       }
-      r.total_distance += dm[i] * d[tg[i]];
+      r.total_distance += std::ldexp(dm[i], -e) * d[tg[i]];
     }
   }
-  r.value = r.capacity / r.total_distance;
+  // refused, not rounded, outside the normal doubles (a bound rounded to 0 would not be one)
+  r.value = detail::unscaled_throughput(where, "the distance bound", r.capacity / r.total_distance, e);
+  r.total_distance = std::ldexp(r.total_distance, e);  // +inf past the largest double
   return r;
 }
 

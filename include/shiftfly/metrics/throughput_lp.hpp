@@ -16,6 +16,7 @@
 ///                                      traversal how = traversal::undirected);
 ///   std::uint64_t throughput_lp_variables(std::uint64_t sources, std::uint64_t arcs);
 ///   inline constexpr std::uint64_t throughput_lp_max_variables;
+///   struct throughput_lp_unsolved : std::runtime_error;   // CLP could not certify an optimum
 ///
 /// The LP is the edge–commodity formulation with commodities aggregated by source
 /// (demands from one source share one flow: a flow from s that delivers θ·T(s,t) at
@@ -31,9 +32,32 @@
 /// 31,000 in about 25 s), so this is uniform or permutation traffic on some 60 routers of
 /// degree 8, or 100 of degree 4. Larger problems are refused up front
 /// (core::invalid_parameter, with the count and the memory estimate); the (1+ε) interval
-/// of metrics/throughput_mwu.hpp has no such limit. The solver's status is
-/// checked: anything but "proven optimal" throws std::runtime_error, and the optimal flow is
-/// checked again here (conservation and capacity, to 1e-6 relative) before θ is returned.
+/// of metrics/throughput_mwu.hpp has no such limit.
+///
+/// Scale. The LP is solved on T·2^-e (e = T.demand_exponent(): the largest demand in [1, 2),
+/// an exact scaling) and θ(T) = θ(T·2^-e)·2^-e, so θ(c·T) = θ(T)/c whatever the magnitude of
+/// the demands: CLP's tolerances are absolute, and on the unscaled LP demands of 10^11 gave
+/// a suboptimal θ, 10^13 and up "unscaled problem infeasible", 10^100 "numerical errors" and
+/// 10^-200 "dual infeasible". Demands more than throughput_max_demand_ratio (10^12) apart are
+/// refused (require_throughput_demands, metrics/traffic.hpp); a θ outside the normal doubles
+/// (2.2250738585072014e-308 to 1.7976931348623157e308) is refused, not rounded. A demanded
+/// target that cannot be reached (BFS) gives θ = 0 without the LP.
+///
+/// Verification. CLP's status must be "optimal" (its secondary status, e.g. small
+/// infeasibilities after unscaling, is left to the certificates); then two certificates are
+/// computed on the scaled problem by code independent of CLP:
+/// - lower (lower_certificate): CLP's flow with negative values clamped and every conservation
+///   deficit re-sent from the source (one unit of load on an arc at most per unit of deficit;
+///   surpluses dropped) routes θ·T at congestion λ ≤ max load/c + Σ deficits, so θ(T) ≥ θ/λ;
+/// - upper (dual_bound): the capacity rows' duals as lengths y ≥ 0 give
+///   θ(T) ≤ Σ_a y_a·c_a / Σ T(s,t)·dist_y(s,t) (Garg–Könemann's dual bound), by Dijkstra.
+/// Both must lie within throughput_lp_tolerance = 1e-7 of θ (they came within 7e-8 on matrices
+/// of demands 10^12 apart, and within 1e-14 on uniform ones): θ is then the optimum to 1e-7,
+/// not only a feasible value. θ is CLP's value, or the dual bound when CLP's exceeds it by more
+/// than rounding (a flow a little infeasible). A run that fails is tried once more (primal
+/// simplex without presolve); if that fails too, throughput_lp throws throughput_lp_unsolved (a
+/// std::runtime_error) with the reason, and measure_throughput (metrics/throughput.hpp) answers
+/// with the (1+ε) interval instead.
 ///
 /// References: T. Leighton and S. Rao, J. ACM 46(6), 1999 (the concurrent flow problem);
 /// F. Shahrokhi and D. W. Matula, "The maximum concurrent flow problem", J. ACM 37(2),
@@ -45,7 +69,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <limits>
+#include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -55,9 +82,13 @@
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/metrics/bfs.hpp"
 #include "shiftfly/metrics/detail/capacity_network.hpp"
+#include "shiftfly/metrics/throughput_mwu.hpp"
 #include "shiftfly/metrics/traffic.hpp"
 
 namespace shiftfly::metrics {
+
+/// Relative distance within which both certificates must confirm CLP's θ.
+inline constexpr double throughput_lp_tolerance = 1e-7;
 
 /// Largest number of flow variables (sources with demand × arcs) throughput_lp accepts.
 inline constexpr std::uint64_t throughput_lp_max_variables = 40'000;
@@ -72,6 +103,17 @@ struct throughput_lp_result {
   std::uint64_t variables = 0;    ///< columns (θ and the flows)
   std::uint64_t constraints = 0;  ///< rows (conservation and capacity)
   std::uint64_t nonzeros = 0;
+  /// θ(T) ≥ this: CLP's flow, repaired here; at most value, within throughput_lp_tolerance of it
+  double lower_certificate = 0.0;
+  /// θ(T) ≤ this: the duals' length bound; within throughput_lp_tolerance of value, and at least
+  /// value up to rounding (1e-12 relative: both are rounded sums)
+  double dual_bound = 0.0;
+  int attempts = 0;         ///< CLP runs: 1, or 2 when the first was not certified (0: θ = 0 without the LP)
+};
+
+/// CLP did not return a certified optimum (its status, or a failed check, in what()).
+struct throughput_lp_unsolved : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 /// Flow variables of the source-aggregated LP: sources × arcs (an upper bound: arcs into a source are left out).
@@ -81,33 +123,36 @@ inline std::uint64_t throughput_lp_variables(std::uint64_t sources, std::uint64_
   return r;
 }
 
-/// θ(T) on g (see the file comment).
-template <core::digraph_like G>
-throughput_lp_result throughput_lp(const G& g, const traffic_matrix& T, traversal how = traversal::undirected) {
-  constexpr std::string_view where = "throughput_lp";
-  if (T.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
-  if (T.n() != g.num_vertices())
-    core::fail_parameter(where, "T", "a matrix for " + core::to_message(T.n()) + " vertices",
-                         "does not match the graph's " + core::to_message(g.num_vertices()) + " vertices");
-  const std::uint64_t listed = how == traversal::arcs ? g.num_arcs() : 2 * static_cast<std::uint64_t>(g.num_edges());
-  const std::uint64_t K = T.sources_with_demand().size();
-  const std::uint64_t est = throughput_lp_variables(K, listed);
-  // CLP keeps the matrix by column and by row, the factorization and work vectors: about
-  // 120 bytes per flow variable (three nonzeros each) is what it takes on these LPs.
-  const std::uint64_t bytes = core::estimate_add_mul(0, est, 120);
-  if (est > throughput_lp_max_variables)
-    core::fail(where, "the LP would have about " + core::to_message(est) + " flow variables (" + core::to_message(K) +
-                          " sources x " + core::to_message(listed) + " arcs, about " + core::format_bytes(bytes) +
-                          "), more than the " + core::to_message(throughput_lp_max_variables) +
-                          " accepted (use the (1+eps) interval of throughput_mwu)");
-  core::require_memory(where, "the LP (" + core::to_message(est) + " flow variables)", bytes);
-  const auto net = detail::make_capacity_network(where, g, how);
-  const std::size_t n = net.n, A = net.arcs();
-  const auto sources = T.sources_with_demand();
+namespace detail {
 
-  throughput_lp_result r;
-  r.sources = K;
-  r.arcs = A;
+/// True if some demanded target of T cannot be reached from its source in `net` (BFS).
+inline bool unreachable_demand(const capacity_network& net, const traffic_matrix& T) {
+  std::vector<std::uint32_t> seen(net.n, std::numeric_limits<std::uint32_t>::max()), queue;
+  queue.reserve(net.n);
+  for (const auto s : T.sources_with_demand()) {
+    queue.clear();
+    queue.push_back(s);
+    seen[s] = s;
+    for (std::size_t i = 0; i < queue.size(); ++i)
+      for (auto a = net.out_offsets[queue[i]]; a < net.out_offsets[queue[i] + 1]; ++a)
+        if (seen[net.head[a]] != s) {
+          seen[net.head[a]] = s;
+          queue.push_back(net.head[a]);
+        }
+    for (const auto t : T.targets_of(s))
+      if (seen[t] != s) return true;
+  }
+  return false;
+}
+
+/// Builds and solves the LP of T (already scaled) on `net`; fills r's sizes and dual bound.
+/// Returns θ if CLP proved it optimal and both checks passed, else nothing (`why` says why).
+/// `retry`: primal simplex without presolve (the second attempt).
+inline std::optional<double> solve_throughput_lp(const capacity_network& net, const traffic_matrix& T,
+                                                 std::span<const std::uint32_t> sources, bool retry,
+                                                 throughput_lp_result& r, std::string& why) {
+  const std::size_t n = net.n, A = net.arcs();
+  const std::uint64_t K = sources.size();
   // rows: conservation (k, v != s) at k*(n-1) + (v < s ? v : v-1); capacity at K*(n-1) + a
   const std::uint64_t cons_rows = K * (n - 1);
   const std::uint64_t rows = cons_rows + A;
@@ -169,7 +214,7 @@ throughput_lp_result throughput_lp(const G& g, const traffic_matrix& T, traversa
   const std::uint64_t cols = col_lo.size();
   if (rows > static_cast<std::uint64_t>(std::numeric_limits<int>::max()) ||
       index.size() > static_cast<std::uint64_t>(std::numeric_limits<CoinBigIndex>::max()))
-    core::fail(where, "the LP is too large for CLP's index types");
+    core::fail("throughput_lp", "the LP is too large for CLP's index types");
   std::vector<double> row_lo(rows, 0.0), row_hi(rows, 0.0);
   for (std::size_t a = 0; a < A; ++a) {
     row_lo[cons_rows + a] = -COIN_DBL_MAX;
@@ -191,31 +236,42 @@ throughput_lp_result throughput_lp(const G& g, const traffic_matrix& T, traversa
   // comes out to about 1e-9 (these LPs are highly degenerate: flows tie on many paths)
   model.setPrimalTolerance(1e-9);
   model.setDualTolerance(1e-9);
-  model.initialSolve();
-  // secondary status 6: presolve solved the whole problem (an empty reduced LP), still optimal
-  if (model.status() != 0 || (model.secondaryStatus() != 0 && model.secondaryStatus() != 6)) {
+  if (!retry) {
+    model.initialSolve();
+  } else {  // the second attempt: primal simplex on the whole problem
+    ClpSolve how_to;
+    how_to.setSolveType(ClpSolve::usePrimal);
+    how_to.setPresolveType(ClpSolve::presolveOff);
+    model.initialSolve(how_to);
+  }
+  // CLP's status must be "optimal"; its secondary status (e.g. 2: small infeasibilities of the
+  // unscaled problem) is left to the two certificates below, which decide
+  if (model.status() != 0) {
     static constexpr const char* names[] = {"optimal", "primal infeasible", "dual infeasible",
                                             "stopped on iterations", "stopped on numerical errors",
                                             "stopped by an event"};
     const int st = model.status();
-    throw std::runtime_error("throughput_lp: CLP did not prove the LP optimal (status " + std::to_string(st) +
-                             (st >= 0 && st <= 5 ? std::string(" ") + names[st] : std::string()) + ", secondary " +
-                             std::to_string(model.secondaryStatus()) + "); no value is returned");
+    why = "status " + std::to_string(st) + (st >= 0 && st <= 5 ? std::string(" ") + names[st] : std::string()) +
+          ", secondary " + std::to_string(model.secondaryStatus());
+    return std::nullopt;
   }
   const double* x = model.primalColumnSolution();
-  const double theta = x[0];
-  // independent check of the solution: capacity and conservation
+  const double theta = std::max(0.0, x[0]);
+  // Lower certificate: CLP's flow, negative values clamped to 0, repaired: the deficit of every
+  // (source, vertex) row is sent from the source along some path (one more unit of load on an
+  // arc at most per unit of deficit), surpluses are dropped (paths removed, loads only fall).
+  // The repaired flow routes θ·T at congestion at most max(load/c) + Σ deficits, so
+  // θ / that ≤ θ(T): a lower bound from CLP's flow and arithmetic done here.
   std::vector<double> load(A, 0.0);
   std::vector<double> balance(n, 0.0);
-  double worst = 0.0;
+  double deficit = 0.0;
   std::uint64_t c = 1;
   for (std::uint64_t k = 0; k < K; ++k) {
     const std::uint64_t s = sources[k];
     std::fill(balance.begin(), balance.end(), 0.0);
     for (std::size_t a = 0; a < A; ++a) {
       if (net.head[a] == s) continue;
-      const double f = x[c++];
-      worst = std::max(worst, -f);
+      const double f = std::max(0.0, x[c++]);
       load[a] += f;
       balance[net.head[a]] += f;
       balance[net.tail[a]] -= f;
@@ -224,14 +280,94 @@ throughput_lp_result throughput_lp(const G& g, const traffic_matrix& T, traversa
     const auto dm = T.demands_of(s);
     for (std::size_t i = 0; i < tg.size(); ++i) balance[tg[i]] -= theta * dm[i];
     for (std::size_t v = 0; v < n; ++v)
-      if (v != s) worst = std::max(worst, std::fabs(balance[v]));
+      if (v != s) deficit += std::max(0.0, -balance[v]);
   }
-  for (std::size_t a = 0; a < A; ++a) worst = std::max(worst, load[a] - net.capacity[a]);
-  if (!(theta >= -1e-9) || !(worst <= 1e-6 * std::max(1.0, theta * T.total_demand() / static_cast<double>(K))))
-    throw std::runtime_error("throughput_lp: CLP's optimal flow fails the check (violation " +
-                             core::to_message(worst) + "); no value is returned");
-  r.value = std::max(0.0, theta);
-  return r;
+  double congestion = 0.0;
+  for (std::size_t a = 0; a < A; ++a) congestion = std::max(congestion, load[a] / net.capacity[a]);
+  const double lower = theta / std::max(1.0, congestion + deficit);
+  // Upper certificate: the capacity rows' duals as lengths y >= 0 give θ(T) ≤ Σ y·c / Σ T·dist_y
+  // (every routing of T uses Σ T·dist_y of length-weighted capacity; Garg–Könemann's dual bound)
+  const double* dual = model.dualRowSolution();
+  std::vector<double> y(A);
+  double D = 0.0;
+  for (std::size_t a = 0; a < A; ++a) {
+    y[a] = std::max(0.0, -dual[cons_rows + a]);
+    D += y[a] * net.capacity[a];
+  }
+  shortest_path_router router(net, T);
+  std::vector<double> scratch(A, 0.0);
+  double alpha = 0.0;
+  for (const auto s : sources) alpha += router.route_source(s, y, scratch.data());
+  const double upper = alpha > 0.0 ? D / alpha : std::numeric_limits<double>::infinity();
+  r.lower_certificate = lower;
+  r.dual_bound = upper;
+  if (!(theta > 0.0) || !(lower >= theta * (1 - throughput_lp_tolerance)) ||
+      !(upper <= theta * (1 + throughput_lp_tolerance))) {
+    why = "CLP's theta " + core::to_message(theta) + " is not within " + core::to_message(throughput_lp_tolerance) +
+          " of both certificates, flow " + core::to_message(lower) + " and dual bound " + core::to_message(upper) +
+          " (secondary status " + std::to_string(model.secondaryStatus()) + ")";
+    return std::nullopt;
+  }
+  // The dual bound is the answer when CLP's θ exceeds it by more than rounding (its flow a little
+  // infeasible: seen at 1e-10 relative with demands 1e9 apart); else CLP's θ. The two
+  // certificates are rounded sums: they may cross by a few units in the last place (never more
+  // than 1e-12 relative, or they contradict each other), and then the lower one is set to θ.
+  if (lower > upper * (1 + 1e-12)) {
+    why = "the flow's bound " + core::to_message(lower) + " exceeds the dual bound " + core::to_message(upper);
+    return std::nullopt;
+  }
+  const double answer = theta > upper * (1 + 1e-12) ? upper : theta;
+  r.lower_certificate = std::min(lower, answer);
+  return answer;
+}
+
+
+}  // namespace detail
+
+/// θ(T) on g (see the file comment).
+template <core::digraph_like G>
+throughput_lp_result throughput_lp(const G& g, const traffic_matrix& T_in, traversal how = traversal::undirected) {
+  constexpr std::string_view where = "throughput_lp";
+  const traffic_matrix& T = T_in;
+  if (T.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
+  if (T.n() != g.num_vertices())
+    core::fail_parameter(where, "T", "a matrix for " + core::to_message(T.n()) + " vertices",
+                         "does not match the graph's " + core::to_message(g.num_vertices()) + " vertices");
+  const std::uint64_t listed = how == traversal::arcs ? g.num_arcs() : 2 * static_cast<std::uint64_t>(g.num_edges());
+  require_throughput_demands(where, T);
+  const std::uint64_t K = T.sources_with_demand().size();
+  const std::uint64_t est = throughput_lp_variables(K, listed);
+  // CLP keeps the matrix by column and by row, the factorization and work vectors: about
+  // 120 bytes per flow variable (three nonzeros each) is what it takes on these LPs.
+  const std::uint64_t bytes = core::estimate_add_mul(0, est, 120);
+  if (est > throughput_lp_max_variables)
+    core::fail(where, "the LP would have about " + core::to_message(est) + " flow variables (" + core::to_message(K) +
+                          " sources x " + core::to_message(listed) + " arcs, about " + core::format_bytes(bytes) +
+                          "), more than the " + core::to_message(throughput_lp_max_variables) +
+                          " accepted (use the (1+eps) interval of throughput_mwu)");
+  core::require_memory(where, "the LP (" + core::to_message(est) + " flow variables)", bytes);
+  const auto net = detail::make_capacity_network(where, g, how);
+  const std::size_t n = net.n, A = net.arcs();
+  throughput_lp_result r;
+  r.sources = K;
+  r.arcs = A;
+  if (detail::unreachable_demand(net, T_in)) {  // θ = 0 exactly, no LP needed
+    r.algorithm = "exact: a demanded target is unreachable (BFS)";
+    return r;
+  }
+  const int e = T_in.demand_exponent();
+  const traffic_matrix scaled = T_in.scaled(e);  // the largest demand in [1, 2): exact
+  std::string why;
+  for (int attempt = 1; attempt <= 2; ++attempt) {
+    r.attempts = attempt;
+    const auto theta = detail::solve_throughput_lp(net, scaled, scaled.sources_with_demand(), attempt == 2, r, why);
+    if (!theta) continue;
+    r.value = detail::unscaled_throughput(where, "the throughput", *theta, e);
+    r.dual_bound = detail::unscaled_throughput(where, "the dual bound", r.dual_bound, e);
+    r.lower_certificate = detail::unscaled_throughput(where, "the flow's bound", r.lower_certificate, e);
+    return r;
+  }
+  throw throughput_lp_unsolved("throughput_lp: CLP did not certify an optimum (" + why + "); no value is returned");
 }
 
 }  // namespace shiftfly::metrics

@@ -12,10 +12,13 @@
 /// API:
 ///   struct throughput_mwu_options { double epsilon = 0.05; unsigned threads = 0;
 ///     std::uint64_t max_rounds = 10000; traversal how = traversal::undirected; double path_slack = -1 (auto);
-///     std::function<void(const throughput_mwu_progress&)> progress; };
+///     double max_seconds = 0 (no limit); std::function<void(const throughput_mwu_progress&)> progress; };
 ///   struct throughput_interval { lower, upper, method ("interval"), lower_method,
-///     upper_method, algorithm, epsilon, rounds, converged };
+///     upper_method, algorithm, epsilon, rounds, converged, width, round_limit, estimated_seconds };
 ///   throughput_interval throughput_mwu(const G& g, const traffic_matrix& T, const throughput_mwu_options& = {});
+///   struct throughput_mwu_cost { units_per_round, rounds, seconds };
+///   throughput_mwu_cost estimate_throughput_mwu_cost(n, arcs, sources, epsilon, max_rounds);
+///   inline constexpr double throughput_mwu_min_epsilon = 1e-3, throughput_mwu_units_per_second = 2e7;
 ///
 /// Both ends are certificates, whatever the number of rounds:
 /// - lower: a flow that routes a multiple q·T exactly, divided by its congestion
@@ -28,8 +31,30 @@
 ///   Σ_(s,t) T(s,t)·dist_l(s,t), and Σ_e l_e x_e ≤ λ(x)·D(l) with D(l) = Σ_e l_e c_e, so
 ///   θ ≤ D(l)/α(l); the minimum over the rounds' length functions is reported (the dual
 ///   bound of Garg–Könemann).
-/// The loop stops as soon as upper ≤ (1+ε)·lower (converged = true), or after max_rounds
-/// rounds with the interval reached so far (converged = false).
+/// The loop stops as soon as upper ≤ (1+ε)·lower (converged = true), or after the round limit
+/// with the interval reached so far (converged = false; width = upper/lower − 1 says how wide
+/// it is): both ends are still certificates, only further apart than asked.
+///
+/// ε and time. ε is at least throughput_mwu_min_epsilon = 10^-3: GK needs of the order of
+/// ε^-2 phases, and below about 5·10^-3 the 10,000-round limit ends the runs measured first
+/// (a Jellyfish of 120 routers, degree 4: ε = 0.05 in 133 rounds, 0.01 in 1,648, 0.002 not in
+/// 10,000, where the width was 0.0064). The cost model (estimate_throughput_mwu_cost): a round
+/// is one Dijkstra per source, K·(arcs + n·log2 n) work units, and ⌈ε^-2⌉ rounds are
+/// estimated (at most max_rounds); throughput_mwu_units_per_second = 2·10^7. Measured on one
+/// core of the 2-core development machine: 1.7·10^7 units/s (Boardfly of 40 groups, uniform:
+/// dense, its GK phases take several steps a source), 3.5·10^7 (Shiftfly of 100 groups),
+/// 5·10^7 to 5.6·10^7 (Jellyfish of 120 and 300 routers), 1.3·10^8 (torus 30×30, permutation).
+/// The rounds are the uncertain part: 10 to 30 on those graphs at ε = 0.05 (the estimate says
+/// 400), 2,049 on the torus, over 10,000 on the Boardfly; so the estimate errs long on most
+/// graphs and the round limit below keeps the others in time (within 1.2x on the Boardfly). With
+/// max_seconds > 0 a run whose estimate exceeds it is refused before it starts
+/// (core::invalid_parameter, with the estimate), and the run is also limited to the rounds
+/// that fit in max_seconds by the model (round_limit), so that no run takes much longer than
+/// allowed, whatever its convergence.
+///
+/// Scale. The interval is computed for T·2^-e (e = T.demand_exponent(), exact) and both ends
+/// are scaled back by 2^-e: sums such as Σ T·dist stay finite for demands up to the largest
+/// double, and an end outside the normal doubles is refused, not rounded to 0 or ∞.
 ///
 /// The rounds. Round 1 routes T along shortest paths under hop lengths l_e = 1/c_e (a
 /// vertex's flow split evenly over its shortest-path in-arcs: ECMP); its upper bound is the
@@ -60,6 +85,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <limits>
 #include <queue>
@@ -83,6 +109,55 @@ struct throughput_mwu_progress {
   double lower = 0.0, upper = 0.0;
 };
 
+/// Smallest ε throughput_mwu accepts (see the file comment).
+inline constexpr double throughput_mwu_min_epsilon = 1e-3;
+
+/// Work units (one arc scan or heap step of a Dijkstra) a second on one core (see the file comment).
+inline constexpr double throughput_mwu_units_per_second = 2e7;
+
+/// The estimated cost of a throughput_mwu run.
+struct throughput_mwu_cost {
+  double units_per_round = 0.0;  ///< K·(arcs + n·log2 n): one Dijkstra per source
+  std::uint64_t rounds = 0;      ///< ⌈ε^-2⌉, at most max_rounds
+  double seconds = 0.0;          ///< units_per_round·rounds / throughput_mwu_units_per_second
+};
+
+/// The cost model of the file comment, for n vertices, `arcs` arcs and `sources` sources with demand.
+inline throughput_mwu_cost estimate_throughput_mwu_cost(std::uint64_t n, std::uint64_t arcs, std::uint64_t sources,
+                                                        double epsilon, std::uint64_t max_rounds) {
+  throughput_mwu_cost c;
+  const double log2n = std::max(1.0, std::ceil(std::log2(static_cast<double>(std::max<std::uint64_t>(n, 2)))));
+  c.units_per_round = static_cast<double>(sources) * (static_cast<double>(arcs) + static_cast<double>(n) * log2n);
+  const double rounds = std::ceil(1.0 / (epsilon * epsilon));
+  c.rounds = rounds >= static_cast<double>(max_rounds) ? max_rounds : static_cast<std::uint64_t>(rounds);
+  c.seconds = c.units_per_round * static_cast<double>(c.rounds) / throughput_mwu_units_per_second;
+  return c;
+}
+
+/// Refuses (core::invalid_parameter naming max_seconds, with the estimate) an interval whose
+/// estimated time exceeds max_seconds > 0; returns the round limit: max_rounds, or the rounds
+/// that fit in max_seconds by the model when fewer (at least 1). max_seconds = 0: no limit.
+inline std::uint64_t require_throughput_mwu_within(std::string_view where, std::uint64_t n, std::uint64_t arcs,
+                                                   std::uint64_t sources, double epsilon, std::uint64_t max_rounds,
+                                                   double max_seconds) {
+  if (!(max_seconds >= 0.0 && max_seconds <= 604800.0))
+    core::throw_out_of_range(where, "max_seconds", max_seconds, "0 (no limit) to 604800");
+  if (max_seconds == 0.0) return max_rounds;
+  const auto cost = estimate_throughput_mwu_cost(n, arcs, sources, epsilon, max_rounds);
+  if (cost.seconds > max_seconds) {
+    char estimate[64];
+    std::snprintf(estimate, sizeof estimate, "%.0f", std::ceil(cost.seconds));
+    core::fail_parameter(where, "max_seconds", core::to_message(max_seconds),
+                         "is below the estimated " + std::string(estimate) + " s of the (1+eps) interval (" +
+                             core::to_message(cost.rounds) + " rounds of " + core::to_message(sources) +
+                             " Dijkstra runs on " + core::to_message(n) + " vertices and " + core::to_message(arcs) +
+                             " arcs)",
+                         "1 to 604800 seconds; a larger epsilon needs fewer rounds");
+  }
+  const double fit = std::floor(max_seconds * throughput_mwu_units_per_second / std::max(1.0, cost.units_per_round));
+  return fit < static_cast<double>(max_rounds) ? std::max<std::uint64_t>(1, static_cast<std::uint64_t>(fit)) : max_rounds;
+}
+
 /// Blocks of sources a phase routes independently, in parallel (a constant: see throughput_mwu).
 inline constexpr std::size_t throughput_mwu_phase_parts = 2;
 
@@ -94,6 +169,8 @@ struct throughput_mwu_options {
   /// Phases route along paths within (1 + path_slack) of shortest, in [0, 1); negative = automatic
   /// (epsilon above 256 vertices, 0 up to 256).
   double path_slack = -1.0;
+  /// Refuse a run estimated above this many seconds, and stop at the rounds that fit in it; 0 = no limit.
+  double max_seconds = 0.0;
   std::function<void(const throughput_mwu_progress&)> progress;  ///< called after every round
 };
 
@@ -107,6 +184,9 @@ struct throughput_interval {
   double epsilon = 0.0;
   std::uint64_t rounds = 0;
   bool converged = false;  ///< upper <= (1 + epsilon) * lower
+  double width = 0.0;      ///< upper / lower − 1 reached (0 when exact; +inf when lower is 0 and upper is not)
+  std::uint64_t round_limit = 0;  ///< the rounds allowed: max_rounds, or fewer to fit max_seconds
+  double estimated_seconds = 0.0;  ///< the cost model's estimate (estimate_throughput_mwu_cost)
 };
 
 namespace detail {
@@ -243,20 +323,33 @@ struct shortest_path_router {
 
 /// A certified interval on θ(T) on g (see the file comment).
 template <core::digraph_like G>
-throughput_interval throughput_mwu(const G& g, const traffic_matrix& T, const throughput_mwu_options& o = {}) {
+throughput_interval throughput_mwu(const G& g, const traffic_matrix& T_in, const throughput_mwu_options& o = {}) {
   constexpr std::string_view where = "throughput_mwu";
-  if (!(o.epsilon > 0.0 && o.epsilon < 1.0))
-    core::throw_out_of_range(where, "epsilon", o.epsilon, "greater than 0 and less than 1");
+  if (!(o.epsilon >= throughput_mwu_min_epsilon && o.epsilon < 1.0))
+    core::throw_out_of_range(where, "epsilon", o.epsilon, "0.001 to below 1");
   core::require_range(where, "max_rounds", o.max_rounds, 1, 10'000'000);
   if (!(o.path_slack < 1.0)) core::throw_out_of_range(where, "path_slack", o.path_slack, "less than 1 (negative: automatic)");
-  if (T.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
-  if (T.n() != g.num_vertices())
-    core::fail_parameter(where, "T", "a matrix for " + core::to_message(T.n()) + " vertices",
+  if (T_in.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
+  if (T_in.n() != g.num_vertices())
+    core::fail_parameter(where, "T", "a matrix for " + core::to_message(T_in.n()) + " vertices",
                          "does not match the graph's " + core::to_message(g.num_vertices()) + " vertices");
+  require_throughput_demands(where, T_in);
   const auto net = detail::make_capacity_network(where, g, o.how);
   const std::size_t A = net.arcs(), n = net.n;
+  const std::size_t K = T_in.sources_with_demand().size();
+  const auto cost = estimate_throughput_mwu_cost(n, A, K, o.epsilon, o.max_rounds);
+  const std::uint64_t round_limit =
+      require_throughput_mwu_within(where, n, A, K, o.epsilon, o.max_rounds, o.max_seconds);
+  // the demands × 2^-e (the largest in [1, 2), exact); a copy only when e != 0
+  const int e = T_in.demand_exponent();
+  traffic_matrix scaled_copy;
+  if (e != 0) {
+    core::require_memory(where, "the scaled traffic matrix (" + core::to_message(T_in.size()) + " pairs)",
+                         core::estimate_add_mul(0, T_in.size(), 12));
+    scaled_copy = T_in.scaled(e);
+  }
+  const traffic_matrix& T = e != 0 ? scaled_copy : T_in;
   const auto sources = T.sources_with_demand();
-  const std::size_t K = sources.size();
   const std::size_t parts = std::min<std::size_t>(K, 16);
   const unsigned threads = core::resolve_threads(o.threads);
   const std::size_t workers = std::min<std::size_t>(threads, parts);
@@ -268,6 +361,8 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T, const th
 
   throughput_interval r;
   r.epsilon = o.epsilon;
+  r.round_limit = round_limit;
+  r.estimated_seconds = cost.seconds;
   if (A == 0) {  // nothing can be routed
     r.converged = true;
     return r;
@@ -342,7 +437,7 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T, const th
   }
   std::vector<std::vector<double>> phase_length(phase_parts), phase_flow(phase_parts, std::vector<double>(A, 0.0));
   std::vector<std::vector<double>> scratch(phase_parts, std::vector<double>(A, 0.0));  // per-source loads
-  while (upper > (1.0 + o.epsilon) * lower && round < o.max_rounds) {
+  while (upper > (1.0 + o.epsilon) * lower && round < round_limit) {
     ++round;
     core::for_each_part(phase_parts, threads, [&](std::size_t p) {
       auto& router = routers[p];
@@ -409,10 +504,11 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T, const th
     }
     if (o.progress) o.progress({round, lower, upper});
   }
-  r.lower = lower;
-  r.upper = upper;
   r.rounds = round;
   r.converged = upper <= (1.0 + o.epsilon) * lower;
+  r.width = lower > 0.0 ? upper / lower - 1.0 : std::numeric_limits<double>::infinity();
+  r.lower = detail::unscaled_throughput(where, "the interval's lower end", lower, e);
+  r.upper = detail::unscaled_throughput(where, "the interval's upper end", upper, e);
   return r;
 }
 

@@ -13,8 +13,12 @@
 ///   class traffic_matrix {
 ///     static traffic_matrix from_entries(std::uint64_t n, std::vector<traffic_entry>, std::string name = {});
 ///     n(), size(), total_demand(), name(), entries(),
-///     sources_with_demand(), targets_of(s), demands_of(s)        // CSR by source
+///     sources_with_demand(), targets_of(s), demands_of(s),       // CSR by source
+///     min_demand(), max_demand(), demand_exponent(), scaled_total(), total_demand_log10(),
+///     scaled(e)                                                  // the demands × 2^-e
 ///   };
+///   inline constexpr double throughput_max_demand_ratio;             // 10^12
+///   void require_throughput_demands(std::string_view where, const traffic_matrix& T);
 ///   traffic_matrix uniform_traffic(std::uint64_t n);
 ///   traffic_matrix permutation_traffic(std::uint64_t n, std::uint64_t seed);
 ///   std::vector<std::uint64_t> random_permutation(std::uint64_t n, std::uint64_t seed);
@@ -25,10 +29,21 @@
 ///   traffic_matrix traffic_from_lines(std::uint64_t n, std::span<const io::traffic_line>, name);
 ///   traffic_matrix read_traffic(std::string_view path, std::uint64_t n);   // io/traffic_file.hpp
 ///
-/// Validation (from_entries): every vertex id below n, s ≠ t, every demand finite and
-/// greater than 0, and each pair at most once: a repeated pair is refused, not summed
-/// (summing silently would hide a mistake in a generated file). Entries are kept sorted
-/// by source, then target. Ids are at most 2^32 − 2 (stored in 32 bits).
+/// Validation (from_entries): every vertex id below n, s ≠ t, every demand a finite normal
+/// double (2^-1022 ≈ 2.2250738585072014e-308 to 1.7976931348623157e308: a subnormal value
+/// keeps only a few bits of what was written), and each pair at most once: a repeated pair is
+/// refused, not summed (summing silently would hide a mistake in a generated file). Entries
+/// are kept sorted by source, then target. Ids are at most 2^32 − 2 (stored in 32 bits).
+///
+/// Scale. θ(c·T) = θ(T)/c, so the throughput metrics solve the matrix scaled by a power of
+/// two, 2^-e with e = demand_exponent() (the largest demand then lies in [1, 2); a power of
+/// two makes the scaling exact), and scale the answer back by 2^-e. The total demand is kept
+/// the same way (scaled_total() = Σ T·2^-e, at most 2·pairs, never overflows); total_demand()
+/// is 2^e times it, +∞ when that exceeds the largest double, and total_demand_log10() is its
+/// logarithm, always finite. require_throughput_demands refuses a matrix whose largest and
+/// smallest demands are more than throughput_max_demand_ratio = 10^12 apart: past that the
+/// LP's tolerances (1e-9, absolute on the scaled problem) no longer resolve the small
+/// demands, and CLP stops on numerical errors (measured: docs/metrics.md, "Throughput").
 ///
 /// The random patterns draw only from core::python_random, so Python reproduces them:
 /// - permutation_traffic(n, seed): `r = random.Random(seed); p = list(range(n));
@@ -46,6 +61,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <numeric>
 #include <span>
@@ -86,8 +102,9 @@ class traffic_matrix {
       if (e.source == e.target)
         core::fail(where, "the pair (" + core::to_message(e.source) + ", " + core::to_message(e.target) +
                               ") joins a vertex to itself (accepted: source != target)");
-      if (!std::isfinite(e.demand) || !(e.demand > 0))
-        core::throw_out_of_range(where, "demand", e.demand, "finite, greater than 0");
+      if (!std::isfinite(e.demand) || !(e.demand >= std::numeric_limits<double>::min()))
+        core::throw_out_of_range(where, "demand", e.demand,
+                                 "a finite normal double, 2.2250738585072014e-308 to 1.7976931348623157e308");
     }
     std::sort(entries.begin(), entries.end(), [](const traffic_entry& a, const traffic_entry& b) {
       return a.source != b.source ? a.source < b.source : a.target < b.target;
@@ -103,10 +120,18 @@ class traffic_matrix {
     t.targets_.reserve(entries.size());
     t.demands_.reserve(entries.size());
     for (const auto& e : entries) {
+      t.max_ = std::max(t.max_, e.demand);
+      t.min_ = std::min(t.min_, e.demand);
+    }
+    if (entries.empty()) t.min_ = 0.0;
+    t.exponent_ = entries.empty() ? 0 : std::ilogb(t.max_);
+    // the sum of the demands × 2^-e: every term is exact (a power of two, normal results),
+    // so this rounds exactly as the plain sum does wherever that one stays finite
+    for (const auto& e : entries) {
       ++t.offsets_[e.source + 1];
       t.targets_.push_back(static_cast<std::uint32_t>(e.target));
       t.demands_.push_back(e.demand);
-      t.total_ += e.demand;
+      t.scaled_total_ += std::ldexp(e.demand, -t.exponent_);
     }
     std::partial_sum(t.offsets_.begin(), t.offsets_.end(), t.offsets_.begin());
     for (std::uint64_t s = 0; s < n; ++s)
@@ -119,8 +144,31 @@ class traffic_matrix {
   /// Number of pairs with demand.
   [[nodiscard]] std::size_t size() const noexcept { return targets_.size(); }
   [[nodiscard]] bool empty() const noexcept { return targets_.empty(); }
-  /// Σ T(s,t).
-  [[nodiscard]] double total_demand() const noexcept { return total_; }
+  /// Σ T(s,t); +∞ when it exceeds the largest double (scaled_total() and total_demand_log10() do not).
+  [[nodiscard]] double total_demand() const noexcept { return std::ldexp(scaled_total_, exponent_); }
+  /// Σ T(s,t)·2^-e with e = demand_exponent(): at most 2·size(), always finite.
+  [[nodiscard]] double scaled_total() const noexcept { return scaled_total_; }
+  /// log10 Σ T(s,t), finite for any matrix with demand (−∞ for an empty one).
+  [[nodiscard]] double total_demand_log10() const noexcept {
+    return std::log10(scaled_total_) + static_cast<double>(exponent_) * std::log10(2.0);
+  }
+  /// The largest and smallest demand (0 for an empty matrix).
+  [[nodiscard]] double max_demand() const noexcept { return max_; }
+  [[nodiscard]] double min_demand() const noexcept { return min_; }
+  /// e such that max_demand()·2^-e lies in [1, 2) (0 for an empty matrix).
+  [[nodiscard]] int demand_exponent() const noexcept { return exponent_; }
+  /// The same matrix with every demand × 2^-e (exact while the results stay normal doubles,
+  /// as they do for e = demand_exponent() on a matrix require_throughput_demands accepts).
+  [[nodiscard]] traffic_matrix scaled(int e) const {
+    traffic_matrix t = *this;
+    if (e == 0) return t;
+    for (auto& d : t.demands_) d = std::ldexp(d, -e);
+    t.max_ = std::ldexp(max_, -e);
+    t.min_ = std::ldexp(min_, -e);
+    t.exponent_ = exponent_ - e;
+    t.scaled_total_ = scaled_total_;
+    return t;
+  }
   /// A short description, e.g. "uniform" or "permutation (seed 1)".
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   /// The vertices that send something, ascending.
@@ -148,10 +196,41 @@ class traffic_matrix {
   std::vector<std::uint32_t> targets_;
   std::vector<double> demands_;
   std::vector<std::uint32_t> sources_;
-  double total_ = 0.0;
+  double scaled_total_ = 0.0;
+  double max_ = 0.0, min_ = std::numeric_limits<double>::infinity();
+  int exponent_ = 0;
 };
 
+/// Largest ratio of the largest to the smallest demand of one matrix that the throughput
+/// metrics accept (see the file comment).
+inline constexpr double throughput_max_demand_ratio = 1e12;
+
+/// Refuses a matrix whose demands are more than throughput_max_demand_ratio apart (see the file comment).
+inline void require_throughput_demands(std::string_view where, const traffic_matrix& T) {
+  if (T.empty()) return;
+  const double ratio = T.max_demand() / T.min_demand();  // +inf past the largest double: refused too
+  if (!(ratio <= throughput_max_demand_ratio)) {
+    char text[160];
+    std::snprintf(text, sizeof text, "the demands range from %.6g to %.6g, %.3g apart", T.min_demand(), T.max_demand(),
+                  ratio);
+    core::fail(where, std::string(text) + " (accepted: the largest demand at most 1e12 times the smallest)");
+  }
+}
+
 namespace detail {
+/// value·2^-e, the throughput of the unscaled demands, refused unless it is 0 or a normal double.
+inline double unscaled_throughput(std::string_view where, std::string_view what, double value, int e) {
+  const double v = std::ldexp(value, -e);
+  if (value == 0.0 || (std::isfinite(v) && v >= std::numeric_limits<double>::min())) return v;
+  char about[64];
+  const double log10v = std::log10(value) - e * std::log10(2.0);
+  const double exponent = std::floor(log10v);
+  std::snprintf(about, sizeof about, "%.3ge%+.0f", std::pow(10.0, log10v - exponent), exponent);
+  core::fail(where, std::string(what) + " is about " + about +
+                        ", outside the normal doubles (accepted: demands whose throughput lies in "
+                        "2.2250738585072014e-308 to 1.7976931348623157e308; scale the demands)");
+}
+
 /// Refuses a matrix of `pairs` entries that would not fit (entries while building, then CSR).
 inline void require_traffic_memory(std::string_view where, std::uint64_t n, std::uint64_t pairs) {
   std::uint64_t bytes = core::estimate_add_mul(0, pairs, sizeof(traffic_entry) + 12);
