@@ -360,8 +360,13 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
       // stays 0; a warning line on stderr says so, in either format
       if (!t.converged)
         std::cerr << fmt::format("shiftfly: warning: the throughput interval did not converge: width {:.3g} after {} "
-                                 "rounds (the limit), wider than --epsilon {}\n",
-                                 t.width, t.rounds, t.epsilon);
+                                 "rounds (the limit{}), wider than --epsilon {}\n",
+                                 t.width, t.rounds,
+                                 t.round_limit < m::throughput_mwu_options{}.max_rounds
+                                     ? fmt::format(" that fits --max-seconds {}: raise it for a narrower interval",
+                                                   o.max_seconds)
+                                     : std::string(),
+                                 t.epsilon);
     }
   }
   if (o.format == "json") {

@@ -133,6 +133,7 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
   constexpr const char* where = "measure_throughput";
   if (!(r.epsilon >= throughput_mwu_min_epsilon && r.epsilon < 1))
     core::throw_out_of_range(where, "epsilon", r.epsilon, "0.001 to below 1");
+  core::require_range(where, "threads", r.threads, 0, 1024);
   core::require_range(where, "n", g.num_vertices(), 2, traffic_max_vertices);
   std::optional<throughput_bound_result> worst;
   const traffic_matrix T = detail::traffic_of(g, r, worst);

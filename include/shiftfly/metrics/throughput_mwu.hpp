@@ -19,6 +19,7 @@
 ///   struct throughput_mwu_cost { units_per_round, rounds, seconds };
 ///   throughput_mwu_cost estimate_throughput_mwu_cost(n, arcs, sources, epsilon, max_rounds);
 ///   inline constexpr double throughput_mwu_min_epsilon = 1e-3, throughput_mwu_units_per_second = 2e7;
+///   inline constexpr std::uint64_t throughput_mwu_min_rounds = 2;
 ///
 /// Both ends are certificates, whatever the number of rounds:
 /// - lower: a flow that routes a multiple q·T exactly, divided by its congestion
@@ -46,11 +47,15 @@
 /// 5·10^7 to 5.6·10^7 (Jellyfish of 120 and 300 routers), 1.3·10^8 (torus 30×30, permutation).
 /// The rounds are the uncertain part: 10 to 30 on those graphs at ε = 0.05 (the estimate says
 /// 400), 2,049 on the torus, over 10,000 on the Boardfly; so the estimate errs long on most
-/// graphs and the round limit below keeps the others in time (within 1.2x on the Boardfly). With
-/// max_seconds > 0 a run whose estimate exceeds it is refused before it starts
-/// (core::invalid_parameter, with the estimate), and the run is also limited to the rounds
+/// graphs and the round limit below keeps the others in time (within 1.2x on the Boardfly). So
+/// the estimate of the whole run is reported (estimated_seconds) but does not refuse a run: with
+/// max_seconds > 0, a run whose first throughput_mwu_min_rounds rounds (the ECMP round and one
+/// phase: the least that gives an interval) are estimated above it is refused before it starts
+/// (core::invalid_parameter, with the estimate), and any other run is limited to the rounds
 /// that fit in max_seconds by the model (round_limit), so that no run takes much longer than
-/// allowed, whatever its convergence.
+/// allowed, whatever its convergence; a run the limit stops says converged = false. (Refusing
+/// on the ⌈ε^-2⌉ estimate refused Shiftfly of 2,304 groups at the tools' 60 s, estimated at
+/// 5,502 s, which converges in 21 rounds, about 55 s on 2 threads.)
 ///
 /// Scale. The interval is computed for T·2^-e (e = T.demand_exponent(), exact) and both ends
 /// are scaled back by 2^-e: sums such as Σ T·dist stay finite for demands up to the largest
@@ -115,6 +120,9 @@ inline constexpr double throughput_mwu_min_epsilon = 1e-3;
 /// Work units (one arc scan or heap step of a Dijkstra) a second on one core (see the file comment).
 inline constexpr double throughput_mwu_units_per_second = 2e7;
 
+/// The rounds a run needs at least to give an interval: the ECMP round and one phase.
+inline constexpr std::uint64_t throughput_mwu_min_rounds = 2;
+
 /// The estimated cost of a throughput_mwu run.
 struct throughput_mwu_cost {
   double units_per_round = 0.0;  ///< K·(arcs + n·log2 n): one Dijkstra per source
@@ -135,8 +143,9 @@ inline throughput_mwu_cost estimate_throughput_mwu_cost(std::uint64_t n, std::ui
 }
 
 /// Refuses (core::invalid_parameter naming max_seconds, with the estimate) an interval whose
-/// estimated time exceeds max_seconds > 0; returns the round limit: max_rounds, or the rounds
-/// that fit in max_seconds by the model when fewer (at least 1). max_seconds = 0: no limit.
+/// first throughput_mwu_min_rounds rounds are estimated above max_seconds > 0; returns the round
+/// limit: max_rounds, or the rounds that fit in max_seconds by the model when fewer (at least
+/// throughput_mwu_min_rounds). max_seconds = 0: no limit.
 inline std::uint64_t require_throughput_mwu_within(std::string_view where, std::uint64_t n, std::uint64_t arcs,
                                                    std::uint64_t sources, double epsilon, std::uint64_t max_rounds,
                                                    double max_seconds) {
@@ -144,18 +153,24 @@ inline std::uint64_t require_throughput_mwu_within(std::string_view where, std::
     core::throw_out_of_range(where, "max_seconds", max_seconds, "0 (no limit) to 604800");
   if (max_seconds == 0.0) return max_rounds;
   const auto cost = estimate_throughput_mwu_cost(n, arcs, sources, epsilon, max_rounds);
-  if (cost.seconds > max_seconds) {
-    char estimate[64];
-    std::snprintf(estimate, sizeof estimate, "%.0f", std::ceil(cost.seconds));
+  const double least = cost.units_per_round * static_cast<double>(throughput_mwu_min_rounds) /
+                       throughput_mwu_units_per_second;
+  if (least > max_seconds) {
+    char estimate[64], whole[64];
+    std::snprintf(estimate, sizeof estimate, "%.0f", std::ceil(least));
+    std::snprintf(whole, sizeof whole, "%.0f", std::ceil(cost.seconds));
     core::fail_parameter(where, "max_seconds", core::to_message(max_seconds),
-                         "is below the estimated " + std::string(estimate) + " s of the (1+eps) interval (" +
-                             core::to_message(cost.rounds) + " rounds of " + core::to_message(sources) +
-                             " Dijkstra runs on " + core::to_message(n) + " vertices and " + core::to_message(arcs) +
-                             " arcs)",
-                         "1 to 604800 seconds; a larger epsilon needs fewer rounds");
+                         "is below the estimated " + std::string(estimate) + " s of the first " +
+                             core::to_message(throughput_mwu_min_rounds) + " rounds of the (1+eps) interval (" +
+                             core::to_message(sources) + " Dijkstra runs a round on " + core::to_message(n) +
+                             " vertices and " + core::to_message(arcs) + " arcs; up to " +
+                             core::to_message(cost.rounds) + " rounds, about " + whole + " s, to reach epsilon)",
+                         "1 to 604800 seconds");
   }
   const double fit = std::floor(max_seconds * throughput_mwu_units_per_second / std::max(1.0, cost.units_per_round));
-  return fit < static_cast<double>(max_rounds) ? std::max<std::uint64_t>(1, static_cast<std::uint64_t>(fit)) : max_rounds;
+  return fit < static_cast<double>(max_rounds)
+             ? std::max<std::uint64_t>(throughput_mwu_min_rounds, static_cast<std::uint64_t>(fit))
+             : max_rounds;
 }
 
 /// Blocks of sources a phase routes independently, in parallel (a constant: see throughput_mwu).
@@ -328,6 +343,7 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T_in, const
   if (!(o.epsilon >= throughput_mwu_min_epsilon && o.epsilon < 1.0))
     core::throw_out_of_range(where, "epsilon", o.epsilon, "0.001 to below 1");
   core::require_range(where, "max_rounds", o.max_rounds, 1, 10'000'000);
+  core::require_range(where, "threads", o.threads, 0, 1024);
   if (!(o.path_slack < 1.0)) core::throw_out_of_range(where, "path_slack", o.path_slack, "less than 1 (negative: automatic)");
   if (T_in.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
   if (T_in.n() != g.num_vertices())
