@@ -88,7 +88,10 @@ std::vector<std::uint64_t> numbers(const std::string& s) {
 /// The spec of a case, set from its parameters by name.
 topo::family_spec spec_of(const family_case& c) {
   auto spec = topo::default_spec(c.family);
-  for (const auto& [name, value] : c.params) {
+  for (const auto& param : c.params) {
+    // named references, not a structured binding: Clang 14 refuses a lambda that captures one
+    const auto& name = param.first;
+    const auto& value = param.second;
     bool known = true;
     std::visit(
         [&](auto& s) {
