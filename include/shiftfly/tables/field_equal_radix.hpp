@@ -1,45 +1,21 @@
 #pragma once
 /// \file field_equal_radix.hpp
-/// Shiftfly and Boardfly against the field's flat fabrics at equal radix (at most 40
-/// ports to other routers) and about equal size (1,000 and 10,000 routers): routers,
-/// links, exact diameter, exact mean distance and the converged spectral gap. The
-/// instances follow the rule of tables/field_instances.hpp. This is what distances and
-/// gaps can say about the Shiftfly paper's §8 caveat that Shiftfly would lose against
-/// "a flat high-radix fabric"; bisection and throughput are separate measurements.
+/// The field at equal radix: the table and figure of studies/field_equal_radix.hpp's
+/// measurements (Shiftfly and Boardfly against the field's flat fabrics at radix 40 and
+/// 1,000 and 10,000 routers; the Shiftfly paper's §8 caveat).
 
-#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "shiftfly/report/figure.hpp"
 #include "shiftfly/report/format.hpp"
 #include "shiftfly/report/table.hpp"
-#include "shiftfly/tables/field_instances.hpp"
+#include "shiftfly/studies/field_equal_radix.hpp"
 
 namespace shiftfly::tables {
 
-/// The radix limit and the router targets of the table.
-inline constexpr std::uint64_t field_equal_radix_limit = 40;
-inline std::vector<std::uint64_t> field_equal_radix_targets() { return {1000, 10000}; }
-
-/// One row: the target size and the measured instance.
-struct field_equal_radix_row {
-  std::uint64_t target = 0;
-  measured_instance measured;
-};
-
-/// Measures every family at every target (distances and gap exact).
-inline std::vector<field_equal_radix_row> field_equal_radix_rows(unsigned threads) {
-  std::vector<field_equal_radix_row> rows;
-  for (auto n : field_equal_radix_targets())
-    for (auto f : field_families())
-      if (const auto inst = choose_instance(f, field_equal_radix_limit, n))
-        rows.push_back({n, measure_instance(*inst, true, threads)});
-  return rows;
-}
-
 /// The table.
-inline report::table field_equal_radix_table(const std::vector<field_equal_radix_row>& rows) {
+inline report::table field_equal_radix_table(const std::vector<studies::field_equal_radix_row>& rows) {
   report::table t;
   t.id = "field_equal_radix";
   t.title = "The field at equal radix";
@@ -65,7 +41,7 @@ inline report::table field_equal_radix_table(const std::vector<field_equal_radix
 }
 
 /// Mean distance against routers, one line per family.
-inline report::figure field_equal_radix_figure(const std::vector<field_equal_radix_row>& rows) {
+inline report::figure field_equal_radix_figure(const std::vector<studies::field_equal_radix_row>& rows) {
   report::figure f{"field_mean_distance", "Mean distance at radix 40", "routers", "mean router hops", true, false, {}};
   for (auto fam : field_families()) {
     report::series s{std::string(field_family_name(fam)), {}, {}};
