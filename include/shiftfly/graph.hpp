@@ -8,8 +8,8 @@
 ///
 /// Its include closure holds no plotting, no report or table headers, no Halley
 /// model and no JSON library (docs/design.md, "Components"). It needs METIS
-/// (shiftfly::METIS, -lmetis) for metrics/bisection_metis.hpp and COIN-OR CLP
-/// (pkg-config clp) for metrics/throughput_lp.hpp. The readers of users' graph
+/// (shiftfly::METIS, -lmetis) for metrics/cuts/bisection_metis.hpp and COIN-OR CLP
+/// (pkg-config clp) for metrics/flow/throughput_lp.hpp. The readers of users' graph
 /// files are the files component, shiftfly/files.hpp: they bring nlohmann-json
 /// and Boost.Graph's compiled GraphML reader.
 
@@ -49,27 +49,27 @@
 #include "shiftfly/topology/torus.hpp"
 
 // metrics
-#include "shiftfly/metrics/all_pairs.hpp"
-#include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/bisection.hpp"
-#include "shiftfly/metrics/bisection_exact.hpp"
-#include "shiftfly/metrics/bisection_interval.hpp"
-#include "shiftfly/metrics/bisection_metis.hpp"
-#include "shiftfly/metrics/bisection_partition.hpp"
-#include "shiftfly/metrics/connectivity.hpp"
-#include "shiftfly/metrics/diameter_bounds.hpp"
-#include "shiftfly/metrics/distance_stats.hpp"
-#include "shiftfly/metrics/distances.hpp"
-#include "shiftfly/metrics/fiedler.hpp"
-#include "shiftfly/metrics/multicast.hpp"
-#include "shiftfly/metrics/path_diversity.hpp"
-#include "shiftfly/metrics/sampled_distances.hpp"
-#include "shiftfly/metrics/spectral.hpp"
-#include "shiftfly/metrics/linear_assignment.hpp"
-#include "shiftfly/metrics/throughput_bound.hpp"
-#include "shiftfly/metrics/throughput_lp.hpp"
-#include "shiftfly/metrics/throughput_mwu.hpp"
-#include "shiftfly/metrics/traffic.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/cuts/bisection.hpp"
+#include "shiftfly/metrics/cuts/bisection_exact.hpp"
+#include "shiftfly/metrics/cuts/bisection_interval.hpp"
+#include "shiftfly/metrics/cuts/bisection_metis.hpp"
+#include "shiftfly/metrics/cuts/bisection_partition.hpp"
+#include "shiftfly/metrics/cuts/connectivity.hpp"
+#include "shiftfly/metrics/distances/diameter_bounds.hpp"
+#include "shiftfly/metrics/distances/distance_stats.hpp"
+#include "shiftfly/metrics/distances/distances.hpp"
+#include "shiftfly/metrics/spectral/fiedler.hpp"
+#include "shiftfly/metrics/paths/multicast.hpp"
+#include "shiftfly/metrics/paths/path_diversity.hpp"
+#include "shiftfly/metrics/distances/sampled_distances.hpp"
+#include "shiftfly/metrics/spectral/spectral.hpp"
+#include "shiftfly/metrics/flow/linear_assignment.hpp"
+#include "shiftfly/metrics/flow/throughput_bound.hpp"
+#include "shiftfly/metrics/flow/throughput_lp.hpp"
+#include "shiftfly/metrics/flow/throughput_mwu.hpp"
+#include "shiftfly/metrics/flow/traffic.hpp"
 
 // routing
 #include "shiftfly/routing/imase_itoh.hpp"

@@ -19,10 +19,10 @@
 #include <vector>
 
 #include "shiftfly/core/graph.hpp"
-#include "shiftfly/metrics/throughput.hpp"
-#include "shiftfly/metrics/throughput_lp.hpp"
-#include "shiftfly/metrics/throughput_mwu.hpp"
-#include "shiftfly/metrics/traffic.hpp"
+#include "shiftfly/metrics/flow/throughput.hpp"
+#include "shiftfly/metrics/flow/throughput_lp.hpp"
+#include "shiftfly/metrics/flow/throughput_mwu.hpp"
+#include "shiftfly/metrics/flow/traffic.hpp"
 
 namespace {
 namespace differential_throughput {

@@ -1,4 +1,4 @@
-// Tests of metrics/traffic.hpp: the generators (Python's random.Random draws from the
+// Tests of metrics/flow/traffic.hpp: the generators (Python's random.Random draws from the
 // fixture), validation, and reading a traffic file.
 #include <catch2/catch.hpp>
 
@@ -7,7 +7,7 @@
 #include <fstream>
 #include <string>
 
-#include "shiftfly/metrics/traffic.hpp"
+#include "shiftfly/metrics/flow/traffic.hpp"
 #include "throughput_fixture.hpp"
 
 using namespace shiftfly;

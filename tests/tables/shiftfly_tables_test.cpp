@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "shiftfly/metrics/all_pairs.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
 #include "shiftfly/tables/shiftfly_tables.hpp"
 
 using namespace shiftfly;

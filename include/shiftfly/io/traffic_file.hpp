@@ -22,10 +22,10 @@
 ///   is one below the smallest normal double (2.2250738585072014e-308, e.g. `4.9e-324`): a
 ///   subnormal keeps only a few of the digits written. Accepted: 2.2250738585072014e-308 to
 ///   1.7976931348623157e308 (the throughput metrics add a rule on the ratio of the largest to
-///   the smallest demand of a matrix: metrics/traffic.hpp).
+///   the smallest demand of a matrix: metrics/flow/traffic.hpp).
 /// - A pair (s, t) given twice is refused, naming the line that gave it first (the
 ///   library never guesses whether a repeat means "sum" or "replace").
-/// The lines are returned in file order; metrics/traffic.hpp turns them into a
+/// The lines are returned in file order; metrics/flow/traffic.hpp turns them into a
 /// traffic matrix (io sits below metrics and does not know that type). Refusals are
 /// io::file_error (io/file_text.hpp), one line naming the file and the line:
 /// `T.txt:7: vertex 64 is not below the vertex count 64`.

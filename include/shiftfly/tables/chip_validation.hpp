@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "shiftfly/metrics/all_pairs.hpp"
-#include "shiftfly/metrics/diameter_bounds.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/metrics/distances/diameter_bounds.hpp"
 #include "shiftfly/report/figure.hpp"
 #include "shiftfly/report/format.hpp"
 #include "shiftfly/report/table.hpp"

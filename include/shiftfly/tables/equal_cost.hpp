@@ -18,9 +18,9 @@
 #include <string>
 #include <vector>
 
-#include "shiftfly/metrics/all_pairs.hpp"
-#include "shiftfly/metrics/sampled_distances.hpp"
-#include "shiftfly/metrics/spectral.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/metrics/distances/sampled_distances.hpp"
+#include "shiftfly/metrics/spectral/spectral.hpp"
 #include "shiftfly/report/format.hpp"
 #include "shiftfly/report/profile.hpp"
 #include "shiftfly/report/table_set.hpp"

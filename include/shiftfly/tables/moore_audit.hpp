@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "shiftfly/metrics/all_pairs.hpp"
-#include "shiftfly/metrics/bfs.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
 #include "shiftfly/report/format.hpp"
 #include "shiftfly/report/table_set.hpp"
 #include "shiftfly/tables/exact_ratio.hpp"

@@ -3,7 +3,7 @@
 /// Beyond the paper: bisection width and throughput of Boardfly-of-pods and Shiftfly at
 /// equal port cost (the group-level graphs of Table 2, tables/equal_cost.hpp), and of the
 /// field's families at equal radix (the instances of tables/field_equal_radix.hpp), as
-/// certified intervals (metrics/throughput_profile.hpp). They test the Shiftfly paper's
+/// certified intervals (metrics/flow/throughput_profile.hpp). They test the Shiftfly paper's
 /// Section 8 caveat: "De Bruijn and Kautz families have asymptotically smaller bisection
 /// than a complete or expander tier ... against a flat high-radix fabric we would not
 /// [win]"; section_8_finding() states what the numbers say.
@@ -19,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-#include "shiftfly/metrics/throughput_profile.hpp"
+#include "shiftfly/metrics/flow/throughput_profile.hpp"
 #include "shiftfly/report/figure.hpp"
 #include "shiftfly/report/format.hpp"
 #include "shiftfly/report/table.hpp"

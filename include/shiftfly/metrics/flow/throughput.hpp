@@ -1,19 +1,19 @@
 #pragma once
 /// \file throughput.hpp
 /// The throughput θ(T) of a graph under a named traffic pattern, by the best method
-/// that fits, as one labelled interval (the model: metrics/throughput_lp.hpp).
+/// that fits, as one labelled interval (the model: metrics/flow/throughput_lp.hpp).
 ///
 ///   enum class traffic_pattern { uniform, permutation, worst, file };
 ///   struct throughput_request { pattern, path, seed, epsilon, threads, how, max_seconds, progress };
 ///   throughput_measure measure_throughput(const G& g, const throughput_request& r);
 ///   void require_throughput_within(const G& g, const throughput_request& r);   // before anything runs
 ///
-/// The traffic (metrics/traffic.hpp):
+/// The traffic (metrics/flow/traffic.hpp):
 /// - uniform: one unit for every ordered pair;
 /// - permutation: `random.Random(seed).shuffle` of 0..n-1, one unit s -> p[s];
 /// - worst: the permutation that maximises Σ d(s, π(s)) (a linear assignment on the
 ///   distance matrix: exact up to worst_permutation_exact_max_n vertices, a greedy
-///   permutation above, labelled not certified; metrics/throughput_bound.hpp); its
+///   permutation above, labelled not certified; metrics/flow/throughput_bound.hpp); its
 ///   bound capacity / Σ d(s, π(s)) is the throughput upper bound TUB of Namyar et al.;
 /// - file: a user's matrix, `s t demand` lines (io/traffic_file.hpp).
 ///
@@ -25,11 +25,11 @@
 /// its algorithm says so.
 ///
 /// The demands: every magnitude from 2.2250738585072014e-308 to 1.7976931348623157e308, at
-/// most 10^12 apart within one matrix, with a θ that is a normal double (metrics/traffic.hpp;
+/// most 10^12 apart within one matrix, with a θ that is a normal double (metrics/flow/traffic.hpp;
 /// refused otherwise, in one line). θ(c·T) = θ(T)/c: both methods solve T scaled by a power
 /// of two. The interval's ε is 10^-3 to below 1; an interval cut short by its round limit
 /// says converged = false, with the width it reached; max_seconds (> 0) refuses an interval
-/// whose estimated time exceeds it (metrics/throughput_mwu.hpp, the cost model).
+/// whose estimated time exceeds it (metrics/flow/throughput_mwu.hpp, the cost model).
 
 #include <cstdint>
 #include <functional>
@@ -39,11 +39,11 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
-#include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/throughput_bound.hpp"
-#include "shiftfly/metrics/throughput_lp.hpp"
-#include "shiftfly/metrics/throughput_mwu.hpp"
-#include "shiftfly/metrics/traffic.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/flow/throughput_bound.hpp"
+#include "shiftfly/metrics/flow/throughput_lp.hpp"
+#include "shiftfly/metrics/flow/throughput_mwu.hpp"
+#include "shiftfly/metrics/flow/traffic.hpp"
 
 namespace shiftfly::metrics {
 

@@ -1,12 +1,12 @@
 #pragma once
 /// \file traffic.hpp
-/// Traffic matrices for the throughput metrics (metrics/throughput_lp.hpp,
+/// Traffic matrices for the throughput metrics (metrics/flow/throughput_lp.hpp,
 /// throughput_mwu.hpp, throughput_bound.hpp), and the patterns the studies use.
 ///
 /// Model: a traffic matrix T over the n vertices of a graph gives a demand T(s,t) > 0
 /// for some ordered pairs s ≠ t (absent pairs demand nothing). The throughput θ(T) is
 /// the largest θ such that θ·T can be routed as a multicommodity flow within the
-/// capacities (one unit per direction of every link; metrics/throughput_lp.hpp).
+/// capacities (one unit per direction of every link; metrics/flow/throughput_lp.hpp).
 ///
 /// API:
 ///   struct traffic_entry { std::uint64_t source, target; double demand; };
