@@ -1,6 +1,6 @@
 #pragma once
 /// \file shiftfly.hpp
-/// The whole library: the graph, files, Halley, experiments and tables components
+/// The whole library: the graph, solvers, files, Halley, experiments and tables components
 /// (docs/design.md, "Components"). The optional MPI headers (shiftfly/mpi/)
 /// are not included: they need <mpi.h> and the target shiftfly::mpi.
 /// tests/odr checks that every public header coexists in two translation units.
@@ -8,5 +8,6 @@
 #include "shiftfly/files.hpp"
 #include "shiftfly/graph.hpp"
 #include "shiftfly/halley.hpp"
+#include "shiftfly/solvers.hpp"
 #include "shiftfly/studies.hpp"
 #include "shiftfly/tables.hpp"
