@@ -29,6 +29,7 @@
 #include "common/flag_names.hpp"
 #include "common/subcommand.hpp"
 #include "family_options.hpp"
+#include "shiftfly/core/parse.hpp"
 #include "shiftfly/metrics/distances/all_pairs.hpp"
 #include "shiftfly/metrics/cuts/bisection_interval.hpp"
 #include "shiftfly/metrics/cuts/connectivity.hpp"
@@ -480,9 +481,8 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
                   "interval that stops at its round limit wider than that says it did not converge")
       ->check(CLI::Validator(
           [](std::string& v) -> std::string {
-            char* end = nullptr;
-            const double x = std::strtod(v.c_str(), &end);
-            if (v.empty() || end != v.c_str() + v.size() || !(x >= 0.001 && x < 1))
+            double x = 0;
+            if (shiftfly::core::read_real(v, x) != shiftfly::core::real_error::none || !(x >= 0.001 && x < 1))
               return shiftfly::tools::detail::quoted_value(v) + " is out of range (accepted: 0.001 to below 1; the interval cannot reach a smaller "
                      "relative width within its round limit)";
             return "";
