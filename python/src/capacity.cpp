@@ -24,6 +24,7 @@
 #include <string>
 
 #include "bindings.hpp"
+#include "shiftfly/io/traffic_file.hpp"
 #include "shiftfly/metrics/cuts/bisection_interval.hpp"
 #include "shiftfly/metrics/paths/path_diversity.hpp"
 #include "shiftfly/metrics/flow/throughput.hpp"
@@ -163,7 +164,11 @@ void init_capacity(py::module_& m) {
         if (pattern == "uniform") r.pattern = metrics::traffic_pattern::uniform;
         else if (pattern == "permutation") r.pattern = metrics::traffic_pattern::permutation;
         else if (pattern == "worst") r.pattern = metrics::traffic_pattern::worst;
-        else if (pattern == "file") r.pattern = metrics::traffic_pattern::file, r.path = path;
+        else if (pattern == "file") {  // io reads the file; the metric takes the matrix
+          r.pattern = metrics::traffic_pattern::file;
+          r.matrix = metrics::traffic_from_lines(g.num_vertices(), io::read_traffic_file(path, g.num_vertices()),
+                                                 "file " + io::display_name(path));
+        }
         else core::throw_out_of_range("throughput", "traffic", "'" + pattern + "'", "uniform, permutation, worst or a file");
         r.seed = seed;
         r.epsilon = epsilon;

@@ -58,7 +58,8 @@ foreach(_case
     "solvers|nlohmann|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/|(edge_list|graphml|node_link|graph)_file[.]hpp|file_source"
     "files|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/"
     "halley|nlohmann|shiftfly/(report|tables|topology|metrics|routing|io|studies)/"
-    "studies|shiftfly/(report|tables|halley)/")
+    "studies|shiftfly/(report|tables|halley)/"
+    "tables|shiftfly/report/gnuplot[.]hpp")
   string(REPLACE "|" ";" _parts "${_case}")
   list(GET _parts 0 _component)
   list(SUBLIST _parts 1 -1 _forbidden)

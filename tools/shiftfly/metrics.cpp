@@ -30,6 +30,7 @@
 #include "common/subcommand.hpp"
 #include "family_options.hpp"
 #include "shiftfly/core/parse.hpp"
+#include "shiftfly/io/traffic_file.hpp"
 #include "shiftfly/metrics/distances/all_pairs.hpp"
 #include "shiftfly/metrics/cuts/bisection_interval.hpp"
 #include "shiftfly/metrics/cuts/connectivity.hpp"
@@ -186,10 +187,7 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
     if (o.throughput == "uniform") r.pattern = m::traffic_pattern::uniform;
     else if (o.throughput == "permutation") r.pattern = m::traffic_pattern::permutation;
     else if (o.throughput == "worst") r.pattern = m::traffic_pattern::worst;
-    else {
-      r.pattern = m::traffic_pattern::file;
-      r.path = o.throughput.substr(5);  // after "file:" (checked by the flag)
-    }
+    else r.pattern = m::traffic_pattern::file;  // the matrix is read where it is measured
     r.seed = o.traffic_seed;
     r.epsilon = o.epsilon;
     r.threads = static_cast<unsigned>(o.threads);
@@ -336,7 +334,14 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
       };
     const auto t = shiftfly::tools::naming_flags(
         {{"epsilon", "--epsilon"}, {"seed", "--traffic-seed"}, {"max_seconds", "--max-seconds"}}, "--throughput",
-        [&] { return m::measure_throughput(g, r); });
+        [&] {
+          if (r.pattern == m::traffic_pattern::file) {  // io reads the file; the metric takes the matrix
+            const std::string path = o.throughput.substr(5);  // after "file:" (checked by the flag)
+            r.matrix = m::traffic_from_lines(g.num_vertices(), shiftfly::io::read_traffic_file(path, g.num_vertices()),
+                                             "file " + shiftfly::io::display_name(path));
+          }
+          return m::measure_throughput(g, r);
+        });
     shiftfly::report::end_progress();
     j["throughput"] = {{"method", t.method},
                        {"algorithm", t.algorithm},

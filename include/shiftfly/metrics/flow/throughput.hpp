@@ -4,7 +4,7 @@
 /// that fits, as one labelled interval (the model: metrics/flow/throughput_lp.hpp).
 ///
 ///   enum class traffic_pattern { uniform, permutation, worst, file };
-///   struct throughput_request { pattern, path, seed, epsilon, threads, how, max_seconds, progress };
+///   struct throughput_request { pattern, matrix, seed, epsilon, threads, how, max_seconds, progress };
 ///   throughput_measure measure_throughput(const G& g, const throughput_request& r);
 ///   void require_throughput_within(const G& g, const throughput_request& r);   // before anything runs
 ///
@@ -15,7 +15,8 @@
 ///   distance matrix: exact up to worst_permutation_exact_max_n vertices, a greedy
 ///   permutation above, labelled not certified; metrics/flow/throughput_bound.hpp); its
 ///   bound capacity / Σ d(s, π(s)) is the throughput upper bound TUB of Namyar et al.;
-/// - file: a user's matrix, `s t demand` lines (io/traffic_file.hpp).
+/// - file: a user's matrix, given as `matrix`: the caller reads the file (io/traffic_file.hpp,
+///   read_traffic_file) and makes the matrix (traffic_from_lines); a metric never opens a file.
 ///
 /// The method: the exact source-aggregated LP (COIN-OR CLP) when its flow variables
 /// (sources × arcs) are within throughput_lp_max_variables; otherwise the (1+ε)
@@ -53,7 +54,7 @@ enum class traffic_pattern { uniform, permutation, worst, file };
 /// What to measure, and how hard to try.
 struct throughput_request {
   traffic_pattern pattern = traffic_pattern::uniform;
-  std::string path;            ///< the traffic file (pattern file); "-" is standard input
+  traffic_matrix matrix;       ///< the user's matrix (pattern file), read by the caller through io/traffic_file.hpp
   std::uint64_t seed = 1;      ///< the permutation's seed (pattern permutation)
   double epsilon = 0.05;       ///< the interval's relative width when the LP does not fit; 1e-3 to below 1
   unsigned threads = 0;        ///< 0 = all hardware threads; results do not depend on it
@@ -106,7 +107,10 @@ traffic_matrix traffic_of(const G& g, const throughput_request& r, std::optional
                                       "measure_throughput");
     }
     case traffic_pattern::file:
-      return read_traffic(r.path, n);
+      if (r.matrix.n() != n)
+        core::fail_parameter("measure_throughput", "matrix", "of " + core::to_message(r.matrix.n()) + " vertices",
+                             "is not for this graph", "a matrix of " + core::to_message(n) + " vertices");
+      return r.matrix;
   }
   return {};
 }
@@ -115,7 +119,7 @@ traffic_matrix traffic_of(const G& g, const throughput_request& r, std::optional
 /// Refuses, before any traffic is built, a request whose (1+ε) interval is estimated above
 /// r.max_seconds (> 0), counting every vertex as a source for the named patterns (uniform has
 /// n sources; a permutation, the worst one included, at most n); a file's traffic is checked
-/// when measure_throughput reads it. A request the exact LP takes passes.
+/// when measure_throughput is given it. A request the exact LP takes passes.
 template <core::digraph_like G>
 void require_throughput_within(const G& g, const throughput_request& r) {
   constexpr const char* where = "measure_throughput";
