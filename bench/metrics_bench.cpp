@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "shiftfly/metrics/all_pairs.hpp"
-#include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/diameter_bounds.hpp"
-#include "shiftfly/metrics/spectral.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/distances/diameter_bounds.hpp"
+#include "shiftfly/metrics/spectral/spectral.hpp"
 #include "shiftfly/topology/family.hpp"
 
 namespace {

@@ -20,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-#include "shiftfly/metrics/all_pairs.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
 #include "shiftfly/topology/family.hpp"
 
 namespace {

@@ -1,6 +1,6 @@
 #pragma once
 // Benchmark-only eigensolvers, measured against the library's thick-restart Lanczos
-// (metrics/detail/thick_restart_lanczos.hpp) on the same problem: the largest and the
+// (metrics/spectral/detail/thick_restart_lanczos.hpp) on the same problem: the largest and the
 // smallest eigenvalue of a symmetric operator A on the orthogonal complement of known
 // eigenvectors (deflated exactly), both ends in one run, each residual ‖A x − θ x‖ at most
 // tolerance · max(1, |θ|) measured from the returned unit vector by one more product.
@@ -48,7 +48,7 @@
 #include <vector>
 
 #include "shiftfly/core/python_random.hpp"
-#include "shiftfly/metrics/detail/thick_restart_lanczos.hpp"
+#include "shiftfly/metrics/spectral/detail/thick_restart_lanczos.hpp"
 
 namespace bench_alt {
 

@@ -30,8 +30,8 @@
 
 #include "shiftfly/core/python_random.hpp"
 #include "spectral_alternatives.hpp"
-#include "shiftfly/metrics/detail/graph_operator.hpp"
-#include "shiftfly/metrics/spectral.hpp"
+#include "shiftfly/metrics/spectral/detail/graph_operator.hpp"
+#include "shiftfly/metrics/spectral/spectral.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/polarfly.hpp"
 #include "shiftfly/topology/shiftfly.hpp"

@@ -1,5 +1,5 @@
 // libFuzzer harness: the traffic-file reader (io/traffic_file.hpp read_traffic_text) and the
-// exact throughput (metrics/throughput.hpp measure_throughput) of what it accepts.
+// exact throughput (metrics/flow/throughput.hpp measure_throughput) of what it accepts.
 // Input: byte 0 picks the vertex count n = 2 + b % 11 (2..12); the rest is the file's text.
 // Properties:
 //   - read_traffic_text either throws io::file_error (a std::invalid_argument) with a one-line
@@ -23,8 +23,8 @@
 
 #include "fuzz_support.hpp"
 #include "shiftfly/io/traffic_file.hpp"
-#include "shiftfly/metrics/throughput_lp.hpp"
-#include "shiftfly/metrics/traffic.hpp"
+#include "shiftfly/metrics/flow/throughput_lp.hpp"
+#include "shiftfly/metrics/flow/traffic.hpp"
 
 namespace io = shiftfly::io;
 namespace m = shiftfly::metrics;

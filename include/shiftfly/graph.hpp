@@ -2,16 +2,20 @@
 /// \file graph.hpp
 /// The graph component: the graph type and its core (validation, errors, the
 /// number grammar, memory limits, the RNG, the worker pool), the graph writers and
-/// the traffic-file reader (io), the families (topology), distances, spectra,
-/// connectivity, bisection bounds, path diversity and throughput (metrics),
-/// table-free routing (routing) and the Boost.Graph adaptor.
+/// the traffic-file reader (io), the families (topology), the metrics that need no
+/// solver: distances, spectra, connectivity, the spectral and greedy bisection
+/// bounds, path diversity, multicast, traffic matrices and the throughput bounds,
+/// ECMP and MWU intervals (metrics/), table-free routing (routing) and the
+/// Boost.Graph adaptor.
 ///
-/// Its include closure holds no plotting, no report or table headers, no Halley
-/// model and no JSON library (docs/design.md, "Components"). It needs METIS
-/// (shiftfly::METIS, -lmetis) for metrics/bisection_metis.hpp and COIN-OR CLP
-/// (pkg-config clp) for metrics/throughput_lp.hpp. The readers of users' graph
-/// files are the files component, shiftfly/files.hpp: they bring nlohmann-json
-/// and Boost.Graph's compiled GraphML reader.
+/// Its include closure needs Boost's and Eigen's headers and the standard library
+/// only (and -pthread for the worker pool): no METIS, no COIN-OR CLP, no plotting,
+/// no report or table headers, no Halley model and no JSON library (docs/design.md,
+/// "Components"; the ctest entry headers/closure_graph proves it on
+/// examples/graph_only.cpp). Target shiftfly::graph. The solver-backed metrics
+/// (METIS bisection, the exact bisection and its interval, the CLP throughput LP and
+/// what combines it) are the solvers component, shiftfly/solvers.hpp. The readers of
+/// users' graph files are the files component, shiftfly/files.hpp.
 
 // core
 #include "shiftfly/core/checked.hpp"
@@ -49,28 +53,25 @@
 #include "shiftfly/topology/string_labels.hpp"
 #include "shiftfly/topology/torus.hpp"
 
-// metrics
-#include "shiftfly/metrics/all_pairs.hpp"
-#include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/bisection.hpp"
-#include "shiftfly/metrics/bisection_exact.hpp"
-#include "shiftfly/metrics/bisection_interval.hpp"
-#include "shiftfly/metrics/bisection_metis.hpp"
-#include "shiftfly/metrics/bisection_partition.hpp"
-#include "shiftfly/metrics/connectivity.hpp"
-#include "shiftfly/metrics/diameter_bounds.hpp"
-#include "shiftfly/metrics/distance_stats.hpp"
-#include "shiftfly/metrics/distances.hpp"
-#include "shiftfly/metrics/fiedler.hpp"
-#include "shiftfly/metrics/multicast.hpp"
-#include "shiftfly/metrics/path_diversity.hpp"
-#include "shiftfly/metrics/sampled_distances.hpp"
-#include "shiftfly/metrics/spectral.hpp"
-#include "shiftfly/metrics/linear_assignment.hpp"
-#include "shiftfly/metrics/throughput_bound.hpp"
-#include "shiftfly/metrics/throughput_lp.hpp"
-#include "shiftfly/metrics/throughput_mwu.hpp"
-#include "shiftfly/metrics/traffic.hpp"
+// metrics, by room (the solver-backed ones are in shiftfly/solvers.hpp)
+#include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/distances/diameter_bounds.hpp"
+#include "shiftfly/metrics/distances/distance_stats.hpp"
+#include "shiftfly/metrics/distances/distances.hpp"
+#include "shiftfly/metrics/distances/sampled_distances.hpp"
+#include "shiftfly/metrics/spectral/fiedler.hpp"
+#include "shiftfly/metrics/spectral/spectral.hpp"
+#include "shiftfly/metrics/cuts/bisection.hpp"
+#include "shiftfly/metrics/cuts/bisection_partition.hpp"
+#include "shiftfly/metrics/cuts/connectivity.hpp"
+#include "shiftfly/metrics/paths/multicast.hpp"
+#include "shiftfly/metrics/paths/path_diversity.hpp"
+#include "shiftfly/metrics/flow/linear_assignment.hpp"
+#include "shiftfly/metrics/flow/throughput_bound.hpp"
+#include "shiftfly/metrics/flow/throughput_ecmp.hpp"
+#include "shiftfly/metrics/flow/throughput_mwu.hpp"
+#include "shiftfly/metrics/flow/traffic.hpp"
 
 // routing
 #include "shiftfly/routing/imase_itoh.hpp"

@@ -1,10 +1,12 @@
 #pragma once
 /// \file studies.hpp
-/// The experiments component: the graph component, plus the models built on it
-/// (workload, operations, collectives) and the experiment drivers that combine
-/// them (studies). No report or table headers.
+/// The experiments component: the graph and solvers components, plus the models
+/// built on them (workload, operations, collectives) and the experiment drivers
+/// that combine them (studies), which measure bisection intervals and throughput
+/// profiles (METIS, CLP). No report or table headers.
 
 #include "shiftfly/graph.hpp"
+#include "shiftfly/solvers.hpp"
 
 // workload
 #include "shiftfly/workload/sharing.hpp"

@@ -126,7 +126,7 @@ def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=F
     the GIL on `threads` threads (0 = every core; results identical for any count); Ctrl-C
     stops the interval within a round. max_seconds (1 to 604800; None: no limit) refuses an
     interval whose estimated time exceeds it, with the estimate, and limits its rounds to those
-    that fit (the cost model of metrics/throughput_mwu.hpp). Returns Throughput."""
+    that fit (the cost model of metrics/flow/throughput_mwu.hpp). Returns Throughput."""
     f = "throughput"
     _graph(f, g)
     path = ""

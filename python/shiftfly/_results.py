@@ -274,7 +274,7 @@ class Throughput(_Result):
     False when the interval stopped at its round limit (round_limit) wider than (1 + epsilon):
     width = upper / lower - 1 is the width it reached (both ends are still certified).
     total_demand is None when the sum exceeds the largest float; total_demand_log10 is always
-    its log10. estimated_seconds is the interval's cost estimate (metrics/throughput_mwu.hpp)."""
+    its log10. estimated_seconds is the interval's cost estimate (metrics/flow/throughput_mwu.hpp)."""
     traffic: str
     pairs: int
     total_demand: Optional[float]

@@ -1,14 +1,14 @@
 /// \file capacity.cpp
 /// The capacity metrics of metrics/: the bisection width as a certified interval
-/// (metrics/bisection_interval.hpp: Fiedler's lambda2(L) floor(n/2) ceil(n/2) / n lower bound, exact branch
-/// and bound, METIS and greedy upper bounds), path diversity (metrics/path_diversity.hpp:
+/// (metrics/cuts/bisection_interval.hpp: Fiedler's lambda2(L) floor(n/2) ceil(n/2) / n lower bound, exact branch
+/// and bound, METIS and greedy upper bounds), path diversity (metrics/paths/path_diversity.hpp:
 /// shortest-path counts by Brandes' counting pass, edge- and vertex-disjoint paths by
 /// Menger's theorem) and the throughput theta(T) under a traffic pattern
-/// (metrics/throughput.hpp: the exact LP when it fits, else the (1+eps)
+/// (metrics/flow/throughput.hpp: the exact LP when it fits, else the (1+eps)
 /// Garg-Koenemann/Fleischer interval). Each returns a dict whose keys are the C++
 /// struct's fields and the keys of `shiftfly metrics --format json`; the package wraps
 /// it in a frozen dataclass.
-/// throughput_profile binds metrics/throughput_profile.hpp: bisection, uniform and
+/// throughput_profile binds metrics/flow/throughput_profile.hpp: bisection, uniform and
 /// worst-permutation throughput as intervals by the cheap bounds (the exact profile's tables).
 /// Every call runs without the GIL (bindings.hpp). The throughput interval polls the stop
 /// flag after every round, so Ctrl-C stops it; the bisection and the path counts have no
@@ -24,10 +24,11 @@
 #include <string>
 
 #include "bindings.hpp"
-#include "shiftfly/metrics/bisection_interval.hpp"
-#include "shiftfly/metrics/path_diversity.hpp"
-#include "shiftfly/metrics/throughput.hpp"
-#include "shiftfly/metrics/throughput_profile.hpp"
+#include "shiftfly/io/traffic_file.hpp"
+#include "shiftfly/metrics/cuts/bisection_interval.hpp"
+#include "shiftfly/metrics/paths/path_diversity.hpp"
+#include "shiftfly/metrics/flow/throughput.hpp"
+#include "shiftfly/metrics/flow/throughput_profile.hpp"
 
 namespace shiftfly::python {
 
@@ -163,7 +164,11 @@ void init_capacity(py::module_& m) {
         if (pattern == "uniform") r.pattern = metrics::traffic_pattern::uniform;
         else if (pattern == "permutation") r.pattern = metrics::traffic_pattern::permutation;
         else if (pattern == "worst") r.pattern = metrics::traffic_pattern::worst;
-        else if (pattern == "file") r.pattern = metrics::traffic_pattern::file, r.path = path;
+        else if (pattern == "file") {  // io reads the file; the metric takes the matrix
+          r.pattern = metrics::traffic_pattern::file;
+          r.matrix = metrics::traffic_from_lines(g.num_vertices(), io::read_traffic_file(path, g.num_vertices()),
+                                                 "file " + io::display_name(path));
+        }
         else core::throw_out_of_range("throughput", "traffic", "'" + pattern + "'", "uniform, permutation, worst or a file");
         r.seed = seed;
         r.epsilon = epsilon;

@@ -11,10 +11,10 @@
 #include <cstdint>
 
 #include "bindings.hpp"
-#include "shiftfly/metrics/connectivity.hpp"
-#include "shiftfly/metrics/diameter_bounds.hpp"
-#include "shiftfly/metrics/distances.hpp"
-#include "shiftfly/metrics/spectral.hpp"
+#include "shiftfly/metrics/cuts/connectivity.hpp"
+#include "shiftfly/metrics/distances/diameter_bounds.hpp"
+#include "shiftfly/metrics/distances/distances.hpp"
+#include "shiftfly/metrics/spectral/spectral.hpp"
 
 namespace shiftfly::python {
 

@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <vector>
 
-#include <shiftfly/metrics/bisection_metis.hpp>
-#include <shiftfly/metrics/throughput_lp.hpp>
+#include <shiftfly/metrics/cuts/bisection_metis.hpp>
+#include <shiftfly/metrics/flow/throughput_lp.hpp>
 #include <shiftfly/topology/kautz.hpp>
 #include <shiftfly/topology/moore.hpp>
 #include <shiftfly/topology/torus.hpp>

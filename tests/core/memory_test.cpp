@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "shiftfly/core/memory.hpp"
-#include "shiftfly/metrics/all_pairs.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/de_bruijn.hpp"
 #include "shiftfly/topology/imase_itoh.hpp"

@@ -28,11 +28,12 @@ std::string read_text(const fs::path& p) {
   return os.str();
 }
 
-// The layer table of docs/design.md: rows "| <layer> | `dir`, `dir` | ..." between the
-// markers <!-- layers --> and <!-- /layers -->.
-std::map<std::string, int> read_layers(const std::string& design) {
+// A layer table of docs/design.md: rows "| <layer> | `dir`, `dir` | ..." between the
+// markers <!-- layers --> and <!-- /layers --> (the directories of include/shiftfly), or
+// <!-- metrics rooms --> and <!-- /metrics rooms --> (the rooms of include/shiftfly/metrics).
+std::map<std::string, int> read_layers(const std::string& design, const std::string& table = "layers") {
   std::map<std::string, int> layer;
-  const auto from = design.find("<!-- layers -->"), to = design.find("<!-- /layers -->");
+  const auto from = design.find("<!-- " + table + " -->"), to = design.find("<!-- /" + table + " -->");
   if (from == std::string::npos || to == std::string::npos) return layer;
   std::istringstream rows(design.substr(from, to - from));
   const std::regex row(R"(^\|\s*(\d+)\s*\|([^|]*)\|)");
@@ -62,11 +63,14 @@ const std::set<std::string> unplaced_headers{"tables/field_instances.hpp"};
 bool unplaced(const include_edge& e) { return unplaced_headers.count(e.file) + unplaced_headers.count(e.target) > 0; }
 
 // The includes between directories of <root>/shiftfly (the component headers at its top are left out:
-// they sit above every layer).
-std::vector<include_edge> read_includes(const fs::path& root) {
+// they sit above every layer); with `within` (say "metrics"), the includes between the rooms of
+// <root>/shiftfly/<within>, each room with its subfolders (metrics/distances/detail is in distances).
+std::vector<include_edge> read_includes(const fs::path& root, const std::string& within = "") {
   std::vector<include_edge> edges;
-  const std::regex inc(R"re(^\s*#\s*include\s*"shiftfly/(([a-z_]+)/[^"]+)")re");
-  const fs::path base = root / "shiftfly";
+  const std::string prefix = within.empty() ? "" : within + "/";
+  // m[1]: the included path below shiftfly/; m[2]: its directory (its room, with `within`)
+  const std::regex inc(R"re(^\s*#\s*include\s*"shiftfly/()re" + prefix + R"re(([a-z_]+)/[^"]+)")re");
+  const fs::path base = within.empty() ? root / "shiftfly" : root / "shiftfly" / within;
   for (const auto& entry : fs::recursive_directory_iterator(base)) {
     if (!entry.is_regular_file() || entry.path().extension() != ".hpp") continue;
     const fs::path rel = fs::relative(entry.path(), base);
@@ -156,6 +160,22 @@ TEST_CASE("the headers follow the layer order of docs/design.md, without cycles"
   CHECK(v.empty());
 }
 
+TEST_CASE("the rooms of metrics/ follow their order in docs/design.md, without cycles", "[design]") {
+  const auto room = read_layers(read_text(fs::path(SHIFTFLY_SOURCE_DIR) / "docs" / "design.md"), "metrics rooms");
+  REQUIRE(room.size() >= 5);
+  // every room of include/shiftfly/metrics has a place, and metrics/ has no header outside a room
+  for (const auto& entry : fs::directory_iterator(fs::path(SHIFTFLY_SOURCE_DIR) / "include" / "shiftfly" / "metrics")) {
+    INFO(entry.path().generic_string());
+    CHECK(entry.is_directory());
+    if (entry.is_directory()) CHECK(room.count(entry.path().filename().string()) == 1);
+  }
+  const auto edges = read_includes(fs::path(SHIFTFLY_SOURCE_DIR) / "include", "metrics");
+  REQUIRE(edges.size() > 10);
+  const auto v = violations(room, edges);
+  INFO(joined(v));
+  CHECK(v.empty());
+}
+
 TEST_CASE("the layering check fails on an include cycle and on an include against the order", "[design]") {
   const std::map<std::string, int> layer{{"core", 0}, {"topology", 1}, {"metrics", 2}};
   // a cycle added on purpose, in a tree on disk: core includes metrics, metrics includes core
@@ -181,6 +201,23 @@ TEST_CASE("the layering check fails on an include cycle and on an include agains
   // the table is read from the markers only
   const auto parsed = read_layers("| 9 | `x` |\n<!-- layers -->\n| Layer | Dirs |\n|---|---|\n| 0 | `core` |\n| 1 | `io`, `topology` | x |\n<!-- /layers -->\n");
   CHECK(parsed == std::map<std::string, int>{{"core", 0}, {"io", 1}, {"topology", 1}});
+  // the rooms of a directory: an include from a lower room to a higher one is named
+  const fs::path rooms = fs::temp_directory_path() / "shiftfly_layering_rooms_test";
+  fs::remove_all(rooms);
+  fs::create_directories(rooms / "shiftfly" / "metrics" / "distances" / "detail");
+  fs::create_directories(rooms / "shiftfly" / "metrics" / "flow");
+  std::ofstream(rooms / "shiftfly" / "metrics" / "distances" / "detail" / "a.hpp")
+      << "#pragma once\n#include \"shiftfly/metrics/flow/b.hpp\"\n#include \"shiftfly/core/c.hpp\"\n";
+  std::ofstream(rooms / "shiftfly" / "metrics" / "flow" / "b.hpp") << "#pragma once\n#include \"shiftfly/metrics/distances/detail/a.hpp\"\n";
+  const auto room_edges = read_includes(rooms, "metrics");
+  REQUIRE(room_edges.size() == 2);
+  const auto rv = violations({{"distances", 0}, {"flow", 1}}, room_edges);
+  INFO(joined(rv));
+  CHECK(std::count_if(rv.begin(), rv.end(), [](const auto& s) { return s.find("distances (layer 0) includes flow") != std::string::npos; }) == 1);
+  CHECK(std::count_if(rv.begin(), rv.end(), [](const auto& s) { return s.rfind("include cycle:", 0) == 0; }) == 1);
+  fs::remove_all(rooms);
+  CHECK(read_layers("<!-- metrics rooms -->\n| 0 | `distances` |\n| 1 | `cuts` |\n<!-- /metrics rooms -->\n| 2 | `x` |\n", "metrics rooms") ==
+        std::map<std::string, int>{{"cuts", 1}, {"distances", 0}});
 }
 
 TEST_CASE("tables/ includes only studies/ and report/ (tables/halley/ also halley/)", "[design]") {

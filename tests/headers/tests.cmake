@@ -54,10 +54,12 @@ endforeach()
 # include closure as the compiler lists it (-M).
 string(REPLACE ";" "," _inc "${_shiftfly_header_includes}")
 foreach(_case
-    "graph|nlohmann|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/|(edge_list|graphml|node_link|graph)_file[.]hpp|file_source"
+    "graph|metis|/coin/|Clp|Coin|nlohmann|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/|(edge_list|graphml|node_link|graph)_file[.]hpp|file_source"
+    "solvers|nlohmann|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/|(edge_list|graphml|node_link|graph)_file[.]hpp|file_source"
     "files|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/"
     "halley|nlohmann|shiftfly/(report|tables|topology|metrics|routing|io|studies)/"
-    "studies|shiftfly/(report|tables|halley)/")
+    "studies|shiftfly/(report|tables|halley)/"
+    "tables|shiftfly/report/gnuplot[.]hpp")
   string(REPLACE "|" ";" _parts "${_case}")
   list(GET _parts 0 _component)
   list(SUBLIST _parts 1 -1 _forbidden)
@@ -67,3 +69,20 @@ foreach(_case
       "-DFORBIDDEN=${_forbidden}" -DWORK=${CMAKE_CURRENT_BINARY_DIR}/headers/closure
       -P ${CMAKE_CURRENT_SOURCE_DIR}/headers/closure.cmake)
 endforeach()
+
+# The graph component alone (docs/design.md, "Components"): examples/graph_only.cpp, which
+# includes <shiftfly/graph.hpp>, builds a torus and measures its diameter, is compiled, linked
+# and run with only shiftfly's, Eigen's and Boost's include directories and -pthread: no METIS
+# or CLP directory, and metis.h, the CLP headers and nlohmann/json.hpp shadowed by headers
+# that stop the compiler. Its include closure must hold no METIS, CLP or JSON file and no
+# shiftfly header that runs a program (popen) or names gnuplot.
+set(_shiftfly_graph_only_includes ${PROJECT_SOURCE_DIR}/include ${EIGEN3_INCLUDE_DIR} ${Boost_INCLUDE_DIRS})
+list(REMOVE_DUPLICATES _shiftfly_graph_only_includes)
+string(REPLACE ";" "," _inc "${_shiftfly_graph_only_includes}")
+add_test(NAME headers/graph_only
+  COMMAND ${CMAKE_COMMAND} -DCXX=${CMAKE_CXX_COMPILER} -DSOURCE=${PROJECT_SOURCE_DIR}/examples/graph_only.cpp
+    -DINCLUDES=${_inc} -DOWN=${PROJECT_SOURCE_DIR}/include/shiftfly
+    "-DPOISON=metis.h,ClpSimplex.hpp,coin/ClpSimplex.hpp,CoinHelperFunctions.hpp,coin/CoinHelperFunctions.hpp,nlohmann/json.hpp"
+    "-DFORBIDDEN=metis|/coin/|Clp|Coin|nlohmann|shiftfly/(report|tables|halley|studies)/"
+    "-DFORBIDDEN_TEXT=popen|gnuplot" -DLINK=-pthread "-DEXPECT=8x8 torus: 64 vertices, diameter 8"
+    -DWORK=${CMAKE_CURRENT_BINARY_DIR}/headers/graph_only -P ${CMAKE_CURRENT_SOURCE_DIR}/headers/component_alone.cmake)

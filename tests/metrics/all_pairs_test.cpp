@@ -1,9 +1,9 @@
-// Tests of metrics/all_pairs.hpp: the bit-parallel sweeps equal BFS from every vertex.
+// Tests of metrics/distances/all_pairs.hpp: the bit-parallel sweeps equal BFS from every vertex.
 #include <catch2/catch.hpp>
 
 #include <stdexcept>
 
-#include "shiftfly/metrics/all_pairs.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
 #include "shiftfly/topology/family.hpp"
 #include "test_graphs.hpp"
 

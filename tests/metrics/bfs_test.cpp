@@ -1,9 +1,9 @@
-// Tests of metrics/bfs.hpp: distances, the reference's parent tie rule, arcs, errors.
+// Tests of metrics/distances/bfs.hpp: distances, the reference's parent tie rule, arcs, errors.
 #include <catch2/catch.hpp>
 
 #include <stdexcept>
 
-#include "shiftfly/metrics/bfs.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
 #include "test_graphs.hpp"
 
 using namespace shiftfly;

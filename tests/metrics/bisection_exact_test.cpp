@@ -1,4 +1,4 @@
-// Tests of metrics/bisection_exact.hpp: branch and bound against brute force over every
+// Tests of metrics/cuts/bisection_exact.hpp: branch and bound against brute force over every
 // balanced split of random graphs (n <= 16), the known widths of tori, hypercubes, complete
 // graphs, cycles and paths, the node budget and bad input.
 #include <catch2/catch.hpp>
@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "shiftfly/metrics/bisection_exact.hpp"
+#include "shiftfly/metrics/cuts/bisection_exact.hpp"
 #include "shiftfly/topology/kautz.hpp"
 #include "shiftfly/topology/torus.hpp"
 #include "test_graphs.hpp"

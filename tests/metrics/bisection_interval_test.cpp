@@ -1,4 +1,4 @@
-// Tests of metrics/bisection_interval.hpp: lower <= true width <= upper on graphs of known
+// Tests of metrics/cuts/bisection_interval.hpp: lower <= true width <= upper on graphs of known
 // width (tori, hypercubes, complete graphs), exact intervals where the exact search runs,
 // the labels of every end, the options and bad input.
 #include <catch2/catch.hpp>
@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "shiftfly/metrics/bisection_interval.hpp"
+#include "shiftfly/metrics/cuts/bisection_interval.hpp"
 #include "shiftfly/topology/torus.hpp"
 #include "test_graphs.hpp"
 

@@ -1,4 +1,4 @@
-// Tests of metrics/bisection_partition.hpp and metrics/bisection_metis.hpp: METIS's cut is a
+// Tests of metrics/cuts/bisection_partition.hpp and metrics/cuts/bisection_metis.hpp: METIS's cut is a
 // valid bisection's cut, recounted, never below the known widths (torus, hypercube,
 // complete graph), deterministic for a seed; rebalancing; bad input.
 #include <catch2/catch.hpp>
@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "shiftfly/metrics/bisection_metis.hpp"
-#include "shiftfly/metrics/bisection_partition.hpp"
+#include "shiftfly/metrics/cuts/bisection_metis.hpp"
+#include "shiftfly/metrics/cuts/bisection_partition.hpp"
 #include "shiftfly/topology/torus.hpp"
 #include "test_graphs.hpp"
 

@@ -1,4 +1,4 @@
-// Tests of metrics/bisection.hpp: the reference's greedy upper bound, the spectral lower
+// Tests of metrics/cuts/bisection.hpp: the reference's greedy upper bound, the spectral lower
 // bound, and brute-force bisection widths between them.
 #include <catch2/catch.hpp>
 
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "shiftfly/metrics/bisection.hpp"
+#include "shiftfly/metrics/cuts/bisection.hpp"
 #include "test_graphs.hpp"
 
 using namespace shiftfly;

@@ -1,7 +1,7 @@
-// Tests of metrics/connectivity.hpp: Prop. 5.6 (κ(K(d,D)) = d), brute force on small graphs.
+// Tests of metrics/cuts/connectivity.hpp: Prop. 5.6 (κ(K(d,D)) = d), brute force on small graphs.
 #include <catch2/catch.hpp>
 
-#include "shiftfly/metrics/connectivity.hpp"
+#include "shiftfly/metrics/cuts/connectivity.hpp"
 #include "shiftfly/topology/kautz.hpp"
 #include "test_graphs.hpp"
 

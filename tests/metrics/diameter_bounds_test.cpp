@@ -1,8 +1,8 @@
-// Tests of metrics/diameter_bounds.hpp: iFUB and DiFUB equal the all-pairs diameter.
+// Tests of metrics/distances/diameter_bounds.hpp: iFUB and DiFUB equal the all-pairs diameter.
 #include <catch2/catch.hpp>
 
-#include "shiftfly/metrics/all_pairs.hpp"
-#include "shiftfly/metrics/diameter_bounds.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/metrics/distances/diameter_bounds.hpp"
 #include "shiftfly/topology/family.hpp"
 #include "test_graphs.hpp"
 

@@ -19,10 +19,11 @@
 #include <vector>
 
 #include "shiftfly/core/graph.hpp"
-#include "shiftfly/metrics/throughput.hpp"
-#include "shiftfly/metrics/throughput_lp.hpp"
-#include "shiftfly/metrics/throughput_mwu.hpp"
-#include "shiftfly/metrics/traffic.hpp"
+#include "shiftfly/io/traffic_file.hpp"
+#include "shiftfly/metrics/flow/throughput.hpp"
+#include "shiftfly/metrics/flow/throughput_lp.hpp"
+#include "shiftfly/metrics/flow/throughput_mwu.hpp"
+#include "shiftfly/metrics/flow/traffic.hpp"
 
 namespace {
 namespace differential_throughput {
@@ -112,6 +113,11 @@ void check_interval(double lower, double upper, bool converged, double eps, doub
   if (converged) CHECK(upper <= (1 + eps) * lower * (1 + 1e-12));
 }
 
+// A demand file as the tools read it: io reads the lines, the matrix is made from them.
+inline m::traffic_matrix read_demands(const std::string& path, std::uint64_t n) {
+  return m::traffic_from_lines(n, shiftfly::io::read_traffic_file(path, n), "file " + shiftfly::io::display_name(path));
+}
+
 }  // namespace differential_throughput
 }  // namespace
 
@@ -123,13 +129,13 @@ TEST_CASE("differential: the exact LP equals HiGHS on random graphs and demand f
     INFO("case " << c.name << ", HiGHS theta = " << c.theta);
     const graph& g = graph_of(c);
     try {
-      const auto T = m::read_traffic(demand_path(c.name), g.num_vertices());
+      const auto T = read_demands(demand_path(c.name), g.num_vertices());
       const auto lp = m::throughput_lp(g, T);
       CHECK(close(lp.value, c.theta));
       // the same file through the tools' entry point, which picks the exact LP at this size
       m::throughput_request r;
       r.pattern = m::traffic_pattern::file;
-      r.path = demand_path(c.name);
+      r.matrix = read_demands(demand_path(c.name), g.num_vertices());
       r.threads = 1;
       const auto got = m::measure_throughput(g, r);
       CHECK(got.method == "exact");
@@ -156,7 +162,7 @@ TEST_CASE("differential: the (1+eps) interval contains the HiGHS value", "[diffe
       // too large for the exact LP: measure_throughput gives the interval (the distance bound may tighten its top)
       m::throughput_request r;
       r.pattern = m::traffic_pattern::file;
-      r.path = demand_path(c.name);
+      r.matrix = read_demands(demand_path(c.name), g.num_vertices());
       r.threads = 1;
       const auto got = m::measure_throughput(g, r);
       CHECK(got.lp_variables > m::throughput_lp_max_variables);
@@ -169,7 +175,7 @@ TEST_CASE("differential: the (1+eps) interval contains the HiGHS value", "[diffe
       // as large, but the interval does not reach eps = 0.05 within the default 10,000 rounds
       // (about 25 s; it stalls near [2.6662, 2.8653] around theta = 2.6667): both ends are
       // certificates after any number of rounds, so 200 rounds are checked
-      const auto T = m::read_traffic(demand_path(c.name), g.num_vertices());
+      const auto T = read_demands(demand_path(c.name), g.num_vertices());
       CHECK(m::throughput_lp_variables(T.sources_with_demand().size(), 2 * g.num_edges()) >
             m::throughput_lp_max_variables);
       auto o = interval_options();
@@ -180,7 +186,7 @@ TEST_CASE("differential: the (1+eps) interval contains the HiGHS value", "[diffe
       continue;
     }
     try {
-      const auto T = m::read_traffic(demand_path(c.name), g.num_vertices());
+      const auto T = read_demands(demand_path(c.name), g.num_vertices());
       const auto iv = m::throughput_mwu(g, T, interval_options());
       check_interval(iv.lower, iv.upper, iv.converged, iv.epsilon, c.theta);
       ++direct;
@@ -203,7 +209,7 @@ TEST_CASE("differential: scaled demand files give theta(T)/c, or at extreme scal
     for (const bool exact : {true, false}) {
       INFO((exact ? "exact LP" : "interval"));
       try {
-        const auto T = m::read_traffic(demand_path(c.name), g.num_vertices());
+        const auto T = read_demands(demand_path(c.name), g.num_vertices());
         if (exact) {
           CHECK(close(m::throughput_lp(g, T).value, want));
         } else {

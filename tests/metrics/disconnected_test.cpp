@@ -16,13 +16,13 @@
 
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/python_random.hpp"
-#include "shiftfly/metrics/all_pairs.hpp"
-#include "shiftfly/metrics/bisection.hpp"
-#include "shiftfly/metrics/connectivity.hpp"
-#include "shiftfly/metrics/diameter_bounds.hpp"
-#include "shiftfly/metrics/sampled_distances.hpp"
-#include "shiftfly/metrics/fiedler.hpp"
-#include "shiftfly/metrics/spectral.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/metrics/cuts/bisection.hpp"
+#include "shiftfly/metrics/cuts/connectivity.hpp"
+#include "shiftfly/metrics/distances/diameter_bounds.hpp"
+#include "shiftfly/metrics/distances/sampled_distances.hpp"
+#include "shiftfly/metrics/spectral/fiedler.hpp"
+#include "shiftfly/metrics/spectral/spectral.hpp"
 
 #include "test_graphs.hpp"
 

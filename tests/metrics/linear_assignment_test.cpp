@@ -1,4 +1,4 @@
-// Tests of metrics/linear_assignment.hpp against brute force over all permutations.
+// Tests of metrics/flow/linear_assignment.hpp against brute force over all permutations.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "shiftfly/core/python_random.hpp"
-#include "shiftfly/metrics/linear_assignment.hpp"
+#include "shiftfly/metrics/flow/linear_assignment.hpp"
 
 using namespace shiftfly;
 

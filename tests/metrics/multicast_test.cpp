@@ -1,9 +1,9 @@
-// Tests of metrics/multicast.hpp: Def. 6.1 costs, merge step and merge depth.
+// Tests of metrics/paths/multicast.hpp: Def. 6.1 costs, merge step and merge depth.
 #include <catch2/catch.hpp>
 
 #include <set>
 
-#include "shiftfly/metrics/multicast.hpp"
+#include "shiftfly/metrics/paths/multicast.hpp"
 #include "test_graphs.hpp"
 
 using namespace shiftfly;

@@ -1,4 +1,4 @@
-// Tests of metrics/path_diversity.hpp: shortest-path counts against enumeration of every
+// Tests of metrics/paths/path_diversity.hpp: shortest-path counts against enumeration of every
 // shortest path and the multinomial closed forms of the k-ary n-cube, the overflow refusal
 // on a chain of diamonds (2^k paths), disjoint-path counts against Menger's theorem by
 // brute force over cuts and separators, sampling, thread counts and bad input.
@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "shiftfly/metrics/path_diversity.hpp"
+#include "shiftfly/metrics/paths/path_diversity.hpp"
 #include "shiftfly/topology/torus.hpp"
 #include "test_graphs.hpp"
 

@@ -1,10 +1,10 @@
-// Tests of metrics/sampled_distances.hpp: the reference's sampled distance_stats.
+// Tests of metrics/distances/sampled_distances.hpp: the reference's sampled distance_stats.
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
 
-#include "shiftfly/metrics/all_pairs.hpp"
-#include "shiftfly/metrics/sampled_distances.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/metrics/distances/sampled_distances.hpp"
 #include "test_graphs.hpp"
 
 using namespace shiftfly;

@@ -1,5 +1,5 @@
-// Tests of the spectral engine (metrics/spectral.hpp, metrics/fiedler.hpp,
-// metrics/detail/thick_restart_lanczos.hpp) against dense numpy eigendecompositions of 20
+// Tests of the spectral engine (metrics/spectral/spectral.hpp, metrics/spectral/fiedler.hpp,
+// metrics/spectral/detail/thick_restart_lanczos.hpp) against dense numpy eigendecompositions of 20
 // graphs up to 3,000 vertices (tests/fixtures/spectral/spectra.txt, made by
 // make_fixtures.py there): tori (bipartite: λ_min = −1; eigenvalues of multiplicity 2 and 4),
 // complete graphs (λ2 of multiplicity n − 1), Petersen, Kautz and Imase–Itoh (irregular once
@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "shiftfly/metrics/bisection.hpp"
-#include "shiftfly/metrics/fiedler.hpp"
-#include "shiftfly/metrics/spectral.hpp"
+#include "shiftfly/metrics/cuts/bisection.hpp"
+#include "shiftfly/metrics/spectral/fiedler.hpp"
+#include "shiftfly/metrics/spectral/spectral.hpp"
 #include "shiftfly/topology/imase_itoh.hpp"
 #include "shiftfly/topology/kautz.hpp"
 #include "shiftfly/topology/torus.hpp"

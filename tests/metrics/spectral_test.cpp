@@ -1,4 +1,4 @@
-// Tests of metrics/spectral.hpp: Lanczos against dense eigendecompositions, closed forms,
+// Tests of metrics/spectral/spectral.hpp: Lanczos against dense eigendecompositions, closed forms,
 // residuals, and the reference's power-iteration estimator against its own output.
 #include <catch2/catch.hpp>
 
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "shiftfly/metrics/spectral.hpp"
+#include "shiftfly/metrics/spectral/spectral.hpp"
 #include "shiftfly/topology/family.hpp"
 #include "test_graphs.hpp"
 

@@ -1,4 +1,4 @@
-// Tests of metrics/throughput_bound.hpp: the distance bound is exact on arc-transitive
+// Tests of metrics/flow/throughput_bound.hpp: the distance bound is exact on arc-transitive
 // graphs and above the exact θ elsewhere; TUB's worst permutation against brute force.
 #include <catch2/catch.hpp>
 
@@ -6,8 +6,8 @@
 #include <cmath>
 #include <numeric>
 
-#include "shiftfly/metrics/throughput_bound.hpp"
-#include "shiftfly/metrics/throughput_lp.hpp"
+#include "shiftfly/metrics/flow/throughput_bound.hpp"
+#include "shiftfly/metrics/flow/throughput_lp.hpp"
 #include "throughput_fixture.hpp"
 
 using namespace shiftfly;

@@ -1,5 +1,5 @@
-// Tests of metrics/throughput_ecmp.hpp, the cut bounds of metrics/throughput_bound.hpp and
-// metrics/throughput_profile.hpp: the routing bound meets the closed form on arc-transitive
+// Tests of metrics/flow/throughput_ecmp.hpp, the cut bounds of metrics/flow/throughput_bound.hpp and
+// metrics/flow/throughput_profile.hpp: the routing bound meets the closed form on arc-transitive
 // graphs, stays below the exact LP values of the fixture, ignores the thread count; the cut
 // bounds are tight on K_n and the torus; the profile's intervals contain the exact values.
 #include <catch2/catch.hpp>
@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "shiftfly/core/error.hpp"
-#include "shiftfly/metrics/throughput_ecmp.hpp"
-#include "shiftfly/metrics/throughput_lp.hpp"
-#include "shiftfly/metrics/throughput_profile.hpp"
+#include "shiftfly/metrics/flow/throughput_ecmp.hpp"
+#include "shiftfly/metrics/flow/throughput_lp.hpp"
+#include "shiftfly/metrics/flow/throughput_profile.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "throughput_fixture.hpp"
 

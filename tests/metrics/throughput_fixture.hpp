@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "shiftfly/core/graph.hpp"
-#include "shiftfly/metrics/bfs.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
 #include "shiftfly/topology/torus.hpp"
 
 namespace shiftfly::testing::throughput {

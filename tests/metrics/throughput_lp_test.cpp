@@ -1,11 +1,11 @@
-// Tests of metrics/throughput_lp.hpp: closed forms on arc-transitive graphs, the SciPy
+// Tests of metrics/flow/throughput_lp.hpp: closed forms on arc-transitive graphs, the SciPy
 // (HiGHS) fixture on irregular graphs, and bad input.
 #include <catch2/catch.hpp>
 
 #include <cmath>
 #include <string>
 
-#include "shiftfly/metrics/throughput_lp.hpp"
+#include "shiftfly/metrics/flow/throughput_lp.hpp"
 #include "throughput_fixture.hpp"
 
 using namespace shiftfly;

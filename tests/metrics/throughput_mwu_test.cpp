@@ -1,11 +1,11 @@
-// Tests of metrics/throughput_mwu.hpp: the certified interval contains the exact θ
+// Tests of metrics/flow/throughput_mwu.hpp: the certified interval contains the exact θ
 // (closed forms and the SciPy fixture), is within (1+ε), and does not depend on threads.
 #include <catch2/catch.hpp>
 
 #include <cmath>
 #include <string>
 
-#include "shiftfly/metrics/throughput_mwu.hpp"
+#include "shiftfly/metrics/flow/throughput_mwu.hpp"
 #include "throughput_fixture.hpp"
 
 using namespace shiftfly;

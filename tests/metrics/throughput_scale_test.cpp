@@ -1,7 +1,7 @@
 // Tests of the throughput metrics at every magnitude of demand: θ(c·T) = θ(T)/c for c from
 // 1e-300 to 1e300 (the LP and the interval solve T scaled by a power of two), the demand range
-// rules of metrics/traffic.hpp, the LP's two certificates, the interval's converged flag and
-// width, the ε floor and the cost model (metrics/throughput_mwu.hpp).
+// rules of metrics/flow/traffic.hpp, the LP's two certificates, the interval's converged flag and
+// width, the ε floor and the cost model (metrics/flow/throughput_mwu.hpp).
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "shiftfly/core/python_random.hpp"
-#include "shiftfly/metrics/throughput.hpp"
+#include "shiftfly/metrics/flow/throughput.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/jellyfish.hpp"
 #include "shiftfly/topology/torus.hpp"

@@ -1,4 +1,4 @@
-// Tests of metrics/traffic.hpp: the generators (Python's random.Random draws from the
+// Tests of metrics/flow/traffic.hpp: the generators (Python's random.Random draws from the
 // fixture), validation, and reading a traffic file.
 #include <catch2/catch.hpp>
 
@@ -7,7 +7,8 @@
 #include <fstream>
 #include <string>
 
-#include "shiftfly/metrics/traffic.hpp"
+#include "shiftfly/io/traffic_file.hpp"
+#include "shiftfly/metrics/flow/traffic.hpp"
 #include "throughput_fixture.hpp"
 
 using namespace shiftfly;
@@ -102,13 +103,14 @@ TEST_CASE("traffic: validation and bad input") {
   CHECK_THROWS_AS(metrics::permutation_traffic(2, seed), core::invalid_parameter);
 }
 
-TEST_CASE("traffic: read_traffic from a file") {
+TEST_CASE("traffic: a file read by io becomes a matrix (the metrics open no file)") {
   const std::string path = "throughput_traffic_test.txt";
   {
     std::ofstream out(path);
     out << "# demands\n0 3 1.5\n\n2 1 2e-1  # comment\n3 0 1\n";
   }
-  const auto T = metrics::read_traffic(path, 4);
+  const auto T = metrics::traffic_from_lines(4, shiftfly::io::read_traffic_file(path, 4), "file " + path);
   std::remove(path.c_str());
   CHECK(T.entries() == std::vector<metrics::traffic_entry>{{0, 3, 1.5}, {2, 1, 0.2}, {3, 0, 1.0}});
+  CHECK(T.name() == "file " + path);
 }

@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "shiftfly/core/python_random.hpp"
-#include "shiftfly/metrics/all_pairs.hpp"
-#include "shiftfly/metrics/sampled_distances.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/metrics/distances/sampled_distances.hpp"
 #include "shiftfly/mpi/distances.hpp"
 #include "shiftfly/topology/imase_itoh.hpp"
 #include "shiftfly/topology/kautz.hpp"

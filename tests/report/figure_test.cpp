@@ -6,11 +6,15 @@
 #include <catch2/catch.hpp>
 
 #include <limits>
+#include <sstream>
+#include <vector>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "shiftfly/report/figure.hpp"
+#include "shiftfly/report/gnuplot.hpp"
+#include "shiftfly/report/table_set.hpp"
 
 using namespace shiftfly::report;
 
@@ -302,4 +306,27 @@ TEST_CASE("figure_svg: a grid renders, its numbers and hatching in it, the same 
   CHECK(a.find(">64</tspan>") == std::string::npos);  // hatched: not numbered
   CHECK(a.find("<pattern") != std::string::npos);
   CHECK(a.find(">past the cap</tspan>") != std::string::npos);
+}
+
+TEST_CASE("run_table_set draws figures only through the renderer it is given (the gnuplot component is opt-in)", "[report]") {
+  const std::vector<section> sections{{"drawn", "a figure", [](const section_context&) {
+                                         section_output o;
+                                         o.figures.push_back(clamped_sample());
+                                         return o;
+                                       },
+                                       {clamped_sample().id}}};
+  table_set_options o;
+  o.format = "html";
+  std::ostringstream out, err;
+  // no renderer: refused at the figure, naming the option; figure.hpp and table_set.hpp run no program
+  CHECK_THROWS_WITH(run_table_set(sections, o, out, err), Catch::Contains("table_set_options::svg"));
+  std::size_t drawn = 0;
+  o.svg = [&drawn](const figure& f) {
+    ++drawn;
+    return "<svg><title>" + f.id + "</title></svg>";
+  };
+  std::ostringstream out2, err2;
+  REQUIRE(run_table_set(sections, o, out2, err2) == 0);
+  CHECK(drawn == 1);
+  CHECK(out2.str().find("<svg") != std::string::npos);
 }

@@ -9,7 +9,7 @@
 
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/python_random.hpp"
-#include "shiftfly/metrics/multicast.hpp"
+#include "shiftfly/metrics/paths/multicast.hpp"
 #include "shiftfly/routing/label.hpp"
 #include "shiftfly/routing/shift.hpp"
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "shiftfly/core/python_random.hpp"
-#include "shiftfly/metrics/all_pairs.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
 #include "shiftfly/report/format.hpp"
 #include "shiftfly/studies/chip_validation.hpp"
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "shiftfly/metrics/all_pairs.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
 #include "shiftfly/studies/equal_cost.hpp"
 #include "shiftfly/studies/table2_groups.hpp"
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "shiftfly/core/error.hpp"
-#include "shiftfly/metrics/spectral.hpp"
+#include "shiftfly/metrics/spectral/spectral.hpp"
 #include "shiftfly/tables/field_equal_radix.hpp"
 #include "shiftfly/topology/spectralfly.hpp"
 

@@ -154,7 +154,9 @@ TEST_CASE("the envelope types integers exactly, up to 2^64 - 1", "[tools][envelo
   CHECK(typed_value("-9223372036854775809").is_number_float());
   CHECK(typed_value("0.5").is_number_float());
   CHECK(typed_value("1e3").is_number_float());
-  CHECK(typed_value("007") == 7.0);  // no integer grammar (leading zero): a real, as before
+  CHECK(typed_value("007") == "007");  // neither the integer nor the real grammar (leading zero): the text
+  CHECK(typed_value("+1") == "+1");    // no '+' in the one real grammar (core::read_real)
+  CHECK(typed_value(".5") == ".5");
   CHECK(typed_value("4,,4") == "4,,4");
   CHECK(typed_value("4,") == "4,");
   CHECK(typed_value("1,x") == "1,x");

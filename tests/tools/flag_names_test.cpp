@@ -85,8 +85,12 @@ TEST_CASE("with_flag_names shows the typed text where the message gives the flag
   // integers are printed as given already; typed text that is not a number changes nothing
   CHECK(tl::with_flag_names(param("n", "12", "is too big"), {{"n", "--n", "12"}}, "") == "--n = 12 is too big");
   CHECK(tl::with_flag_names(param("w", "2", "is bad"), {{"w", "--w", "2h"}}, "") == "--w = 2 is bad");
-  // control characters in the typed text stay on one line
-  CHECK(tl::with_flag_names(param("x", "0.10000000000000001", "is bad"), {{"x", "--x", "\n0.1"}}, "") == "--x = \\n0.1 is bad");
+  // a typed text with a control character is not a real of the one grammar (core::read_real: no
+  // spaces), so the value is shown, and the line stays one line
+  CHECK(tl::with_flag_names(param("x", "0.10000000000000001", "is bad"), {{"x", "--x", "\n0.1"}}, "") ==
+        "--x = 0.10000000000000001 is bad");
+  // a typed text in the grammar that reads as the value is shown as typed
+  CHECK(tl::with_flag_names(param("x", "0.10000000000000001", "is bad"), {{"x", "--x", "1e-1"}}, "") == "--x = 1e-1 is bad");
 }
 
 TEST_CASE("naming_flags passes results through and rethrows library errors with flags", "[tools][flag_names]") {

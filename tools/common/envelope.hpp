@@ -26,7 +26,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
-#include <regex>
 #include <set>
 #include <string>
 #include <string_view>
@@ -74,7 +73,6 @@ inline nlohmann::ordered_json exact_integer(std::string_view text) {
 /// exactly (never through a double): `--traffic-seed 18446744073709551615` is echoed as
 /// 18446744073709551615, not 1.8446744073709552e+19.
 inline nlohmann::ordered_json typed_value(const std::string& text) {
-  static const std::regex real("[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?");
   if (auto integer = exact_integer(text); !integer.is_null()) return integer;
   if (text.find(',') != std::string::npos) {  // a list of integers, e.g. --dims 16,16,16
     auto list = nlohmann::ordered_json::array();
@@ -88,7 +86,7 @@ inline nlohmann::ordered_json typed_value(const std::string& text) {
       start = end + 1;
     }
   }
-  if (std::regex_match(text, real)) return std::strtod(text.c_str(), nullptr);
+  if (double real = 0; core::read_real(text, real) == core::real_error::none) return real;  // the library's grammar
   return text;
 }
 

@@ -26,6 +26,7 @@
 #include <utility>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/parse.hpp"
 #include "shiftfly/core/error.hpp"
 
 namespace shiftfly::tools {
@@ -38,25 +39,18 @@ struct flag_name {
 };
 
 namespace detail {
-/// True when `text` (all of it) reads as a number equal to `v`, by strtod or by
-/// strtold rounded to double (CLI11 reads reals the second way).
+/// True when `text` (all of it) reads as a real (core::read_real) equal to `v`.
 inline bool reads_as(const std::string& text, double v) {
-  if (text.empty()) return false;
-  char* end = nullptr;
-  const double d = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size()) return false;
-  return d == v || static_cast<double>(std::strtold(text.c_str(), nullptr)) == v;
+  double d = 0;
+  return core::read_real(text, d) == core::real_error::none && d == v;
 }
 
 /// The typed text when `value` is a real written differently that reads as the same number; else `value`.
 inline std::string typed_if_same(const std::string& value, std::string_view typed) {
   const std::string text(typed);
-  char* end = nullptr;
-  const double want = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size()) return value;  // not a number
-  char* value_end = nullptr;
-  const double shown = std::strtod(value.c_str(), &value_end);
-  if (value.empty() || value_end != value.c_str() + value.size()) return value;
+  double want = 0, shown = 0;
+  if (core::read_real(text, want) != core::real_error::none) return value;  // not a number
+  if (core::read_real(value, shown) != core::real_error::none) return value;
   if (value.find_first_not_of("0123456789") == std::string::npos || value == text) return value;  // integers as given
   if (shown != want && !reads_as(text, shown)) return value;
   return core::printable(text);
@@ -69,11 +63,9 @@ inline void show_typed(std::string& message, std::string_view name, std::string_
   for (std::size_t at = message.find(key); at != std::string::npos; at = message.find(key, at + 1)) {
     if (at > 0 && message[at - 1] != ' ' && message[at - 1] != '(' && message[at - 1] != ',') continue;
     const std::size_t from = at + key.size();
-    const char* start = message.c_str() + from;
-    char* end = nullptr;
-    (void)std::strtod(start, &end);
-    if (end == start) continue;
-    const std::string value(start, static_cast<const char*>(end));
+    const std::size_t length = core::real_prefix(std::string_view(message).substr(from));
+    if (length == 0) continue;
+    const std::string value = message.substr(from, length);
     message.replace(from, value.size(), typed_if_same(value, typed));
   }
 }

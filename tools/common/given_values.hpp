@@ -33,6 +33,7 @@
 #include <string_view>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/parse.hpp"
 
 namespace shiftfly::tools {
 
@@ -74,7 +75,8 @@ inline std::string shortest_real(double v) {
   char buf[40];
   for (int digits = 1; digits <= 17; ++digits) {
     std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-    if (std::strtod(buf, nullptr) == v) break;
+    double back = 0;
+    if (core::read_real(buf, back) == core::real_error::none && back == v) break;
   }
   return buf;
 }

@@ -10,8 +10,8 @@
 //   - to unsigned options (CLI11 type UINT): the library's integer grammar (core/parse.hpp):
 //     decimal digits only, no sign, no leading zero;
 //   - to signed integer options (INT): an optional '-' then such digits;
-//   - to real options (FLOAT): a number that parses must be finite (nan, inf and 1e999 refused)
-//     and not a negative zero (-0, -0.0, -0e5, and -1e-400, which rounds to -0, are refused:
+//   - to real options (FLOAT): the library's real grammar (core/parse.hpp, core::read_real: no '+',
+//     no leading zero, no hex, no .5), finite (nan, inf and 1e999 refused) and not a negative zero (-0, -0.0, -0e5, and -1e-400, which rounds to -0, are refused:
 //     one rule for every real flag, so that no flag prints "-0.0" back or reads a sign the
 //     range checks do not see; write 0).
 // The checks run after the option's own checks (ranges, sets), so those keep their messages.
@@ -70,16 +70,17 @@ inline const CLI::Validator& decimal_integer() {
   return v;
 }
 
+/// Reals in the library's one grammar (core::read_real), finite, and not a negative zero.
 inline const CLI::Validator& finite_real() {
   static const CLI::Validator v(
       [](std::string& s) {
-        char* end = nullptr;
-        const double x = std::strtod(s.c_str(), &end);
-        if (!s.empty() && end == s.c_str() + s.size() && !std::isfinite(x))
+        double x = 0;
+        const core::real_error e = core::read_real(s, x);
+        if (e == core::real_error::not_finite)
           return detail::quoted_value(s) + " is not a finite number (accepted: a finite real)";
-        // CLI11 reads reals with strtold and rounds to double: test the value the option will hold.
-        const double held = static_cast<double>(std::strtold(s.c_str(), &end));
-        if (!s.empty() && end == s.c_str() + s.size() && held == 0 && std::signbit(held))
+        if (e != core::real_error::none)
+          return detail::quoted_value(s) + " is not a real number (accepted: " + std::string(core::real_form) + ")";
+        if (x == 0 && std::signbit(x))
           return detail::quoted_value(s) + " is a negative zero (accepted: a finite real, not -0; write 0)";
         return std::string();
       },
@@ -92,9 +93,8 @@ inline const CLI::Validator& finite_real() {
 inline CLI::Validator open_interval(double lo, double hi) {
   return CLI::Validator(
       [lo, hi](std::string& s) {
-        char* end = nullptr;
-        const double x = static_cast<double>(std::strtold(s.c_str(), &end));
-        if (s.empty() || end != s.c_str() + s.size() || !(x > lo && x < hi))
+        double x = 0;
+        if (core::read_real(s, x) != core::real_error::none || !(x > lo && x < hi))
           return detail::quoted_value(s) + " is out of range (accepted: greater than " + fmt::format("{}", lo) +
                  " and below " + fmt::format("{}", hi) + ")";
         return std::string();

@@ -22,6 +22,7 @@
 
 #include "common/envelope.hpp"
 #include "common/flag_names.hpp"
+#include "shiftfly/gnuplot.hpp"
 #include "shiftfly/report/table_set.hpp"
 
 namespace shiftfly::tools {
@@ -123,6 +124,7 @@ inline int run_table_set_command(const std::vector<report::section>& sections, c
                         t.check_dir = f.check;
                         t.context = context;
                         t.json_text = [](const nlohmann::json& j) { return envelope_text(j); };
+                        t.svg = [](const report::figure& fig) { return report::figure_svg(fig); };  // the gnuplot component
                         t.html.tool = current_invocation().tool;
                         t.html.version = std::string(core::version);
                         t.html.profile = about.profile;

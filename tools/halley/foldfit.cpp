@@ -4,6 +4,7 @@
 #include "common/subcommand.hpp"
 #include "halley/rate_options.hpp"
 #include "shiftfly/halley/demand_file.hpp"
+#include "shiftfly/io/file_text.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/halley/fold_fit.hpp"
 
@@ -21,7 +22,10 @@ struct options {
 
 int run_foldfit(const options& o) {
   namespace h = shiftfly::halley;
-  const auto d = h::read_demand_csv_file(o.demand, "--demand");
+  // io reads the file, halley parses its text
+  const auto d = h::read_demand_csv_text(
+      shiftfly::io::read_named_file("read_demand_csv_file", "--demand", o.demand, "a CSV file", h::max_demand_file_bytes),
+      o.demand, "--demand");
   const auto r = h::fold_fit(d, o.channels, o.steps, o.block);
   nlohmann::json j;
   j["makespan"] = r.search.packing.makespan;

@@ -9,6 +9,7 @@
 #include "common/subcommand.hpp"
 #include "common/strict_values.hpp"
 #include "halley/rate_options.hpp"
+#include "shiftfly/core/parse.hpp"
 #include "shiftfly/halley/light_reserve.hpp"
 #include "shiftfly/halley/work_bound.hpp"
 
@@ -32,12 +33,12 @@ const CLI::Validator& cap_text() {
   static const CLI::Validator v(
       [](std::string& s) {
         if (s == "none") return std::string();
-        char* end = nullptr;
-        const double x = std::strtod(s.c_str(), &end);
+        double x = 0;
+        const shiftfly::core::real_error e = shiftfly::core::read_real(s, x);
         const std::string q = shiftfly::tools::detail::quoted_value(s);
-        if (s.empty() || end != s.c_str() + s.size())
+        if (e == shiftfly::core::real_error::not_finite) return q + " is not a finite number (accepted: " + cap_accepted + ")";
+        if (e != shiftfly::core::real_error::none)
           return q + " is neither a number nor none (accepted: " + cap_accepted + ")";
-        if (!std::isfinite(x)) return q + " is not a finite number (accepted: " + cap_accepted + ")";
         if (x == 0 && std::signbit(x)) return q + " is a negative zero (accepted: " + cap_accepted + "; not -0)";
         return std::string();
       },
@@ -48,7 +49,7 @@ const CLI::Validator& cap_text() {
 /// The cap σmax for the library: no_cap for "none", else the number, in (0, 1) and not subnormal.
 shiftfly::halley::spare_ratio_cap cap_value(const std::string& cmd, const std::string& text) {
   if (text == "none") return shiftfly::halley::no_cap;
-  const double v = static_cast<double>(std::strtold(text.c_str(), nullptr));  // as CLI11 reads a real
+  const double v = shiftfly::core::parse_real(text, "--cap");  // cap_text has checked the grammar
   const bool subnormal = v != 0 && std::fabs(v) < std::numeric_limits<double>::min();
   if (!std::isfinite(v) || subnormal || !(v > 0) || !(v < 1))
     shiftfly::tools::throw_flag_out_of_range(

@@ -29,13 +29,15 @@
 #include "common/flag_names.hpp"
 #include "common/subcommand.hpp"
 #include "family_options.hpp"
-#include "shiftfly/metrics/all_pairs.hpp"
-#include "shiftfly/metrics/bisection_interval.hpp"
-#include "shiftfly/metrics/connectivity.hpp"
-#include "shiftfly/metrics/path_diversity.hpp"
-#include "shiftfly/metrics/sampled_distances.hpp"
-#include "shiftfly/metrics/spectral.hpp"
-#include "shiftfly/metrics/throughput.hpp"
+#include "shiftfly/core/parse.hpp"
+#include "shiftfly/io/traffic_file.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/metrics/cuts/bisection_interval.hpp"
+#include "shiftfly/metrics/cuts/connectivity.hpp"
+#include "shiftfly/metrics/paths/path_diversity.hpp"
+#include "shiftfly/metrics/distances/sampled_distances.hpp"
+#include "shiftfly/metrics/spectral/spectral.hpp"
+#include "shiftfly/metrics/flow/throughput.hpp"
 #include "shiftfly/report/progress.hpp"
 #include "shiftfly/topology/family.hpp"
 
@@ -185,10 +187,7 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
     if (o.throughput == "uniform") r.pattern = m::traffic_pattern::uniform;
     else if (o.throughput == "permutation") r.pattern = m::traffic_pattern::permutation;
     else if (o.throughput == "worst") r.pattern = m::traffic_pattern::worst;
-    else {
-      r.pattern = m::traffic_pattern::file;
-      r.path = o.throughput.substr(5);  // after "file:" (checked by the flag)
-    }
+    else r.pattern = m::traffic_pattern::file;  // the matrix is read where it is measured
     r.seed = o.traffic_seed;
     r.epsilon = o.epsilon;
     r.threads = static_cast<unsigned>(o.threads);
@@ -335,7 +334,14 @@ int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>&
       };
     const auto t = shiftfly::tools::naming_flags(
         {{"epsilon", "--epsilon"}, {"seed", "--traffic-seed"}, {"max_seconds", "--max-seconds"}}, "--throughput",
-        [&] { return m::measure_throughput(g, r); });
+        [&] {
+          if (r.pattern == m::traffic_pattern::file) {  // io reads the file; the metric takes the matrix
+            const std::string path = o.throughput.substr(5);  // after "file:" (checked by the flag)
+            r.matrix = m::traffic_from_lines(g.num_vertices(), shiftfly::io::read_traffic_file(path, g.num_vertices()),
+                                             "file " + shiftfly::io::display_name(path));
+          }
+          return m::measure_throughput(g, r);
+        });
     shiftfly::report::end_progress();
     j["throughput"] = {{"method", t.method},
                        {"algorithm", t.algorithm},
@@ -480,9 +486,8 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
                   "interval that stops at its round limit wider than that says it did not converge")
       ->check(CLI::Validator(
           [](std::string& v) -> std::string {
-            char* end = nullptr;
-            const double x = std::strtod(v.c_str(), &end);
-            if (v.empty() || end != v.c_str() + v.size() || !(x >= 0.001 && x < 1))
+            double x = 0;
+            if (shiftfly::core::read_real(v, x) != shiftfly::core::real_error::none || !(x >= 0.001 && x < 1))
               return shiftfly::tools::detail::quoted_value(v) + " is out of range (accepted: 0.001 to below 1; the interval cannot reach a smaller "
                      "relative width within its round limit)";
             return "";

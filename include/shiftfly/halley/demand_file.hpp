@@ -1,20 +1,19 @@
 #pragma once
 /// \file demand_file.hpp
-/// Reading a FoldFit demand matrix (Section IV-B) from a file named on the
-/// command line: the file must exist, be a regular file and be readable, and
-/// its text must parse (halley/fold_fit.hpp, parse_demand_csv). Every failure
-/// is one std::invalid_argument line that names the flag and the path, e.g.
+/// A FoldFit demand matrix (Section IV-B) from the text of a file named on the
+/// command line. The file is read by io (io/file_text.hpp, io::read_named_file: it must
+/// exist, be a regular file of at most max_demand_file_bytes and be readable); its text
+/// must parse (halley/fold_fit.hpp, parse_demand_csv). halley sits beside io and does not
+/// include it: the caller composes the two,
+///   read_demand_csv_text(io::read_named_file("read_demand_csv_file", "--demand", path,
+///                                            "a CSV file", max_demand_file_bytes), path, "--demand").
+/// Every failure is one std::invalid_argument line that names the flag and the path, e.g.
 /// `read_demand_csv_file: --demand = 'd.csv': parse_demand_csv: demand line 2 has 1 entries, expected 2`.
 
-#include <cerrno>
 #include <cstdint>
-#include <cstdio>
-#include <cstring>
-#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <system_error>
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/memory.hpp"
@@ -25,39 +24,11 @@ namespace shiftfly::halley {
 /// Largest demand file read (far above any demand matrix FoldFit schedules: at most 10^7 jobs).
 inline constexpr std::uintmax_t max_demand_file_bytes = std::uintmax_t{1} << 30;
 
-/// Reads and parses the demand matrix in file `path`; errors name it `param` (a tool passes its flag).
-inline demand_matrix read_demand_csv_file(const std::string& path, std::string_view param) {
+/// Parses the text of the demand file `path` (read by io::read_named_file); errors name it
+/// `param` (a tool passes its flag): "read_demand_csv_file: --demand = 'd.csv': <problem>".
+inline demand_matrix read_demand_csv_text(std::string_view text, const std::string& path, std::string_view param) {
   constexpr std::string_view where = "read_demand_csv_file";
   const std::string head = std::string(param) + " = '" + core::to_message(path) + "'";
-  if (path.empty()) core::fail(where, std::string(param) + " is empty (expected a CSV file)");
-  std::error_code ec;
-  const auto status = std::filesystem::status(path, ec);
-  if (ec || !std::filesystem::exists(status)) core::fail(where, head + " does not exist");
-  if (std::filesystem::is_directory(status)) core::fail(where, head + " is a directory (expected a CSV file)");
-  if (!std::filesystem::is_regular_file(status)) core::fail(where, head + " is not a regular file (expected a CSV file)");
-  const auto size = std::filesystem::file_size(path, ec);
-  if (ec) core::fail(where, head + " cannot be read");
-  if (size > max_demand_file_bytes)
-    core::fail(where, head + " has " + core::to_message(size) + " bytes (accepted: at most " +
-                          core::to_message(max_demand_file_bytes) + ")");
-  // The text is held whole: refused up front when it does not fit (core/memory.hpp).
-  core::require_memory(where, "reading " + head + " (" + core::to_message(size) + " bytes)",
-                       static_cast<std::uint64_t>(size));
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) core::fail(where, head + " cannot be opened (" + std::strerror(errno) + ")");
-  std::string text;
-  char buf[65536];
-  std::size_t k = 0;
-  while ((k = std::fread(buf, 1, sizeof buf, f)) > 0) {
-    text.append(buf, k);
-    if (text.size() > max_demand_file_bytes) break;
-  }
-  const bool failed = std::ferror(f) != 0;
-  const int err = errno;
-  std::fclose(f);
-  if (failed) core::fail(where, head + " cannot be read (" + std::strerror(err) + ")");
-  if (text.size() > max_demand_file_bytes)
-    core::fail(where, head + " has more than " + core::to_message(max_demand_file_bytes) + " bytes");
   // Parsing keeps every entry (8 bytes) beside the text, and one row (8 bytes an entry):
   // at most one entry per comma or line end, so check that bound before parsing.
   std::uint64_t items = 1;

@@ -9,14 +9,13 @@
 /// out exactly with this year, and a Julian year of 8,766 h changes no printed
 /// digit). Decimal values (`1.5y`) are accepted; a bare number is refused.
 
-#include <charconv>
 #include <cctype>
 #include <cmath>
 #include <string>
 #include <string_view>
-#include <system_error>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/parse.hpp"
 
 namespace shiftfly::halley {
 
@@ -48,9 +47,10 @@ inline double parse_window(std::string_view text) {
   }
   const std::string_view number = text.substr(0, text.size() - 1);
   double v = 0;
-  auto [ptr, ec] = std::from_chars(number.data(), number.data() + number.size(), v);
-  if (ec != std::errc{} || ptr != number.data() + number.size()) bad("is not a number with a unit");
-  if (!std::isfinite(v) || !(v > 0)) bad("is not positive");
+  const core::real_error e = core::read_real(number, v);  // the library's one real grammar
+  if (e == core::real_error::not_finite) bad(core::detail::names_non_finite(number) ? "is not positive" : "is too long");
+  if (e != core::real_error::none) bad("is not a number with a unit");
+  if (!(v > 0)) bad("is not positive");
   const double hours = v * scale;
   if (!std::isfinite(hours)) bad("is too long");
   return hours;

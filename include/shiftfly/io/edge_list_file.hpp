@@ -15,7 +15,7 @@
 ///   lines in any order. A name is any word (without blanks, `#` or `%`).
 /// - After the two names, what NetworkX writes is allowed and ignored: an attribute
 ///   dict `{...}` (to the end of the line, e.g. `{}` or `{'weight': 2.5}`) or numeric
-///   columns (weights: decimal reals). Anything else there is refused.
+///   columns (weights: reals of the library's grammar, core::read_real). Anything else there is refused.
 /// - Vertex count: the first data line may be a single decimal integer n (a line of
 ///   one word; an edge line always has two). The vertices are then 0..n-1, every name
 ///   must be a decimal id below n (a larger id means a truncated file or a wrong
@@ -46,7 +46,6 @@
 /// Reference: NetworkX's `write_edgelist` (docs/references.md, [NetworkX]).
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <concepts>
 #include <cstdint>
@@ -67,11 +66,10 @@
 namespace shiftfly::io {
 
 namespace detail {
-/// True for a finite decimal real written as C's strtod reads it (1, -2.5, 3e-2).
+/// True for a real of the library's grammar (core::read_real: 1, -2.5, 3e-2; not .5, +1, 007 or inf).
 inline bool is_real_word(std::string_view w) {
   double x = 0;
-  const auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), x);
-  return ec == std::errc() && end == w.data() + w.size() && std::isfinite(x);
+  return core::read_real(w, x) == core::real_error::none;
 }
 }  // namespace detail
 

@@ -6,6 +6,7 @@
 ///   class file_error : public core::invalid_parameter;   // "<file>:<line>: <problem>"
 ///   [[noreturn]] void fail_file(where, file, line, problem);
 ///   std::string read_file_text(where, path, max_bytes = max_file_bytes);  // path "-" = standard input
+///   std::string read_named_file(where, param, path, expected, max_bytes); // a file a flag names (Halley's)
 ///   void require_text(where, file, text);                // NUL bytes, invalid UTF-8
 ///   std::string_view display_name(path);                 // "<stdin>" for "-"
 ///   void with_file(where, file, line, f);                // f's library refusals, naming the file
@@ -271,6 +272,46 @@ inline std::string read_file_text(std::string_view where, std::string_view path,
   }
   if (text.size() == bom) fail_file(where, file, 0, "the file is empty");
   if (bom) text.erase(0, bom);
+  return text;
+}
+
+/// The whole text of a file named by a flag or a keyword, as the Halley tools read one: it
+/// must exist, be a regular file (not a directory, not a device), hold at most `max_bytes`
+/// bytes and fit in memory (core/memory.hpp). Each refusal is one line naming `param` and
+/// the path: "<where>: <param> = '<path>' does not exist", "... is a directory (expected
+/// <expected>)", "<where>: <param> is empty (expected <expected>)". The text is returned
+/// unchecked (its reader parses it, e.g. halley::read_demand_csv_text).
+inline std::string read_named_file(std::string_view where, std::string_view param, const std::string& path,
+                                   std::string_view expected, std::uint64_t max_bytes) {
+  const std::string head = std::string(param) + " = '" + core::to_message(path) + "'";
+  const std::string expecting = " (expected " + std::string(expected) + ")";
+  if (path.empty()) core::fail(where, std::string(param) + " is empty" + expecting);
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(status)) core::fail(where, head + " does not exist");
+  if (std::filesystem::is_directory(status)) core::fail(where, head + " is a directory" + expecting);
+  if (!std::filesystem::is_regular_file(status)) core::fail(where, head + " is not a regular file" + expecting);
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) core::fail(where, head + " cannot be read");
+  if (size > max_bytes)
+    core::fail(where, head + " has " + core::to_message(size) + " bytes (accepted: at most " + core::to_message(max_bytes) + ")");
+  // The text is held whole: refused up front when it does not fit (core/memory.hpp).
+  core::require_memory(where, "reading " + head + " (" + core::to_message(size) + " bytes)",
+                       static_cast<std::uint64_t>(size));
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) core::fail(where, head + " cannot be opened (" + std::strerror(errno) + ")");
+  std::string text;
+  char buf[65536];
+  std::size_t k = 0;
+  while ((k = std::fread(buf, 1, sizeof buf, f)) > 0) {
+    text.append(buf, k);
+    if (text.size() > max_bytes) break;
+  }
+  const bool failed = std::ferror(f) != 0;
+  const int err = errno;
+  std::fclose(f);
+  if (failed) core::fail(where, head + " cannot be read (" + std::strerror(err) + ")");
+  if (text.size() > max_bytes) core::fail(where, head + " has more than " + core::to_message(max_bytes) + " bytes");
   return text;
 }
 

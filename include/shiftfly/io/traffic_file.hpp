@@ -15,17 +15,18 @@
 /// - A data line is exactly three words `s t demand`: s and t vertex ids in the
 ///   library's integer grammar (core/parse.hpp: decimal digits, no sign, no leading
 ///   zero), below the vertex count n of the graph the matrix is for, and s ≠ t.
-/// - The demand is a finite positive decimal real: digits, no sign, no leading zero
-///   (`0.5` is fine, `00.5`, `.5` and `+1` are not), an optional fraction `.digits`
-///   and an optional exponent `e` or `E`, an optional `+` or `-`, digits (`2.5e-3`).
+/// - The demand is a real of the library's one grammar (core/parse.hpp, core::read_real:
+///   digits with no leading zero, an optional fraction `.digits` and an optional exponent
+///   `e` or `E`, an optional `+` or `-`, digits, e.g. `2.5e-3`; `0.5` is fine, `00.5`, `.5`
+///   and `+1` are not) whose value is positive: a '-' reads but is then out of range.
 ///   `nan`, `inf`, hex, zero, and a value that rounds to 0 or to infinity are refused, and so
 ///   is one below the smallest normal double (2.2250738585072014e-308, e.g. `4.9e-324`): a
 ///   subnormal keeps only a few of the digits written. Accepted: 2.2250738585072014e-308 to
 ///   1.7976931348623157e308 (the throughput metrics add a rule on the ratio of the largest to
-///   the smallest demand of a matrix: metrics/traffic.hpp).
+///   the smallest demand of a matrix: metrics/flow/traffic.hpp).
 /// - A pair (s, t) given twice is refused, naming the line that gave it first (the
 ///   library never guesses whether a repeat means "sum" or "replace").
-/// The lines are returned in file order; metrics/traffic.hpp turns them into a
+/// The lines are returned in file order; metrics/flow/traffic.hpp turns them into a
 /// traffic matrix (io sits below metrics and does not know that type). Refusals are
 /// io::file_error (io/file_text.hpp), one line naming the file and the line:
 /// `T.txt:7: vertex 64 is not below the vertex count 64`.
@@ -35,13 +36,11 @@
 /// checked against core/memory.hpp's limit before they are read.
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <string_view>
-#include <system_error>
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
@@ -58,32 +57,12 @@ struct traffic_line {
   std::size_t line = 0;
 };
 
-/// Reads `word` as a finite positive decimal real of the grammar above; false (out unchanged) if it is not one.
+/// Reads `word` as a demand: a real of the library's grammar (core::read_real) whose value is
+/// positive and a normal double; false (out unchanged) if it is not one.
 inline bool read_demand_value(std::string_view word, double& out) {
-  std::size_t i = 0;
-  const std::size_t n = word.size();
-  const auto digits = [&] {
-    const std::size_t start = i;
-    while (i < n && word[i] >= '0' && word[i] <= '9') ++i;
-    return i - start;
-  };
-  const std::size_t whole = digits();
-  if (whole == 0 || (whole > 1 && word[0] == '0')) return false;
-  if (i < n && word[i] == '.') {
-    ++i;
-    if (digits() == 0) return false;
-  }
-  if (i < n && (word[i] == 'e' || word[i] == 'E')) {
-    ++i;
-    if (i < n && (word[i] == '+' || word[i] == '-')) ++i;
-    if (digits() == 0) return false;
-  }
-  if (i != n) return false;
   double value = 0;
-  const auto [end, ec] = std::from_chars(word.data(), word.data() + n, value);
-  if (ec != std::errc() || end != word.data() + n || !std::isfinite(value) ||
-      !(value >= std::numeric_limits<double>::min()))  // a normal double: subnormals keep a few bits
-    return false;
+  if (core::read_real(word, value) != core::real_error::none) return false;
+  if (!(value >= std::numeric_limits<double>::min())) return false;  // positive and normal: subnormals keep a few bits
   out = value;
   return true;
 }

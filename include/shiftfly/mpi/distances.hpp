@@ -4,7 +4,7 @@
 /// across the ranks of an MPI communicator. Optional: it needs <mpi.h>, so it is
 /// not included by shiftfly.hpp; link the CMake target shiftfly::mpi.
 ///
-/// Scheme (the single-process sweep of metrics/all_pairs.hpp, split by source batches):
+/// Scheme (the single-process sweep of metrics/distances/all_pairs.hpp, split by source batches):
 ///  1. every rank builds the same graph, deterministically, and calls the same
 ///     function with the same arguments (a collective call on `comm`);
 ///  2. the sources (0..n-1, or the sampled list) are cut into batches of
@@ -48,10 +48,10 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
-#include "shiftfly/metrics/all_pairs.hpp"
-#include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/distance_stats.hpp"
-#include "shiftfly/metrics/sampled_distances.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/distances/distance_stats.hpp"
+#include "shiftfly/metrics/distances/sampled_distances.hpp"
 
 namespace shiftfly::mpi {
 

@@ -25,8 +25,8 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/python_random.hpp"
-#include "shiftfly/metrics/all_pairs.hpp"
-#include "shiftfly/metrics/bfs.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
 
 namespace shiftfly::operations {
 
@@ -107,7 +107,7 @@ inline link_failure_result link_failures(const G& g, double rate, std::uint64_t 
 
 /// The same damaged graph (seed 101), measured from every source: exact.
 template <core::graph_like G>
-/// The sweep is the bit-parallel all-pairs one (metrics/all_pairs.hpp) on `threads` threads
+/// The sweep is the bit-parallel all-pairs one (metrics/distances/all_pairs.hpp) on `threads` threads
 /// (0 = every core): integer counts, so the figures do not depend on the thread count, and
 /// they equal a BFS from every source (tests/operations checks that).
 inline link_failure_result link_failures_exact(const G& g, double rate, std::uint64_t seed = 101,

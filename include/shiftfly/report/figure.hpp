@@ -1,8 +1,10 @@
 #pragma once
 /// \file figure.hpp
-/// Figures: series of (x, y) points written as CSV, and drawn as SVG by
-/// gnuplot (Debian gnuplot-nox) from that data, in the project's one style
-/// (report/figure_style.hpp). Nothing here writes SVG by hand. Labels and series
+/// Figures: series of (x, y) points written as CSV, and the gnuplot script that
+/// draws them as SVG in the project's one style (report/figure_style.hpp). Running
+/// gnuplot is not here: report/gnuplot.hpp (figure_svg, write_figure), the gnuplot
+/// component a program opts into (shiftfly/gnuplot.hpp), so that no other header
+/// starts a program. Nothing here writes SVG by hand. Labels and series
 /// names are gnuplot enhanced text ("1 − λ_2", "ρ = 0.15"). A figure with a
 /// display floor (a log axis cannot show 0) or a display ceiling (a nines axis
 /// cannot reach 100%) draws each value beyond it at it with its own marker, says
@@ -22,15 +24,13 @@
 /// `illustrate(f, table, what)`, `clamped_points(f)` (`_below`, `_above`),
 /// `points_outside_ranges(f)`, `nines(percent)`, `nines_label(k)`,
 /// `enhanced_number(x)`, `figure_caption(f)` (the caption with the sentences on
-/// clamped and unplotted points), `figure_csv(f)`, `figure_script(f)`,
-/// `figure_svg(f)` (gnuplot's SVG as text), `write_figure(f, dir)`.
+/// clamped and unplotted points), `figure_csv(f)`, `figure_script(f)`; in
+/// report/gnuplot.hpp: `figure_svg(f)` (gnuplot's SVG as text), `write_figure(f, dir)`.
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -38,7 +38,6 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <unistd.h>  // mkstemp, write, close; popen from <cstdio>
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/report/figure_style.hpp"
@@ -281,31 +280,6 @@ inline std::string gp_quote(const std::string& s) {
   return q + "\"";
 }
 
-/// Runs gnuplot on `script` (written to a private temporary file) and returns what it
-/// printed on stdout: the terminal's output, as no `set output` is given.
-inline std::string run_gnuplot(const std::string& script, const std::string& what) {
-  std::string path = (std::filesystem::temp_directory_path() / "shiftfly_figure_XXXXXX").string();
-  const int fd = ::mkstemp(path.data());
-  if (fd < 0) throw std::runtime_error("report::figure_svg: cannot create a temporary file for figure '" + what + "'");
-  const bool written = ::write(fd, script.data(), script.size()) == static_cast<ssize_t>(script.size());
-  ::close(fd);
-  std::string svg;
-  int rc = -1;
-  if (written) {
-    if (FILE* p = ::popen(("gnuplot " + gp_quote(path) + " 2>/dev/null").c_str(), "r")) {
-      char buf[65536];
-      std::size_t n = 0;
-      while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) svg.append(buf, n);
-      rc = ::pclose(p);
-    }
-  }
-  std::error_code ec;
-  std::filesystem::remove(path, ec);
-  if (rc != 0 || svg.find("</svg>") == std::string::npos)
-    throw std::runtime_error("report::figure_svg: gnuplot failed for figure '" + what + "' (is gnuplot-nox installed?)");
-  return svg;
-}
-
 /// A y value where gnuplot draws it: its height on a nines axis, else itself.
 inline double plot_y(const figure& f, double y) { return f.ynines ? nines(y) : y; }
 
@@ -533,22 +507,6 @@ inline std::string figure_script(const figure& f) {
   script += "plot ";
   for (std::size_t i = 0; i < items.size(); ++i) script += (i ? ", " : "") + items[i];
   return script + "\n";
-}
-
-/// Draws `f` with gnuplot and returns the SVG text. Throws std::runtime_error when
-/// gnuplot is missing or fails.
-inline std::string figure_svg(const figure& f) { return detail::run_gnuplot(figure_script(f), f.id); }
-
-/// Writes <dir>/<id>.csv and <dir>/<id>.svg (figure_svg). Throws
-/// std::runtime_error when gnuplot is missing or fails, or a file cannot be written.
-inline void write_figure(const figure& f, const std::filesystem::path& dir) {
-  std::filesystem::create_directories(dir);
-  const std::string svg = figure_svg(f);
-  for (const auto& [name, text] : {std::pair{f.id + ".csv", figure_csv(f)}, std::pair{f.id + ".svg", svg}}) {
-    std::ofstream out(dir / name, std::ios::binary);
-    out << text;
-    if (!out) throw std::runtime_error("report::write_figure: cannot write " + (dir / name).string());
-  }
 }
 
 }  // namespace shiftfly::report

@@ -68,6 +68,9 @@ struct table_set_options {
   std::vector<std::string>* written = nullptr;
   /// The header of the HTML report (the `html` format, and index.html under out_dir and check_dir).
   html_header html = {};
+  /// Draws a figure as SVG for the HTML report and out_dir (report/gnuplot.hpp: figure_svg, the
+  /// gnuplot component); unset, a run that needs a figure's SVG is refused at that figure (std::logic_error).
+  std::function<std::string(const figure&)> svg = {};
 };
 
 /// The name of the HTML report in an out_dir.
@@ -216,7 +219,10 @@ inline int run_table_set(const std::vector<section>& sections, const table_set_o
     }
     for (const auto& f : result.figures) {
       if (!wanted(s, f.id)) continue;
-      const std::string svg = want_html ? figure_svg(f) : std::string();
+      if (want_html && !o.svg)
+        throw std::logic_error("run_table_set: figure " + f.id +
+                               " needs an SVG renderer (table_set_options::svg, e.g. report::figure_svg of report/gnuplot.hpp)");
+      const std::string svg = want_html ? o.svg(f) : std::string();
       if (want_html) {
         page.figures.emplace_back(f, svg);
         html_blocks.push_back(f.id);

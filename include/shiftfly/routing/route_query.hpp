@@ -19,7 +19,7 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/parse.hpp"
-#include "shiftfly/metrics/bfs.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
 #include "shiftfly/routing/imase_itoh.hpp"
 #include "shiftfly/routing/label.hpp"
 #include "shiftfly/routing/shift.hpp"

@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
-#include "shiftfly/metrics/all_pairs.hpp"
-#include "shiftfly/metrics/diameter_bounds.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/metrics/distances/diameter_bounds.hpp"
 #include "shiftfly/studies/table2_groups.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/shiftfly.hpp"

@@ -18,9 +18,9 @@
 #include <utility>
 #include <vector>
 
-#include "shiftfly/metrics/all_pairs.hpp"
-#include "shiftfly/metrics/sampled_distances.hpp"
-#include "shiftfly/metrics/spectral.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/metrics/distances/sampled_distances.hpp"
+#include "shiftfly/metrics/spectral/spectral.hpp"
 #include "shiftfly/studies/table2_groups.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/shiftfly.hpp"

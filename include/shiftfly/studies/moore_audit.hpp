@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "shiftfly/metrics/all_pairs.hpp"
-#include "shiftfly/metrics/bfs.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
 #include "shiftfly/studies/exact_ratio.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/moore.hpp"

@@ -35,7 +35,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/python_random.hpp"
-#include "shiftfly/metrics/multicast.hpp"
+#include "shiftfly/metrics/paths/multicast.hpp"
 #include "shiftfly/routing/label.hpp"
 #include "shiftfly/routing/link_load.hpp"
 #include "shiftfly/routing/shift.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 /// \file throughput_comparison.hpp
 /// Beyond the paper: bisection width and throughput, as certified intervals
-/// (metrics/throughput_profile.hpp), of Boardfly-of-pods and Shiftfly at equal port cost
+/// (metrics/flow/throughput_profile.hpp), of Boardfly-of-pods and Shiftfly at equal port cost
 /// (the group-level graphs of the Shiftfly paper's Table 2, at studies/table2_groups.hpp's
 /// sizes) and of the field's families at equal radix (the instances of
 /// studies/field_equal_radix.hpp). They test the paper's Section 8 caveat: "De Bruijn and
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "shiftfly/metrics/throughput_profile.hpp"
+#include "shiftfly/metrics/flow/throughput_profile.hpp"
 #include "shiftfly/studies/field_equal_radix.hpp"
 #include "shiftfly/studies/table2_groups.hpp"
 #include "shiftfly/tables/field_instances.hpp"

@@ -36,8 +36,8 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
-#include "shiftfly/metrics/all_pairs.hpp"
-#include "shiftfly/metrics/spectral.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/metrics/spectral/spectral.hpp"
 #include "shiftfly/topology/family.hpp"
 #include "shiftfly/topology/galois_field.hpp"
 #include "shiftfly/topology/polarfly.hpp"

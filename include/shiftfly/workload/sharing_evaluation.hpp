@@ -6,7 +6,7 @@
 ///
 /// For every query the home is the vertex of logical group item·2654435761 mod
 /// n_logical; unicast and tree cost are Definition 6.1 over the BFS tree of the
-/// home (metrics/multicast.hpp); the merge depth is the merge step of the routes
+/// home (metrics/paths/multicast.hpp); the merge depth is the merge step of the routes
 /// of the first two requesters to the home: shift routes (Theorem 5.2) on a
 /// shift graph, BFS-tree paths otherwise. Costs are per requester, efficiency is
 /// total unicast over total tree cost. Table 3's four runs are the study
@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
-#include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/multicast.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/paths/multicast.hpp"
 #include "shiftfly/routing/label.hpp"
 #include "shiftfly/routing/shift.hpp"
 #include "shiftfly/workload/sharing.hpp"

@@ -18,9 +18,9 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
-#include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/detail/ms_bfs.hpp"
-#include "shiftfly/metrics/distance_stats.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/distances/detail/ms_bfs.hpp"
+#include "shiftfly/metrics/distances/distance_stats.hpp"
 
 namespace shiftfly::metrics {
 

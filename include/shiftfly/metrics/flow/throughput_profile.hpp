@@ -10,14 +10,14 @@
 ///   struct throughput_profile { n, links, distances, bisection, uniform, worst_permutation };
 ///   throughput_profile measure_throughput_profile(const G& g, const throughput_profile_options&);
 ///
-/// Each end is the best of the bounds that ran (model: metrics/throughput_lp.hpp):
+/// Each end is the best of the bounds that ran (model: metrics/flow/throughput_lp.hpp):
 /// - bisection: bisection_width_interval with the spectral lower bound and METIS (no
 ///   greedy search, no branch and bound: both are slow on dense graphs);
 /// - uniform θ, upper: the smaller of the distance bound 2m / Σ d(s,t) (exact all-pairs
-///   distances, metrics/all_pairs.hpp) and the cut bound w / (|S|·|S̄|) of METIS's
-///   bisection (metrics/throughput_bound.hpp);
+///   distances, metrics/distances/all_pairs.hpp) and the cut bound w / (|S|·|S̄|) of METIS's
+///   bisection (metrics/flow/throughput_bound.hpp);
 /// - uniform θ, lower: 1 / max link load of the shortest-path split routing
-///   (metrics/throughput_ecmp.hpp), when n <= routing_max_vertices (it costs O(n·arcs));
+///   (metrics/flow/throughput_ecmp.hpp), when n <= routing_max_vertices (it costs O(n·arcs));
 ///   else none (0, "not computed");
 /// - worst-permutation θ, upper: the smaller of the cut bound w / min(|S|, |S̄|) and, when
 ///   n <= tub_max_vertices, the TUB bound of worst_permutation_bound;
@@ -33,10 +33,10 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
-#include "shiftfly/metrics/all_pairs.hpp"
-#include "shiftfly/metrics/bisection_interval.hpp"
-#include "shiftfly/metrics/throughput_bound.hpp"
-#include "shiftfly/metrics/throughput_ecmp.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/metrics/cuts/bisection_interval.hpp"
+#include "shiftfly/metrics/flow/throughput_bound.hpp"
+#include "shiftfly/metrics/flow/throughput_ecmp.hpp"
 
 namespace shiftfly::metrics {
 

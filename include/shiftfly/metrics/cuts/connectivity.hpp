@@ -50,8 +50,8 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/worker_pool.hpp"
-#include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/detail/ms_bfs.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/distances/detail/ms_bfs.hpp"
 
 namespace shiftfly::metrics {
 

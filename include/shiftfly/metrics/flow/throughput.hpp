@@ -1,21 +1,22 @@
 #pragma once
 /// \file throughput.hpp
 /// The throughput θ(T) of a graph under a named traffic pattern, by the best method
-/// that fits, as one labelled interval (the model: metrics/throughput_lp.hpp).
+/// that fits, as one labelled interval (the model: metrics/flow/throughput_lp.hpp).
 ///
 ///   enum class traffic_pattern { uniform, permutation, worst, file };
-///   struct throughput_request { pattern, path, seed, epsilon, threads, how, max_seconds, progress };
+///   struct throughput_request { pattern, matrix, seed, epsilon, threads, how, max_seconds, progress };
 ///   throughput_measure measure_throughput(const G& g, const throughput_request& r);
 ///   void require_throughput_within(const G& g, const throughput_request& r);   // before anything runs
 ///
-/// The traffic (metrics/traffic.hpp):
+/// The traffic (metrics/flow/traffic.hpp):
 /// - uniform: one unit for every ordered pair;
 /// - permutation: `random.Random(seed).shuffle` of 0..n-1, one unit s -> p[s];
 /// - worst: the permutation that maximises Σ d(s, π(s)) (a linear assignment on the
 ///   distance matrix: exact up to worst_permutation_exact_max_n vertices, a greedy
-///   permutation above, labelled not certified; metrics/throughput_bound.hpp); its
+///   permutation above, labelled not certified; metrics/flow/throughput_bound.hpp); its
 ///   bound capacity / Σ d(s, π(s)) is the throughput upper bound TUB of Namyar et al.;
-/// - file: a user's matrix, `s t demand` lines (io/traffic_file.hpp).
+/// - file: a user's matrix, given as `matrix`: the caller reads the file (io/traffic_file.hpp,
+///   read_traffic_file) and makes the matrix (traffic_from_lines); a metric never opens a file.
 ///
 /// The method: the exact source-aggregated LP (COIN-OR CLP) when its flow variables
 /// (sources × arcs) are within throughput_lp_max_variables; otherwise the (1+ε)
@@ -25,11 +26,11 @@
 /// its algorithm says so.
 ///
 /// The demands: every magnitude from 2.2250738585072014e-308 to 1.7976931348623157e308, at
-/// most 10^12 apart within one matrix, with a θ that is a normal double (metrics/traffic.hpp;
+/// most 10^12 apart within one matrix, with a θ that is a normal double (metrics/flow/traffic.hpp;
 /// refused otherwise, in one line). θ(c·T) = θ(T)/c: both methods solve T scaled by a power
 /// of two. The interval's ε is 10^-3 to below 1; an interval cut short by its round limit
 /// says converged = false, with the width it reached; max_seconds (> 0) refuses an interval
-/// whose estimated time exceeds it (metrics/throughput_mwu.hpp, the cost model).
+/// whose estimated time exceeds it (metrics/flow/throughput_mwu.hpp, the cost model).
 
 #include <cstdint>
 #include <functional>
@@ -39,11 +40,11 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
-#include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/throughput_bound.hpp"
-#include "shiftfly/metrics/throughput_lp.hpp"
-#include "shiftfly/metrics/throughput_mwu.hpp"
-#include "shiftfly/metrics/traffic.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/flow/throughput_bound.hpp"
+#include "shiftfly/metrics/flow/throughput_lp.hpp"
+#include "shiftfly/metrics/flow/throughput_mwu.hpp"
+#include "shiftfly/metrics/flow/traffic.hpp"
 
 namespace shiftfly::metrics {
 
@@ -53,7 +54,7 @@ enum class traffic_pattern { uniform, permutation, worst, file };
 /// What to measure, and how hard to try.
 struct throughput_request {
   traffic_pattern pattern = traffic_pattern::uniform;
-  std::string path;            ///< the traffic file (pattern file); "-" is standard input
+  traffic_matrix matrix;       ///< the user's matrix (pattern file), read by the caller through io/traffic_file.hpp
   std::uint64_t seed = 1;      ///< the permutation's seed (pattern permutation)
   double epsilon = 0.05;       ///< the interval's relative width when the LP does not fit; 1e-3 to below 1
   unsigned threads = 0;        ///< 0 = all hardware threads; results do not depend on it
@@ -106,7 +107,10 @@ traffic_matrix traffic_of(const G& g, const throughput_request& r, std::optional
                                       "measure_throughput");
     }
     case traffic_pattern::file:
-      return read_traffic(r.path, n);
+      if (r.matrix.n() != n)
+        core::fail_parameter("measure_throughput", "matrix", "of " + core::to_message(r.matrix.n()) + " vertices",
+                             "is not for this graph", "a matrix of " + core::to_message(n) + " vertices");
+      return r.matrix;
   }
   return {};
 }
@@ -115,7 +119,7 @@ traffic_matrix traffic_of(const G& g, const throughput_request& r, std::optional
 /// Refuses, before any traffic is built, a request whose (1+ε) interval is estimated above
 /// r.max_seconds (> 0), counting every vertex as a source for the named patterns (uniform has
 /// n sources; a permutation, the worst one included, at most n); a file's traffic is checked
-/// when measure_throughput reads it. A request the exact LP takes passes.
+/// when measure_throughput is given it. A request the exact LP takes passes.
 template <core::digraph_like G>
 void require_throughput_within(const G& g, const throughput_request& r) {
   constexpr const char* where = "measure_throughput";

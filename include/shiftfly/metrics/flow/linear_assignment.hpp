@@ -17,7 +17,7 @@
 /// by a shortest augmenting path in the reduced costs (Dijkstra over the columns, O(n) per
 /// step of the path, O(n²) per row at worst), so the whole is O(n³) time at worst and O(n)
 /// memory besides the matrix. On distance matrices (the worst permutation of
-/// metrics/throughput_bound.hpp) most rows match at once: on the 2,000-vertex group-level
+/// metrics/flow/throughput_bound.hpp) most rows match at once: on the 2,000-vertex group-level
 /// Shiftfly 72 rows are left to augment, and worst_permutation_bound (its BFS included)
 /// took 0.67 s against 5.8 s from the empty matching; on the 2,000-group Boardfly, whose
 /// rows' farthest vertices are few and shared, 526 rows are left and it took 2.7 s against

@@ -27,9 +27,9 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
-#include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/detail/graph_operator.hpp"
-#include "shiftfly/metrics/detail/thick_restart_lanczos.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/spectral/detail/graph_operator.hpp"
+#include "shiftfly/metrics/spectral/detail/thick_restart_lanczos.hpp"
 
 namespace shiftfly::metrics {
 

@@ -24,8 +24,8 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/python_random.hpp"
-#include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/fiedler.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/spectral/fiedler.hpp"
 
 namespace shiftfly::metrics {
 

@@ -19,7 +19,7 @@
 /// Disjoint paths: λ(s, t), the most edge-disjoint s–t paths, and κ(s, t), the most
 /// internally vertex-disjoint ones (an edge s–t counts as one path), which by Menger's
 /// theorem (K. Menger, Fund. Math. 10, 1927) are the maximum s–t flows with unit arc
-/// capacities, on the arc network and the split network of metrics/connectivity.hpp (whose
+/// capacities, on the arc network and the split network of metrics/cuts/connectivity.hpp (whose
 /// unit-capacity augmenting paths they reuse). Each flow stops at min(out-degree of s,
 /// in-degree of t), which it cannot exceed. Over every ordered pair ("exact over all
 /// pairs"; undirected, each unordered pair is computed once and counted twice), or over
@@ -53,9 +53,9 @@
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/python_random.hpp"
 #include "shiftfly/core/worker_pool.hpp"
-#include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/connectivity.hpp"
-#include "shiftfly/metrics/detail/ms_bfs.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/cuts/connectivity.hpp"
+#include "shiftfly/metrics/distances/detail/ms_bfs.hpp"
 
 namespace shiftfly::metrics {
 

@@ -1,12 +1,12 @@
 #pragma once
 /// \file traffic.hpp
-/// Traffic matrices for the throughput metrics (metrics/throughput_lp.hpp,
+/// Traffic matrices for the throughput metrics (metrics/flow/throughput_lp.hpp,
 /// throughput_mwu.hpp, throughput_bound.hpp), and the patterns the studies use.
 ///
 /// Model: a traffic matrix T over the n vertices of a graph gives a demand T(s,t) > 0
 /// for some ordered pairs s ≠ t (absent pairs demand nothing). The throughput θ(T) is
 /// the largest θ such that θ·T can be routed as a multicommodity flow within the
-/// capacities (one unit per direction of every link; metrics/throughput_lp.hpp).
+/// capacities (one unit per direction of every link; metrics/flow/throughput_lp.hpp).
 ///
 /// API:
 ///   struct traffic_entry { std::uint64_t source, target; double demand; };
@@ -27,7 +27,11 @@
 ///   traffic_matrix within_groups_traffic(std::uint64_t n, std::uint64_t group_size);
 ///   traffic_matrix moe_dispatch_traffic(std::uint64_t n, std::uint64_t k, std::uint64_t seed);
 ///   traffic_matrix traffic_from_lines(std::uint64_t n, std::span<const io::traffic_line>, name);
-///   traffic_matrix read_traffic(std::string_view path, std::uint64_t n);   // io/traffic_file.hpp
+///
+/// A user's traffic file is read by io (io/traffic_file.hpp, read_traffic_file: the file or
+/// standard input to checked lines); its lines become a matrix here, traffic_from_lines.
+/// No metric opens a file: the caller composes the two, e.g.
+///   traffic_from_lines(n, io::read_traffic_file(path, n), "file " + io::display_name(path)).
 ///
 /// Validation (from_entries): every vertex id below n, s ≠ t, every demand a finite normal
 /// double (2^-1022 ≈ 2.2250738585072014e-308 to 1.7976931348623157e308: a subnormal value
@@ -366,12 +370,6 @@ inline traffic_matrix traffic_from_lines(std::uint64_t n, std::span<const io::tr
   e.reserve(lines.size());
   for (const auto& l : lines) e.push_back({l.source, l.target, l.demand});
   return traffic_matrix::from_entries(n, std::move(e), std::move(name), "traffic_from_lines");
-}
-
-/// Reads the traffic file at `path` ("-": standard input) for a graph of n vertices.
-inline traffic_matrix read_traffic(std::string_view path, std::uint64_t n) {
-  const auto lines = io::read_traffic_file(path, n);
-  return traffic_from_lines(n, lines, "file " + io::display_name(path));
 }
 
 }  // namespace shiftfly::metrics

@@ -31,7 +31,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
-#include "shiftfly/metrics/bisection_partition.hpp"
+#include "shiftfly/metrics/cuts/bisection_partition.hpp"
 
 namespace shiftfly::metrics {
 

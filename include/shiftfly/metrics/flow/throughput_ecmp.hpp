@@ -9,14 +9,14 @@
 ///   throughput_lower_bound_result ecmp_uniform_throughput_bound(const G& g, options);
 ///   std::uint64_t ecmp_arc_visits(const G& g, traversal how);   // the work, for estimates
 ///
-/// The routing (model and capacities as metrics/throughput_lp.hpp): for a source s, a
+/// The routing (model and capacities as metrics/flow/throughput_lp.hpp): for a source s, a
 /// BFS gives the shortest-path DAG. Processing vertices from the farthest in, the flow
 /// g(v) that must reach v is T(s,v) plus what v forwards to its DAG successors, and v
 /// pulls g(v) from its DAG predecessors in proportion to the capacity of the arc from
 /// each. Flow is conserved at every vertex, so this routes T(s,·) exactly along shortest
 /// paths; on an arc-transitive graph under uniform traffic it is invariant under every
 /// automorphism, so every arc carries the mean load and the bound meets the distance
-/// bound 2m / Σ d(s,t) (metrics/throughput_bound.hpp): the interval closes.
+/// bound 2m / Σ d(s,t) (metrics/flow/throughput_bound.hpp): the interval closes.
 ///
 /// The work is one BFS and one reverse pass per source, O(n·arcs): on the 2-core test
 /// machine (2 threads, shared with other builds) about 3 s at 2,304 vertices of degree 40
@@ -41,9 +41,9 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/worker_pool.hpp"
-#include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/detail/capacity_network.hpp"
-#include "shiftfly/metrics/traffic.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/flow/detail/capacity_network.hpp"
+#include "shiftfly/metrics/flow/traffic.hpp"
 
 namespace shiftfly::metrics {
 

@@ -5,8 +5,8 @@
 /// bound-based exact diameters (iFUB / DiFUB, Crescenzi et al. 2013), and the
 /// reference-compatible sampled statistics.
 
-#include "shiftfly/metrics/all_pairs.hpp"
-#include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/diameter_bounds.hpp"
-#include "shiftfly/metrics/distance_stats.hpp"
-#include "shiftfly/metrics/sampled_distances.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/distances/diameter_bounds.hpp"
+#include "shiftfly/metrics/distances/distance_stats.hpp"
+#include "shiftfly/metrics/distances/sampled_distances.hpp"

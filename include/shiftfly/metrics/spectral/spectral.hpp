@@ -42,9 +42,9 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/python_random.hpp"
 #include "shiftfly/core/worker_pool.hpp"
-#include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/detail/graph_operator.hpp"
-#include "shiftfly/metrics/detail/thick_restart_lanczos.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/spectral/detail/graph_operator.hpp"
+#include "shiftfly/metrics/spectral/detail/thick_restart_lanczos.hpp"
 
 namespace shiftfly::metrics {
 

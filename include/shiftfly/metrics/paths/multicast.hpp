@@ -22,7 +22,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/python_random.hpp"
-#include "shiftfly/metrics/bfs.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
 
 namespace shiftfly::metrics {
 

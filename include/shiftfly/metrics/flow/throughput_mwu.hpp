@@ -4,7 +4,7 @@
 /// exponential length functions over shortest paths (the multiplicative-weights
 /// scheme of Garg and Könemann and of Fleischer for maximum concurrent flow).
 ///
-/// Model (as metrics/throughput_lp.hpp): every undirected link carries one unit of
+/// Model (as metrics/flow/throughput_lp.hpp): every undirected link carries one unit of
 /// capacity in each direction (traversal::arcs: one unit per directed arc, parallel
 /// arcs adding up); θ(T) is the largest θ such that θ·T is routable as a
 /// multicommodity flow within capacity (maximum concurrent flow), over any paths.
@@ -63,7 +63,7 @@
 ///
 /// The rounds. Round 1 routes T along shortest paths under hop lengths l_e = 1/c_e (a
 /// vertex's flow split evenly over its shortest-path in-arcs: ECMP); its upper bound is the
-/// capacity over the total shortest-path length (metrics/throughput_bound.hpp), and it
+/// capacity over the total shortest-path length (metrics/flow/throughput_bound.hpp), and it
 /// fixes the scale σ (that upper bound), so that a phase's flow σ·T is about what fits.
 /// Every later round is one phase of Garg–Könemann/Fleischer: the sources in ascending
 /// order, each routing σ·T(s,·) under the current lengths (one Dijkstra serves all of the
@@ -102,9 +102,9 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/worker_pool.hpp"
-#include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/detail/capacity_network.hpp"
-#include "shiftfly/metrics/traffic.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/flow/detail/capacity_network.hpp"
+#include "shiftfly/metrics/flow/traffic.hpp"
 
 namespace shiftfly::metrics {
 

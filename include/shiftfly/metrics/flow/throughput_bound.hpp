@@ -4,7 +4,7 @@
 /// traffic matrix, and the throughput upper bound TUB of Namyar et al. for the worst
 /// permutation.
 ///
-/// Model (as metrics/throughput_lp.hpp): every undirected link carries one unit of
+/// Model (as metrics/flow/throughput_lp.hpp): every undirected link carries one unit of
 /// capacity in each direction (traversal::arcs: one unit per directed arc, parallel
 /// arcs adding up), so the total capacity is C = 2m (or the number of arcs). θ(T) is
 /// the largest θ such that θ·T is routable within capacity (maximum concurrent flow).
@@ -26,7 +26,7 @@
 /// - worst_permutation_bound (TUB, Namyar et al., SIGCOMM 2021): every permutation matrix
 ///   P_π (one unit from s to π(s)) has θ(P_π) ≤ C / Σ_s d(s, π(s)), so the throughput of
 ///   the worst permutation is at most C / max_π Σ_s d(s, π(s)). The maximum is a linear
-///   assignment on the distance matrix (metrics/linear_assignment.hpp), solved exactly up
+///   assignment on the distance matrix (metrics/flow/linear_assignment.hpp), solved exactly up
 ///   to worst_permutation_exact_max_n vertices (n² distances in memory, O(n³) time at
 ///   worst; at 2,000 vertices 0.67 s for the group-level Shiftfly (40 ports) and 2.7 s
 ///   for Boardfly on the test machine: certified = true). Above that, a greedy
@@ -39,7 +39,7 @@
 ///   Uniform traffic sends |S|·(n − |S|) units across it each way, so θ ≤ cut_links /
 ///   (|S|·(n − |S|)); some permutation sends min(|S|, n − |S|) units across it each way
 ///   (map the smaller side into the larger), so the worst permutation's θ ≤ cut_links /
-///   min(|S|, n − |S|). A bisection (metrics/bisection_interval.hpp: its certificate)
+///   min(|S|, n − |S|). A bisection (metrics/cuts/bisection_interval.hpp: its certificate)
 ///   gives the classical forms 4w / n² and 2w / n. These are tight where the distance
 ///   bounds are not: on a hierarchy whose few upper links, not its path lengths, limit it.
 ///
@@ -57,10 +57,10 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
-#include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/detail/capacity_network.hpp"
-#include "shiftfly/metrics/linear_assignment.hpp"
-#include "shiftfly/metrics/traffic.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/flow/detail/capacity_network.hpp"
+#include "shiftfly/metrics/flow/linear_assignment.hpp"
+#include "shiftfly/metrics/flow/traffic.hpp"
 
 namespace shiftfly::metrics {
 
@@ -99,7 +99,7 @@ throughput_bound_result throughput_distance_bound(const G& g, const traffic_matr
   r.algorithm = "capacity / total shortest-path length of the demands (BFS)";
   r.capacity = net.total_capacity;
   // Σ T·d summed over the demands × 2^-e (exact scaling; no overflow for demands up to the
-  // largest double), scaled back at the end (metrics/traffic.hpp)
+  // largest double), scaled back at the end (metrics/flow/traffic.hpp)
   const int e = T.demand_exponent();
   for (const auto s : T.sources_with_demand()) {
     const auto d = detail::hop_distances(g, s, how);

@@ -31,9 +31,9 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
-#include "shiftfly/metrics/all_pairs.hpp"
-#include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/detail/ms_bfs.hpp"
+#include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/distances/detail/ms_bfs.hpp"
 
 namespace shiftfly::metrics {
 

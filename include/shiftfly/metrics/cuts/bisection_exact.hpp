@@ -21,7 +21,7 @@
 ///   costs b_u on side 0 and a_u on side 1, and the best choice of how many go to side 0
 ///   (within the capacities) takes the smallest differences b_u − a_u (a counting sort);
 /// - prunes a node whose bound reaches the best cut known, the first of which is the best
-///   of `metis_runs` seeded METIS bisections (metrics/bisection_metis.hpp), or the number
+///   of `metis_runs` seeded METIS bisections (metrics/cuts/bisection_metis.hpp), or the number
 ///   of edges plus one when METIS is off.
 /// The search visits at most `max_nodes` nodes: beyond, exact_bisection refuses with one
 /// line naming max_nodes (try_exact_bisection returns nothing), never a silent bound.
@@ -42,8 +42,8 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
-#include "shiftfly/metrics/bisection_metis.hpp"
-#include "shiftfly/metrics/bisection_partition.hpp"
+#include "shiftfly/metrics/cuts/bisection_metis.hpp"
+#include "shiftfly/metrics/cuts/bisection_partition.hpp"
 
 namespace shiftfly::metrics {
 

@@ -7,7 +7,7 @@
 ///
 /// - lower: the largest of
 ///   - "lower bound (lambda2(L) * floor(n/2) * ceil(n/2) / n, Fiedler)": ⌈λ2(L)·⌊n/2⌋·⌈n/2⌉/n − margin⌉ (M. Fiedler 1973;
-///     B. Mohar 1989), λ2 by Lanczos (spectral_bisection_bound, metrics/bisection.hpp).
+///     B. Mohar 1989), λ2 by Lanczos (spectral_bisection_bound, metrics/cuts/bisection.hpp).
 ///     λ2 is numerical: its Ritz value is accepted with a residual of at most
 ///     1e-9·max(1, λ2) <= 1e-7·c (c = 2·max degree, L's scale), which bounds its distance
 ///     to the exact eigenvalue, so the bound is rounded up only after subtracting
@@ -16,11 +16,11 @@
 ///   - "trivial lower bound (0)" when nothing else ran (or the eigensolver failed: `notes`
 ///     then says so).
 /// - upper: the smallest of
-///   - "exact (branch and bound)" (metrics/bisection_exact.hpp), run when enabled and
+///   - "exact (branch and bound)" (metrics/cuts/bisection_exact.hpp), run when enabled and
 ///     n <= exact_max_vertices, within exact_max_nodes search nodes (else left out, and
 ///     `notes` says so);
-///   - "upper bound (METIS, best of k seeded runs)" (metrics/bisection_metis.hpp);
-///   - "upper bound (greedy local search)" (metrics/bisection.hpp, the reference's);
+///   - "upper bound (METIS, best of k seeded runs)" (metrics/cuts/bisection_metis.hpp);
+///   - "upper bound (greedy local search)" (metrics/cuts/bisection.hpp, the reference's);
 ///   - "trivial upper bound (m, all edges)" when nothing else ran.
 ///   Ties go to the method listed first (exact, then METIS: those carry a partition).
 /// `certificate` is a bisection cutting exactly `upper` edges when the upper end is exact
@@ -39,10 +39,10 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
-#include "shiftfly/metrics/bisection.hpp"
-#include "shiftfly/metrics/bisection_exact.hpp"
-#include "shiftfly/metrics/bisection_metis.hpp"
-#include "shiftfly/metrics/bisection_partition.hpp"
+#include "shiftfly/metrics/cuts/bisection.hpp"
+#include "shiftfly/metrics/cuts/bisection_exact.hpp"
+#include "shiftfly/metrics/cuts/bisection_metis.hpp"
+#include "shiftfly/metrics/cuts/bisection_partition.hpp"
 
 namespace shiftfly::metrics {
 

@@ -5,7 +5,7 @@
 ///
 /// Model: every undirected link carries one unit of capacity in each direction (along
 /// the directed arcs, traversal::arcs: one unit per arc, parallel arcs adding up). A
-/// traffic matrix T (metrics/traffic.hpp) gives demands T(s,t) > 0 for ordered pairs
+/// traffic matrix T (metrics/flow/traffic.hpp) gives demands T(s,t) > 0 for ordered pairs
 /// s ≠ t. The throughput θ(T) is the largest θ such that θ·T can be routed as a
 /// multicommodity flow within capacity (maximum concurrent flow), over any paths.
 ///
@@ -32,14 +32,14 @@
 /// 31,000 in about 25 s), so this is uniform or permutation traffic on some 60 routers of
 /// degree 8, or 100 of degree 4. Larger problems are refused up front
 /// (core::invalid_parameter, with the count and the memory estimate); the (1+ε) interval
-/// of metrics/throughput_mwu.hpp has no such limit.
+/// of metrics/flow/throughput_mwu.hpp has no such limit.
 ///
 /// Scale. The LP is solved on T·2^-e (e = T.demand_exponent(): the largest demand in [1, 2),
 /// an exact scaling) and θ(T) = θ(T·2^-e)·2^-e, so θ(c·T) = θ(T)/c whatever the magnitude of
 /// the demands: CLP's tolerances are absolute, and on the unscaled LP demands of 10^11 gave
 /// a suboptimal θ, 10^13 and up "unscaled problem infeasible", 10^100 "numerical errors" and
 /// 10^-200 "dual infeasible". Demands more than throughput_max_demand_ratio (10^12) apart are
-/// refused (require_throughput_demands, metrics/traffic.hpp); a θ outside the normal doubles
+/// refused (require_throughput_demands, metrics/flow/traffic.hpp); a θ outside the normal doubles
 /// (2.2250738585072014e-308 to 1.7976931348623157e308) is refused, not rounded. A demanded
 /// target that cannot be reached (BFS) gives θ = 0 without the LP.
 ///
@@ -56,7 +56,7 @@
 /// not only a feasible value. θ is CLP's value, or the dual bound when CLP's exceeds it by more
 /// than rounding (a flow a little infeasible). A run that fails is tried once more (primal
 /// simplex without presolve); if that fails too, throughput_lp throws throughput_lp_unsolved (a
-/// std::runtime_error) with the reason, and measure_throughput (metrics/throughput.hpp) answers
+/// std::runtime_error) with the reason, and measure_throughput (metrics/flow/throughput.hpp) answers
 /// with the (1+ε) interval instead.
 ///
 /// References: T. Leighton and S. Rao, J. ACM 46(6), 1999 (the concurrent flow problem);
@@ -80,10 +80,10 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
-#include "shiftfly/metrics/bfs.hpp"
-#include "shiftfly/metrics/detail/capacity_network.hpp"
-#include "shiftfly/metrics/throughput_mwu.hpp"
-#include "shiftfly/metrics/traffic.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/flow/detail/capacity_network.hpp"
+#include "shiftfly/metrics/flow/throughput_mwu.hpp"
+#include "shiftfly/metrics/flow/traffic.hpp"
 
 namespace shiftfly::metrics {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "shiftfly/metrics/bfs.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
 
 namespace shiftfly::metrics {
 

@@ -1,0 +1,27 @@
+#pragma once
+/// \file solvers.hpp
+/// The solvers component: the graph component, plus the metrics backed by an
+/// outside solver:
+/// - METIS (metis.h; shiftfly::METIS, -lmetis): the multilevel bisection
+///   (metrics/cuts/bisection_metis.hpp), the exact bisection it seeds
+///   (metrics/cuts/bisection_exact.hpp) and the certified bisection interval
+///   (metrics/cuts/bisection_interval.hpp);
+/// - COIN-OR CLP (ClpSimplex.hpp; pkg-config clp): the exact throughput LP
+///   (metrics/flow/throughput_lp.hpp), the throughput front end that chooses
+///   between it and the MWU interval (metrics/flow/throughput.hpp), and the
+///   throughput profile, which uses the bisection interval
+///   (metrics/flow/throughput_profile.hpp).
+/// Target shiftfly::solvers (docs/design.md, "Components"). No report, table,
+/// Halley or JSON header.
+
+#include "shiftfly/graph.hpp"
+
+// metrics: cuts by METIS
+#include "shiftfly/metrics/cuts/bisection_exact.hpp"
+#include "shiftfly/metrics/cuts/bisection_interval.hpp"
+#include "shiftfly/metrics/cuts/bisection_metis.hpp"
+
+// metrics: flow by CLP
+#include "shiftfly/metrics/flow/throughput.hpp"
+#include "shiftfly/metrics/flow/throughput_lp.hpp"
+#include "shiftfly/metrics/flow/throughput_profile.hpp"
