@@ -10,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "shiftfly/core/checked.hpp"
 #include "shiftfly/report/figure.hpp"
 #include "shiftfly/report/format.hpp"
 #include "shiftfly/report/table.hpp"
