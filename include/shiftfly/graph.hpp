@@ -49,6 +49,7 @@
 #include "shiftfly/topology/polarfly.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
 #include "shiftfly/topology/slimfly.hpp"
+#include "shiftfly/topology/spectralfly.hpp"
 #include "shiftfly/topology/string_labels.hpp"
 #include "shiftfly/topology/torus.hpp"
 

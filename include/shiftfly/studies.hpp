@@ -29,7 +29,15 @@
 #include "shiftfly/collectives/torus_allreduce.hpp"
 #include "shiftfly/collectives/torus_chips.hpp"
 
-// studies
+// studies (the field's studies, which choose their instances through tables/field_instances.hpp,
+// come with shiftfly/tables.hpp)
+#include "shiftfly/studies/allreduce_comparison.hpp"
+#include "shiftfly/studies/chip_validation.hpp"
+#include "shiftfly/studies/equal_cost.hpp"
+#include "shiftfly/studies/exact_ratio.hpp"
 #include "shiftfly/studies/link_failure_sweep.hpp"
+#include "shiftfly/studies/moore_audit.hpp"
 #include "shiftfly/studies/nonminimal_routing.hpp"
+#include "shiftfly/studies/operations_study.hpp"
 #include "shiftfly/studies/sharing_study.hpp"
+#include "shiftfly/studies/table2_groups.hpp"

@@ -16,13 +16,19 @@
 #include "shiftfly/report/table.hpp"
 #include "shiftfly/report/table_set.hpp"
 
+// the field's studies (their instances are chosen by tables/field_instances.hpp)
+#include "shiftfly/studies/field_equal_radix.hpp"
+#include "shiftfly/studies/moore_efficiency.hpp"
+#include "shiftfly/studies/throughput_comparison.hpp"
+
 // tables
 #include "shiftfly/tables/allreduce_table.hpp"
 #include "shiftfly/tables/chip_validation.hpp"
 #include "shiftfly/tables/differences.hpp"
 #include "shiftfly/tables/equal_cost.hpp"
-#include "shiftfly/tables/exact_ratio.hpp"
 #include "shiftfly/tables/failures_table.hpp"
+#include "shiftfly/tables/field_equal_radix.hpp"
+#include "shiftfly/tables/field_instances.hpp"
 #include "shiftfly/tables/halley/ceiling_tables.hpp"
 #include "shiftfly/tables/halley/composition_tables.hpp"
 #include "shiftfly/tables/halley/controller_tables.hpp"
@@ -37,7 +43,9 @@
 #include "shiftfly/tables/halley/spares_grid_table.hpp"
 #include "shiftfly/tables/halley/variance_table.hpp"
 #include "shiftfly/tables/moore_audit.hpp"
+#include "shiftfly/tables/moore_efficiency.hpp"
 #include "shiftfly/tables/nonminimal_table.hpp"
 #include "shiftfly/tables/operations_tables.hpp"
 #include "shiftfly/tables/sharing_table.hpp"
 #include "shiftfly/tables/shiftfly_tables.hpp"
+#include "shiftfly/tables/throughput_table.hpp"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the README's "Using the headers" recipes verbatim on a copy of the tree:
+# Runs docs/api.md's "Installing and building against the headers" recipes verbatim on a copy of the tree:
 # the blocks marked <!-- recipe: install -->, <!-- recipe: app.cpp -->,
 # <!-- recipe: CMakeLists.txt --> and <!-- recipe: consumer -->. The install goes
 # to $HOME/.local with HOME set to a fresh folder, so nothing outside that folder
@@ -18,10 +18,10 @@ block() {
     $0 == mark { want = 1; next }
     want && /^```/ { if (inside) exit; inside = 1; next }
     inside { print }
-  ' "$work/tree/README.md"
+  ' "$work/tree/docs/api.md"
 }
 for name in install app.cpp CMakeLists.txt consumer; do
-  if [ -z "$(block "$name")" ]; then echo "README.md has no recipe block '$name'" >&2; exit 1; fi
+  if [ -z "$(block "$name")" ]; then echo "docs/api.md has no recipe block '$name'" >&2; exit 1; fi
 done
 
 cd "$work/tree"
@@ -37,4 +37,4 @@ bash -euo pipefail -c "$(block consumer)" | tee "$work/consumer.out"
 test "$(grep -c '^Kautz(3,4): 108 vertices' "$work/consumer.out")" -eq 2
 test -f "$HOME/.local/lib/pkgconfig/shiftfly.pc"
 test -f "$HOME/.local/include/shiftfly/graph.hpp"
-echo "README recipes: install, CMake consumer and pkg-config consumer all ran"
+echo "docs/api.md recipes: install, CMake consumer and pkg-config consumer all ran"

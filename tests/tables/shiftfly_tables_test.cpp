@@ -1,9 +1,8 @@
 // Tests for tables/shiftfly_tables.hpp and its sections:
 // - the paper profile reproduces every published cell (fixture extracted from
 //   the published results by scripts/extract_published_cells.py);
-// - the exact profile's equal-cost table equals exact all-pairs values computed
-//   directly from the graphs by the serial verifier;
 // - differences are marked and listed.
+// The studies behind the tables are tested in tests/studies/.
 #include <catch2/catch.hpp>
 
 #include <fstream>
@@ -12,7 +11,6 @@
 #include <string>
 #include <vector>
 
-#include "shiftfly/metrics/distances/all_pairs.hpp"
 #include "shiftfly/tables/shiftfly_tables.hpp"
 
 using namespace shiftfly;
@@ -54,13 +52,14 @@ TEST_CASE("the paper profile reproduces every published cell", "[tables][paper]"
   // The published tables in order of appearance.
   const auto study = studies::run_sharing_study();
   const std::vector<report::table> ours{
-      tables::moore_audit_table(2),
-      tables::equal_cost_table(tables::equal_cost_rows(report::profile::paper, 2), report::profile::paper),
+      tables::moore_audit_table(studies::moore_audit_rows(2)),
+      tables::equal_cost_table(studies::equal_cost_rows(studies::equal_cost_method::reference_artefact, 2),
+                               report::profile::paper),
       tables::sharing_table(study),
-      tables::swap_table(),
-      tables::wiring_state_table(),
-      tables::slice_table(),
-      tables::failures_table(report::profile::paper),
+      tables::swap_table(studies::swap_rows()),
+      tables::wiring_state_table(studies::wiring_state_rows()),
+      tables::slice_table(studies::slice_rows()),
+      tables::failures_table(studies::run_link_failure_sweep()),
   };
   std::map<int, std::size_t> checked;
   for (const auto& p : published) {
@@ -76,27 +75,24 @@ TEST_CASE("the paper profile reproduces every published cell", "[tables][paper]"
   }
   CHECK(checked.size() == ours.size());
   // The chip-level pod figures of the published prose (section 1).
-  const auto pod = tables::boardfly_pod_table(2);
+  const auto pod = tables::boardfly_pod_table(studies::measure_boardfly_pod(2));
   CHECK(pod.rows[0] == std::vector<std::string>{"1,152", "7", "5.84", "7", "7", "5.211"});
 }
 
-TEST_CASE("the exact equal-cost table equals all-pairs BFS from every vertex", "[tables][exact]") {
-  const std::vector<std::uint64_t> sizes{36, 144, 576};
-  const auto rows = tables::equal_cost_rows(report::profile::exact, 2, sizes);
+TEST_CASE("the exact equal-cost table prints the study's figures", "[tables][exact]") {
+  const std::vector<std::uint64_t> sizes{36, 144};
+  const auto rows = studies::equal_cost_rows(studies::equal_cost_method::exact, 2, sizes);
   const auto t = tables::equal_cost_table(rows, report::profile::exact);
   REQUIRE(t.rows.size() == sizes.size());
   for (std::size_t i = 0; i < sizes.size(); ++i) {
-    const auto bf = metrics::all_pairs_stats_serial(topology::boardfly_group_level(sizes[i]));
-    const auto sf = metrics::all_pairs_stats_serial(topology::shiftfly_group_level(sizes[i]));
-    INFO("groups " << sizes[i]);
-    CHECK(t.rows[i][2] == std::to_string(bf.diameter));
-    CHECK(t.rows[i][3] == std::to_string(sf.diameter));
-    CHECK(t.rows[i][6] == report::fixed(topology::chip_hops_mean(bf.mean), 2));
-    CHECK(t.rows[i][7] == report::fixed(topology::chip_hops_mean(sf.mean), 2));
-    CHECK(rows[i].boardfly.distance.total_distance == bf.total_distance);
-    CHECK(rows[i].shiftfly.distance.total_distance == sf.total_distance);
-    CHECK(rows[i].boardfly.gap.method == "lanczos");
+    CHECK(t.rows[i][0] == report::thousands(sizes[i]));
+    CHECK(t.rows[i][1] == report::thousands(rows[i].chips));
+    CHECK(t.rows[i][4] == std::to_string(rows[i].boardfly.chip_diameter));
+    CHECK(t.rows[i][7] == report::fixed(rows[i].shiftfly.chip_mean, 2));
+    CHECK(t.rows[i][9] == report::fixed(rows[i].shiftfly.gap.gap, 3));
   }
+  CHECK(tables::equal_cost_method_for(report::profile::paper) == studies::equal_cost_method::reference_artefact);
+  CHECK(tables::equal_cost_method_for(report::profile::exact) == studies::equal_cost_method::exact);
 }
 
 TEST_CASE("mark_differences marks each differing cell and lists it", "[tables]") {
@@ -119,12 +115,4 @@ TEST_CASE("mark_differences marks each differing cell and lists it", "[tables]")
   c.columns = {"x"};
   CHECK_THROWS_AS(tables::mark_differences(a, c, [](const std::string&) { return std::string(); }, log),
                   std::invalid_argument);
-}
-
-TEST_CASE("exact_ratio rounds like Python's int / int", "[tables]") {
-  // python3 -c "print(repr(3706040377703681/1024), repr(174622982740402221679687/9600), repr(2**80/3))"
-  CHECK(tables::exact_ratio(topology::big_int("3706040377703681"), 1024) == 3619180056351.251);
-  CHECK(tables::exact_ratio(topology::big_int("174622982740402221679687"), 9600) == 1.8189894035458564e+19);
-  CHECK(tables::exact_ratio(topology::big_int(1) << 80, 3) == 4.029752732048764e+23);
-  CHECK(tables::exact_ratio(topology::big_int(7), 7) == 1.0);
 }

@@ -1,48 +1,23 @@
 #pragma once
 /// \file allreduce_table.hpp
-/// The all-reduce table of `shiftfly tables --only allreduce`: the TPU
-/// explainer's comparison of the dimension-ordered torus all-reduce with one
-/// ring through every chip, on the square tori 2x2 .. 16x16 and on TPU v4's
-/// 16x16x16. Every count is measured by running both schedules on data in the
-/// simulator (collectives/simulator.hpp), which also verifies them; the α–β
-/// times are computed from the measured steps and critical-path elements, for
-/// the stated α and β.
+/// The all-reduce table of `shiftfly tables --only allreduce`: the TPU explainer's
+/// comparison of the dimension-ordered torus all-reduce with one ring through every
+/// chip, as simulated and verified by studies/allreduce_comparison.hpp.
 
 #include <fmt/format.h>
 
-#include <cstdint>
 #include <string>
 #include <vector>
 
-#include "shiftfly/collectives/allreduce.hpp"
-#include "shiftfly/core/checked.hpp"
 #include "shiftfly/report/format.hpp"
 #include "shiftfly/report/table.hpp"
+#include "shiftfly/studies/allreduce_comparison.hpp"
 
 namespace shiftfly::tables {
 
-/// Parameters of the all-reduce table.
-struct allreduce_table_options {
-  std::vector<std::vector<std::uint64_t>> tori;  ///< empty: 2x2 .. 16x16 and 16x16x16
-  std::uint64_t elements_per_chip_factor = 2;    ///< D = factor x P, so that P and 2P divide D
-  collectives::alpha_beta model{1.0, 1.0};       ///< α per step, β elements per unit of time
-};
-
-/// The default rows: the square tori 2x2 .. 16x16, then 16x16x16.
-inline std::vector<std::vector<std::uint64_t>> allreduce_table_tori() {
-  std::vector<std::vector<std::uint64_t>> out;
-  for (std::uint64_t k = 2; k <= 16; ++k) out.push_back({k, k});
-  out.push_back({16, 16, 16});
-  return out;
-}
-
-/// Builds the table by simulating every row (uni- and bidirectional, torus and ring).
-inline report::table allreduce_table(const allreduce_table_options& opt = {}) {
-  constexpr const char* where = "allreduce_table";
-  core::require_range(where, "elements_per_chip_factor", opt.elements_per_chip_factor, 1, 1024);
-  collectives::validate(opt.model, where);
-  const auto tori = opt.tori.empty() ? allreduce_table_tori() : opt.tori;
-
+/// The table of the simulated rows; `opt` is what they were simulated with.
+inline report::table allreduce_table(const std::vector<studies::allreduce_comparison_row>& rows,
+                                     const studies::allreduce_comparison_options& opt) {
   report::table t;
   t.id = "allreduce";
   t.title = "Torus all-reduce against one ring: steps, volume per chip and alpha-beta time";
@@ -57,22 +32,10 @@ inline report::table allreduce_table(const allreduce_table_options& opt = {}) {
                "torus messages",  "ring messages",   "sent per chip",   "2D(P-1)/P",          "torus time",
                "ring time",       "torus time, bidirectional", "verified"};
   bool any_two = false;
-  for (const auto& dims : tori) {
-    const std::uint64_t chips = collectives::torus_chip_count(dims);
-    const std::uint64_t D = core::checked_mul(chips, opt.elements_per_chip_factor, where, "elements");
-    const auto uni = collectives::compare_allreduce(dims, D, false, opt.model);
-    bool has_two = false;
-    for (auto k : dims) has_two = has_two || k < 3;
-    any_two = any_two || has_two;
-    std::string bi_torus = "-";
-    bool verified = uni.verified;
-    if (!has_two) {
-      const auto bi = collectives::simulate(collectives::torus_links(dims),
-                                            collectives::torus_allreduce_plan(dims, D, true));
-      bi_torus = report::shortest_thousands(
-          collectives::alpha_beta_time(bi.steps, static_cast<double>(bi.critical_path_elements), opt.model).time);
-      verified = verified && bi.verified;
-    }
+  for (const auto& r : rows) {
+    any_two = any_two || !r.bidirectional;
+    const std::string bi_torus = r.bidirectional_time ? report::shortest_thousands(r.bidirectional_time->time) : "-";
+    const auto& uni = r.unidirectional;
     const auto& ts = uni.torus.simulated;
     const auto& rs = uni.ring.simulated;
     const std::string sent = ts.max_sent_per_chip == ts.min_sent_per_chip && rs.max_sent_per_chip == ts.max_sent_per_chip &&
@@ -80,11 +43,11 @@ inline report::table allreduce_table(const allreduce_table_options& opt = {}) {
                                  ? report::thousands(ts.max_sent_per_chip)
                                  : fmt::format("torus {}..{}, ring {}..{}", ts.min_sent_per_chip, ts.max_sent_per_chip,
                                                rs.min_sent_per_chip, rs.max_sent_per_chip);
-    t.add_row({collectives::torus_dims_text(dims), report::thousands(chips), report::thousands(D),
+    t.add_row({collectives::torus_dims_text(r.dims), report::thousands(r.chips), report::thousands(r.elements),
                report::thousands(ts.steps), report::thousands(rs.steps), report::thousands(ts.messages),
                report::thousands(rs.messages), sent, report::shortest_thousands(uni.torus.formula.sent_per_chip),
                report::shortest_thousands(uni.torus.time.time), report::shortest_thousands(uni.ring.time.time), bi_torus,
-               verified ? "yes" : "no"});
+               r.verified ? "yes" : "no"});
   }
   t.notes.push_back(
       "Torus steps are 2(k0-1) + 2(k1-1) + ..., ring steps 2(P-1); both schedules send 2D(P-1)/P elements per chip, "

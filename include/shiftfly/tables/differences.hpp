@@ -12,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "shiftfly/core/checked.hpp"
 #include "shiftfly/report/table.hpp"
 
 namespace shiftfly::tables {

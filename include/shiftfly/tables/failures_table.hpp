@@ -10,26 +10,23 @@
 #include <vector>
 
 #include "shiftfly/report/format.hpp"
-#include "shiftfly/report/profile.hpp"
 #include "shiftfly/report/table.hpp"
 #include "shiftfly/studies/link_failure_sweep.hpp"
 
 namespace shiftfly::tables {
 
-/// The link failure table in the reference artefact's layout.
-inline report::table failures_table(report::profile profile, std::uint64_t groups = 2304) {
+/// The link failure table in the reference artefact's layout, for a sweep run as the
+/// artefact did (sampled sources: the paper profile) or exactly.
+inline report::table failures_table(const studies::link_failure_sweep& sweep) {
   report::table t;
   t.id = "link_failures";
   t.title = "4. Link failures";
   t.source = "reference artefact results section 4";
-  t.method = profile == report::profile::paper ? "as the reference artefact: each link kept unless both directions drop (seed 101); "
+  t.method = !sweep.params.exact ? "as the reference artefact: each link kept unless both directions drop (seed 101); "
                                   "60 sources drawn after the drops, so eccentricity is a lower bound"
                                 : "exact: the same damaged graphs (seed 101), every vertex a source";
   t.columns = {"Topology", "Link failure rate", "Reachable fraction", "Mean distance", "Eccentricity"};
-  studies::link_failure_sweep_params prm;
-  prm.groups = groups;
-  prm.exact = profile != report::profile::paper;
-  for (const auto& [name, r] : studies::run_link_failure_sweep(prm).rows)
+  for (const auto& [name, r] : sweep.rows)
     t.add_row({name, report::percent(r.rate, 0), report::fixed(r.reachable_fraction, 4),
                report::fixed(r.mean_distance, 3), std::to_string(r.eccentricity)});
   return t;

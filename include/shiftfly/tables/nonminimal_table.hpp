@@ -15,8 +15,8 @@
 namespace shiftfly::tables {
 
 /// Two tables: sharing under diversion (per labelling and p), and maximum link load.
-inline std::vector<report::table> nonminimal_tables(const studies::nonminimal_params& prm = {}) {
-  const auto st = studies::run_nonminimal_study(prm);
+inline std::vector<report::table> nonminimal_tables(const studies::nonminimal_study& st) {
+  const auto& prm = st.params;
   const std::string graph = "K(" + std::to_string(prm.d) + "," + std::to_string(prm.D) + ")";
   report::table a;
   a.id = "nonminimal_sharing";
@@ -68,7 +68,7 @@ inline report::section nonminimal_section() {
             report::section_output out;
             studies::nonminimal_params prm;
             prm.threads = ctx.threads;  // the figures do not depend on it
-            out.tables = nonminimal_tables(prm);
+            out.tables = nonminimal_tables(studies::run_nonminimal_study(prm));
             return out;
           },
           {"nonminimal_load", "nonminimal_sharing"}};

@@ -11,7 +11,6 @@
 #include "shiftfly/report/format.hpp"
 #include "shiftfly/report/table.hpp"
 #include "shiftfly/studies/sharing_study.hpp"
-#include "shiftfly/workload/sharing_evaluation.hpp"
 
 namespace shiftfly::tables {
 

@@ -35,19 +35,13 @@ namespace shiftfly::tables {
 inline constexpr const char* reference_artefact = "the Shiftfly paper's reference artefact, its results directory";
 inline constexpr const char* reference_artefact_commit = "460ccb4655fbb61d3712de393c90a4ac1003ab16";
 
-/// Largest group count of the chip-level validation, and the all-pairs limit in chips. Beyond
-/// 2,304 groups (73,728 chips) the chip-level diameter by iFUB takes minutes per graph on the
-/// 2-core development machine, so the table stops there and says so.
-inline constexpr std::uint64_t chip_validation_max_groups = 2304;
-inline constexpr std::uint64_t chip_validation_all_pairs_limit = 73728;
-
 /// The least distance, in decades, between two named chip counts on the figures' log axis.
 inline constexpr double equal_cost_tick_spacing = 0.25;
 /// The log axis reaches this factor beyond the smallest and the largest system.
 inline constexpr double equal_cost_axis_margin = 2;
 
 /// The figures of Table 2: chip diameter, chip mean distance and spectral gap against chips.
-inline std::vector<report::figure> equal_cost_figures(const std::vector<equal_cost_row>& rows) {
+inline std::vector<report::figure> equal_cost_figures(const std::vector<studies::equal_cost_row>& rows) {
   report::figure d{"diameter_vs_scale", "Chip-level diameter at equal optical cost (eq. (1))", "chips in the system",
                    "worst-case chip hops", true, false, {}};
   report::figure m{"mean_distance", "Mean chip-level distance (eq. (1))", "chips in the system", "mean chip hops",
@@ -57,12 +51,12 @@ inline std::vector<report::figure> equal_cost_figures(const std::vector<equal_co
   report::series bd{"Boardfly-of-pods", {}, {}}, sd{"Shiftfly", {}, {}};
   report::series bm = bd, sm = sd, bg = bd, sg = sd;
   for (const auto& r : rows) {
-    const double x = static_cast<double>(r.groups * topology::group_chips);
+    const double x = static_cast<double>(r.chips);
     for (auto* s : {&bd, &sd, &bm, &sm, &bg, &sg}) s->x.push_back(x);
-    bd.y.push_back(static_cast<double>(topology::chip_hops(r.boardfly.distance.diameter)));
-    sd.y.push_back(static_cast<double>(topology::chip_hops(r.shiftfly.distance.diameter)));
-    bm.y.push_back(topology::chip_hops_mean(r.boardfly.distance.mean));
-    sm.y.push_back(topology::chip_hops_mean(r.shiftfly.distance.mean));
+    bd.y.push_back(static_cast<double>(r.boardfly.chip_diameter));
+    sd.y.push_back(static_cast<double>(r.shiftfly.chip_diameter));
+    bm.y.push_back(r.boardfly.chip_mean);
+    sm.y.push_back(r.shiftfly.chip_mean);
     bg.y.push_back(r.boardfly.gap.gap);
     sg.y.push_back(r.shiftfly.gap.gap);
   }
@@ -97,18 +91,20 @@ inline std::vector<report::section> shiftfly_sections() {
   s.push_back({"moore", "Section 1: the Moore-bound audit (Table 1) and the chip-level Boardfly pod (Lemma 2.3)",
                [](const report::section_context& c) {
                  report::section_output o;
-                 o.tables.push_back(moore_audit_table(c.threads));
-                 o.tables.push_back(boardfly_pod_table(c.threads));
+                 o.tables.push_back(moore_audit_table(studies::moore_audit_rows(c.threads)));
+                 o.tables.push_back(boardfly_pod_table(studies::measure_boardfly_pod(c.threads)));
                  return o;
                },
                {"moore_audit", "boardfly_pod"}});
   s.push_back({"scale", "Section 2: equal-cost scaling from 36 to 36,000 groups (Table 2)",
                [log](const report::section_context& c) {
                  report::section_output o;
-                 const auto rows = equal_cost_rows(c.profile, c.threads);
+                 const auto rows = studies::equal_cost_rows(equal_cost_method_for(c.profile), c.threads);
                  auto t = equal_cost_table(rows, c.profile);
                  if (c.profile == report::profile::exact) {
-                   const auto paper = equal_cost_table(equal_cost_rows(report::profile::paper, c.threads), report::profile::paper);
+                   const auto paper = equal_cost_table(
+                       studies::equal_cost_rows(studies::equal_cost_method::reference_artefact, c.threads),
+                       report::profile::paper);
                    mark_differences(t, paper, [](const std::string& col) -> std::string {
                      if (col.find("gap") != std::string::npos)
                        return "published: power-iteration estimate (120 or 60 steps); exact: Lanczos, converged to 1e-9";
@@ -146,18 +142,20 @@ inline std::vector<report::section> shiftfly_sections() {
   s.push_back({"operations", "Section 3b: operations on 12,500 groups (swap cost, Table 4, Table 5)",
                [](const report::section_context&) {
                  report::section_output o;
-                 o.tables.push_back(swap_table());
-                 o.tables.push_back(wiring_state_table());
-                 o.tables.push_back(slice_table());
+                 o.tables.push_back(swap_table(studies::swap_rows()));
+                 o.tables.push_back(wiring_state_table(studies::wiring_state_rows()));
+                 o.tables.push_back(slice_table(studies::slice_rows()));
                  return o;
                },
                {"swap_cost", "wiring_state", "slices"}});
   s.push_back({"failures", "Section 4: independent link failures on 2,304 groups",
                [log](const report::section_context& c) {
                  report::section_output o;
-                 auto t = failures_table(c.profile);
+                 studies::link_failure_sweep_params prm;
+                 prm.exact = c.profile == report::profile::exact;
+                 auto t = failures_table(studies::run_link_failure_sweep(prm));
                  if (c.profile == report::profile::exact)
-                   mark_differences(t, failures_table(report::profile::paper), [](const std::string&) -> std::string {
+                   mark_differences(t, failures_table(studies::run_link_failure_sweep()), [](const std::string&) -> std::string {
                      return "published: 60 sampled sources (eccentricity a lower bound); exact: every source";
                    }, *log);
                  o.tables.push_back(std::move(t));
@@ -168,8 +166,9 @@ inline std::vector<report::section> shiftfly_sections() {
                [](const report::section_context& c) {
                  report::section_output o;
                  if (c.profile != report::profile::exact) return o;
-                 const auto rows = chip_validation_rows(chip_validation_sizes(chip_validation_max_groups),
-                                                        chip_validation_all_pairs_limit, c.threads);
+                 using studies::chip_validation_all_pairs_limit, studies::chip_validation_max_groups;
+                 const auto rows = studies::chip_validation_rows(studies::chip_validation_sizes(chip_validation_max_groups),
+                                                                 chip_validation_all_pairs_limit, c.threads);
                  o.tables.push_back(
                      chip_validation_table(rows, chip_validation_all_pairs_limit, chip_validation_max_groups));
                  o.tables.back().notes.push_back(
@@ -195,7 +194,8 @@ inline std::vector<report::section> shiftfly_sections() {
                [](const report::section_context& c) {
                  report::section_output o;
                  if (c.profile != report::profile::exact) return o;  // not a table of the Shiftfly artefact; ~2.5 s of simulation
-                 o.tables.push_back(allreduce_table());
+                 const studies::allreduce_comparison_options opt;
+                 o.tables.push_back(allreduce_table(studies::allreduce_comparison_rows(opt), opt));
                  return o;
                },
                {"allreduce"}});
@@ -203,13 +203,13 @@ inline std::vector<report::section> shiftfly_sections() {
                [](const report::section_context& c) {
                  report::section_output o;
                  if (c.profile != report::profile::exact) return o;
-                 const auto moore = moore_efficiency_rows(c.threads);
+                 const auto moore = studies::moore_efficiency_rows(c.threads);
                  o.tables.push_back(moore_efficiency_table(moore));
                  o.figures.push_back(moore_efficiency_figure(moore));
                  report::illustrate(o.figures.back(), o.tables.back(),
                                     "Routers over the Moore bound at each family's exact diameter, against the radix "
                                     "limit (log scale: the fat tree's fraction is tiny).");
-                 const auto field = field_equal_radix_rows(c.threads);
+                 const auto field = studies::field_equal_radix_rows(c.threads);
                  o.tables.push_back(field_equal_radix_table(field));
                  o.figures.push_back(field_equal_radix_figure(field));
                  report::illustrate(o.figures.back(), o.tables.back(),
@@ -223,8 +223,8 @@ inline std::vector<report::section> shiftfly_sections() {
                [claims](const report::section_context& c) {
                  report::section_output o;
                  if (c.profile != report::profile::exact) return o;
-                 const auto table2 = throughput_rows(c.threads);
-                 const auto field = field_throughput_rows(c.threads);
+                 const auto table2 = studies::throughput_rows(c.threads);
+                 const auto field = studies::field_throughput_rows(c.threads);
                  o.tables.push_back(throughput_table(table2));
                  o.tables.push_back(field_throughput_table(field));
                  o.figures.push_back(throughput_figure(table2, field));

@@ -1,12 +1,11 @@
 #pragma once
 /// \file throughput_table.hpp
 /// Beyond the paper: bisection width and throughput of Boardfly-of-pods and Shiftfly at
-/// equal port cost (the group-level graphs of Table 2, tables/equal_cost.hpp), and of the
-/// field's families at equal radix (the instances of tables/field_equal_radix.hpp), as
-/// certified intervals (metrics/flow/throughput_profile.hpp). They test the Shiftfly paper's
-/// Section 8 caveat: "De Bruijn and Kautz families have asymptotically smaller bisection
-/// than a complete or expander tier ... against a flat high-radix fabric we would not
-/// [win]"; section_8_finding() states what the numbers say.
+/// equal port cost (the group-level graphs of Table 2), and of the field's families at
+/// equal radix, as certified intervals: the tables of studies/throughput_comparison.hpp.
+/// They test the Shiftfly paper's Section 8 caveat: "De Bruijn and Kautz families have
+/// asymptotically smaller bisection than a complete or expander tier ... against a flat
+/// high-radix fabric we would not [win]"; section_8_finding() states what the numbers say.
 ///
 /// Uniform throughput is shown as (n − 1)·θ: the rate, in link capacities, at which every
 /// router can inject all-to-all traffic (40 optical ports per group bound it by 40). The
@@ -19,63 +18,12 @@
 #include <utility>
 #include <vector>
 
-#include "shiftfly/metrics/flow/throughput_profile.hpp"
 #include "shiftfly/report/figure.hpp"
 #include "shiftfly/report/format.hpp"
 #include "shiftfly/report/table.hpp"
-#include "shiftfly/tables/equal_cost.hpp"
-#include "shiftfly/tables/field_equal_radix.hpp"
-#include "shiftfly/tables/field_instances.hpp"
+#include "shiftfly/studies/throughput_comparison.hpp"
 
 namespace shiftfly::tables {
-
-/// Largest router count for which the tables route uniform traffic (the lower bounds) and
-/// compute TUB: the routing costs O(n·arcs): about 3 s per graph at 2,304 groups and 37 s at
-/// 8,400 on the 2-core test machine, so about 11 minutes at 36,000 (the n² growth).
-inline constexpr std::uint64_t throughput_table_routing_max = 2304;
-
-/// One measured graph.
-struct throughput_row {
-  std::string design;      ///< "Boardfly", "Shiftfly" or a field family
-  std::string parameters;  ///< the instance's parameters (field) or empty
-  std::uint64_t target = 0;  ///< the group count (Table 2) or the router target (field)
-  metrics::throughput_profile profile;
-};
-
-/// The options every graph of the tables is measured with.
-inline metrics::throughput_profile_options throughput_table_options(unsigned threads) {
-  metrics::throughput_profile_options o;
-  o.threads = threads;
-  o.routing_max_vertices = throughput_table_routing_max;
-  o.tub_max_vertices = throughput_table_routing_max;
-  return o;
-}
-
-/// Boardfly and Shiftfly at every group count of Table 2.
-inline std::vector<throughput_row> throughput_rows(unsigned threads,
-                                                   const std::vector<std::uint64_t>& sizes = equal_cost_sizes()) {
-  std::vector<throughput_row> rows;
-  const auto o = throughput_table_options(threads);
-  for (auto n : sizes) {
-    rows.push_back({"Boardfly", "", n, metrics::measure_throughput_profile(topology::boardfly_group_level(n), o)});
-    rows.push_back({"Shiftfly", "", n,
-                    metrics::measure_throughput_profile(
-                        topology::shiftfly_group_level(n, topology::group_optical_ports), o)});
-  }
-  return rows;
-}
-
-/// The field's instances at equal radix (field_equal_radix's targets and rule).
-inline std::vector<throughput_row> field_throughput_rows(unsigned threads) {
-  std::vector<throughput_row> rows;
-  const auto o = throughput_table_options(threads);
-  for (auto n : field_equal_radix_targets())
-    for (auto f : field_families())
-      if (const auto inst = choose_instance(f, field_equal_radix_limit, n))
-        rows.push_back({std::string(field_family_name(f)), inst->parameters, n,
-                        metrics::measure_throughput_profile(topology::make_graph(inst->spec), o)});
-  return rows;
-}
 
 namespace detail {
 /// The short name of a bound's method, for the method columns.
@@ -124,7 +72,7 @@ inline const std::vector<std::string>& throughput_columns() {
 
 /// The note that names every method; its numbers come from the options the tables run with.
 inline std::string throughput_methods_note() {
-  const auto o = throughput_table_options(0);
+  const auto o = studies::throughput_table_options(0);
   return "Intervals [low, high], each end certified; 'by' names the method of each end (low / high). Bisection: "
          "spectral = ceil(lambda2(L) floor(n/2) ceil(n/2) / n) with a numerical margin (Fiedler), METIS = the best of " +
          std::to_string(o.metis_runs) +
@@ -142,7 +90,7 @@ inline std::string throughput_methods_note() {
 }
 
 /// The Table 2 comparison.
-inline report::table throughput_table(const std::vector<throughput_row>& rows) {
+inline report::table throughput_table(const std::vector<studies::throughput_row>& rows) {
   report::table t;
   t.id = "throughput";
   t.title = "Bisection and throughput at equal port cost";
@@ -163,7 +111,7 @@ inline report::table throughput_table(const std::vector<throughput_row>& rows) {
 }
 
 /// The field at equal radix.
-inline report::table field_throughput_table(const std::vector<throughput_row>& rows) {
+inline report::table field_throughput_table(const std::vector<studies::throughput_row>& rows) {
   report::table t;
   t.id = "field_throughput";
   t.title = "Bisection and throughput of the field at equal radix";
@@ -185,8 +133,8 @@ inline report::table field_throughput_table(const std::vector<throughput_row>& r
 
 /// Uniform throughput (n − 1)θ against routers: the upper bound of every family, and the
 /// lower bound where it was computed.
-inline report::figure throughput_figure(const std::vector<throughput_row>& table2,
-                                        const std::vector<throughput_row>& field) {
+inline report::figure throughput_figure(const std::vector<studies::throughput_row>& table2,
+                                        const std::vector<studies::throughput_row>& field) {
   report::figure f{"throughput_vs_size", "Uniform throughput per router at 40 ports", "routers",
                    "(n − 1)·θ, link capacities", true, false, {}};
   std::vector<std::string> names;
@@ -224,8 +172,8 @@ inline report::figure throughput_figure(const std::vector<throughput_row>& table
 /// bisection is compared with Boardfly's at every Table 2 size (certified: its lower end
 /// against Boardfly's upper end), and with the flat fabrics at each field target (per
 /// router, upper ends against Shiftfly's lower end).
-inline std::vector<std::string> section_8_finding(const std::vector<throughput_row>& table2,
-                                                  const std::vector<throughput_row>& field) {
+inline std::vector<std::string> section_8_finding(const std::vector<studies::throughput_row>& table2,
+                                                  const std::vector<studies::throughput_row>& field) {
   std::vector<std::string> out;
   std::size_t above = 0, sizes = 0;
   std::string detail_text;
@@ -243,8 +191,8 @@ inline std::vector<std::string> section_8_finding(const std::vector<throughput_r
                 "complete or expander tier\"), against Boardfly at equal port cost: Shiftfly's certified bisection "
                 "exceeds Boardfly's at " + std::to_string(above) + " of " + std::to_string(sizes) +
                 " sizes of Table 2 (" + detail_text + "); table throughput.");
-  for (auto target : field_equal_radix_targets()) {
-    const throughput_row* sf = nullptr;
+  for (auto target : studies::field_equal_radix_targets()) {
+    const studies::throughput_row* sf = nullptr;
     for (const auto& r : field)
       if (r.target == target && r.design == "Shiftfly") sf = &r;
     if (!sf) continue;

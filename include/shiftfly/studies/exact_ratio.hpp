@@ -1,7 +1,8 @@
 #pragma once
 /// \file exact_ratio.hpp
 /// a / b for an exact integer a, correctly rounded to double (ties to even),
-/// as Python's `int / int` computes it: the Moore audit prints bound / chips.
+/// as Python's `int / int` computes it: the Moore audits (studies/moore_audit.hpp,
+/// studies/moore_efficiency.hpp) report bound / chips.
 
 #include <cmath>
 #include <cstdint>
@@ -10,7 +11,7 @@
 
 #include "shiftfly/core/checked.hpp"
 
-namespace shiftfly::tables {
+namespace shiftfly::studies {
 
 /// Correctly rounded a / b (a >= 0, b >= 1).
 inline double exact_ratio(const boost::multiprecision::cpp_int& a, std::uint64_t b) {
@@ -33,4 +34,4 @@ inline double exact_ratio(const boost::multiprecision::cpp_int& a, std::uint64_t
   return std::ldexp(static_cast<double>(mant.convert_to<std::uint64_t>()), static_cast<int>(excess - shift));
 }
 
-}  // namespace shiftfly::tables
+}  // namespace shiftfly::studies
