@@ -68,8 +68,7 @@ bool unplaced(const include_edge& e) { return unplaced_headers.count(e.file) + u
 std::vector<include_edge> read_includes(const fs::path& root, const std::string& within = "") {
   std::vector<include_edge> edges;
   const std::string prefix = within.empty() ? "" : within + "/";
-  // m[1]: the included path below shiftfly/; m[2]: its directory (its room, with `within`)
-  const std::regex inc(R"re(^\s*#\s*include\s*"shiftfly/()re" + prefix + R"re(([a-z_]+)/[^"]+)")re");
+  const std::regex inc(R"re(^\s*#\s*include\s*"shiftfly/)re" + prefix + R"re((([a-z_]+)/[^"]+)")re");
   const fs::path base = within.empty() ? root / "shiftfly" : root / "shiftfly" / within;
   for (const auto& entry : fs::recursive_directory_iterator(base)) {
     if (!entry.is_regular_file() || entry.path().extension() != ".hpp") continue;
