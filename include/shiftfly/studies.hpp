@@ -29,5 +29,6 @@
 
 // studies
 #include "shiftfly/studies/link_failure_sweep.hpp"
+#include "shiftfly/studies/field_instances.hpp"
 #include "shiftfly/studies/nonminimal_routing.hpp"
 #include "shiftfly/studies/sharing_study.hpp"
