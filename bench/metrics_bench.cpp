@@ -31,8 +31,7 @@ const graph& family_graph(const std::string& family, std::uint64_t groups) {
   auto it = cache.find(key);
   if (it == cache.end()) {
     auto spec = shiftfly::topology::default_spec(family);
-    if (auto* b = std::get_if<shiftfly::topology::boardfly_spec>(&spec)) b->groups = groups;
-    if (auto* s = std::get_if<shiftfly::topology::shiftfly_spec>(&spec)) s->groups = groups;
+    if (spec.values.count("groups")) spec.values["groups"] = groups;
     it = cache.emplace(key, shiftfly::topology::make_graph(spec)).first;
   }
   return it->second;

@@ -5,7 +5,8 @@ Usage: cli_reference.py BIN_DIR [OUT]   (OUT: a file; default stdout)
 
 Every command is found by walking --help (the "Subcommands:" section of each
 help text); each gets its verbatim --help and one example, run now from the
-repository root. Fails (exit 1) when a command has no entry in EXAMPLES, when an
+repository root (EXAMPLES, or else the "Example:" line its --help ends with, as the
+family subcommands' do from their descriptors). Fails (exit 1) when a command has no example, when an
 entry names a command the walk did not find, when an example exits non-zero, or
 when the page would hold an absolute path: so a new subcommand cannot go
 undocumented and the page is byte-identical across machines and runs.
@@ -121,6 +122,16 @@ def walk(bin_dir, root, path, found):
     found.append((path, help_text))
     for name in subcommands(help_text):
         walk(bin_dir, root, path + " " + name, found)
+
+
+def help_example(path, help_text):
+    """The arguments of the example that a command's --help ends with ("Example: shiftfly graph
+    kautz --d 2 --D 2", the family subcommands' from their descriptors), or None."""
+    tool = path.split()[0]
+    for line in help_text.splitlines():
+        if line.startswith(f"Example: {tool} "):
+            return line[len(f"Example: {tool} "):]
+    return None
 
 
 def block(text, lang="text"):
@@ -273,7 +284,11 @@ def generate(bin_dir, root):
     for tool in TOOLS:
         walk(bin_dir, root, tool, found)
     paths = [p for p, _ in found]
-    missing = [p for p in paths if p not in EXAMPLES]
+    examples = dict(EXAMPLES)
+    for path, help_text in found:  # a command whose --help gives an example (the families') needs no entry
+        if path not in examples and help_example(path, help_text) is not None:
+            examples[path] = help_example(path, help_text)
+    missing = [p for p in paths if p not in examples]
     if missing:
         raise Failure("no example in scripts/cli_reference.py EXAMPLES for: " + ", ".join(missing))
     stale = [p for p in EXAMPLES if p not in paths]
@@ -295,7 +310,7 @@ def generate(bin_dir, root):
             words = path.split()
             page.append(f"\n### `{path}`\n\n")
             page.append(block(f"$ {path} --help\n{helps[path]}", "console"))
-            example = EXAMPLES[path]
+            example = examples[path]
             if example is GROUP:
                 subs = subcommands(helps[path])
                 if not subs:

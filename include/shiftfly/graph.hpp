@@ -37,7 +37,9 @@
 // topology
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/de_bruijn.hpp"
+#include "shiftfly/topology/descriptor.hpp"
 #include "shiftfly/topology/dragonfly.hpp"
+#include "shiftfly/topology/families.hpp"
 #include "shiftfly/topology/fat_tree.hpp"
 #include "shiftfly/topology/family.hpp"
 #include "shiftfly/topology/galois_field.hpp"

@@ -29,15 +29,18 @@
 #include "shiftfly/collectives/torus_allreduce.hpp"
 #include "shiftfly/collectives/torus_chips.hpp"
 
-// studies (the field's studies, which choose their instances through tables/field_instances.hpp,
-// come with shiftfly/tables.hpp)
+// studies
 #include "shiftfly/studies/allreduce_comparison.hpp"
 #include "shiftfly/studies/chip_validation.hpp"
 #include "shiftfly/studies/equal_cost.hpp"
 #include "shiftfly/studies/exact_ratio.hpp"
 #include "shiftfly/studies/link_failure_sweep.hpp"
+#include "shiftfly/studies/moore_efficiency.hpp"
+#include "shiftfly/studies/field_equal_radix.hpp"
+#include "shiftfly/studies/field_instances.hpp"
 #include "shiftfly/studies/moore_audit.hpp"
 #include "shiftfly/studies/nonminimal_routing.hpp"
 #include "shiftfly/studies/operations_study.hpp"
 #include "shiftfly/studies/sharing_study.hpp"
 #include "shiftfly/studies/table2_groups.hpp"
+#include "shiftfly/studies/throughput_comparison.hpp"

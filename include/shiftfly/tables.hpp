@@ -16,11 +16,6 @@
 #include "shiftfly/report/table.hpp"
 #include "shiftfly/report/table_set.hpp"
 
-// the field's studies (their instances are chosen by tables/field_instances.hpp)
-#include "shiftfly/studies/field_equal_radix.hpp"
-#include "shiftfly/studies/moore_efficiency.hpp"
-#include "shiftfly/studies/throughput_comparison.hpp"
-
 // tables
 #include "shiftfly/tables/allreduce_table.hpp"
 #include "shiftfly/tables/chip_validation.hpp"
@@ -28,7 +23,6 @@
 #include "shiftfly/tables/equal_cost.hpp"
 #include "shiftfly/tables/failures_table.hpp"
 #include "shiftfly/tables/field_equal_radix.hpp"
-#include "shiftfly/tables/field_instances.hpp"
 #include "shiftfly/tables/halley/ceiling_tables.hpp"
 #include "shiftfly/tables/halley/composition_tables.hpp"
 #include "shiftfly/tables/halley/controller_tables.hpp"

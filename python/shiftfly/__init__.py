@@ -4,8 +4,9 @@ The package wraps the header-only C++ library (the compiled module `_shiftfly`):
 
 - graphs: one generator per family of the registry (torus, kautz, de_bruijn, gen_de_bruijn,
   imase_itoh, boardfly, shiftfly, polarfly, slimfly, dragonfly, hyperx, fat_tree, xgft,
-  jellyfish), read() for users' files, and the Graph class (CSR arrays as zero-copy NumPy
-  views, to_networkx, to_scipy, from_networkx, from_edges, from_arcs);
+  jellyfish, ...: made from the families' descriptors, families() lists them), read() for
+  users' files, and the Graph class (CSR arrays as zero-copy NumPy views, to_networkx,
+  to_scipy, from_networkx, from_edges, from_arcs);
 - metrics: all_pairs_stats, sampled_stats, exact_diameter, spectral_gap, connectivity,
   bisection (the width as a certified interval), throughput (exact LP or (1+eps) interval),
   shortest_path_counts, disjoint_paths, local_connectivity;
@@ -18,8 +19,10 @@ Bad values raise ValueError with the library's one line naming the keyword
 release the GIL and stop on Ctrl-C. docs/python.md is the tour.
 """
 from . import _shiftfly
-from ._graphs import (Graph, boardfly, de_bruijn, dragonfly, family_names, fat_tree, gen_de_bruijn, graph,
-                      hyperx, imase_itoh, jellyfish, kautz, polarfly, read, shiftfly, slimfly, torus, xgft)
+from . import _graphs
+from ._graphs import Graph, families, family_names, graph, read
+# One generator a registered family (torus, kautz, ...), made from its descriptor.
+globals().update({_name: getattr(_graphs, _name) for _name in _graphs.__all__})
 from ._halley import ceiling, cost, coverage, critical_availability, foldfit, hierarchy, size
 from ._metrics import (all_pairs_stats, bisection, connectivity, disjoint_paths, exact_diameter,
                        local_connectivity, reference_spectral_gap, sampled_stats, shortest_path_counts, spectral_gap,
@@ -33,9 +36,7 @@ from ._tables import table_details, table_sections, tables
 
 __version__ = _shiftfly.__version__
 
-__all__ = [
-    "Graph", "torus", "kautz", "de_bruijn", "gen_de_bruijn", "imase_itoh", "boardfly", "shiftfly", "polarfly",
-    "slimfly", "dragonfly", "hyperx", "fat_tree", "xgft", "jellyfish", "read", "graph", "family_names",
+__all__ = list(_graphs.__all__) + [
     "all_pairs_stats", "sampled_stats", "exact_diameter", "spectral_gap", "reference_spectral_gap", "connectivity",
     "bisection", "throughput", "throughput_profile", "shortest_path_counts", "disjoint_paths", "local_connectivity",
     "shift_route", "merge_criterion", "expected_lcs", "imase_itoh_route",

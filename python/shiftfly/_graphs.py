@@ -1,6 +1,12 @@
-"""Graphs: the Graph class (CSR, zero-copy NumPy views) and one generator per family
-of the library's registry (topology/family.hpp)."""
+"""Graphs: the Graph class (CSR, zero-copy NumPy views) and one generator per family of the
+library's registry (topology/families.hpp), made at import from the family's descriptor
+(topology/descriptor.hpp): the function's name is the family's with '-' as '_', its keywords
+are the parameters' ids, in order, with the descriptor's defaults."""
+import inspect
+import numbers
+import operator
 import os
+import re
 
 import numpy as np
 
@@ -10,130 +16,133 @@ from ._results import ReadReport
 
 Graph = _shiftfly.Graph
 
-__all__ = ["Graph", "torus", "kautz", "de_bruijn", "gen_de_bruijn", "imase_itoh", "boardfly", "shiftfly",
-           "polarfly", "slimfly", "dragonfly", "hyperx", "fat_tree", "xgft", "jellyfish", "read", "graph",
-           "family_names"]
+_U64 = (1 << 64) - 1
+_FAMILIES = list(_shiftfly.families())
 
 
-def _level(function, level):
-    return _checks.text(function, "level", level, ("group", "chip"))
+def families():
+    """The registry's families as their descriptors (topology/descriptor.hpp), in its order: for
+    each a dict of name, summary, source, parameters (id, symbol, kind "unsigned", "unsigned list"
+    or "choice", min, max, required, default, default_text, choices, help), example (a small
+    instance's keyword values), link_classes, routings and field_name (its name in the field
+    tables, or None)."""
+    return [dict(f, parameters=[dict(p) for p in f["parameters"]], example=dict(f["example"])) for f in _FAMILIES]
 
 
-def torus(dims):
-    """The torus T(k1, ..., kn): the Cayley graph of Z_k1 x ... x Z_kn (Shiftfly paper,
-    Proposition 2.2: diameter sum of floor(ki/2)); the first coordinate varies fastest in
-    the vertex id. 1 to 64 sizes, each at least 2."""
-    return _shiftfly.torus(_checks.uint_list("torus", "dims", dims, "2 to 4294967295"))
+def _stated_range(family, function, parameter, values, position):
+    """The range the library states for a keyword whose value its C++ parameter cannot hold: the
+    library is asked with the largest value the parameter holds (or 0 where that is accepted), and
+    its own range is kept; `position` is the item of a list, else None."""
+    low, high = parameter["min"], parameter["max"]
+    if high < _U64:
+        probe = _U64
+    elif low > 0:
+        probe = 0
+    else:
+        return f"{low} to {high}"
+    trial = dict(values)
+    if position is None:
+        trial[parameter["id"]] = probe
+    else:
+        items = list(trial[parameter["id"]])
+        items[position] = probe
+        trial[parameter["id"]] = items
+    try:
+        _shiftfly.make(family["name"], trial)
+    except ValueError as error:
+        message = str(error)
+        named = re.search(rf"\b{re.escape(parameter['id'])}( item)? = {probe} .*\(accepted: (.*)\)$", message)
+        if named:
+            return named.group(2)
+    return f"{low} to {high}"
 
 
-def kautz(d, D):
-    """The Kautz digraph K(d, D) (Shiftfly paper, Definition 4.1): strings of length D over
-    d + 1 symbols without two equal neighbours, arcs u -> u2..uD a; (d + 1) d^(D-1) vertices,
-    ids in lexicographic order of the labels (Graph.labels). Arcs kept (Graph.arcs)."""
-    return _shiftfly.kautz(_checks.uint("kautz", "d", d, accepted="2 to 65534"),
-                           _checks.uint("kautz", "D", D, accepted="1 to the largest D at which (d+1)d^(D-1) vertices "
-                                        "fit a 32-bit vertex id"))
+def _int(function, key, value):
+    """`value` as an int (NumPy integers and other objects with __index__ too); TypeError naming the keyword."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        try:
+            value = operator.index(value)
+        except TypeError:
+            raise TypeError(f"{function}: {key} must be an int, not {type(value).__name__}") from None
+    return int(value)
 
 
-def de_bruijn(d, D):
-    """The de Bruijn digraph B(d, D): strings of length D over d symbols, shift arcs;
-    d^D vertices, labelled; loops and repeated arcs kept in Graph.arcs."""
-    return _shiftfly.de_bruijn(_checks.uint("de_bruijn", "d", d, accepted="2 to 65535"),
-                               _checks.uint("de_bruijn", "D", D, accepted="1 to the largest D at which d^D vertices fit a "
-                                            "32-bit vertex id"))
+def _family_values(family, function, arguments):
+    """The keyword values checked for their types and for what the C++ parameters hold (the
+    library checks the ranges, naming the keyword: the keywords are its parameter ids)."""
+    values, unheld = {}, None
+    for p in family["parameters"]:
+        key, value = p["id"], arguments[p["id"]]
+        if p["kind"] == "choice":
+            words = p["choices"] + [c.replace("-", "_") for c in p["choices"] if "-" in c]
+            values[key] = _checks.text(function, key, value, words).replace("_", "-")
+            continue
+        if p["kind"] == "unsigned list":
+            if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+                raise TypeError(f"{function}: {key} must be a sequence of ints, not {type(value).__name__}")
+            items = [_int(function, key, v) for v in value]
+            for i, v in enumerate(items):
+                if not 0 <= v <= _U64 and unheld is None:
+                    unheld = (p, i, v)
+            values[key] = [v if 0 <= v <= _U64 else 0 for v in items]
+            continue
+        v = _int(function, key, value)
+        if not 0 <= v <= _U64 and unheld is None:
+            unheld = (p, None, v)
+        values[key] = v if 0 <= v <= _U64 else 0
+    if unheld is not None:
+        p, position, value = unheld
+        accepted = _stated_range(family, function, p, values, position)
+        raise ValueError(f"{function}: {p['id']} = {value} is out of range (accepted: {accepted})")
+    return values
 
 
-def gen_de_bruijn(n, d):
-    """The generalized de Bruijn digraph GB(n, d) (Reddy-Pradhan-Kuhl, Imase-Itoh):
-    arcs i -> d i + r mod n, r = 0..d-1; diameter at most ceil(log_d n)."""
-    return _shiftfly.gen_de_bruijn(_checks.uint("gen_de_bruijn", "n", n, accepted="2 to 4294967295"),
-                                   _checks.uint("gen_de_bruijn", "d", d, accepted="2 to 65535"))
+def _generator(family):
+    name = family["name"].replace("-", "_")
+    parameters = [inspect.Parameter(p["id"], inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                    default=inspect.Parameter.empty if p["required"] else p["default"])
+                  for p in family["parameters"]]
+    signature = inspect.Signature(parameters)
+
+    def generator(*args, **kwargs):
+        try:
+            bound = signature.bind(*args, **kwargs)
+        except TypeError as error:
+            raise TypeError(f"{name}(): {error}") from None
+        bound.apply_defaults()
+        return _shiftfly.make(family["name"], _family_values(family, name, bound.arguments))
+
+    lines = [f"{family['summary']} ({family['source']}).", ""]
+    for p in family["parameters"]:
+        default = "" if p["required"] else f" (default {p['default_text'] or p['default']!r})"
+        choices = f" one of {', '.join(p['choices'])}" if p["choices"] else ""
+        lines.append(f"{p['id']}: {p['help']}{choices}{default}")
+    lines += ["", "Example: " + name + "(" + ", ".join(f"{k}={v!r}" for k, v in family["example"].items()) + ")"]
+    generator.__name__ = generator.__qualname__ = name
+    generator.__doc__ = "\n".join(lines)
+    generator.__signature__ = signature
+    generator.__module__ = "shiftfly"
+    return generator
 
 
-def imase_itoh(n, d):
-    """The Imase-Itoh digraph II(n, d) (Imase and Itoh 1981; Shiftfly paper, Theorem 5.5):
-    arcs i -> -d i - r mod n, r = 1..d; diameter at most ceil(log_d n) at every order n."""
-    return _shiftfly.imase_itoh(_checks.uint("imase_itoh", "n", n, accepted="2 to 4294967295"),
-                                _checks.uint("imase_itoh", "d", d, accepted="2 to 65535"))
+_GENERATORS = {f["name"]: _generator(f) for f in _FAMILIES}
+globals().update({g.__name__: g for g in _GENERATORS.values()})
+
+__all__ = ["Graph"] + [g.__name__ for g in _GENERATORS.values()] + ["read", "graph", "family_names", "families"]
 
 
-def boardfly(groups, seed=7, level="group"):
-    """Boardfly (TPU 8i): 4-chip building blocks, 8 of them a 32-chip group, 36 groups a
-    pod (Lemma 2.3), and beyond one pod the inter-pod links drawn with CPython's
-    random.Random(seed) (the reference artefact's stub pairing). level="group" builds one
-    vertex per group, level="chip" one per chip."""
-    return _shiftfly.boardfly(_checks.uint("boardfly", "groups", groups, accepted="1 to 858993459"), _checks.uint("boardfly", "seed", seed),
-                              _level("boardfly", level))
-
-
-def shiftfly(groups, ports=40, construction="imase-itoh", level="group"):
-    """Shiftfly: Boardfly's 32-chip groups with the global tier wired as the Imase-Itoh
-    digraph II(groups, ports/2) (construction="imase-itoh"; Theorem 5.5, Proposition 4.3)
-    or the smallest Kautz graph holding the groups (construction="kautz"). At group level
-    the arcs of the global tier are kept."""
-    construction = _checks.text("shiftfly", "construction", construction, ("imase-itoh", "imase_itoh", "kautz"))
-    return _shiftfly.shiftfly(_checks.uint("shiftfly", "groups", groups, accepted="1 to 4294967295"),
-                              _checks.uint("shiftfly", "ports", ports, accepted="4 to 131068"),
-                              construction.replace("_", "-"), _level("shiftfly", level))
-
-
-def polarfly(q):
-    """PolarFly: the Erdős–Rényi polarity graph ER_q, q a prime power (Lakhotia et al., SC '22);
-    diameter 2, q^2 + q + 1 vertices."""
-    return _shiftfly.polarfly(_checks.uint("polarfly", "q", q, accepted="a prime power from 2 to 65521"))
-
-
-def slimfly(q):
-    """Slim Fly: the McKay–Miller–Širáň graph of a prime power q = 4w + δ (Besta and Hoefler,
-    SC '14); diameter 2, 2 q^2 vertices."""
-    return _shiftfly.slimfly(_checks.uint("slimfly", "q", q, accepted="a prime power from 3 to 46337"))
-
-
-def dragonfly(a, h, groups=0, arrangement="consecutive"):
-    """Dragonfly (Kim et al., ISCA '08): a routers a group (a clique), h global ports a router,
-    h + 1 <= groups <= a h + 1 (0: a h + 1); arrangement "consecutive" or "circulant" says
-    which router of a group carries which global link."""
-    arrangement = _checks.text("dragonfly", "arrangement", arrangement, ("consecutive", "circulant"))
-    a = _checks.uint("dragonfly", "a", a, accepted="1 to 2147483648")
-    h = _checks.uint("dragonfly", "h", h, accepted="1 to 2147483648")
-    groups = _checks.uint("dragonfly", "groups", groups,
-                          accepted=f"0 (for a h + 1) or h + 1 to a h + 1 = {h + 1} to {a * h + 1}")
-    return _shiftfly.dragonfly(a, h, groups, arrangement)
-
-
-def hyperx(dims):
-    """HyperX: the Hamming graph of the dimension sizes (Ahn et al., SC '09); every size at least 2."""
-    return _shiftfly.hyperx(_checks.uint_list("hyperx", "dims", dims, "2 to 4294967295"))
-
-
-def fat_tree(k):
-    """The k-ary three-tier fat tree as a switch graph (Al-Fares et al., SIGCOMM '08): edge,
-    aggregation then core switches; k even."""
-    return _shiftfly.fat_tree(_checks.uint("fat_tree", "k", k, accepted="2 to 2000000"))
-
-
-def xgft(m, w):
-    """The extended generalized fat tree XGFT(h; m; w), the general folded Clos (Öhring et al.
-    1995), as its switch levels; m and w of one length h."""
-    return _shiftfly.xgft(_checks.uint_list("xgft", "m", m, "at least 1"), _checks.uint_list("xgft", "w", w, "at least 1"))
-
-
-def jellyfish(routers, degree, seed=1):
-    """Jellyfish (Singla et al., NSDI '12): a random degree-regular graph on `routers` routers,
-    drawn with CPython's random.Random(seed) stream in the documented order."""
-    return _shiftfly.jellyfish(_checks.uint("jellyfish", "routers", routers, accepted="4 to 4294967295"),
-                               _checks.uint("jellyfish", "degree", degree, accepted="1 to 4294967294"),
-                               _checks.uint("jellyfish", "seed", seed))
-
-
-_GENERATORS = {"torus": torus, "kautz": kautz, "de-bruijn": de_bruijn, "gen-de-bruijn": gen_de_bruijn,
-               "imase-itoh": imase_itoh, "boardfly": boardfly, "shiftfly": shiftfly, "polarfly": polarfly,
-               "slimfly": slimfly, "dragonfly": dragonfly, "hyperx": hyperx, "fat-tree": fat_tree, "xgft": xgft,
-               "jellyfish": jellyfish}
+def _family_stubs():
+    """The family block of shiftfly/__init__.pyi (scripts/family_stubs.py writes it; test_stubs checks it)."""
+    kinds = {"unsigned": "int", "unsigned list": "_Ints", "choice": "str"}
+    lines = []
+    for f in _FAMILIES:
+        args = ", ".join(f"{p['id']}: {kinds[p['kind']]}" + ("" if p["required"] else " = ...") for p in f["parameters"])
+        lines.append(f"def {f['name'].replace('-', '_')}({args}) -> Graph: ...")
+    return lines
 
 
 def family_names():
-    """The registry's family names, in its order (topology/family.hpp)."""
+    """The registry's family names, in its order (topology/families.hpp)."""
     return list(_shiftfly.family_names())
 
 

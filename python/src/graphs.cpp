@@ -1,7 +1,8 @@
 /// \file graphs.cpp
-/// The Graph class (zero-copy NumPy views of the CSR arrays) and the graph
-/// families of topology/family.hpp, one generator a family, plus graphs read from
-/// users' files (topology/file_source.hpp) and built from edges or arcs.
+/// The Graph class (zero-copy NumPy views of the CSR arrays), the graph families of the
+/// registry (topology/families.hpp) as their descriptors and one generic `make`, from which
+/// python/shiftfly/_graphs.py builds one function a family, plus graphs read from users'
+/// files (topology/file_source.hpp) and built from edges or arcs.
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -15,6 +16,7 @@
 #include "bindings.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/io/file_graph.hpp"
+#include "shiftfly/topology/families.hpp"
 #include "shiftfly/topology/family.hpp"
 #include "shiftfly/topology/file_source.hpp"
 
@@ -170,57 +172,69 @@ void init_graphs(py::module_& m) {
       },
       py::arg("where"), py::arg("n"), py::arg("edges"), py::arg("arcs"));
 
-  using u64 = std::uint64_t;
-  using list = std::vector<u64>;
-  namespace topo = topology;
-  m.def("torus", [](list dims) { return build(topo::torus_spec{std::move(dims)}); }, py::arg("dims"));
-  m.def("kautz", [](u64 d, u64 D) { return build(topo::kautz_spec{d, D}); }, py::arg("d"), py::arg("D"));
-  m.def("de_bruijn", [](u64 d, u64 D) { return build(topo::de_bruijn_spec{d, D}); }, py::arg("d"), py::arg("D"));
-  m.def("gen_de_bruijn", [](u64 n, u64 d) { return build(topo::generalized_de_bruijn_spec{n, d}); }, py::arg("n"),
-        py::arg("d"));
-  m.def("imase_itoh", [](u64 n, u64 d) { return build(topo::imase_itoh_spec{n, d}); }, py::arg("n"), py::arg("d"));
+  // The families: their descriptors as plain data, and one generator for all of them.
+  const auto value_object = [](const topology::parameter_value& v) -> py::object {
+    if (const auto* u = std::get_if<std::uint64_t>(&v)) return py::int_(*u);
+    if (const auto* s = std::get_if<std::string>(&v)) return py::str(*s);
+    return py::cast(std::get<std::vector<std::uint64_t>>(v));
+  };
+  m.def("families", [value_object] {
+    py::list out;
+    for (const auto* f : topology::families()) {
+      py::list parameters;
+      for (const auto& p : f->parameters) {
+        py::dict d;
+        d["id"] = p.id;
+        d["symbol"] = p.symbol;
+        d["kind"] = p.kind == topology::parameter_kind::unsigned_integer ? "unsigned"
+                    : p.kind == topology::parameter_kind::unsigned_list  ? "unsigned list"
+                                                                         : "choice";
+        d["min"] = p.min;
+        d["max"] = p.max;
+        d["required"] = p.required();
+        d["default"] = p.default_value ? value_object(*p.default_value) : py::none();
+        d["default_text"] = p.default_text;
+        d["choices"] = p.choices;
+        d["help"] = p.help;
+        parameters.append(std::move(d));
+      }
+      py::dict example;
+      for (const auto& [id, v] : f->example) example[py::str(id)] = value_object(v);
+      py::dict d;
+      d["name"] = f->name;
+      d["summary"] = f->summary;
+      d["source"] = f->source;
+      d["parameters"] = std::move(parameters);
+      d["example"] = std::move(example);
+      d["link_classes"] = f->link_classes;
+      d["routings"] = f->routings;
+      d["field_name"] = f->field ? py::object(py::str(f->field->display_name)) : py::none();
+      out.append(std::move(d));
+    }
+    return out;
+  });
   m.def(
-      "boardfly",
-      [](u64 groups, u64 seed, const std::string& level) {
-        return build(topo::boardfly_spec{groups, seed, topo::parse_level(level)});
+      "make",
+      [](const std::string& family, const py::dict& values) {
+        const auto& f = topology::family_named(family, "graph");
+        topology::family_spec spec{f.name, {}};
+        for (const auto& [key, value] : values) {
+          const auto id = key.cast<std::string>();
+          const auto* p = f.parameter(id);
+          if (!p) core::fail_parameter(f.name, id, "", "is not a parameter of " + f.name);
+          if (p->kind == topology::parameter_kind::unsigned_integer) spec.values[id] = value.cast<std::uint64_t>();
+          else if (p->kind == topology::parameter_kind::unsigned_list) spec.values[id] = value.cast<std::vector<std::uint64_t>>();
+          else spec.values[id] = value.cast<std::string>();
+        }
+        return build(spec);
       },
-      py::arg("groups"), py::arg("seed"), py::arg("level"));
-  m.def(
-      "shiftfly",
-      [](u64 groups, u64 ports, const std::string& construction, const std::string& level) {
-        return build(topo::shiftfly_spec{groups, ports, topo::parse_shiftfly_construction(construction),
-                                         topo::parse_level(level)});
-      },
-      py::arg("groups"), py::arg("ports"), py::arg("construction"), py::arg("level"));
-  m.def("polarfly", [](u64 q) { return build(topo::polarfly_spec{q}); }, py::arg("q"));
-  m.def("slimfly", [](u64 q) { return build(topo::slimfly_spec{q}); }, py::arg("q"));
-  m.def(
-      "dragonfly",
-      [](u64 a, u64 h, u64 groups, const std::string& arrangement) {
-        // the generator names the group count g, as the paper does; the keyword is groups
-        return renaming({{"g", "groups"}}, [&] {
-          return build(topo::dragonfly_spec{a, h, groups, topo::parse_dragonfly_arrangement(arrangement)});
-        });
-      },
-      py::arg("a"), py::arg("h"), py::arg("groups"), py::arg("arrangement"));
-  m.def("hyperx", [](list dims) { return build(topo::hyperx_spec{std::move(dims)}); }, py::arg("dims"));
-  m.def("fat_tree", [](u64 k) { return build(topo::fat_tree_spec{k}); }, py::arg("k"));
-  m.def("xgft", [](list mm, list w) { return build(topo::xgft_spec{std::move(mm), std::move(w)}); }, py::arg("m"),
-        py::arg("w"));
-  m.def(
-      "jellyfish",
-      [](u64 routers, u64 degree, u64 seed) {
-        // the generator names them N and r, as Singla et al. do; the keywords are the spec's
-        return renaming({{"N", "routers"}, {"r", "degree"}},
-                        [&] { return build(topo::jellyfish_spec{routers, degree, seed}); });
-      },
-      py::arg("routers"), py::arg("degree"), py::arg("seed"));
-  m.def("family_names", &topo::family_names);
+      py::arg("family"), py::arg("values"));
+  m.def("family_names", &topology::family_names);
   m.def(
       "read",
       [](const std::string& path, bool directed, const std::string& format) {
-        topo::file_spec spec{path, directed, format};
-        auto file = run_interruptible([&](const stop_flag&) { return topo::read_file_spec(spec); });
+        topology::file_spec spec{path, directed, format};
+        auto file = run_interruptible([&](const stop_flag&) { return topology::read_file_spec(spec); });
         py::dict info;
         info["format"] = std::string(io::format_name(file.format));
         info["file"] = file.file;

@@ -2,6 +2,7 @@
 conversions, and the checks on arguments."""
 import dataclasses
 import gc
+import inspect
 
 import networkx as nx
 import numpy as np
@@ -36,10 +37,23 @@ CASES = [
 ]
 
 
+# And every registered family by its descriptor's example, so that a family added to the registry
+# is compared with the tool with no edit here.
+CASES += [(getattr(shiftfly, f["name"].replace("-", "_")), dict(f["example"]), f["name"],
+           [w for k, v in f["example"].items()
+            for w in ("--" + k, ",".join(map(str, v)) if isinstance(v, list) else str(v))])
+          for f in shiftfly.families()]
+
+
 def test_every_registry_family_has_a_generator():
     families = {c[2] for c in CASES}
     assert families == set(shiftfly.family_names())
-    assert len(shiftfly.family_names()) == 14
+    assert [f["name"] for f in shiftfly.families()] == shiftfly.family_names()
+    for f in shiftfly.families():
+        generator = getattr(shiftfly, f["name"].replace("-", "_"))
+        assert generator.__name__ in shiftfly.__all__
+        assert list(inspect.signature(generator).parameters) == [p["id"] for p in f["parameters"]]
+        assert f["summary"] in generator.__doc__
 
 
 @pytest.mark.parametrize("generator,kwargs,family,flags", CASES, ids=[f"{c[2]}-{i}" for i, c in enumerate(CASES)])

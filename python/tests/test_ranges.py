@@ -25,11 +25,10 @@ DEMAND = [[9, 1], [1, 8]]
 CASES = [
     ("torus", "dims", lambda v: shiftfly.torus(dims=[v, 3]), 0),
     ("kautz", "d", lambda v: shiftfly.kautz(d=v, D=2), 0),
-    ("kautz", "D", lambda v: shiftfly.kautz(d=2, D=v),
-     "1 to the largest D at which (d+1)d^(D-1) vertices fit a 32-bit vertex id"),
+    # the library's range at d = 2: "1 to 8 at d = 2, so that (d+1)d^(D-1) vertices fit a 32-bit vertex id"
+    ("kautz", "D", lambda v: shiftfly.kautz(d=2, D=v), U64),
     ("de_bruijn", "d", lambda v: shiftfly.de_bruijn(d=v, D=2), 0),
-    ("de_bruijn", "D", lambda v: shiftfly.de_bruijn(d=2, D=v),
-     "1 to the largest D at which d^D vertices fit a 32-bit vertex id"),
+    ("de_bruijn", "D", lambda v: shiftfly.de_bruijn(d=2, D=v), U64),
     ("gen_de_bruijn", "n", lambda v: shiftfly.gen_de_bruijn(n=v, d=2), 0),
     ("gen_de_bruijn", "d", lambda v: shiftfly.gen_de_bruijn(n=10, d=v), 0),
     ("imase_itoh", "n", lambda v: shiftfly.imase_itoh(n=v, d=2), 0),

@@ -23,3 +23,13 @@ def test_every_public_function_has_a_matching_stub():
         real = [(p.name, p.default is not inspect.Parameter.empty) for p in inspect.signature(obj).parameters.values()
                 if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)]
         assert stub == real, name
+
+
+def test_the_family_block_is_what_the_descriptors_give():
+    # The generators are made from the family descriptors at import; their stubs are written by
+    # scripts/family_stubs.py. A family added to the registry fails here until they are rewritten.
+    from shiftfly import _graphs
+    text = STUBS.read_text()
+    block = text.split("# begin families\n", 1)[1].split("# end families\n", 1)[0]
+    assert block.splitlines() == _graphs._family_stubs(), \
+        "stale family stubs: run PYTHONPATH=build/python python3 scripts/family_stubs.py"

@@ -54,14 +54,6 @@ struct include_edge {
   std::string file, from, to, target;
 };
 
-// The field instances (which instance of each family the field studies measure) still
-// live in tables/ and are included by the field's studies; they belong in studies/, and
-// until they move there this one header is left out of both rules, as includer and as
-// included.
-const std::set<std::string> unplaced_headers{"tables/field_instances.hpp"};
-
-bool unplaced(const include_edge& e) { return unplaced_headers.count(e.file) + unplaced_headers.count(e.target) > 0; }
-
 // The includes between directories of <root>/shiftfly (the component headers at its top are left out:
 // they sit above every layer); with `within` (say "metrics"), the includes between the rooms of
 // <root>/shiftfly/<within>, each room with its subfolders (metrics/distances/detail is in distances).
@@ -91,7 +83,6 @@ std::vector<std::string> violations(const std::map<std::string, int>& layer, con
   std::vector<std::string> out;
   std::map<std::string, std::set<std::string>> graph;
   for (const auto& e : edges) {
-    if (unplaced(e)) continue;
     graph[e.from].insert(e.to);
     const auto f = layer.find(e.from), t = layer.find(e.to);
     if (f == layer.end()) out.push_back(e.file + ": directory " + e.from + " has no layer in docs/design.md");
@@ -129,7 +120,7 @@ std::vector<std::string> violations(const std::map<std::string, int>& layer, con
 std::vector<std::string> presentation_violations(const std::vector<include_edge>& edges) {
   std::vector<std::string> out;
   for (const auto& e : edges) {
-    if (e.from != "tables" || unplaced(e)) continue;
+    if (e.from != "tables") continue;
     const bool halley_table = e.file.rfind("tables/halley/", 0) == 0;
     if (e.to == "studies" || e.to == "report" || (halley_table && e.to == "halley")) continue;
     out.push_back(e.file + ": a table includes " + (e.target.empty() ? e.to : e.target) +
@@ -242,10 +233,6 @@ TEST_CASE("the presentation rule fails on a table that runs a metric", "[design]
   INFO(joined(v));
   CHECK(v.size() == 4);
   CHECK(v[0] == "tables/a.hpp: a table includes metrics/all_pairs.hpp; tables/ includes only studies/ and report/");
-  // the one unplaced header is left out, as includer and as included, of both rules
-  CHECK(presentation_violations({{"tables/field_instances.hpp", "tables", "metrics", "metrics/all_pairs.hpp"}}).empty());
-  CHECK(violations({{"studies", 6}, {"tables", 7}},
-                   {{"studies/e.hpp", "studies", "tables", "tables/field_instances.hpp"}})
-            .empty());
+  // and a study may not include a table
   CHECK(violations({{"studies", 6}, {"tables", 7}}, {{"studies/e.hpp", "studies", "tables", "tables/other.hpp"}}).size() == 1);
 }

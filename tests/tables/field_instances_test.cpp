@@ -1,4 +1,4 @@
-// tables/field_instances.hpp: the rule that picks the field tables' instances, checked
+// studies/field_instances.hpp: the rule that picks the field tables' instances, checked
 // against a brute-force scan written from the families' definitions, and the measured
 // instances against the closed forms.
 #include <catch2/catch.hpp>
@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "shiftfly/core/error.hpp"
-#include "shiftfly/tables/field_instances.hpp"
+#include "shiftfly/studies/field_instances.hpp"
 
-namespace st = shiftfly::tables;
+namespace st = shiftfly::studies;
 
 namespace {
 
@@ -35,15 +35,15 @@ field_test_pick field_test_best(st::field_family f, std::uint64_t max_radix, std
   };
   for (std::uint64_t q = 2; q <= 2 * max_radix; ++q) {
     if (!field_test_prime_power(q)) continue;
-    if (f == st::field_family::polarfly) offer(q * q + q + 1, q + 1);
-    if (f == st::field_family::slimfly && q % 4 != 2) {
+    if (f == st::field_family_of("polarfly")) offer(q * q + q + 1, q + 1);
+    if (f == st::field_family_of("slimfly") && q % 4 != 2) {
       const std::int64_t delta = q % 4 == 1 ? 1 : (q % 4 == 3 ? -1 : 0);
       offer(2 * q * q, static_cast<std::uint64_t>((3 * static_cast<std::int64_t>(q) - delta) / 2));
     }
   }
-  if (f == st::field_family::dragonfly)
+  if (f == st::field_family_of("dragonfly"))
     for (std::uint64_t h = 1; h <= max_radix; ++h) offer(2 * h * (2 * h * h + 1), 3 * h - 1);
-  if (f == st::field_family::hyperx)
+  if (f == st::field_family_of("hyperx"))
     for (std::uint64_t s = 2; s <= max_radix + 1; ++s) {
       std::uint64_t n = 1;
       for (std::uint64_t l = 1; l <= 4 && n * s <= max_routers; ++l) {
@@ -51,7 +51,7 @@ field_test_pick field_test_best(st::field_family f, std::uint64_t max_radix, std
         offer(n, l * (s - 1));
       }
     }
-  if (f == st::field_family::fat_tree)
+  if (f == st::field_family_of("fat-tree"))
     for (std::uint64_t k = 2; k <= max_radix; k += 2) offer(5 * k * k / 4, k);
   return best;
 }
@@ -59,8 +59,8 @@ field_test_pick field_test_best(st::field_family f, std::uint64_t max_radix, std
 }  // namespace
 
 TEST_CASE("choose_instance agrees with a brute-force scan of the definitions", "[field]") {
-  for (auto f : {st::field_family::polarfly, st::field_family::slimfly, st::field_family::dragonfly,
-                 st::field_family::hyperx, st::field_family::fat_tree})
+  for (auto f : {st::field_family_of("polarfly"), st::field_family_of("slimfly"), st::field_family_of("dragonfly"),
+                 st::field_family_of("hyperx"), st::field_family_of("fat-tree")})
     for (std::uint64_t radix : {4u, 8u, 13u, 24u, 40u, 64u})
       for (std::uint64_t routers : {50u, 999u, 1000u, 10000u, 20000u}) {
         CAPTURE(st::field_family_name(f), radix, routers);
@@ -78,25 +78,25 @@ TEST_CASE("choose_instance agrees with a brute-force scan of the definitions", "
 
 TEST_CASE("the instances of the equal-radix table", "[field]") {
   const auto params = [](st::field_family f, std::uint64_t n) { return st::choose_instance(f, 40, n)->parameters; };
-  CHECK(params(st::field_family::polarfly, 10000) == "q = 37");
-  CHECK(params(st::field_family::polarfly, 1000) == "q = 31");
-  CHECK(params(st::field_family::slimfly, 10000) == "q = 25");
-  CHECK(params(st::field_family::slimfly, 1000) == "q = 19");
-  CHECK(params(st::field_family::dragonfly, 10000) == "a = 26, h = 13, g = 339");
-  CHECK(params(st::field_family::dragonfly, 1000) == "a = 12, h = 6, g = 73");
-  CHECK(params(st::field_family::hyperx, 10000) == "S = 10x10x10x10");
-  CHECK(params(st::field_family::hyperx, 1000) == "S = 10x10x10");
-  CHECK(params(st::field_family::fat_tree, 10000) == "k = 40");
-  CHECK(params(st::field_family::jellyfish, 1000) == "N = 1000, r = 40, seed 1");
-  CHECK(params(st::field_family::shiftfly, 1000) == "G = 1000, ports = 40");
-  CHECK(st::choose_instance(st::field_family::boardfly, 40, 10000)->routers == 10000);
-  CHECK_FALSE(st::choose_instance(st::field_family::boardfly, 39, 10000).has_value());
-  CHECK_FALSE(st::choose_instance(st::field_family::jellyfish, 40, 40).has_value());
+  CHECK(params(st::field_family_of("polarfly"), 10000) == "q = 37");
+  CHECK(params(st::field_family_of("polarfly"), 1000) == "q = 31");
+  CHECK(params(st::field_family_of("slimfly"), 10000) == "q = 25");
+  CHECK(params(st::field_family_of("slimfly"), 1000) == "q = 19");
+  CHECK(params(st::field_family_of("dragonfly"), 10000) == "a = 26, h = 13, g = 339");
+  CHECK(params(st::field_family_of("dragonfly"), 1000) == "a = 12, h = 6, g = 73");
+  CHECK(params(st::field_family_of("hyperx"), 10000) == "S = 10x10x10x10");
+  CHECK(params(st::field_family_of("hyperx"), 1000) == "S = 10x10x10");
+  CHECK(params(st::field_family_of("fat-tree"), 10000) == "k = 40");
+  CHECK(params(st::field_family_of("jellyfish"), 1000) == "N = 1000, r = 40, seed 1");
+  CHECK(params(st::field_family_of("shiftfly"), 1000) == "G = 1000, ports = 40");
+  CHECK(st::choose_instance(st::field_family_of("boardfly"), 40, 10000)->routers == 10000);
+  CHECK_FALSE(st::choose_instance(st::field_family_of("boardfly"), 39, 10000).has_value());
+  CHECK_FALSE(st::choose_instance(st::field_family_of("jellyfish"), 40, 40).has_value());
 }
 
 TEST_CASE("measured instances match their closed forms", "[field]") {
   for (auto f : st::field_families()) {
-    const auto inst = st::choose_instance(f, f == st::field_family::boardfly ? 40 : 8, 200);  // Boardfly: radix 40
+    const auto inst = st::choose_instance(f, f == st::field_family_of("boardfly") ? 40 : 8, 200);  // Boardfly: radix 40
     REQUIRE(inst.has_value());
     CAPTURE(st::field_family_name(f), inst->parameters);
     const auto m = st::measure_instance(*inst, true, 1);
@@ -108,11 +108,11 @@ TEST_CASE("measured instances match their closed forms", "[field]") {
     CHECK(m.gap->gap > 0.0);
   }
   // PolarFly and Slim Fly have diameter 2 (Lakhotia et al.; Besta and Hoefler)
-  const auto pf = st::measure_instance(*st::choose_instance(st::field_family::polarfly, 12, 1000), false, 1);
+  const auto pf = st::measure_instance(*st::choose_instance(st::field_family_of("polarfly"), 12, 1000), false, 1);
   CHECK(pf.routers == 133);  // q = 11
   CHECK(pf.distance.diameter == 2);
   CHECK(pf.radix == 12);
-  const auto sf = st::measure_instance(*st::choose_instance(st::field_family::slimfly, 7, 1000), false, 1);
+  const auto sf = st::measure_instance(*st::choose_instance(st::field_family_of("slimfly"), 7, 1000), false, 1);
   CHECK(sf.routers == 50);  // q = 5: the Hoffman-Singleton graph
   CHECK(sf.distance.diameter == 2);
 }
@@ -120,7 +120,7 @@ TEST_CASE("measured instances match their closed forms", "[field]") {
 TEST_CASE("field_candidates refuses limits out of range, naming them", "[field][errors]") {
   const auto parameter_of = [](std::uint64_t radix, std::uint64_t routers) {
     try {
-      (void)st::field_candidates(st::field_family::polarfly, radix, routers);
+      (void)st::field_candidates(st::field_family_of("polarfly"), radix, routers);
     } catch (const shiftfly::core::invalid_parameter& e) {
       return e.parameter();
     }
@@ -131,4 +131,14 @@ TEST_CASE("field_candidates refuses limits out of range, naming them", "[field][
   CHECK(parameter_of(8, 1) == "max_routers");
   CHECK(parameter_of(8, st::field_max_routers + 1) == "max_routers");
   CHECK(parameter_of(8, 100) == "(accepted)");
+}
+
+TEST_CASE("the field families come from the descriptors, in the tables' order", "[field]") {
+  std::vector<std::string> names;
+  for (auto f : st::field_families()) names.emplace_back(st::field_family_name(f));
+  CHECK(names == std::vector<std::string>{"Shiftfly", "Boardfly", "PolarFly", "Slim Fly", "Dragonfly", "HyperX",
+                                          "Fat tree", "Jellyfish"});
+  CHECK(st::size_is_free(st::field_family_of("jellyfish")));
+  CHECK_FALSE(st::size_is_free(st::field_family_of("polarfly")));
+  CHECK_THROWS_WITH(st::field_family_of("kautz"), Catch::StartsWith("field_family_of: family = 'kautz' is out of range"));
 }

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "common/flag_names.hpp"
 #include "family_options.hpp"
@@ -100,37 +101,60 @@ TEST_CASE("naming_flags passes results through and rethrows library errors with 
   CHECK_THROWS_AS(tl::naming_flags({{"n", "--n"}}, "", []() -> int { throw std::runtime_error("n = 1"); }), std::runtime_error);
 }
 
-TEST_CASE("family flags build the typed spec, and errors name the flags", "[tools][flag_names][family]") {
+TEST_CASE("family flags build the spec, and errors name the flags", "[tools][flag_names][family]") {
+  using u64 = std::uint64_t;
   tl::family_flags f;
   f.family = "kautz";
-  f.d = 65534;
-  f.D = 9;
+  f.values = {{"d", u64{65534}}, {"D", u64{9}}};
   CHECK_THROWS_WITH(tl::make_graph(f, "graph", false), Catch::Contains("--D = 9 is out of range"));
   f = {};
   f.family = "torus";
-  f.dims = {4, 1};
+  f.values = {{"dims", std::vector<u64>{4, 1}}};
   CHECK_THROWS_WITH(tl::make_graph(f, "graph", false), Catch::Contains("--dims item = 1"));
+  f.values = {{"dims", std::vector<u64>(65, 2)}};
+  CHECK_THROWS_WITH(tl::make_graph(f, "graph", false), Catch::StartsWith("number of --dims items = 65"));
+  f = {};
+  f.family = "xgft";
+  f.values = {{"m", std::vector<u64>{2, 2}}, {"w", std::vector<u64>{1}}};
+  CHECK_THROWS_WITH(tl::make_graph(f, "graph", false), Catch::StartsWith("number of --w items = 1"));
+  // the library's ids are the flags: dragonfly's groups (the paper's g), jellyfish's routers and degree (N, r)
+  f = {};
+  f.family = "dragonfly";
+  f.values = {{"a", u64{4}}, {"h", u64{2}}, {"groups", u64{2}}};
+  CHECK_THROWS_WITH(tl::make_graph(f, "graph", false), Catch::StartsWith("--groups = 2 is out of range (accepted: 3 to 9)"));
+  f = {};
+  f.family = "jellyfish";
+  f.values = {{"routers", u64{3}}, {"degree", u64{3}}};
+  CHECK_THROWS_WITH(tl::make_graph(f, "graph", false), Catch::StartsWith("--routers = 3 is out of range"));
   f = {};
   f.family = "boardfly";
-  f.groups = 200000000;
-  f.level = "chip";
-  CHECK_THROWS_WITH(tl::make_graph(f, "graph", false), Catch::EndsWith("(given --groups 200000000 --level chip)"));
+  f.values = {{"groups", u64{200000000}}, {"level", std::string("chip")}};
+  CHECK_THROWS_WITH(tl::make_graph(f, "graph", false), Catch::EndsWith("(given --groups 200000000 --seed 7 --level chip)"));
+  f.defaulted = {"--seed"};
+  CHECK_THROWS_WITH(tl::make_graph(f, "graph", false),
+                    Catch::EndsWith("(given --groups 200000000 --level chip; defaults: --seed 7)"));
   f = {};
   f.family = "shiftfly";
-  f.groups = 900000000;
-  f.level = "chip";
+  f.values = {{"groups", u64{900000000}}, {"level", std::string("chip")}};
   f.defaulted = {"--ports", "--construction", "--seed"};
   CHECK_THROWS_WITH(tl::make_graph(f, "graph", false),
                     Catch::EndsWith("(given --groups 900000000 --level chip; defaults: --ports 40 --construction imase-itoh)"));
+  f = {};
+  f.family = "dragonfly";
+  f.values = {{"a", u64{4000000}}, {"h", u64{1000}}};
+  f.defaulted = {"--groups", "--arrangement"};
+  CHECK_THROWS_WITH(tl::make_graph(f, "graph", false),
+                    Catch::EndsWith("(given --a 4000000 --h 1000; defaults: --groups a*h+1 --arrangement consecutive)"));
   // --directed on a family without arcs is refused before the graph is built
   f = {};
   f.family = "boardfly";
-  f.groups = 4000000;
-  CHECK_THROWS_WITH(tl::make_graph(f, "metrics", true), Catch::StartsWith("metrics: --directed needs a digraph family"));
+  f.values = {{"groups", u64{4000000}}};
+  CHECK_THROWS_WITH(tl::make_graph(f, "metrics", true),
+                    "metrics: --directed needs a digraph family (kautz, de-bruijn, gen-de-bruijn, imase-itoh, "
+                    "shiftfly --level group, file); boardfly has no arcs");
   f = {};
   f.family = "kautz";
-  f.d = 3;
-  f.D = 2;
-  CHECK(std::holds_alternative<shiftfly::topology::kautz_spec>(tl::to_spec(f)));
+  f.values = {{"d", u64{3}}, {"D", u64{2}}};
+  CHECK(tl::to_spec(f).family == "kautz");
   CHECK(tl::make_graph(f, "graph", true).num_vertices() == 12);
 }

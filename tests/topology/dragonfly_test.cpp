@@ -195,7 +195,7 @@ TEST_CASE("dragonfly: bad parameters are refused with the accepted range", "[dra
   using shiftfly::core::invalid_parameter;
   CHECK_THROWS_AS(t::dragonfly(0, 2, 3), invalid_parameter);
   CHECK_THROWS_AS(t::dragonfly(2, 0, 3), invalid_parameter);
-  CHECK_THROWS_WITH(t::dragonfly(4, 2, 10), Catch::Contains("dragonfly") && Catch::Contains("g = 10") &&
+  CHECK_THROWS_WITH(t::dragonfly(4, 2, 10), Catch::Contains("dragonfly") && Catch::Contains("groups = 10") &&
                                                  Catch::Contains("3 to 9"));
   CHECK_THROWS_AS(t::dragonfly(4, 2, 2), invalid_parameter);  // g < h + 1: two links from a router into one group
   CHECK_THROWS_AS(t::dragonfly(4, 4, 4), invalid_parameter);

@@ -1,10 +1,12 @@
-// topology/family.hpp: typed family specs and the name registry.
+// topology/family.hpp and topology/families.hpp: family specs, the typed shorthands and the registry of descriptors.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "shiftfly/core/error.hpp"
 #include "shiftfly/topology/family.hpp"
@@ -41,11 +43,11 @@ TEST_CASE("make_graph builds every family with its generator", "[family]") {
 }
 
 TEST_CASE("the registry maps names to specs and back", "[family]") {
-  CHECK(t::family_names().size() == std::variant_size_v<t::family_spec>);
+  CHECK(t::family_names().size() == t::families().size());
   for (const auto& name : t::family_names()) CHECK(std::string(t::family_name(t::default_spec(name))) == name);
-  CHECK(std::holds_alternative<t::kautz_spec>(t::default_spec("kautz")));
-  CHECK(std::get<t::shiftfly_spec>(t::default_spec("shiftfly")).ports == 40);
-  CHECK(std::get<t::boardfly_spec>(t::default_spec("boardfly")).seed == 7);
+  CHECK(t::default_spec("kautz").family == "kautz");
+  CHECK(std::get<std::uint64_t>(t::default_spec("shiftfly").values.at("ports")) == 40);
+  CHECK(std::get<std::uint64_t>(t::default_spec("boardfly").values.at("seed")) == 7);
   // parameters, in order, as text
   const auto ps = t::parameters(t::shiftfly_spec{.groups = 300, .level = t::level::chip});
   REQUIRE(ps.size() == 4);
@@ -54,31 +56,13 @@ TEST_CASE("the registry maps names to specs and back", "[family]") {
   CHECK((ps[2].name == "construction" && ps[2].value == "imase-itoh"));
   CHECK((ps[3].name == "level" && ps[3].value == "chip"));
   CHECK(t::parameters(t::torus_spec{{4, 5, 6}})[0].value == "4,5,6");
+  CHECK(t::parameters(t::family_spec{"shiftfly", {{"groups", std::uint64_t{5}}}})[1].value == "40");  // defaults filled
   // which specs carry arcs
   CHECK(t::is_digraph(t::kautz_spec{2, 2}));
   CHECK(t::is_digraph(t::shiftfly_spec{.groups = 10}));
   CHECK_FALSE(t::is_digraph(t::shiftfly_spec{.groups = 10, .level = t::level::chip}));
   CHECK_FALSE(t::is_digraph(t::boardfly_spec{.groups = 10}));
   CHECK_FALSE(t::is_digraph(t::torus_spec{{4}}));
-  for (const auto& name : t::family_names()) {
-    // is_digraph agrees with the graph that make_graph builds
-    auto spec = t::default_spec(name);
-    std::visit(
-        [](auto& s) {
-          using S = std::decay_t<decltype(s)>;
-          if constexpr (std::is_same_v<S, t::torus_spec> || std::is_same_v<S, t::hyperx_spec>) s.dims = {3, 3};
-          else if constexpr (requires { s.q; }) s.q = 5;
-          else if constexpr (std::is_same_v<S, t::dragonfly_spec>) s = {2, 1, 0};
-          else if constexpr (std::is_same_v<S, t::fat_tree_spec>) s.k = 4;
-          else if constexpr (std::is_same_v<S, t::xgft_spec>) s = {{2, 2}, {1, 2}};
-          else if constexpr (std::is_same_v<S, t::jellyfish_spec>) s = {10, 3, 1};
-          else if constexpr (requires { s.D; }) s = {2, 2};
-          else if constexpr (requires { s.n; }) s = {10, 2};
-          else s.groups = 4;
-        },
-        spec);
-    CHECK(t::is_digraph(spec) == t::make_graph(spec).has_arcs());
-  }
   CHECK(t::parse_level("chip") == t::level::chip);
   CHECK_THROWS_WITH(t::parse_level("rack"), "parse_level: level = rack is out of range (accepted: group or chip)");
 }
@@ -118,11 +102,73 @@ TEST_CASE("make_graph refuses every bad-input class with one line naming the par
   CHECK(parameter_of(t::hyperx_spec{}) == "dims");
   CHECK(parameter_of(t::fat_tree_spec{3}) == "k");
   CHECK(parameter_of(t::xgft_spec{}) == "m");
-  CHECK(parameter_of(t::xgft_spec{{2, 2}, {1}}) == "length of w");
-  CHECK(parameter_of(t::jellyfish_spec{1, 1}) == "N");
+  CHECK(parameter_of(t::xgft_spec{{2, 2}, {1}}) == "number of w items");
+  CHECK(parameter_of(t::torus_spec{std::vector<std::uint64_t>(65, 2)}) == "number of dims items");
+  CHECK(parameter_of(t::dragonfly_spec{4, 2, 2}) == "groups");  // the paper's g, named by its id
+  CHECK(parameter_of(t::jellyfish_spec{1, 1}) == "routers");  // the paper's N
+  CHECK(parameter_of(t::jellyfish_spec{10, 0}) == "degree");  // the paper's r
   CHECK(t::parameters(t::dragonfly_spec{4, 2, 0, t::dragonfly_arrangement::circulant})[3].value == "circulant");
   CHECK(t::parameters(t::hyperx_spec{{4, 4}})[0].value == "4,4");
   CHECK(t::parameters(t::jellyfish_spec{100, 8})[2].value == "1");
   CHECK_THROWS_WITH(t::parse_shiftfly_construction("slimfly"),
                     "shiftfly: construction = slimfly is out of range (accepted: imase-itoh or kautz)");
+}
+
+TEST_CASE("every registered family: a descriptor whose example builds, and whose errors name its ids",
+          "[family][descriptor]") {
+  std::vector<std::string> names;
+  for (const auto* f : t::families()) {
+    CAPTURE(f->name);
+    CHECK(t::find_family(f->name) == f);
+    CHECK(std::find(names.begin(), names.end(), f->name) == names.end());  // one entry a name
+    names.push_back(f->name);
+    CHECK(!f->summary.empty());
+    CHECK(!f->source.empty());
+    CHECK(!f->parameters.empty());
+    CHECK(!f->routings.empty());
+    CHECK(!f->link_classes.empty());
+    REQUIRE(f->make);
+    REQUIRE(f->is_digraph);
+    // the example is a small instance whose values are parameters of the family; it builds,
+    // and is_digraph agrees with the graph built
+    for (const auto& [id, value] : f->example) CHECK(f->parameter(id) != nullptr);
+    const t::family_spec example{f->name, f->example};
+    const auto g = t::make_graph(example);
+    CHECK(g.num_vertices() > 0);
+    CHECK(g.num_vertices() <= 1000);
+    CHECK(t::is_digraph(example) == g.has_arcs());
+    for (const auto& p : f->parameters) {
+      CAPTURE(p.id);
+      CHECK(!p.help.empty());
+      CHECK(p.min <= p.max);
+      if (p.kind == t::parameter_kind::choice) {
+        CHECK(!p.choices.empty());
+        REQUIRE(p.default_value);  // a choice has a default
+      }
+      // A required unsigned parameter at 0, or a required list left empty, is refused naming
+      // the parameter by its id (the tools' flag is "--" + id, the bindings' keyword is the id).
+      if (!p.required() || p.min == 0) continue;
+      auto values = f->example;
+      if (p.kind == t::parameter_kind::unsigned_integer) values[p.id] = std::uint64_t{0};
+      else values[p.id] = std::vector<std::uint64_t>{};
+      try {
+        (void)t::make_graph(t::family_spec{f->name, values});
+        FAIL("accepted");
+      } catch (const shiftfly::core::invalid_parameter& e) {
+        CHECK((e.parameter() == p.id || e.parameter() == p.id + " item" || e.parameter() == "number of " + p.id + " items"));
+      }
+    }
+  }
+}
+
+TEST_CASE("a family spec refuses an unknown parameter, a value of the wrong kind and an unknown choice",
+          "[family][descriptor][errors]") {
+  CHECK_THROWS_WITH(t::make_graph(t::family_spec{"kautz", {{"d", std::uint64_t{2}}, {"x", std::uint64_t{1}}}}),
+                    "kautz: x = 1 is not a parameter of kautz (accepted: d, D)");
+  CHECK_THROWS_WITH(t::make_graph(t::family_spec{"kautz", {{"d", std::string("two")}}}),
+                    "kautz: d = two has the wrong kind (accepted: an unsigned integer)");
+  CHECK_THROWS_WITH(t::make_graph(t::family_spec{"boardfly", {{"groups", std::uint64_t{2}}, {"level", std::string("rack")}}}),
+                    "boardfly: level = rack is out of range (accepted: group or chip)");
+  CHECK_THROWS_WITH(t::make_graph(t::family_spec{"mesh", {}}),
+                    Catch::StartsWith("family_spec: family = 'mesh' is out of range (accepted: torus, kautz, "));
 }

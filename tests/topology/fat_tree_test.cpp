@@ -133,7 +133,7 @@ TEST_CASE("fat tree and xgft: bad parameters are refused with the accepted range
   CHECK_THROWS_AS(t::fat_tree<std::uint16_t>(256), invalid_parameter);
   CHECK_THROWS_AS(t::fat_tree_tier_of(4, 20), invalid_parameter);
   CHECK_THROWS_AS(t::xgft(std::vector<std::uint64_t>{}, std::vector<std::uint64_t>{}), invalid_parameter);
-  CHECK_THROWS_WITH(t::xgft({2, 2}, {1}), Catch::Contains("xgft") && Catch::Contains("length of w"));
+  CHECK_THROWS_WITH(t::xgft({2, 2}, {1}), Catch::Contains("xgft") && Catch::Contains("number of w items"));
   CHECK_THROWS_AS(t::xgft({2, 0}, {1, 1}), invalid_parameter);
   CHECK_THROWS_AS(t::xgft({2, 2}, {0, 1}), invalid_parameter);
   CHECK_THROWS_AS(t::xgft({1u << 20, 1u << 20}, {1u << 20, 1}), invalid_parameter);  // 2^40 level-1 switches

@@ -98,9 +98,9 @@ TEST_CASE("jellyfish: equals the Python implementation with random.Random(seed),
 
 TEST_CASE("jellyfish: bad parameters are refused with the accepted range", "[jellyfish]") {
   using shiftfly::core::invalid_parameter;
-  CHECK_THROWS_WITH(t::jellyfish(5, 5), Catch::Contains("jellyfish") && Catch::Contains("N = 5") &&
+  CHECK_THROWS_WITH(t::jellyfish(5, 5), Catch::Contains("jellyfish") && Catch::Contains("routers = 5") &&
                                             Catch::Contains("6 to"));
-  CHECK_THROWS_WITH(t::jellyfish(5, 0), Catch::Contains("r = 0"));
+  CHECK_THROWS_WITH(t::jellyfish(5, 0), Catch::Contains("degree = 0"));
   CHECK_THROWS_AS(t::jellyfish(std::uint64_t{1} << 33, 3), invalid_parameter);
   CHECK_THROWS_WITH(t::jellyfish<std::uint64_t>((std::uint64_t{1} << 32) + 1, 3), Catch::Contains("4294967296"));
   CHECK_THROWS_AS(t::jellyfish<std::uint16_t>(70000, 3), invalid_parameter);

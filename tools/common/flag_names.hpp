@@ -20,6 +20,7 @@
 
 #include <cstdlib>
 #include <initializer_list>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -74,7 +75,7 @@ inline void show_typed(std::string& message, std::string_view name, std::string_
 /// The one line of `e` in the words of the command line: the listed parameter it
 /// names becomes its flag; an error about no listed parameter that names no listed
 /// flag either gets " (given <given>)"; typed texts replace the values they wrote.
-inline std::string with_flag_names(const core::invalid_parameter& e, std::initializer_list<flag_name> names,
+inline std::string with_flag_names(const core::invalid_parameter& e, std::span<const flag_name> names,
                                    std::string_view given) {
   const flag_name* hit = nullptr;
   for (const auto& n : names)
@@ -98,15 +99,24 @@ inline std::string with_flag_names(const core::invalid_parameter& e, std::initia
   return message;
 }
 
+inline std::string with_flag_names(const core::invalid_parameter& e, std::initializer_list<flag_name> names,
+                                   std::string_view given) {
+  return with_flag_names(e, std::span<const flag_name>(names.begin(), names.size()), given);
+}
+
 /// Runs `f()`; a core::invalid_parameter it throws is rethrown as one naming the flags
 /// (a tool-level invalid_parameter whose what() is with_flag_names' line).
 template <class F>
-decltype(auto) naming_flags(std::initializer_list<flag_name> names, std::string_view given, F&& f) {
+decltype(auto) naming_flags(std::span<const flag_name> names, std::string_view given, F&& f) {
   try {
     return std::forward<F>(f)();
   } catch (const core::invalid_parameter& e) {
     throw core::invalid_parameter::rule({}, with_flag_names(e, names, given));
   }
+}
+template <class F>
+decltype(auto) naming_flags(std::initializer_list<flag_name> names, std::string_view given, F&& f) {
+  return naming_flags(std::span<const flag_name>(names.begin(), names.size()), given, std::forward<F>(f));
 }
 
 }  // namespace shiftfly::tools

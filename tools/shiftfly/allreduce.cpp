@@ -81,7 +81,7 @@ int run_allreduce(const options& o) {
   for (auto k : dims)
     if (k < 2) shiftfly::core::throw_out_of_range("allreduce", "--dims item", k, "at least 2");
   const std::uint64_t chips = shiftfly::tools::naming_flags(
-      {{"dims item", "--dims item"}, {"dims", "--dims"}, {"number of dims", "number of --dims items"}}, "--dims " + o.dims,
+      {{"dims item", "--dims item"}, {"dims", "--dims"}, {"number of dims items", "number of --dims items"}}, "--dims " + o.dims,
       [&] { return sc::torus_chip_count(dims); });
   if (o.bidirectional)
     for (auto k : dims)

@@ -2,7 +2,7 @@
 /// \file moore_efficiency.hpp
 /// The Moore-bound audit (Shiftfly paper, Table 1 and Theorem 3.1) extended to the
 /// field: for each family at several radices, how close its exact diameter brings it
-/// to the Moore bound. The instances follow the rule of tables/field_instances.hpp.
+/// to the Moore bound. The instances follow the rule of studies/field_instances.hpp.
 ///
 /// Per row: the routers and the largest degree Δ of the built graph, its exact diameter D
 /// (all-pairs BFS), the Moore bound M(Δ, D) = 1 + Δ Σ_{i<D} (Δ − 1)^i in exact integers,
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "shiftfly/studies/exact_ratio.hpp"
-#include "shiftfly/tables/field_instances.hpp"
+#include "shiftfly/studies/field_instances.hpp"
 #include "shiftfly/topology/moore.hpp"
 
 namespace shiftfly::studies {
@@ -28,7 +28,7 @@ inline constexpr std::uint64_t moore_efficiency_free_routers = 1000;
 /// One row: the measured instance, its Moore bound and the fraction.
 struct moore_efficiency_row {
   std::uint64_t radix_limit = 0;
-  tables::measured_instance measured;
+  measured_instance measured;
   topology::big_int bound;
   double fraction = 0;  ///< routers / bound, correctly rounded
 };
@@ -37,13 +37,13 @@ struct moore_efficiency_row {
 inline std::vector<moore_efficiency_row> moore_efficiency_rows(unsigned threads) {
   std::vector<moore_efficiency_row> rows;
   for (auto r : moore_efficiency_radices())
-    for (auto f : tables::field_families()) {
-      const auto inst = tables::choose_instance(
-          f, r, tables::size_is_free(f) ? moore_efficiency_free_routers : moore_efficiency_max_routers);
+    for (auto f : field_families()) {
+      const auto inst = choose_instance(
+          f, r, size_is_free(f) ? moore_efficiency_free_routers : moore_efficiency_max_routers);
       if (!inst) continue;
       moore_efficiency_row row;
       row.radix_limit = r;
-      row.measured = tables::measure_instance(*inst, false, threads);
+      row.measured = measure_instance(*inst, false, threads);
       row.bound = topology::moore_bound(row.measured.radix, row.measured.distance.diameter);
       row.fraction = 1.0 / exact_ratio(row.bound, row.measured.routers);
       rows.push_back(std::move(row));

@@ -15,7 +15,7 @@
 #include "shiftfly/metrics/flow/throughput_profile.hpp"
 #include "shiftfly/studies/field_equal_radix.hpp"
 #include "shiftfly/studies/table2_groups.hpp"
-#include "shiftfly/tables/field_instances.hpp"
+#include "shiftfly/studies/field_instances.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/family.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
@@ -63,9 +63,9 @@ inline std::vector<throughput_row> field_throughput_rows(unsigned threads) {
   std::vector<throughput_row> rows;
   const auto o = throughput_table_options(threads);
   for (auto n : field_equal_radix_targets())
-    for (auto f : tables::field_families())
-      if (const auto inst = tables::choose_instance(f, field_equal_radix_limit, n))
-        rows.push_back({std::string(tables::field_family_name(f)), inst->parameters, n,
+    for (auto f : field_families())
+      if (const auto inst = choose_instance(f, field_equal_radix_limit, n))
+        rows.push_back({std::string(field_family_name(f)), inst->parameters, n,
                         metrics::measure_throughput_profile(topology::make_graph(inst->spec), o)});
   return rows;
 }

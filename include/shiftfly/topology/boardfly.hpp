@@ -33,6 +33,7 @@
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/topology/descriptor.hpp"
 #include "shiftfly/core/python_random.hpp"
 
 namespace shiftfly::topology {
@@ -152,6 +153,50 @@ core::graph<V> boardfly_chip_level(std::uint64_t groups = pod_groups, std::uint6
                        static_cast<V>(b * group_chips + optical_slot_chip(sb)));
   }
   return core::graph<V>::from_edges(n, edges, "Boardfly chips(" + core::to_message(groups) + " groups)");
+}
+
+/// The Boardfly family's descriptor (topology/descriptor.hpp); in the field tables, any group
+/// count G at its 40 optical ports a group (seed 7).
+inline const family_descriptor& boardfly_family() {
+  static const family_descriptor f{
+      .name = "boardfly",
+      .summary = "Boardfly (TPU 8i); one pod at 36 groups or fewer",
+      .source = "the Shiftfly paper, Section 2 (TPU 8i), Lemma 2.3",
+      .parameters = {{.id = "groups",
+                      .symbol = "G",
+                      .min = 1,
+                      .max = core::max_vertices<std::uint32_t>() / inter_pod_ports,
+                      .help = "Number of 32-chip groups"},
+                     {.id = "seed", .symbol = "seed", .default_value = std::uint64_t{7}, .help = "Seed of the inter-pod wiring"},
+                     {.id = "level",
+                      .symbol = "level",
+                      .kind = parameter_kind::choice,
+                      .default_value = std::string("group"),
+                      .choices = {"group", "chip"},
+                      .help = "Graph of the groups or of the chips"}},
+      .example = {{"groups", std::uint64_t{3}}},
+      .make =
+          [](const parameter_values& v) {
+            const auto groups = unsigned_value(v, "groups"), seed = unsigned_value(v, "seed");
+            return choice_value(v, "level") == "chip" ? boardfly_chip_level<std::uint32_t>(groups, seed)
+                                                      : boardfly_group_level<std::uint32_t>(groups, seed);
+          },
+      .is_digraph = [](const parameter_values&) { return false; },
+      .link_classes = {"board", "intra-pod", "inter-pod"},
+      .routings = {"minimal", "valiant"},
+      .field = field_entry{.display_name = "Boardfly",
+                           .rank = 1,
+                           .size_is_free = true,
+                           .candidates =
+                               [](std::uint64_t, std::uint64_t max_routers) {
+                                 return std::vector<field_candidate>{
+                                     {{{"groups", max_routers}, {"seed", std::uint64_t{7}}, {"level", std::string("group")}},
+                                      max_routers,
+                                      group_optical_ports,
+                                      "G = " + core::to_message(max_routers) + ", seed 7"}};
+                               }},
+  };
+  return f;
 }
 
 }  // namespace shiftfly::topology

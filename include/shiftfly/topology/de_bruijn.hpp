@@ -16,6 +16,7 @@
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/topology/descriptor.hpp"
 #include "shiftfly/topology/string_labels.hpp"
 
 namespace shiftfly::topology {
@@ -94,6 +95,46 @@ core::graph<V> generalized_de_bruijn(std::uint64_t n, std::uint64_t d) {
   }
   return core::graph<V>::from_arcs(n, std::move(offsets), std::move(targets),
                                    "GB(" + core::to_message(n) + "," + core::to_message(d) + ")");
+}
+
+/// The de Bruijn family's descriptor (topology/descriptor.hpp).
+inline const family_descriptor& de_bruijn_family() {
+  static const family_descriptor f{
+      .name = "de-bruijn",
+      .summary = "De Bruijn digraph B(d,D)",
+      .source = "de Bruijn 1946",
+      .parameters = {{.id = "d", .symbol = "d", .min = 2, .max = de_bruijn_max_d, .help = "Out-degree"},
+                     {.id = "D",
+                      .symbol = "D",
+                      .min = 1,
+                      .max = 63,
+                      .help = "Label length (diameter); d^D vertices at most 4294967295"}},
+      .example = {{"d", std::uint64_t{2}}, {"D", std::uint64_t{2}}},
+      .make = [](const parameter_values& v) { return de_bruijn<std::uint32_t>(unsigned_value(v, "d"), unsigned_value(v, "D")); },
+      .is_digraph = [](const parameter_values&) { return true; },
+      .link_classes = {"arc"},
+      .routings = {"shift", "minimal", "valiant"},
+  };
+  return f;
+}
+
+/// The generalized de Bruijn family's descriptor (topology/descriptor.hpp).
+inline const family_descriptor& generalized_de_bruijn_family() {
+  static const family_descriptor f{
+      .name = "gen-de-bruijn",
+      .summary = "Generalized de Bruijn digraph GB(n,d): i -> d*i + r",
+      .source = "Reddy, Pradhan and Kuhl 1980; Imase and Itoh 1981",
+      .parameters = {{.id = "n", .symbol = "n", .min = 2, .max = 4294967295u, .help = "Vertex count"},
+                     {.id = "d", .symbol = "d", .min = 2, .max = arithmetic_max_d, .help = "Out-degree"}},
+      .example = {{"n", std::uint64_t{6}}, {"d", std::uint64_t{2}}},
+      .make = [](const parameter_values& v) {
+        return generalized_de_bruijn<std::uint32_t>(unsigned_value(v, "n"), unsigned_value(v, "d"));
+      },
+      .is_digraph = [](const parameter_values&) { return true; },
+      .link_classes = {"arc"},
+      .routings = {"minimal", "valiant"},
+  };
+  return f;
 }
 
 }  // namespace shiftfly::topology

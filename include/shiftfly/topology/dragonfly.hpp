@@ -60,6 +60,7 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/topology/descriptor.hpp"
 #include "shiftfly/core/memory.hpp"
 
 namespace shiftfly::topology {
@@ -92,7 +93,7 @@ inline std::uint64_t dragonfly_max_groups(std::uint64_t a, std::uint64_t h) {
 /// Validates (a, h, g): a, h >= 1 and h + 1 <= g <= a·h + 1.
 inline void dragonfly_validate(std::uint64_t a, std::uint64_t h, std::uint64_t g) {
   const std::uint64_t gmax = dragonfly_max_groups(a, h);
-  core::require_range("dragonfly", "g", g, h + 1, gmax);
+  core::require_range("dragonfly", "groups", g, h + 1, gmax);
 }
 
 /// Router radix a − 1 + h (local plus global ports).
@@ -194,6 +195,56 @@ core::graph<V> dragonfly(std::uint64_t a, std::uint64_t h, std::uint64_t g,
 template <std::unsigned_integral V = std::uint32_t>
 core::graph<V> dragonfly(std::uint64_t a, std::uint64_t h) {
   return dragonfly<V>(a, h, dragonfly_max_groups(a, h), dragonfly_arrangement::consecutive);
+}
+
+/// The Dragonfly family's descriptor (topology/descriptor.hpp); in the field tables, the
+/// balanced maximal ones: a = 2h, g = a·h + 1 (Kim et al. §3), a·g routers, radix a − 1 + h.
+inline const family_descriptor& dragonfly_family() {
+  static const family_descriptor f{
+      .name = "dragonfly",
+      .summary = "Dragonfly: groups of a routers, complete inside, h global links a router (Kim et al. 2008)",
+      .source = "Kim et al., ISCA '08",
+      .parameters = {{.id = "a", .symbol = "a", .min = 1, .max = dragonfly_max_parameter, .help = "Routers per group"},
+                     {.id = "h", .symbol = "h", .min = 1, .max = dragonfly_max_parameter, .help = "Global links per router"},
+                     {.id = "groups",
+                      .symbol = "g",
+                      .min = 2,
+                      .max = 4294967295u,
+                      .default_value = std::uint64_t{0},
+                      .default_text = "a*h+1",
+                      .help = "Groups, from h+1 to a*h+1"},
+                     {.id = "arrangement",
+                      .symbol = "arrangement",
+                      .kind = parameter_kind::choice,
+                      .default_value = std::string("consecutive"),
+                      .choices = {"consecutive", "circulant"},
+                      .help = "Global links: consecutive (absolute) or circulant"}},
+      .example = {{"a", std::uint64_t{2}}, {"h", std::uint64_t{1}}},
+      .make =
+          [](const parameter_values& v) {
+            const auto a = unsigned_value(v, "a"), h = unsigned_value(v, "h"), g = unsigned_value(v, "groups");
+            return dragonfly<std::uint32_t>(a, h, g == 0 ? dragonfly_max_groups(a, h) : g,
+                                            parse_dragonfly_arrangement(choice_value(v, "arrangement")));
+          },
+      .is_digraph = [](const parameter_values&) { return false; },
+      .link_classes = {"local", "global"},
+      .routings = {"minimal", "valiant"},
+      .field = field_entry{.display_name = "Dragonfly",
+                           .candidates =
+                               [](std::uint64_t max_radix, std::uint64_t) {
+                                 std::vector<field_candidate> out;
+                                 for (std::uint64_t h = 1; 3 * h - 1 <= max_radix; ++h) {
+                                   const std::uint64_t a = 2 * h, g = a * h + 1;
+                                   out.push_back({{{"a", a}, {"h", h}, {"groups", g}, {"arrangement", std::string("consecutive")}},
+                                                  a * g,
+                                                  a - 1 + h,
+                                                  "a = " + core::to_message(a) + ", h = " + core::to_message(h) +
+                                                      ", g = " + core::to_message(g)});
+                                 }
+                                 return out;
+                               }},
+  };
+  return f;
 }
 
 }  // namespace shiftfly::topology

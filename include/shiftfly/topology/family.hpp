@@ -1,41 +1,23 @@
 #pragma once
 /// \file family.hpp
-/// Typed family specs and the name registry: every graph family of the library
-/// as one value, for code that chooses the family at run time (the tools, files
-/// that name a family, the Python bindings).
+/// Family specs for code that chooses the family at run time (the tools, files that name a
+/// family, the Python bindings): a family_spec is a registry name and parameter values by id
+/// (topology/descriptor.hpp); the registry is topology/families.hpp. The typed specs below
+/// (kautz_spec{3, 4}, ...) are shorthands that convert to a family_spec.
 ///
 /// API:
-///   using family_spec = std::variant<torus_spec, kautz_spec, de_bruijn_spec,
-///                                    generalized_de_bruijn_spec, imase_itoh_spec,
-///                                    boardfly_spec, shiftfly_spec, polarfly_spec, slimfly_spec,
-///                                    dragonfly_spec, hyperx_spec, fat_tree_spec, xgft_spec, jellyfish_spec>;
+///   struct family_spec { family, values };              // topology/descriptor.hpp
 ///   core::graph<std::uint32_t> make_graph(const family_spec&);
 ///   std::string_view family_name(const family_spec&);      // "kautz"
-///   family_spec default_spec(std::string_view name);      // "kautz" -> kautz_spec{}
+///   family_spec default_spec(std::string_view name);      // every parameter: its default, or 0 / empty if required
+///   family_spec complete(const family_spec&);             // the values not given set as default_spec sets them
 ///   std::vector<family_parameter> parameters(const family_spec&);  // {"d", "3"}, {"D", "4"}
-///   const std::vector<std::string>& family_names();
+///   std::vector<std::string> family_names();
 ///   bool is_digraph(const family_spec&);                  // its graph has arcs
-/// `make_graph` calls the family's generator, which validates every parameter
-/// and throws core::invalid_parameter naming it as the generator does
-/// (`kautz: D = 9 is out of range ...`). A tool that reads the spec from flags
-/// renames the parameters to its flags (tools/common/flag_names.hpp).
-///
-/// | family        | spec                         | graph                                  |
-/// |---------------|------------------------------|----------------------------------------|
-/// | torus         | dims                         | torus(dims)                            |
-/// | kautz         | d, D                         | kautz(d, D)                            |
-/// | de-bruijn     | d, D                         | de_bruijn(d, D)                        |
-/// | gen-de-bruijn | n, d                         | generalized_de_bruijn(n, d)            |
-/// | imase-itoh    | n, d                         | imase_itoh(n, d)                       |
-/// | boardfly      | groups, seed, level          | boardfly_group_level / _chip_level     |
-/// | shiftfly      | groups, ports, construction, level | shiftfly_group_level / _chip_level |
-/// | polarfly      | q                            | polarfly(q)                            |
-/// | slimfly       | q                            | slimfly(q)                             |
-/// | dragonfly     | a, h, groups, arrangement    | dragonfly(a, h, groups or a·h + 1, arrangement) |
-/// | hyperx        | dims                         | hyperx(dims)                           |
-/// | fat-tree      | k                            | fat_tree(k)                            |
-/// | xgft          | m, w                         | xgft(m, w): the general folded Clos    |
-/// | jellyfish     | routers, degree, seed        | jellyfish(routers, degree, seed)       |
+/// `make_graph` calls the family's generator (its descriptor's `make`), which validates every
+/// parameter and throws core::invalid_parameter naming it by its descriptor id
+/// (`kautz: D = 9 is out of range ...`); a value of an id the family does not have, or of the
+/// wrong kind, is refused first. The tools name the flag "--" + id, the bindings the keyword id.
 ///
 /// A graph read from a user's file is not a generated family: its spec, `file_spec`, and
 /// its `make_graph` are in topology/file_source.hpp, so that code building the families
@@ -44,12 +26,11 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <type_traits>
-#include <variant>
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/topology/families.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/de_bruijn.hpp"
 #include "shiftfly/topology/dragonfly.hpp"
@@ -145,128 +126,125 @@ struct jellyfish_spec {
   std::uint64_t routers = 0, degree = 0, seed = 1;
 };
 
-/// One family and its parameters.
-using family_spec = std::variant<torus_spec, kautz_spec, de_bruijn_spec, generalized_de_bruijn_spec, imase_itoh_spec,
-                                 boardfly_spec, shiftfly_spec, polarfly_spec, slimfly_spec, dragonfly_spec,
-                                 hyperx_spec, fat_tree_spec, xgft_spec, jellyfish_spec>;
+/// The typed specs as family specs.
+inline family_spec as_family_spec(const torus_spec& s) { return {"torus", {{"dims", s.dims}}}; }
+inline family_spec as_family_spec(const kautz_spec& s) { return {"kautz", {{"d", s.d}, {"D", s.D}}}; }
+inline family_spec as_family_spec(const de_bruijn_spec& s) { return {"de-bruijn", {{"d", s.d}, {"D", s.D}}}; }
+inline family_spec as_family_spec(const generalized_de_bruijn_spec& s) {
+  return {"gen-de-bruijn", {{"n", s.n}, {"d", s.d}}};
+}
+inline family_spec as_family_spec(const imase_itoh_spec& s) { return {"imase-itoh", {{"n", s.n}, {"d", s.d}}}; }
+inline family_spec as_family_spec(const boardfly_spec& s) {
+  return {"boardfly", {{"groups", s.groups}, {"seed", s.seed}, {"level", std::string(level_name(s.level))}}};
+}
+inline family_spec as_family_spec(const shiftfly_spec& s) {
+  return {"shiftfly",
+          {{"groups", s.groups},
+           {"ports", s.ports},
+           {"construction", std::string(construction_name(s.construction))},
+           {"level", std::string(level_name(s.level))}}};
+}
+inline family_spec as_family_spec(const polarfly_spec& s) { return {"polarfly", {{"q", s.q}}}; }
+inline family_spec as_family_spec(const slimfly_spec& s) { return {"slimfly", {{"q", s.q}}}; }
+inline family_spec as_family_spec(const dragonfly_spec& s) {
+  return {"dragonfly",
+          {{"a", s.a},
+           {"h", s.h},
+           {"groups", s.groups},
+           {"arrangement", std::string(dragonfly_arrangement_name(s.arrangement))}}};
+}
+inline family_spec as_family_spec(const hyperx_spec& s) { return {"hyperx", {{"dims", s.dims}}}; }
+inline family_spec as_family_spec(const fat_tree_spec& s) { return {"fat-tree", {{"k", s.k}}}; }
+inline family_spec as_family_spec(const xgft_spec& s) { return {"xgft", {{"m", s.m}, {"w", s.w}}}; }
+inline family_spec as_family_spec(const jellyfish_spec& s) {
+  return {"jellyfish", {{"routers", s.routers}, {"degree", s.degree}, {"seed", s.seed}}};
+}
 
-/// The registry's names, in the order of family_spec's alternatives (the order the tools list them).
-inline const std::vector<std::string>& family_names() {
-  static const std::vector<std::string> names{"torus",    "kautz",    "de-bruijn", "gen-de-bruijn", "imase-itoh",
-                                              "boardfly", "shiftfly", "polarfly",  "slimfly",       "dragonfly",
-                                              "hyperx",   "fat-tree", "xgft",      "jellyfish"};
+/// The registry's names, in its order (the order the tools list them).
+inline std::vector<std::string> family_names() {
+  std::vector<std::string> names;
+  for (const auto* f : families()) names.push_back(f->name);
   return names;
 }
 
 /// The registry name of the spec's family.
-inline std::string_view family_name(const family_spec& spec) noexcept { return family_names()[spec.index()]; }
+inline std::string_view family_name(const family_spec& spec) noexcept { return spec.family; }
 
-namespace detail {
-template <std::size_t I = 0>
-family_spec spec_at(std::size_t index) {
-  if constexpr (I + 1 < std::variant_size_v<family_spec>) {
-    if (index != I) return spec_at<I + 1>(index);
-  }
-  return family_spec{std::in_place_index<I>};
+/// The value a parameter takes when not given: its default, or (required) 0 or the empty list,
+/// which its generator refuses naming it.
+inline parameter_value unset_value(const parameter_descriptor& p) {
+  if (p.default_value) return *p.default_value;
+  if (p.kind == parameter_kind::unsigned_list) return std::vector<std::uint64_t>{};
+  if (p.kind == parameter_kind::choice) return std::string();
+  return std::uint64_t{0};
 }
-}  // namespace detail
 
-/// The spec of the family called `name`, with its defaults (the required sizes at 0, to be set);
-/// an unknown name throws invalid_parameter naming `family` and listing the names.
+/// The spec of the family called `name`, every parameter at its default (the required ones at
+/// 0 or empty, to be set); an unknown name throws invalid_parameter naming `family` and listing the names.
 inline family_spec default_spec(std::string_view name) {
-  const auto& names = family_names();
-  for (std::size_t i = 0; i < names.size(); ++i)
-    if (names[i] == name) return detail::spec_at(i);
-  std::string accepted;
-  for (const auto& n : names) accepted += (accepted.empty() ? "" : ", ") + n;
-  core::throw_out_of_range("default_spec", "family", "'" + std::string(name) + "'", accepted);
+  const auto& f = family_named(name, "default_spec");
+  family_spec spec{f.name, {}};
+  for (const auto& p : f.parameters) spec.values.emplace(p.id, unset_value(p));
+  return spec;
+}
+
+/// The spec with every parameter it does not give set as default_spec sets it; refuses a value
+/// of an id the family does not have, or of the wrong kind, or a choice outside the choices.
+inline family_spec complete(const family_spec& spec) {
+  const auto& f = family_named(spec.family, "family_spec");
+  for (const auto& [id, value] : spec.values) {
+    const auto* p = f.parameter(id);
+    if (!p) {
+      std::string ids;
+      for (const auto& q : f.parameters) ids += (ids.empty() ? "" : ", ") + q.id;
+      core::fail_parameter(f.name, id, value_text(value), "is not a parameter of " + f.name, ids);
+    }
+    const std::size_t kind = p->kind == parameter_kind::unsigned_integer ? 0 : p->kind == parameter_kind::unsigned_list ? 1 : 2;
+    if (value.index() != kind)
+      core::fail_parameter(f.name, id, value_text(value), "has the wrong kind",
+                           kind == 0 ? "an unsigned integer" : kind == 1 ? "a list of unsigned integers" : "a word");
+    if (kind == 2) {
+      const auto& word = std::get<std::string>(value);
+      bool known = false;
+      std::string accepted;
+      for (const auto& c : p->choices) {
+        known = known || c == word;
+        accepted += (accepted.empty() ? "" : " or ") + c;
+      }
+      if (!known) core::throw_out_of_range(f.name, id, word, accepted);
+    }
+  }
+  family_spec out{f.name, spec.values};
+  for (const auto& p : f.parameters) out.values.emplace(p.id, unset_value(p));  // keeps the given ones
+  return out;
 }
 
 /// True when the spec's graph carries arcs: the shift digraphs (Kautz, de Bruijn, generalized
 /// de Bruijn, Imase-Itoh) and group-level Shiftfly, whose global tier is one.
-inline bool is_digraph(const family_spec& spec) noexcept {
-  if (const auto* s = std::get_if<shiftfly_spec>(&spec)) return s->level == level::group;
-  return std::holds_alternative<kautz_spec>(spec) || std::holds_alternative<de_bruijn_spec>(spec) ||
-         std::holds_alternative<generalized_de_bruijn_spec>(spec) || std::holds_alternative<imase_itoh_spec>(spec);
+inline bool is_digraph(const family_spec& spec) {
+  const auto full = complete(spec);
+  return family_named(full.family, "is_digraph").is_digraph(full.values);
 }
 
-/// A parameter of a spec, named as the library names it, with its value as text.
+/// A parameter of a spec, named by its id, with its value as text.
 struct family_parameter {
   std::string name;
   std::string value;
 };
 
-/// The spec's parameters in the order of the table above (dims as `4,4,4`).
+/// The spec's parameters in its descriptor's order (dims as `4,4,4`).
 inline std::vector<family_parameter> parameters(const family_spec& spec) {
-  using core::to_message;
-  return std::visit(
-      [](const auto& s) -> std::vector<family_parameter> {
-        using S = std::decay_t<decltype(s)>;
-        if constexpr (std::is_same_v<S, torus_spec> || std::is_same_v<S, hyperx_spec>) {
-          std::string dims;
-          for (auto k : s.dims) dims += (dims.empty() ? "" : ",") + to_message(k);
-          return {{"dims", dims}};
-        } else if constexpr (std::is_same_v<S, kautz_spec> || std::is_same_v<S, de_bruijn_spec>) {
-          return {{"d", to_message(s.d)}, {"D", to_message(s.D)}};
-        } else if constexpr (std::is_same_v<S, generalized_de_bruijn_spec> || std::is_same_v<S, imase_itoh_spec>) {
-          return {{"n", to_message(s.n)}, {"d", to_message(s.d)}};
-        } else if constexpr (std::is_same_v<S, boardfly_spec>) {
-          return {{"groups", to_message(s.groups)}, {"seed", to_message(s.seed)},
-                  {"level", std::string(level_name(s.level))}};
-        } else if constexpr (std::is_same_v<S, polarfly_spec> || std::is_same_v<S, slimfly_spec>) {
-          return {{"q", to_message(s.q)}};
-        } else if constexpr (std::is_same_v<S, dragonfly_spec>) {
-          return {{"a", to_message(s.a)},
-                  {"h", to_message(s.h)},
-                  {"groups", to_message(s.groups)},
-                  {"arrangement", std::string(dragonfly_arrangement_name(s.arrangement))}};
-        } else if constexpr (std::is_same_v<S, fat_tree_spec>) {
-          return {{"k", to_message(s.k)}};
-        } else if constexpr (std::is_same_v<S, xgft_spec>) {
-          const auto list = [](const std::vector<std::uint64_t>& xs) {
-            std::string text;
-            for (auto x : xs) text += (text.empty() ? "" : ",") + to_message(x);
-            return text;
-          };
-          return {{"m", list(s.m)}, {"w", list(s.w)}};
-        } else if constexpr (std::is_same_v<S, jellyfish_spec>) {
-          return {{"routers", to_message(s.routers)}, {"degree", to_message(s.degree)}, {"seed", to_message(s.seed)}};
-        } else {
-          return {{"groups", to_message(s.groups)},
-                  {"ports", to_message(s.ports)},
-                  {"construction", std::string(construction_name(s.construction))},
-                  {"level", std::string(level_name(s.level))}};
-        }
-      },
-      spec);
+  const auto full = complete(spec);
+  std::vector<family_parameter> out;
+  for (const auto& p : family_named(full.family, "parameters").parameters)
+    out.push_back({p.id, value_text(full.values.find(p.id)->second)});
+  return out;
 }
 
 /// Builds the spec's graph (32-bit vertex ids); the generator validates its parameters first.
 inline core::graph<std::uint32_t> make_graph(const family_spec& spec) {
-  using V = std::uint32_t;
-  return std::visit(
-      [](const auto& s) -> core::graph<V> {
-        using S = std::decay_t<decltype(s)>;
-        if constexpr (std::is_same_v<S, torus_spec>) return torus<V>(s.dims);
-        else if constexpr (std::is_same_v<S, kautz_spec>) return kautz<V>(s.d, s.D);
-        else if constexpr (std::is_same_v<S, de_bruijn_spec>) return de_bruijn<V>(s.d, s.D);
-        else if constexpr (std::is_same_v<S, generalized_de_bruijn_spec>) return generalized_de_bruijn<V>(s.n, s.d);
-        else if constexpr (std::is_same_v<S, imase_itoh_spec>) return imase_itoh<V>(s.n, s.d);
-        else if constexpr (std::is_same_v<S, boardfly_spec>)
-          return s.level == level::chip ? boardfly_chip_level<V>(s.groups, s.seed) : boardfly_group_level<V>(s.groups, s.seed);
-        else if constexpr (std::is_same_v<S, polarfly_spec>) return polarfly<V>(s.q);
-        else if constexpr (std::is_same_v<S, slimfly_spec>) return slimfly<V>(s.q);
-        else if constexpr (std::is_same_v<S, dragonfly_spec>)
-          return dragonfly<V>(s.a, s.h, s.groups == 0 ? dragonfly_max_groups(s.a, s.h) : s.groups, s.arrangement);
-        else if constexpr (std::is_same_v<S, hyperx_spec>) return hyperx<V>(s.dims);
-        else if constexpr (std::is_same_v<S, fat_tree_spec>) return fat_tree<V>(s.k);
-        else if constexpr (std::is_same_v<S, xgft_spec>) return xgft<V>(s.m, s.w);
-        else if constexpr (std::is_same_v<S, jellyfish_spec>) return jellyfish<V>(s.routers, s.degree, s.seed);
-        else
-          return s.level == level::chip ? shiftfly_chip_level<V>(s.groups, s.ports, s.construction)
-                                        : shiftfly_group_level<V>(s.groups, s.ports, s.construction);
-      },
-      spec);
+  const auto full = complete(spec);
+  return family_named(full.family, "make_graph").make(full.values);
 }
 
 }  // namespace shiftfly::topology

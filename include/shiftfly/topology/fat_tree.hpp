@@ -45,6 +45,7 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/topology/descriptor.hpp"
 #include "shiftfly/core/memory.hpp"
 
 namespace shiftfly::topology {
@@ -124,9 +125,9 @@ inline constexpr std::size_t xgft_max_height = 64;
 /// Validates the XGFT parameters: m and w of one length h, 1 ≤ h ≤ 64, every entry ≥ 1.
 inline void xgft_validate(std::span<const std::uint64_t> m, std::span<const std::uint64_t> w) {
   if (m.empty()) core::throw_out_of_range("xgft", "m", "(empty)", "a list of 1 to 64 numbers, each at least 1");
-  core::require_range("xgft", "height h (length of m)", m.size(), 1, xgft_max_height);
+  core::require_range("xgft", "number of m items", m.size(), 1, xgft_max_height);
   if (w.size() != m.size())
-    core::throw_out_of_range("xgft", "length of w", w.size(), "the length of m, " + core::to_message(m.size()));
+    core::throw_out_of_range("xgft", "number of w items", w.size(), "the length of m, " + core::to_message(m.size()));
   for (auto x : m) core::require_at_least("xgft", "m item", x, 1);
   for (auto x : w) core::require_at_least("xgft", "w item", x, 1);
 }
@@ -215,6 +216,59 @@ core::graph<V> xgft(std::span<const std::uint64_t> m, std::span<const std::uint6
 template <std::unsigned_integral V = std::uint32_t>
 core::graph<V> xgft(std::initializer_list<std::uint64_t> m, std::initializer_list<std::uint64_t> w) {
   return xgft<V>(std::span<const std::uint64_t>(m.begin(), m.size()), std::span<const std::uint64_t>(w.begin(), w.size()));
+}
+
+/// The fat tree's descriptor (topology/descriptor.hpp); in the field tables, the k-ary
+/// three-tier fat tree, k even: 5k^2/4 switches, radix k.
+inline const family_descriptor& fat_tree_family() {
+  static const family_descriptor f{
+      .name = "fat-tree",
+      .summary = "The k-ary three-tier fat tree, as a switch graph of 5k^2/4 switches (Al-Fares et al. 2008)",
+      .source = "Al-Fares et al., SIGCOMM '08",
+      .parameters = {{.id = "k", .symbol = "k", .min = 2, .max = fat_tree_max_k, .help = "Switch radix, even"}},
+      .example = {{"k", std::uint64_t{4}}},
+      .make = [](const parameter_values& v) { return fat_tree<std::uint32_t>(unsigned_value(v, "k")); },
+      .is_digraph = [](const parameter_values&) { return false; },
+      .link_classes = {"edge-aggregation", "aggregation-core"},
+      .routings = {"minimal", "valiant"},
+      .field = field_entry{.display_name = "Fat tree",
+                           .candidates =
+                               [](std::uint64_t max_radix, std::uint64_t) {
+                                 std::vector<field_candidate> out;
+                                 for (std::uint64_t k = 2; k <= max_radix; k += 2)
+                                   out.push_back({{{"k", k}}, 5 * k * k / 4, k, "k = " + core::to_message(k)});
+                                 return out;
+                               }},
+  };
+  return f;
+}
+
+/// The XGFT's descriptor (topology/descriptor.hpp).
+inline const family_descriptor& xgft_family() {
+  // Each item at least 1; the hosts per leaf (the first item of m) may be any 64-bit count (the
+  // switch graph does not hold them), the others are bounded by the switch counts.
+  static const family_descriptor f{
+      .name = "xgft",
+      .summary = "General folded Clos XGFT(h; m; w) as a switch graph (Ohring et al. 1995)",
+      .source = "Öhring et al. 1995",
+      .parameters = {{.id = "m",
+                      .symbol = "m",
+                      .kind = parameter_kind::unsigned_list,
+                      .min = 1,
+                      .help = "Children per node at levels 1..h, e.g. 2,2,4 (hosts per leaf first; the switches of a "
+                              "level, a product of items, at most 4294967295)"},
+                     {.id = "w",
+                      .symbol = "w",
+                      .kind = parameter_kind::unsigned_list,
+                      .min = 1,
+                      .help = "Parents per node at levels 0..h-1, e.g. 1,2,2 (as many items as --m)"}},
+      .example = {{"m", std::vector<std::uint64_t>{2, 2}}, {"w", std::vector<std::uint64_t>{1, 2}}},
+      .make = [](const parameter_values& v) { return xgft<std::uint32_t>(list_value(v, "m"), list_value(v, "w")); },
+      .is_digraph = [](const parameter_values&) { return false; },
+      .link_classes = {"level"},
+      .routings = {"minimal", "valiant"},
+  };
+  return f;
 }
 
 }  // namespace shiftfly::topology

@@ -23,6 +23,7 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/topology/descriptor.hpp"
 #include "shiftfly/core/memory.hpp"
 
 namespace shiftfly::topology {
@@ -34,7 +35,7 @@ inline constexpr std::size_t hyperx_max_dims = 64;
 template <std::unsigned_integral V = std::uint32_t>
 std::uint64_t hyperx_order(std::span<const std::uint64_t> dims) {
   if (dims.empty()) core::throw_out_of_range("hyperx", "dims", "(empty)", "a list of 1 to 64 sizes, each at least 2");
-  core::require_range("hyperx", "number of dims", dims.size(), 1, hyperx_max_dims);
+  core::require_range("hyperx", "number of dims items", dims.size(), 1, hyperx_max_dims);
   for (auto s : dims) core::require_range("hyperx", "dims item", s, 2, core::max_vertices<V>());
   std::uint64_t n = 1;
   for (auto s : dims) {
@@ -118,6 +119,50 @@ core::graph<V> flattened_butterfly(std::uint64_t k, std::uint64_t n) {
   auto g = hyperx<V>(dims);
   g.set_name("FlattenedButterfly(k=" + core::to_message(k) + ",n=" + core::to_message(n) + ")");
   return g;
+}
+
+/// The HyperX family's descriptor (topology/descriptor.hpp); in the field tables, the regular
+/// HyperX S^L with 1 <= L <= hyperx_max_field_dims: S^L routers, radix L(S - 1).
+inline constexpr std::uint64_t hyperx_max_field_dims = 4;
+inline const family_descriptor& hyperx_family() {
+  static const family_descriptor f{
+      .name = "hyperx",
+      .summary = "HyperX: Hamming graph, a complete graph in each dimension (Ahn et al. 2009)",
+      .source = "Ahn et al., SC '09",
+      .parameters = {{.id = "dims",
+                      .symbol = "S1,...,SL",
+                      .kind = parameter_kind::unsigned_list,
+                      .min = 2,
+                      .max = 4294967295u,
+                      .help = "Dimension sizes S1,...,SL, e.g. 8,8,8 (each at least 2; their product at most 4294967295)"}},
+      .example = {{"dims", std::vector<std::uint64_t>{3, 2}}},
+      .make = [](const parameter_values& v) { return hyperx<std::uint32_t>(list_value(v, "dims")); },
+      .is_digraph = [](const parameter_values&) { return false; },
+      .link_classes = {"dimension"},
+      .routings = {"minimal", "valiant"},
+      .field =
+          field_entry{
+              .display_name = "HyperX",
+              .candidates =
+                  [](std::uint64_t max_radix, std::uint64_t max_routers) {
+                    std::vector<field_candidate> out;
+                    for (std::uint64_t dims = 1; dims <= hyperx_max_field_dims; ++dims)
+                      for (std::uint64_t s = 2; dims * (s - 1) <= max_radix; ++s) {
+                        std::uint64_t routers = 1;
+                        bool fits = true;
+                        for (std::uint64_t i = 0; i < dims && fits; ++i) {
+                          routers *= s;
+                          fits = routers <= max_routers;
+                        }
+                        if (!fits) break;
+                        std::string text;
+                        for (std::uint64_t i = 0; i < dims; ++i) text += (i ? "x" : "") + core::to_message(s);
+                        out.push_back({{{"dims", std::vector<std::uint64_t>(dims, s)}}, routers, dims * (s - 1), "S = " + text});
+                      }
+                    return out;
+                  }},
+  };
+  return f;
 }
 
 }  // namespace shiftfly::topology

@@ -13,6 +13,7 @@
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/topology/descriptor.hpp"
 #include "shiftfly/topology/de_bruijn.hpp"
 
 namespace shiftfly::topology {
@@ -52,6 +53,23 @@ inline std::uint64_t log_diameter(std::uint64_t n, std::uint64_t d) {
   for (std::uint64_t cap = 1; cap < n; ++k)
     cap = cap > ~std::uint64_t{0} / d ? ~std::uint64_t{0} : cap * d;
   return k;
+}
+
+/// The Imase-Itoh family's descriptor (topology/descriptor.hpp).
+inline const family_descriptor& imase_itoh_family() {
+  static const family_descriptor f{
+      .name = "imase-itoh",
+      .summary = "Imase-Itoh digraph II(n,d): i -> -d*i - r (Thm 5.5)",
+      .source = "Imase and Itoh 1981; the Shiftfly paper, Theorem 5.5",
+      .parameters = {{.id = "n", .symbol = "n", .min = 2, .max = 4294967295u, .help = "Vertex count"},
+                     {.id = "d", .symbol = "d", .min = 2, .max = arithmetic_max_d, .help = "Out-degree"}},
+      .example = {{"n", std::uint64_t{5}}, {"d", std::uint64_t{2}}},
+      .make = [](const parameter_values& v) { return imase_itoh<std::uint32_t>(unsigned_value(v, "n"), unsigned_value(v, "d")); },
+      .is_digraph = [](const parameter_values&) { return true; },
+      .link_classes = {"arc"},
+      .routings = {"shift", "minimal", "valiant"},
+  };
+  return f;
 }
 
 }  // namespace shiftfly::topology

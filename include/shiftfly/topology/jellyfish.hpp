@@ -67,6 +67,7 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/topology/descriptor.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/python_random.hpp"
 
@@ -81,8 +82,8 @@ inline constexpr std::uint64_t jellyfish_patience = 64;
 /// Validates N and r: r >= 1, r + 1 <= N <= what V holds; returns the link count ⌊N·r/2⌋.
 template <std::unsigned_integral V = std::uint32_t>
 std::uint64_t jellyfish_validate(std::uint64_t n, std::uint64_t r) {
-  core::require_range("jellyfish", "r", r, 1, core::max_vertices<V>() - 1);
-  core::require_range("jellyfish", "N", n, r + 1, std::min(core::max_vertices<V>(), jellyfish_max_routers));
+  core::require_range("jellyfish", "degree", r, 1, core::max_vertices<V>() - 1);
+  core::require_range("jellyfish", "routers", n, r + 1, std::min(core::max_vertices<V>(), jellyfish_max_routers));
   return core::checked_mul(n, r, "jellyfish", "port count N x r") / 2;
 }
 
@@ -243,6 +244,41 @@ core::graph<V> jellyfish(std::uint64_t n, std::uint64_t r, std::uint64_t seed = 
   return core::graph<V>::from_edges(n, links,
                                     "Jellyfish(N=" + core::to_message(n) + ",r=" + core::to_message(r) +
                                         ",seed=" + core::to_message(seed) + ")");
+}
+
+/// The Jellyfish family's descriptor (topology/descriptor.hpp); in the field tables, any N at
+/// the degree r of the radix (seed 1).
+inline const family_descriptor& jellyfish_family() {
+  static const family_descriptor f{
+      .name = "jellyfish",
+      .summary = "Jellyfish: random regular router graph (Singla et al. 2012)",
+      .source = "Singla et al., NSDI '12",
+      .parameters = {{.id = "routers", .symbol = "N", .min = 2, .max = 4294967295u, .help = "Number of routers"},
+                     {.id = "degree", .symbol = "r", .min = 1, .max = 4294967294u, .help = "Links per router to other routers"},
+                     {.id = "seed", .symbol = "seed", .default_value = std::uint64_t{1}, .help = "Seed of the random wiring"}},
+      .example = {{"routers", std::uint64_t{8}}, {"degree", std::uint64_t{3}}, {"seed", std::uint64_t{5}}},
+      .make =
+          [](const parameter_values& v) {
+            return jellyfish<std::uint32_t>(unsigned_value(v, "routers"), unsigned_value(v, "degree"), unsigned_value(v, "seed"));
+          },
+      .is_digraph = [](const parameter_values&) { return false; },
+      .link_classes = {"random"},
+      .routings = {"minimal", "valiant"},
+      .field = field_entry{.display_name = "Jellyfish",
+                           .size_is_free = true,
+                           .candidates =
+                               [](std::uint64_t max_radix, std::uint64_t max_routers) {
+                                 std::vector<field_candidate> out;
+                                 if (max_radix < max_routers)
+                                   out.push_back({{{"routers", max_routers}, {"degree", max_radix}, {"seed", std::uint64_t{1}}},
+                                                  max_routers,
+                                                  max_radix,
+                                                  "N = " + core::to_message(max_routers) + ", r = " + core::to_message(max_radix) +
+                                                      ", seed 1"});
+                                 return out;
+                               }},
+  };
+  return f;
 }
 
 }  // namespace shiftfly::topology

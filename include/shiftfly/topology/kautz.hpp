@@ -16,6 +16,7 @@
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/topology/descriptor.hpp"
 #include "shiftfly/topology/string_labels.hpp"
 
 namespace shiftfly::topology {
@@ -93,6 +94,27 @@ inline std::uint64_t smallest_kautz_diameter(std::uint64_t n, std::uint64_t d) {
     if (c == 0 || c >= n) return D;  // c == 0: overflowed 64 bits, hence >= n
     ++D;
   }
+}
+
+/// The Kautz family's descriptor (topology/descriptor.hpp).
+inline const family_descriptor& kautz_family() {
+  static const family_descriptor f{
+      .name = "kautz",
+      .summary = "Kautz digraph K(d,D) (Def. 4.1)",
+      .source = "Kautz 1968; the Shiftfly paper, Definition 4.1",
+      .parameters = {{.id = "d", .symbol = "d", .min = 2, .max = kautz_max_d, .help = "Out-degree"},
+                     {.id = "D",
+                      .symbol = "D",
+                      .min = 1,
+                      .max = 63,
+                      .help = "Label length (diameter); (d+1)d^(D-1) vertices at most 4294967295"}},
+      .example = {{"d", std::uint64_t{2}}, {"D", std::uint64_t{2}}},
+      .make = [](const parameter_values& v) { return kautz<std::uint32_t>(unsigned_value(v, "d"), unsigned_value(v, "D")); },
+      .is_digraph = [](const parameter_values&) { return true; },
+      .link_classes = {"arc"},
+      .routings = {"shift", "minimal", "valiant"},
+  };
+  return f;
 }
 
 }  // namespace shiftfly::topology

@@ -28,6 +28,7 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/topology/descriptor.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/topology/galois_field.hpp"
 
@@ -141,6 +142,32 @@ core::graph<V> polarfly(std::uint64_t q) {
     }
   }
   return core::graph<V>::from_edges(n, edges, "PolarFly(q=" + core::to_message(q) + ")");
+}
+
+/// The PolarFly family's descriptor (topology/descriptor.hpp); in the field tables, every prime
+/// power q: q^2 + q + 1 routers, radix q + 1.
+inline const family_descriptor& polarfly_family() {
+  static const family_descriptor f{
+      .name = "polarfly",
+      .summary = "PolarFly: Erdos-Renyi polarity graph ER_q, q^2+q+1 routers, diameter 2",
+      .source = "Lakhotia et al., SC '22",
+      .parameters = {{.id = "q", .symbol = "q", .min = 2, .max = polarfly_max_q(), .help = "Prime power; radix q+1"}},
+      .example = {{"q", std::uint64_t{2}}},
+      .make = [](const parameter_values& v) { return polarfly<std::uint32_t>(unsigned_value(v, "q")); },
+      .is_digraph = [](const parameter_values&) { return false; },
+      .link_classes = {"polarity"},
+      .routings = {"minimal", "valiant"},
+      .field = field_entry{.display_name = "PolarFly",
+                           .candidates =
+                               [](std::uint64_t max_radix, std::uint64_t) {
+                                 std::vector<field_candidate> out;
+                                 for (std::uint64_t q = 2; q + 1 <= max_radix; ++q)
+                                   if (is_prime_power(q))
+                                     out.push_back({{{"q", q}}, polarfly_order(q), polarfly_radix(q), "q = " + core::to_message(q)});
+                                 return out;
+                               }},
+  };
+  return f;
 }
 
 }  // namespace shiftfly::topology

@@ -26,6 +26,7 @@
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/topology/descriptor.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/imase_itoh.hpp"
 #include "shiftfly/topology/kautz.hpp"
@@ -105,6 +106,64 @@ core::graph<V> shiftfly_chip_level(std::uint64_t groups, std::uint64_t ports = g
     }
   }
   return core::graph<V>::from_edges(n, edges, "Shiftfly chips(" + core::to_message(G) + " groups)");
+}
+
+/// The Shiftfly family's descriptor (topology/descriptor.hpp); in the field tables, any group
+/// count G, Imase-Itoh, at the radix rounded down to even ports.
+inline const family_descriptor& shiftfly_family() {
+  static const family_descriptor f{
+      .name = "shiftfly",
+      .summary = "Shiftfly: Boardfly groups with a generalized Kautz global tier",
+      .source = "the Shiftfly paper",
+      .parameters = {{.id = "groups", .symbol = "G", .min = 1, .max = 4294967295u, .help = "Number of 32-chip groups"},
+                     {.id = "ports",
+                      .symbol = "ports",
+                      .min = 4,
+                      .max = shiftfly_max_ports,
+                      .default_value = std::uint64_t{group_optical_ports},
+                      .help = "Optical ports per group, even"},
+                     {.id = "construction",
+                      .symbol = "construction",
+                      .kind = parameter_kind::choice,
+                      .default_value = std::string("imase-itoh"),
+                      .choices = {"imase-itoh", "kautz"},
+                      .help = "Global tier: Imase-Itoh (any group count) or Kautz"},
+                     {.id = "level",
+                      .symbol = "level",
+                      .kind = parameter_kind::choice,
+                      .default_value = std::string("group"),
+                      .choices = {"group", "chip"},
+                      .help = "Graph of the groups or of the chips"}},
+      .example = {{"groups", std::uint64_t{4}}},
+      .make =
+          [](const parameter_values& v) {
+            const auto groups = unsigned_value(v, "groups"), ports = unsigned_value(v, "ports");
+            const auto construction = parse_shiftfly_construction(choice_value(v, "construction"));
+            return choice_value(v, "level") == "chip" ? shiftfly_chip_level<std::uint32_t>(groups, ports, construction)
+                                                      : shiftfly_group_level<std::uint32_t>(groups, ports, construction);
+          },
+      .is_digraph = [](const parameter_values& v) { return choice_value(v, "level") == "group"; },
+      .link_classes = {"board", "global"},
+      .routings = {"shift", "minimal", "valiant"},
+      .field = field_entry{.display_name = "Shiftfly",
+                           .rank = 0,
+                           .size_is_free = true,
+                           .candidates =
+                               [](std::uint64_t max_radix, std::uint64_t max_routers) {
+                                 std::vector<field_candidate> out;
+                                 const std::uint64_t ports = max_radix - max_radix % 2;
+                                 if (ports >= 4)
+                                   out.push_back({{{"groups", max_routers},
+                                                   {"ports", ports},
+                                                   {"construction", std::string("imase-itoh")},
+                                                   {"level", std::string("group")}},
+                                                  max_routers,
+                                                  ports,
+                                                  "G = " + core::to_message(max_routers) + ", ports = " + core::to_message(ports)});
+                                 return out;
+                               }},
+  };
+  return f;
 }
 
 }  // namespace shiftfly::topology

@@ -28,6 +28,7 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/topology/descriptor.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/topology/galois_field.hpp"
 
@@ -127,6 +128,36 @@ core::graph<V> slimfly(std::uint64_t q) {
       }
     }
   return core::graph<V>::from_edges(n, edges, "SlimFly(q=" + core::to_message(q) + ")");
+}
+
+/// The Slim Fly family's descriptor (topology/descriptor.hpp); in the field tables, every prime
+/// power q = 4w + delta, delta in {-1, 0, 1}: 2q^2 routers, radix (3q - delta)/2.
+inline const family_descriptor& slimfly_family() {
+  static const family_descriptor f{
+      .name = "slimfly",
+      .summary = "Slim Fly: McKay-Miller-Siran graph, 2q^2 routers, diameter 2",
+      .source = "Besta and Hoefler, SC '14",
+      .parameters = {{.id = "q",
+                      .symbol = "q",
+                      .min = 3,
+                      .max = slimfly_max_q(),
+                      .help = "Prime power q = 4w + delta, delta in {-1, 0, 1}; radix (3q - delta)/2"}},
+      .example = {{"q", std::uint64_t{3}}},
+      .make = [](const parameter_values& v) { return slimfly<std::uint32_t>(unsigned_value(v, "q")); },
+      .is_digraph = [](const parameter_values&) { return false; },
+      .link_classes = {"intra-subgraph", "inter-subgraph"},
+      .routings = {"minimal", "valiant"},
+      .field = field_entry{.display_name = "Slim Fly",
+                           .candidates =
+                               [](std::uint64_t max_radix, std::uint64_t) {
+                                 std::vector<field_candidate> out;
+                                 for (std::uint64_t q = 3; q <= max_radix; ++q)
+                                   if (is_prime_power(q) && q % 4 != 2)
+                                     out.push_back({{{"q", q}}, slimfly_order(q), slimfly_radix(q), "q = " + core::to_message(q)});
+                                 return out;
+                               }},
+  };
+  return f;
 }
 
 }  // namespace shiftfly::topology

@@ -15,6 +15,7 @@
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/topology/descriptor.hpp"
 
 namespace shiftfly::topology {
 
@@ -26,7 +27,7 @@ inline constexpr std::size_t torus_max_dims = 64;
 template <std::unsigned_integral V = std::uint32_t>
 std::uint64_t torus_order(std::span<const std::uint64_t> dims) {
   if (dims.empty()) core::throw_out_of_range("torus", "dims", "(empty)", "a list of 1 to 64 sizes, each at least 2");
-  core::require_range("torus", "number of dims", dims.size(), 1, torus_max_dims);
+  core::require_range("torus", "number of dims items", dims.size(), 1, torus_max_dims);
   for (auto k : dims) core::require_range("torus", "dims item", k, 2, core::max_vertices<V>());
   std::uint64_t n = 1;
   for (auto k : dims) {
@@ -79,6 +80,27 @@ inline std::uint64_t torus_diameter(std::span<const std::uint64_t> dims) {
   std::uint64_t s = 0;
   for (auto k : dims) s += k / 2;
   return s;
+}
+
+/// The torus family's descriptor (topology/descriptor.hpp).
+inline const family_descriptor& torus_family() {
+  static const family_descriptor f{
+      .name = "torus",
+      .summary = "Torus T(k1,...,kn) (Prop. 2.2)",
+      .source = "the Shiftfly paper, Proposition 2.2",
+      .parameters = {{.id = "dims",
+                      .symbol = "k1,...,kn",
+                      .kind = parameter_kind::unsigned_list,
+                      .min = 2,
+                      .max = 4294967295u,
+                      .help = "Sizes, e.g. 16,16,16 (each at least 2; their product at most 4294967295)"}},
+      .example = {{"dims", std::vector<std::uint64_t>{3, 3}}},
+      .make = [](const parameter_values& v) { return torus<std::uint32_t>(list_value(v, "dims")); },
+      .is_digraph = [](const parameter_values&) { return false; },
+      .link_classes = {"ring"},
+      .routings = {"minimal", "valiant"},
+  };
+  return f;
 }
 
 }  // namespace shiftfly::topology

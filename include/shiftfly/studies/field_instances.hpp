@@ -1,14 +1,22 @@
 #pragma once
 /// \file field_instances.hpp
-/// Which instance of each of the field's families the field tables measure, chosen
-/// by a written rule rather than by hand.
+/// Which instance of each of the field's families the field tables measure, chosen by a
+/// written rule rather than by hand, and the driver that builds and measures it.
 ///
 /// API:
+///   using field_family = const topology::family_descriptor*;   // a registered family with a field entry
+///   const std::vector<field_family>& field_families();           // print order
+///   field_family field_family_of(std::string_view name);         // "polarfly"; else invalid_parameter
+///   std::string_view field_family_name(field_family);            // "Slim Fly"
+///   bool size_is_free(field_family);
 ///   std::vector<field_instance> field_candidates(field_family, max_radix, max_routers);
 ///   std::optional<field_instance> choose_instance(field_family, max_radix, max_routers);
 ///   measured_instance measure_instance(const field_instance&, bool gap, unsigned threads);
 ///
-/// Every candidate's router count and network radix (links to other routers) come from
+/// The families, their candidates and their closed forms come from the families' descriptors
+/// (topology/descriptor.hpp, field_entry): a family is in the field tables when its descriptor
+/// has a field entry, printed by rank (Shiftfly 0, Boardfly 1, the others 2) then in registry
+/// order. Every candidate's router count and network radix (links to other routers) come from
 /// its family's closed forms, before anything is built:
 ///
 /// | family    | candidates                                                     | routers         | radix        |
@@ -28,6 +36,7 @@
 /// (Shiftfly, Boardfly, Jellyfish) have one candidate: max_routers routers at the largest
 /// radix allowed.
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -38,47 +47,44 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/metrics/distances/all_pairs.hpp"
 #include "shiftfly/metrics/spectral/spectral.hpp"
+#include "shiftfly/topology/families.hpp"
 #include "shiftfly/topology/family.hpp"
-#include "shiftfly/topology/galois_field.hpp"
-#include "shiftfly/topology/polarfly.hpp"
-#include "shiftfly/topology/slimfly.hpp"
 
-namespace shiftfly::tables {
+namespace shiftfly::studies {
 
-/// The families of the field tables, in print order.
-enum class field_family { shiftfly, boardfly, polarfly, slimfly, dragonfly, hyperx, fat_tree, jellyfish };
+/// A family of the field tables: a registered family whose descriptor has a field entry.
+using field_family = const topology::family_descriptor*;
 
-/// Every field family, in print order.
+/// Every field family, in print order: by the entry's rank, then in registry order.
 inline const std::vector<field_family>& field_families() {
-  static const std::vector<field_family> all{field_family::shiftfly, field_family::boardfly, field_family::polarfly,
-                                             field_family::slimfly,  field_family::dragonfly, field_family::hyperx,
-                                             field_family::fat_tree, field_family::jellyfish};
+  static const std::vector<field_family> all = [] {
+    std::vector<field_family> out;
+    for (const auto* f : topology::families())
+      if (f->field) out.push_back(f);
+    std::stable_sort(out.begin(), out.end(), [](field_family a, field_family b) { return a->field->rank < b->field->rank; });
+    return out;
+  }();
   return all;
 }
 
-/// The family's name as the tables print it.
-inline std::string_view field_family_name(field_family f) noexcept {
-  switch (f) {
-    case field_family::shiftfly: return "Shiftfly";
-    case field_family::boardfly: return "Boardfly";
-    case field_family::polarfly: return "PolarFly";
-    case field_family::slimfly: return "Slim Fly";
-    case field_family::dragonfly: return "Dragonfly";
-    case field_family::hyperx: return "HyperX";
-    case field_family::fat_tree: return "Fat tree";
-    case field_family::jellyfish: return "Jellyfish";
-  }
-  return "?";
+/// The field family of registry name `name`; a name that is not one throws invalid_parameter.
+inline field_family field_family_of(std::string_view name) {
+  for (auto f : field_families())
+    if (f->name == name) return f;
+  std::string accepted;
+  for (auto f : field_families()) accepted += (accepted.empty() ? "" : ", ") + f->name;
+  core::throw_out_of_range("field_family_of", "family", "'" + std::string(name) + "'", accepted);
 }
 
+/// The family's name as the tables print it.
+inline std::string_view field_family_name(field_family f) noexcept { return f->field->display_name; }
+
 /// True for the families whose router count is a free parameter.
-inline bool size_is_free(field_family f) noexcept {
-  return f == field_family::shiftfly || f == field_family::boardfly || f == field_family::jellyfish;
-}
+inline bool size_is_free(field_family f) noexcept { return f->field->size_is_free; }
 
 /// A candidate: its spec, and its closed-form router count and network radix.
 struct field_instance {
-  field_family family = field_family::shiftfly;
+  field_family family = nullptr;
   topology::family_spec spec;
   std::uint64_t routers = 0;
   std::uint64_t radix = 0;
@@ -90,75 +96,20 @@ struct field_instance {
 inline constexpr std::uint64_t field_max_radix = 1024;
 inline constexpr std::uint64_t field_max_routers = 1u << 20;
 
-/// Most dimensions of a HyperX candidate: more, at a fixed radix, buys routers with tiny
-/// dimensions (2^14 at radix 14) that nobody builds.
-inline constexpr std::uint64_t hyperx_max_field_dims = 4;
+/// Most dimensions of a HyperX candidate (topology/hyperx.hpp): more, at a fixed radix, buys
+/// routers with tiny dimensions (2^14 at radix 14) that nobody builds.
+using topology::hyperx_max_field_dims;
 
 /// Every candidate of `family` within the radix and the router count, in enumeration order.
 inline std::vector<field_instance> field_candidates(field_family family, std::uint64_t max_radix,
                                                     std::uint64_t max_routers) {
   core::require_range("field_candidates", "max_radix", max_radix, 1, field_max_radix);
   core::require_range("field_candidates", "max_routers", max_routers, 2, field_max_routers);
-  using core::to_message;
   std::vector<field_instance> out;
-  const auto add = [&](topology::family_spec spec, std::uint64_t routers, std::uint64_t radix, std::string text) {
-    if (radix <= max_radix && routers <= max_routers)
-      out.push_back({family, std::move(spec), routers, radix, std::move(text)});
-  };
-  switch (family) {
-    case field_family::polarfly:
-      for (std::uint64_t q = 2; q + 1 <= max_radix; ++q)
-        if (topology::is_prime_power(q))
-          add(topology::polarfly_spec{q}, topology::polarfly_order(q), topology::polarfly_radix(q), "q = " + to_message(q));
-      break;
-    case field_family::slimfly:
-      for (std::uint64_t q = 3; q <= max_radix; ++q)
-        if (topology::is_prime_power(q) && q % 4 != 2)
-          add(topology::slimfly_spec{q}, topology::slimfly_order(q), topology::slimfly_radix(q), "q = " + to_message(q));
-      break;
-    case field_family::dragonfly:
-      for (std::uint64_t h = 1; 3 * h - 1 <= max_radix; ++h) {
-        const std::uint64_t a = 2 * h, g = a * h + 1;
-        add(topology::dragonfly_spec{a, h, g, topology::dragonfly_arrangement::consecutive}, a * g, a - 1 + h,
-            "a = " + to_message(a) + ", h = " + to_message(h) + ", g = " + to_message(g));
-      }
-      break;
-    case field_family::hyperx:
-      for (std::uint64_t dims = 1; dims <= hyperx_max_field_dims; ++dims)
-        for (std::uint64_t s = 2; dims * (s - 1) <= max_radix; ++s) {
-          std::uint64_t routers = 1;
-          bool fits = true;
-          for (std::uint64_t i = 0; i < dims && fits; ++i) {
-            routers *= s;
-            fits = routers <= max_routers;
-          }
-          if (!fits) break;
-          std::string text;
-          for (std::uint64_t i = 0; i < dims; ++i) text += (i ? "x" : "") + to_message(s);
-          add(topology::hyperx_spec{std::vector<std::uint64_t>(dims, s)}, routers, dims * (s - 1), "S = " + text);
-        }
-      break;
-    case field_family::fat_tree:
-      for (std::uint64_t k = 2; k <= max_radix; k += 2)
-        add(topology::fat_tree_spec{k}, 5 * k * k / 4, k, "k = " + to_message(k));
-      break;
-    case field_family::shiftfly: {
-      const std::uint64_t ports = max_radix - max_radix % 2;
-      if (ports >= 4)
-        add(topology::shiftfly_spec{max_routers, ports, topology::shiftfly_construction::imase_itoh, topology::level::group},
-            max_routers, ports, "G = " + to_message(max_routers) + ", ports = " + to_message(ports));
-      break;
-    }
-    case field_family::boardfly:
-      add(topology::boardfly_spec{max_routers, 7, topology::level::group}, max_routers, topology::group_optical_ports,
-          "G = " + to_message(max_routers) + ", seed 7");
-      break;
-    case field_family::jellyfish:
-      if (max_radix < max_routers)
-        add(topology::jellyfish_spec{max_routers, max_radix, 1}, max_routers, max_radix,
-            "N = " + to_message(max_routers) + ", r = " + to_message(max_radix) + ", seed 1");
-      break;
-  }
+  for (auto& c : family->field->candidates(max_radix, max_routers))
+    if (c.radix <= max_radix && c.routers <= max_routers)
+      out.push_back({family, topology::family_spec{family->name, std::move(c.values)}, c.routers, c.radix,
+                     std::move(c.parameters)});
   return out;
 }
 
@@ -202,4 +153,4 @@ inline measured_instance measure_instance(const field_instance& instance, bool g
   return m;
 }
 
-}  // namespace shiftfly::tables
+}  // namespace shiftfly::studies

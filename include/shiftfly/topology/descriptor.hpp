@@ -1,0 +1,160 @@
+#pragma once
+/// \file descriptor.hpp
+/// A graph family described once: its parameters (id, the paper's symbol, kind, range,
+/// default, one-line help), its generator, whether its graph has arcs, its link classes,
+/// the routings it runs, the paper it comes from and, for the field tables, its candidate
+/// instances with their closed-form sizes. Everything that offers a family is produced from
+/// its descriptor: the tool's flags and --help (tools/shiftfly/family_options.hpp), the Python
+/// functions, keywords and signatures (python/src/graphs.cpp, python/shiftfly/_graphs.py), the
+/// family sections of docs/cli.md (regenerated from --help), the field instances
+/// (studies/field_instances.hpp) and the range checks.
+///
+/// API:
+///   using parameter_value = std::variant<std::uint64_t, std::vector<std::uint64_t>, std::string>;
+///   using parameter_values = std::map<std::string, parameter_value>;   // id -> value
+///   enum class parameter_kind { unsigned_integer, unsigned_list, choice };
+///   struct parameter_descriptor { id, symbol, kind, min, max, default_value, default_text, choices, help };
+///   struct field_candidate { values, routers, radix, parameters };
+///   struct field_entry { display_name, rank, size_is_free, candidates(max_radix, max_routers) };
+///   struct family_descriptor { name, summary, source, parameters, example, make, is_digraph,
+///                              link_classes, routings, field };
+///   struct family_spec { family, values };             // one family and its parameters
+///   std::uint64_t unsigned_value(const parameter_values&, std::string_view id);
+///   const std::vector<std::uint64_t>& list_value(const parameter_values&, std::string_view id);
+///   const std::string& choice_value(const parameter_values&, std::string_view id);
+///   std::string value_text(const parameter_value&);    // 7, "4,4,4", "chip"
+///
+/// The error contract: a generator names a parameter by its descriptor id (`dragonfly: groups
+/// = 2 is out of range ...`), an item of a list as "<id> item" and a list's length as
+/// "number of <id> items", so that the tool names the flag by one rule ("--" + id) and the
+/// Python bindings name the keyword (the id itself) with no rename table.
+
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/graph.hpp"
+
+namespace shiftfly::topology {
+
+/// A parameter's value: an unsigned integer, a list of them, or one of the parameter's choices.
+using parameter_value = std::variant<std::uint64_t, std::vector<std::uint64_t>, std::string>;
+/// A family's parameter values by id.
+using parameter_values = std::map<std::string, parameter_value, std::less<>>;
+
+/// What a parameter holds.
+enum class parameter_kind { unsigned_integer, unsigned_list, choice };
+
+/// One parameter of a family.
+struct parameter_descriptor {
+  std::string id;      ///< the spec's field and the Python keyword; the flag is "--" + id
+  std::string symbol;  ///< as the paper writes it ("g" for Dragonfly's groups)
+  parameter_kind kind = parameter_kind::unsigned_integer;
+  /// The value's range (a list's items' range) as --help shows it; the generator checks the
+  /// exact range, which may depend on the other parameters.
+  std::uint64_t min = 0, max = std::numeric_limits<std::uint64_t>::max();
+  std::optional<parameter_value> default_value;  ///< none: required
+  std::string default_text;  ///< how the default is shown when its value is a stand-in ("a*h+1" for 0)
+  std::vector<std::string> choices;  ///< the accepted words of a choice
+  std::string help;                  ///< one line
+  /// The type --help shows, when not the one the kind and range give ("LIST of UINT in [...]").
+  std::string type_text;
+  bool required() const noexcept { return !default_value.has_value(); }
+};
+
+/// A candidate instance of the field tables: its values, its closed-form router count and
+/// network radix (links to other routers), and its parameters as the table prints them.
+struct field_candidate {
+  parameter_values values;
+  std::uint64_t routers = 0, radix = 0;
+  std::string parameters;  ///< "q = 37"
+};
+
+/// How the field tables enumerate a family (studies/field_instances.hpp).
+struct field_entry {
+  std::string display_name;  ///< "Slim Fly", as the tables print it
+  int rank = 2;              ///< print order: by rank, then by registry order
+  bool size_is_free = false;  ///< the router count is a free parameter (one candidate at max_routers)
+  /// Every candidate within the radix and the router count, in enumeration order (before the
+  /// limits are applied: the caller keeps those within them).
+  std::function<std::vector<field_candidate>(std::uint64_t max_radix, std::uint64_t max_routers)> candidates;
+};
+
+/// A graph family.
+struct family_descriptor {
+  std::string name;     ///< the registry name: "dragonfly"
+  std::string summary;  ///< one line, the subcommand's --help
+  std::string source;   ///< the paper it comes from (docs/references.md)
+  std::vector<parameter_descriptor> parameters;
+  parameter_values example;  ///< a small instance: docs/cli.md's example, the round-trip and binding tests
+  std::function<core::graph<std::uint32_t>(const parameter_values&)> make;  ///< validates, then builds
+  std::function<bool(const parameter_values&)> is_digraph;                 ///< the graph carries arcs
+  std::vector<std::string> link_classes;  ///< names of the family's link classes ("local", "global")
+  std::vector<std::string> routings;      ///< the routings it runs ("minimal", "ecmp", "shift", "dor")
+  std::optional<field_entry> field;       ///< in the field tables, how
+
+  /// The parameter of id `id`, or nullptr.
+  const parameter_descriptor* parameter(std::string_view id) const noexcept {
+    for (const auto& p : parameters)
+      if (p.id == id) return &p;
+    return nullptr;
+  }
+};
+
+/// One family and its parameter values (those not given take the descriptor's defaults).
+/// The typed specs of topology/family.hpp (kautz_spec{3, 4}, ...) convert to it.
+struct family_spec {
+  std::string family;
+  parameter_values values;
+
+  family_spec() = default;
+  family_spec(std::string family_name, parameter_values parameter_values_)
+      : family(std::move(family_name)), values(std::move(parameter_values_)) {}
+  /// From a typed spec: anything `as_family_spec` (found by argument-dependent lookup) turns into one.
+  template <class Typed>
+    requires requires(const Typed& t) { as_family_spec(t); }
+  family_spec(const Typed& typed) : family_spec(as_family_spec(typed)) {}  // NOLINT: implicit on purpose
+};
+
+namespace detail {
+template <class T>
+const T& value_of(const parameter_values& values, std::string_view id, const char* kind) {
+  const auto it = values.find(id);
+  if (it == values.end()) core::fail_parameter("family_spec", id, "(none)", "is missing", kind);
+  const T* v = std::get_if<T>(&it->second);
+  if (!v) core::fail_parameter("family_spec", id, "(of another kind)", "has the wrong kind", kind);
+  return *v;
+}
+}  // namespace detail
+
+/// The unsigned value of `id`.
+inline std::uint64_t unsigned_value(const parameter_values& values, std::string_view id) {
+  return detail::value_of<std::uint64_t>(values, id, "an unsigned integer");
+}
+/// The list value of `id`.
+inline const std::vector<std::uint64_t>& list_value(const parameter_values& values, std::string_view id) {
+  return detail::value_of<std::vector<std::uint64_t>>(values, id, "a list of unsigned integers");
+}
+/// The choice value of `id`.
+inline const std::string& choice_value(const parameter_values& values, std::string_view id) {
+  return detail::value_of<std::string>(values, id, "a word");
+}
+
+/// A value as text: 7, 4,4,4 (a list), chip.
+inline std::string value_text(const parameter_value& v) {
+  if (const auto* u = std::get_if<std::uint64_t>(&v)) return core::to_message(*u);
+  if (const auto* s = std::get_if<std::string>(&v)) return *s;
+  std::string text;
+  for (auto x : std::get<std::vector<std::uint64_t>>(v)) text += (text.empty() ? "" : ",") + core::to_message(x);
+  return text;
+}
+
+}  // namespace shiftfly::topology

@@ -1,0 +1,61 @@
+#pragma once
+/// \file families.hpp
+/// The registry: every graph family of the library, by its descriptor (topology/descriptor.hpp),
+/// in the order the tools and the bindings list them. A family is added here, once; the
+/// tool's subcommands, the Python functions, --help, docs/cli.md and the field tables follow.
+///
+/// API:
+///   const std::vector<const family_descriptor*>& families();   // registry order
+///   const family_descriptor* find_family(std::string_view name); // nullptr if none
+///   const family_descriptor& family_named(std::string_view name, std::string_view where);
+///       // an unknown name throws invalid_parameter naming `family` and listing the names
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/topology/boardfly.hpp"
+#include "shiftfly/topology/de_bruijn.hpp"
+#include "shiftfly/topology/descriptor.hpp"
+#include "shiftfly/topology/dragonfly.hpp"
+#include "shiftfly/topology/fat_tree.hpp"
+#include "shiftfly/topology/hyperx.hpp"
+#include "shiftfly/topology/imase_itoh.hpp"
+#include "shiftfly/topology/jellyfish.hpp"
+#include "shiftfly/topology/kautz.hpp"
+#include "shiftfly/topology/polarfly.hpp"
+#include "shiftfly/topology/shiftfly.hpp"
+#include "shiftfly/topology/slimfly.hpp"
+#include "shiftfly/topology/torus.hpp"
+
+namespace shiftfly::topology {
+
+/// Every family, in registry order.
+inline const std::vector<const family_descriptor*>& families() {
+  static const std::vector<const family_descriptor*> all{
+      &torus_family(),    &kautz_family(),     &de_bruijn_family(), &generalized_de_bruijn_family(),
+      &imase_itoh_family(), &boardfly_family(), &shiftfly_family(),  &polarfly_family(),
+      &slimfly_family(),  &dragonfly_family(), &hyperx_family(),    &fat_tree_family(),
+      &xgft_family(),     &jellyfish_family(),
+  };
+  return all;
+}
+
+/// The family called `name`, or nullptr.
+inline const family_descriptor* find_family(std::string_view name) noexcept {
+  for (const auto* f : families())
+    if (f->name == name) return f;
+  return nullptr;
+}
+
+/// The family called `name`; an unknown name throws invalid_parameter (in `where`) naming
+/// `family` and listing the registry's names.
+inline const family_descriptor& family_named(std::string_view name, std::string_view where) {
+  if (const auto* f = find_family(name)) return *f;
+  std::string accepted;
+  for (const auto* f : families()) accepted += (accepted.empty() ? "" : ", ") + f->name;
+  core::throw_out_of_range(where, "family", "'" + std::string(name) + "'", accepted);
+}
+
+}  // namespace shiftfly::topology
