@@ -30,7 +30,7 @@ inline report::table field_equal_radix_table(const std::vector<studies::field_eq
                "Alon-Boppana"};
   for (const auto& r : rows) {
     const auto& m = r.measured;
-    t.add_row({report::thousands(r.target), std::string(field_family_name(m.instance.family)), m.instance.parameters,
+    t.add_row({report::thousands(r.target), std::string(studies::field_family_name(m.instance.family)), m.instance.parameters,
                report::thousands(m.routers), report::thousands(m.links), std::to_string(m.radix),
                std::to_string(m.distance.diameter), report::fixed(m.distance.mean, 4), report::fixed(m.gap->gap, 4),
                report::fixed(studies::alon_boppana_gap(m.radix), 4)});
@@ -54,8 +54,8 @@ inline report::table field_equal_radix_table(const std::vector<studies::field_eq
 /// Mean distance against routers, one line per family.
 inline report::figure field_equal_radix_figure(const std::vector<studies::field_equal_radix_row>& rows) {
   report::figure f{"field_mean_distance", "Mean distance at radix 40", "routers", "mean router hops", true, false, {}};
-  for (auto fam : field_families()) {
-    report::series s{std::string(field_family_name(fam)), {}, {}};
+  for (auto fam : studies::field_families()) {
+    report::series s{std::string(studies::field_family_name(fam)), {}, {}};
     for (const auto& r : rows)
       if (r.measured.instance.family == fam) {
         s.x.push_back(static_cast<double>(r.measured.routers));

@@ -35,7 +35,7 @@ inline report::table moore_efficiency_table(const std::vector<studies::moore_eff
   t.columns = {"Radix limit", "Family", "Parameters", "Routers", "Radix", "Diameter", "Moore bound", "Routers / bound"};
   for (const auto& r : rows) {
     const auto& m = r.measured;
-    t.add_row({std::to_string(r.radix_limit), std::string(field_family_name(m.instance.family)), m.instance.parameters,
+    t.add_row({std::to_string(r.radix_limit), std::string(studies::field_family_name(m.instance.family)), m.instance.parameters,
                report::thousands(m.routers), std::to_string(m.radix), std::to_string(m.distance.diameter),
                report::group_thousands(r.bound.str()), moore_fraction_text(r.fraction)});
   }
@@ -55,8 +55,8 @@ inline report::table moore_efficiency_table(const std::vector<studies::moore_eff
 inline report::figure moore_efficiency_figure(const std::vector<studies::moore_efficiency_row>& rows) {
   report::figure f{"moore_efficiency_plot", "Moore efficiency at equal radix", "radix limit",
                    "routers / Moore bound at the exact diameter", false, true, {}};
-  for (auto fam : field_families()) {
-    report::series s{std::string(field_family_name(fam)), {}, {}};
+  for (auto fam : studies::field_families()) {
+    report::series s{std::string(studies::field_family_name(fam)), {}, {}};
     for (const auto& r : rows)
       if (r.measured.instance.family == fam) {
         s.x.push_back(static_cast<double>(r.radix_limit));
