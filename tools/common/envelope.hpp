@@ -32,6 +32,8 @@
 #include <string_view>
 
 #include "shiftfly/core/parse.hpp"
+#include "shiftfly/core/record.hpp"
+#include "shiftfly/report/record_json.hpp"
 #include "shiftfly/core/version.hpp"
 
 namespace shiftfly::tools {
@@ -161,6 +163,13 @@ std::string envelope_text(const Json& result) {
 template <class Json>
 void print_json(const Json& result, std::ostream& out = std::cout) {
   out << envelope_text(result) << '\n';
+}
+
+/// Prints a described result (core/record.hpp): with `format` json the envelope around its
+/// fields (keys sorted), else its text lines.
+inline void print_record(const core::record& r, const std::string& format, std::ostream& out = std::cout) {
+  if (format == "json") print_json(report::to_json(r), out);
+  else core::write_text(out, r);
 }
 
 /// Captures the default of every optional option that takes a value and has not
