@@ -165,11 +165,16 @@ void print_json(const Json& result, std::ostream& out = std::cout) {
   out << envelope_text(result) << '\n';
 }
 
+/// The order of a result's keys in JSON: sorted, or as the description lists them.
+enum class key_order { sorted, as_described };
+
 /// Prints a described result (core/record.hpp): with `format` json the envelope around its
-/// fields (keys sorted), else its text lines.
-inline void print_record(const core::record& r, const std::string& format, std::ostream& out = std::cout) {
-  if (format == "json") print_json(report::to_json(r), out);
-  else core::write_text(out, r);
+/// fields, else its text lines.
+inline void print_record(const core::record& r, const std::string& format, key_order order = key_order::sorted,
+                         std::ostream& out = std::cout) {
+  if (format != "json") core::write_text(out, r);
+  else if (order == key_order::sorted) print_json(report::to_json(r), out);
+  else print_json(report::to_json<nlohmann::ordered_json>(r), out);
 }
 
 /// Captures the default of every optional option that takes a value and has not

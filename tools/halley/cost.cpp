@@ -26,13 +26,9 @@ nlohmann::json plan_json(const shiftfly::halley::plan& p) {
 int run_cost(const options& o) {
   const std::string cmd = "halley cost";
   const double lambda = o.rate.resolve(cmd);
-  hc::require_flag(cmd, "--rho", o.rho, 0, 1);
-  hc::require_flag(cmd, "--target", o.target, 0, 1);
-  hc::require_flag(cmd, "--floor", o.floor, 0, 1);
-  if (!std::isfinite(o.price) || o.price <= 0) tools::throw_flag_out_of_range(cmd, "--price", o.price, "finite and greater than 0");
-  if (!std::isfinite(o.premium) || o.premium < 0) tools::throw_flag_out_of_range(cmd, "--premium", o.premium, "finite, at least 0");
-  // Ranges that depend on another flag name the flag the user gave, and the other
-  // flag's value as typed or marked as its default.
+  // The library checks every range (halley/cost.hpp; its errors name the flags). A rule
+  // between two flags is said here in the words of the one the user gave, the other's
+  // value as typed or marked as its default (the library cannot tell which was given).
   if (!std::isfinite(o.reference) || o.reference <= o.floor || o.reference >= 1) {
     if (!tools::given_text("--premium-from"))  // its default (0.15) is not above the --floor given
       tools::throw_flag_out_of_range(cmd, "--floor", o.floor,

@@ -252,6 +252,123 @@ inline CLI::Option* add_dims_option(CLI::App* sub, const std::shared_ptr<family_
       ->required()
       ->type_name("LIST of UINT in [2 - 4294967295]");
 }
+
+/// The subcommand of the family `name` under `parent`, with its flags (filling `*out`).
+inline CLI::App* add_family_subcommand(CLI::App* parent, const std::string& name, const std::shared_ptr<family_flags>& out) {
+  CLI::App* sub = nullptr;
+  if (name == "torus") {
+    sub = parent->add_subcommand(name, "Torus T(k1,...,kn) (Prop. 2.2)");
+    detail::add_dims_option(sub, out, "Sizes, e.g. 16,16,16");
+  } else if (name == "kautz" || name == "de-bruijn") {
+    sub = parent->add_subcommand(name, name == "kautz" ? "Kautz digraph K(d,D) (Def. 4.1)" : "De Bruijn digraph B(d,D)");
+    detail::add_unsigned_option(sub, "--d", &out->d, "Out-degree")
+        ->required()
+        ->type_name(detail::range_type(2, name == "kautz" ? topology::kautz_max_d : topology::de_bruijn_max_d));
+    detail::add_unsigned_option(sub, "--D", &out->D, name == "kautz" ? "Label length (diameter); (d+1)d^(D-1) vertices at most 4294967295" : "Label length (diameter); d^D vertices at most 4294967295")
+        ->required()
+        ->type_name(detail::range_type(1, 63));
+  } else if (name == "gen-de-bruijn" || name == "imase-itoh") {
+    sub = parent->add_subcommand(name, name == "imase-itoh" ? "Imase-Itoh digraph II(n,d): i -> -d*i - r (Thm 5.5)"
+                                                            : "Generalized de Bruijn digraph GB(n,d): i -> d*i + r");
+    detail::add_unsigned_option(sub, "--n", &out->n, "Vertex count")->required()->type_name(detail::range_type(2, 4294967295u));
+    detail::add_unsigned_option(sub, "--d", &out->d, "Out-degree")->required()->type_name(detail::range_type(2, topology::arithmetic_max_d));
+  } else if (name == "boardfly") {
+    sub = parent->add_subcommand(name, "Boardfly (TPU 8i); one pod at 36 groups or fewer");
+    detail::add_unsigned_option(sub, "--groups", &out->groups, "Number of 32-chip groups")
+        ->required()
+        ->type_name(detail::range_type(1, core::max_vertices<std::uint32_t>() / topology::inter_pod_ports));
+    detail::add_unsigned_option(sub, "--seed", &out->seed, "Seed of the inter-pod wiring")
+        ->type_name(detail::range_type(0, UINT64_MAX))
+        ->default_str("7");
+    sub->add_option("--level", out->level, "Graph of the groups or of the chips")->check(CLI::IsMember({"group", "chip"}));
+  } else if (name == "hyperx") {
+    sub = parent->add_subcommand(name, "HyperX: Hamming graph, a complete graph in each dimension (Ahn et al. 2009)");
+    detail::add_dims_option(sub, out, "Dimension sizes S1,...,SL, e.g. 8,8,8");
+  } else if (name == "polarfly" || name == "slimfly") {
+    sub = parent->add_subcommand(name, name == "polarfly"
+                                           ? "PolarFly: Erdos-Renyi polarity graph ER_q, q^2+q+1 routers, diameter 2"
+                                           : "Slim Fly: McKay-Miller-Siran graph, 2q^2 routers, diameter 2");
+    detail::add_unsigned_option(sub, "--q", &out->q,
+                                name == "polarfly" ? "Prime power; radix q+1"
+                                                   : "Prime power q = 4w + delta, delta in {-1, 0, 1}; radix (3q - delta)/2")
+        ->required()
+        ->type_name(detail::range_type(name == "polarfly" ? 2 : 3, name == "polarfly" ? topology::polarfly_max_q()
+                                                                                      : topology::slimfly_max_q()));
+  } else if (name == "dragonfly") {
+    sub = parent->add_subcommand(name, "Dragonfly: groups of a routers, complete inside, h global links a router (Kim et al. 2008)");
+    detail::add_unsigned_option(sub, "--a", &out->a, "Routers per group")->required()->type_name(detail::range_type(1, topology::dragonfly_max_parameter));
+    detail::add_unsigned_option(sub, "--h", &out->h, "Global links per router")->required()->type_name(detail::range_type(1, topology::dragonfly_max_parameter));
+    detail::add_unsigned_option(sub, "--groups", &out->groups, "Groups, from h+1 to a*h+1")
+        ->type_name(detail::range_type(2, 4294967295u))
+        ->default_str("a*h+1");
+    sub->add_option("--arrangement", out->arrangement, "Global links: consecutive (absolute) or circulant")
+        ->check(CLI::IsMember({"consecutive", "circulant"}));
+  } else if (name == "fat-tree") {
+    sub = parent->add_subcommand(name, "The k-ary three-tier fat tree, as a switch graph of 5k^2/4 switches (Al-Fares et al. 2008)");
+    detail::add_unsigned_option(sub, "--k", &out->k, "Switch radix, even")->required()->type_name(detail::range_type(2, topology::fat_tree_max_k));
+  } else if (name == "xgft") {
+    sub = parent->add_subcommand(name, "General folded Clos XGFT(h; m; w) as a switch graph (Ohring et al. 1995)");
+    struct list_flag {
+      std::string flag;
+      std::vector<std::uint64_t>* target;
+      std::string help;
+    };
+    for (const list_flag& lf :
+         {list_flag{"--m", &out->m,
+                    "Children per node at levels 1..h, e.g. 2,2,4 (hosts per leaf first; the switches of a level, "
+                    "a product of items, at most 4294967295)"},
+          list_flag{"--w", &out->w, "Parents per node at levels 0..h-1, e.g. 1,2,2 (as many items as --m)"}}) {
+      const std::string flag = lf.flag;
+      std::vector<std::uint64_t>* const target = lf.target;
+      sub->add_option_function<std::string>(
+             flag,
+             [flag, target](const std::string& text) {
+               try {
+                 *target = core::parse_unsigned_list(text, flag);
+               } catch (const std::invalid_argument& e) {
+                 throw CLI::ValidationError(flag, e.what());
+               }
+             },
+             lf.help)
+          ->required()
+          // Each item at least 1; the hosts per leaf (the first item of --m) may be any 64-bit
+          // count (the switch graph does not hold them), the others are bounded by the switch counts.
+          ->type_name("LIST of UINT in [1 - 18446744073709551615]");
+    }
+  } else if (name == "jellyfish") {
+    sub = parent->add_subcommand(name, "Jellyfish: random regular router graph (Singla et al. 2012)");
+    detail::add_unsigned_option(sub, "--routers", &out->routers, "Number of routers")->required()->type_name(detail::range_type(2, 4294967295u));
+    detail::add_unsigned_option(sub, "--degree", &out->degree, "Links per router to other routers")->required()->type_name(detail::range_type(1, 4294967294u));
+    detail::add_unsigned_option(sub, "--seed", &out->random_seed, "Seed of the random wiring")
+        ->type_name(detail::range_type(0, UINT64_MAX))
+        ->default_str("1");
+  } else if (name == "shiftfly") {
+    sub = parent->add_subcommand(name, "Shiftfly: Boardfly groups with a generalized Kautz global tier");
+    detail::add_unsigned_option(sub, "--groups", &out->groups, "Number of 32-chip groups")
+        ->required()
+        ->type_name(detail::range_type(1, 4294967295u));
+    detail::add_unsigned_option(sub, "--ports", &out->ports, "Optical ports per group, even")
+        ->type_name(detail::range_type(4, topology::shiftfly_max_ports))
+        ->default_str(std::to_string(topology::group_optical_ports));
+    sub->add_option("--construction", out->construction, "Global tier: Imase-Itoh (any group count) or Kautz")
+        ->check(CLI::IsMember({"imase-itoh", "kautz"}));
+    sub->add_option("--level", out->level, "Graph of the groups or of the chips")->check(CLI::IsMember({"group", "chip"}));
+  } else if (name == "file") {
+    sub = parent->add_subcommand(
+        name,
+        "A graph read from a file: an edge list, GraphML or NetworkX node-link JSON; with the command's --directed, "
+        "its lines or links are arcs as given, else it is read undirected (duplicate edges and self-loops dropped "
+        "and counted)");
+    sub->add_option("--path", out->path,
+                    "The file; - reads standard input. Format from the extension: .txt .edges .el .edgelist (edge "
+                    "list), .graphml .xml (GraphML), .json (node-link); else from the content")
+        ->required();
+    sub->add_option("--file-format", out->file_format, "The file's format, instead of the extension's")
+        ->check(CLI::IsMember({"edgelist", "graphml", "json"}))
+        ->default_str("from the extension");
+  }
+  return sub;
+}
 }  // namespace detail
 
 inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shared_ptr<family_flags> out,
@@ -260,118 +377,7 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
   auto stray = std::make_shared<std::string>();
   for (const auto& name : detail::source_names()) {
     if (!only.empty() && std::find(only.begin(), only.end(), name) == only.end()) continue;
-    CLI::App* sub = nullptr;
-    if (name == "torus") {
-      sub = parent->add_subcommand(name, "Torus T(k1,...,kn) (Prop. 2.2)");
-      detail::add_dims_option(sub, out, "Sizes, e.g. 16,16,16");
-    } else if (name == "kautz" || name == "de-bruijn") {
-      sub = parent->add_subcommand(name, name == "kautz" ? "Kautz digraph K(d,D) (Def. 4.1)" : "De Bruijn digraph B(d,D)");
-      detail::add_unsigned_option(sub, "--d", &out->d, "Out-degree")
-          ->required()
-          ->type_name(detail::range_type(2, name == "kautz" ? topology::kautz_max_d : topology::de_bruijn_max_d));
-      detail::add_unsigned_option(sub, "--D", &out->D, name == "kautz" ? "Label length (diameter); (d+1)d^(D-1) vertices at most 4294967295" : "Label length (diameter); d^D vertices at most 4294967295")
-          ->required()
-          ->type_name(detail::range_type(1, 63));
-    } else if (name == "gen-de-bruijn" || name == "imase-itoh") {
-      sub = parent->add_subcommand(name, name == "imase-itoh" ? "Imase-Itoh digraph II(n,d): i -> -d*i - r (Thm 5.5)"
-                                                              : "Generalized de Bruijn digraph GB(n,d): i -> d*i + r");
-      detail::add_unsigned_option(sub, "--n", &out->n, "Vertex count")->required()->type_name(detail::range_type(2, 4294967295u));
-      detail::add_unsigned_option(sub, "--d", &out->d, "Out-degree")->required()->type_name(detail::range_type(2, topology::arithmetic_max_d));
-    } else if (name == "boardfly") {
-      sub = parent->add_subcommand(name, "Boardfly (TPU 8i); one pod at 36 groups or fewer");
-      detail::add_unsigned_option(sub, "--groups", &out->groups, "Number of 32-chip groups")
-          ->required()
-          ->type_name(detail::range_type(1, core::max_vertices<std::uint32_t>() / topology::inter_pod_ports));
-      detail::add_unsigned_option(sub, "--seed", &out->seed, "Seed of the inter-pod wiring")
-          ->type_name(detail::range_type(0, UINT64_MAX))
-          ->default_str("7");
-      sub->add_option("--level", out->level, "Graph of the groups or of the chips")->check(CLI::IsMember({"group", "chip"}));
-    } else if (name == "hyperx") {
-      sub = parent->add_subcommand(name, "HyperX: Hamming graph, a complete graph in each dimension (Ahn et al. 2009)");
-      detail::add_dims_option(sub, out, "Dimension sizes S1,...,SL, e.g. 8,8,8");
-    } else if (name == "polarfly" || name == "slimfly") {
-      sub = parent->add_subcommand(name, name == "polarfly"
-                                             ? "PolarFly: Erdos-Renyi polarity graph ER_q, q^2+q+1 routers, diameter 2"
-                                             : "Slim Fly: McKay-Miller-Siran graph, 2q^2 routers, diameter 2");
-      detail::add_unsigned_option(sub, "--q", &out->q,
-                                  name == "polarfly" ? "Prime power; radix q+1"
-                                                     : "Prime power q = 4w + delta, delta in {-1, 0, 1}; radix (3q - delta)/2")
-          ->required()
-          ->type_name(detail::range_type(name == "polarfly" ? 2 : 3, name == "polarfly" ? topology::polarfly_max_q()
-                                                                                        : topology::slimfly_max_q()));
-    } else if (name == "dragonfly") {
-      sub = parent->add_subcommand(name, "Dragonfly: groups of a routers, complete inside, h global links a router (Kim et al. 2008)");
-      detail::add_unsigned_option(sub, "--a", &out->a, "Routers per group")->required()->type_name(detail::range_type(1, topology::dragonfly_max_parameter));
-      detail::add_unsigned_option(sub, "--h", &out->h, "Global links per router")->required()->type_name(detail::range_type(1, topology::dragonfly_max_parameter));
-      detail::add_unsigned_option(sub, "--groups", &out->groups, "Groups, from h+1 to a*h+1")
-          ->type_name(detail::range_type(2, 4294967295u))
-          ->default_str("a*h+1");
-      sub->add_option("--arrangement", out->arrangement, "Global links: consecutive (absolute) or circulant")
-          ->check(CLI::IsMember({"consecutive", "circulant"}));
-    } else if (name == "fat-tree") {
-      sub = parent->add_subcommand(name, "The k-ary three-tier fat tree, as a switch graph of 5k^2/4 switches (Al-Fares et al. 2008)");
-      detail::add_unsigned_option(sub, "--k", &out->k, "Switch radix, even")->required()->type_name(detail::range_type(2, topology::fat_tree_max_k));
-    } else if (name == "xgft") {
-      sub = parent->add_subcommand(name, "General folded Clos XGFT(h; m; w) as a switch graph (Ohring et al. 1995)");
-      struct list_flag {
-        std::string flag;
-        std::vector<std::uint64_t>* target;
-        std::string help;
-      };
-      for (const list_flag& lf :
-           {list_flag{"--m", &out->m,
-                      "Children per node at levels 1..h, e.g. 2,2,4 (hosts per leaf first; the switches of a level, "
-                      "a product of items, at most 4294967295)"},
-            list_flag{"--w", &out->w, "Parents per node at levels 0..h-1, e.g. 1,2,2 (as many items as --m)"}}) {
-        const std::string flag = lf.flag;
-        std::vector<std::uint64_t>* const target = lf.target;
-        sub->add_option_function<std::string>(
-               flag,
-               [flag, target](const std::string& text) {
-                 try {
-                   *target = core::parse_unsigned_list(text, flag);
-                 } catch (const std::invalid_argument& e) {
-                   throw CLI::ValidationError(flag, e.what());
-                 }
-               },
-               lf.help)
-            ->required()
-            // Each item at least 1; the hosts per leaf (the first item of --m) may be any 64-bit
-            // count (the switch graph does not hold them), the others are bounded by the switch counts.
-            ->type_name("LIST of UINT in [1 - 18446744073709551615]");
-      }
-    } else if (name == "jellyfish") {
-      sub = parent->add_subcommand(name, "Jellyfish: random regular router graph (Singla et al. 2012)");
-      detail::add_unsigned_option(sub, "--routers", &out->routers, "Number of routers")->required()->type_name(detail::range_type(2, 4294967295u));
-      detail::add_unsigned_option(sub, "--degree", &out->degree, "Links per router to other routers")->required()->type_name(detail::range_type(1, 4294967294u));
-      detail::add_unsigned_option(sub, "--seed", &out->random_seed, "Seed of the random wiring")
-          ->type_name(detail::range_type(0, UINT64_MAX))
-          ->default_str("1");
-    } else if (name == "shiftfly") {
-      sub = parent->add_subcommand(name, "Shiftfly: Boardfly groups with a generalized Kautz global tier");
-      detail::add_unsigned_option(sub, "--groups", &out->groups, "Number of 32-chip groups")
-          ->required()
-          ->type_name(detail::range_type(1, 4294967295u));
-      detail::add_unsigned_option(sub, "--ports", &out->ports, "Optical ports per group, even")
-          ->type_name(detail::range_type(4, topology::shiftfly_max_ports))
-          ->default_str(std::to_string(topology::group_optical_ports));
-      sub->add_option("--construction", out->construction, "Global tier: Imase-Itoh (any group count) or Kautz")
-          ->check(CLI::IsMember({"imase-itoh", "kautz"}));
-      sub->add_option("--level", out->level, "Graph of the groups or of the chips")->check(CLI::IsMember({"group", "chip"}));
-    } else if (name == "file") {
-      sub = parent->add_subcommand(
-          name,
-          "A graph read from a file: an edge list, GraphML or NetworkX node-link JSON; with the command's --directed, "
-          "its lines or links are arcs as given, else it is read undirected (duplicate edges and self-loops dropped "
-          "and counted)");
-      sub->add_option("--path", out->path,
-                      "The file; - reads standard input. Format from the extension: .txt .edges .el .edgelist (edge "
-                      "list), .graphml .xml (GraphML), .json (node-link); else from the content")
-          ->required();
-      sub->add_option("--file-format", out->file_format, "The file's format, instead of the extension's")
-          ->check(CLI::IsMember({"edgelist", "graphml", "json"}))
-          ->default_str("from the extension");
-    }
+    CLI::App* sub = detail::add_family_subcommand(parent, name, out);
     sub->fallthrough();
     sub->preparse_callback([out, name](std::size_t) { out->family = name; });
     // A word left over after the family (FAMILY below) is refused only once the family's own flags

@@ -61,12 +61,18 @@ class record_value {
   data v_;
 };
 
+/// Which writers show a field: every one, only the tools (JSON), or only the Python
+/// objects (the fields of the C++ struct that the tools' output leaves out or names
+/// otherwise, e.g. `diameter_kind`, which the tools call `diameter_is`).
+enum class shown_in { all, tools, python };
+
 /// A named value, its unit ("" when it has none) and what it is ("" when the name says it).
 struct record_field {
   std::string name;
   record_value value;
   std::string unit;
   std::string about;
+  shown_in shown = shown_in::all;
 };
 
 /// A described result: its type's name, its fields in order, and its text lines.
@@ -78,14 +84,15 @@ struct record {
   record() = default;
   explicit record(std::string type_name) : type(std::move(type_name)) {}
 
-  /// Appends a field (a name given twice replaces the first's value in place).
+  /// Appends a field shown by every writer.
   record& add(std::string name, record_value value, std::string unit = {}, std::string about = {}) {
-    for (auto& f : fields)
-      if (f.name == name) {
-        f.value = std::move(value);
-        return *this;
-      }
-    fields.push_back({std::move(name), std::move(value), std::move(unit), std::move(about)});
+    fields.push_back({std::move(name), std::move(value), std::move(unit), std::move(about), shown_in::all});
+    return *this;
+  }
+  /// Appends a field shown only by `where` (shown_in::tools or shown_in::python). A name
+  /// may appear once for the tools and once for Python, with different values.
+  record& add_for(shown_in where, std::string name, record_value value, std::string unit = {}, std::string about = {}) {
+    fields.push_back({std::move(name), std::move(value), std::move(unit), std::move(about), where});
     return *this;
   }
   /// Appends a text line (without its newline).

@@ -3,9 +3,12 @@
 /// The metrics' results described once (core/record.hpp): each field's name, unit
 /// and meaning, the method and algorithm that obtained it (exact, sampled,
 /// estimated or interval), and the line it reads as in text. The tools' JSON and
-/// text, and the Python objects, are written from these records.
+/// text, and the Python objects, are written from these records; a field the tools
+/// show under another name or not at all is marked core::shown_in::python (and the
+/// other way round).
 ///
 ///   core::record describe(const distance_stats&, std::uint64_t sample_seed, bool verified = false);
+///   core::record describe(const diameter_result&);
 ///   core::record describe(const spectral_gap_result&);
 ///   core::record describe(const connectivity_result&);
 ///   core::record describe(const bisection_interval&);
@@ -14,12 +17,14 @@
 #include <fmt/format.h>
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <utility>
 
 #include "shiftfly/core/record.hpp"
 #include "shiftfly/metrics/bisection_interval.hpp"
 #include "shiftfly/metrics/connectivity.hpp"
+#include "shiftfly/metrics/diameter_bounds.hpp"
 #include "shiftfly/metrics/distance_stats.hpp"
 #include "shiftfly/metrics/path_diversity.hpp"
 #include "shiftfly/metrics/spectral.hpp"
@@ -43,17 +48,23 @@ inline core::record describe(const distance_stats& d, std::uint64_t sample_seed,
   const std::string along = d.directed ? ", along the arcs" : "";
   core::record r("distance_stats");
   r.add("method", d.method(), "", "exact (every source) or sampled (a sampled diameter is a lower bound)")
-      .add("algorithm", d.exact ? "BFS from every source (bit-parallel multi-source sweeps)"
+      .add_for(core::shown_in::tools, "algorithm", d.exact ? "BFS from every source (bit-parallel multi-source sweeps)"
                                 : "BFS from sources drawn as the reference artefact draws them "
                                   "(Python randrange(n), seed " + std::to_string(sample_seed) + ")")
       .add("sources", d.sources, "vertices", "BFS sources")
       .add("diameter", d.diameter, "hops", "the largest distance found")
-      .add("diameter_is", d.diameter_kind(), "", "exact or lower bound")
+      .add_for(core::shown_in::tools, "diameter_is", d.diameter_kind(), "", "exact or lower bound")
       .add("mean", d.mean, "hops", "mean distance over the reachable ordered pairs")
       .add("disconnected", d.disconnected, "", "some pair is unreachable")
       .add("directed", d.directed, "", "distances along the arcs")
       .add("histogram", d.histogram, "ordered pairs", "pairs at distance 0, 1, 2, ...");
-  if (verified) r.add("verified", true, "", "checked against plain BFS from every source");
+  if (verified) r.add_for(core::shown_in::tools, "verified", true, "", "checked against plain BFS from every source");
+  r.add_for(core::shown_in::python, "n", d.n, "vertices")
+      .add_for(core::shown_in::python, "exact", d.exact, "", "every vertex was a source")
+      .add_for(core::shown_in::python, "total_distance", d.total_distance, "hops", "the sum over the reachable pairs")
+      .add_for(core::shown_in::python, "pairs", d.pairs, "ordered pairs", "reachable (source, vertex) pairs, s != v")
+      .add_for(core::shown_in::python, "unreachable_pairs", d.unreachable_pairs, "ordered pairs")
+      .add_for(core::shown_in::python, "diameter_kind", d.diameter_kind(), "", "exact or lower bound");
   r.line(fmt::format("distance ({}{}): diameter={} ({}) mean={} {}disconnected={}", how, along, d.diameter,
                      d.diameter_kind(), d.mean, verified ? "verified=true " : "", d.disconnected ? "yes" : "no"));
   return r;
@@ -74,25 +85,45 @@ inline core::record describe(const spectral_gap_result& s) {
                                 : s.products ? s.method + " (residual tolerance 1e-9)"
                                              : s.method;
   core::record r("spectral_gap_result");
-  r.add("method", method).add("algorithm", algorithm).add("value", s.gap, "", "1 - lambda2 of D^-1 A")
-      .add("lambda2", s.lambda2, "", "second largest eigenvalue of D^-1 A");
-  if (!estimated)
-    r.add("lambda_min", s.lambda_min, "", "smallest eigenvalue of D^-1 A")
-        .add("two_sided", s.two_sided_gap, "", "1 - max(|lambda2|, |lambda_min|)");
-  else
-    r.add("iterations", s.iterations, "iterations", "power iterations");
+  const auto tools = core::shown_in::tools;
+  const auto python = core::shown_in::python;
+  r.add_for(tools, "method", method, "", "exact or estimated")
+      .add_for(tools, "algorithm", algorithm)
+      .add_for(tools, "value", s.gap, "", "1 - lambda2 of D^-1 A")
+      .add("lambda2", s.lambda2, "", "second largest eigenvalue of D^-1 A")
+      .add_for(estimated ? python : core::shown_in::all, "lambda_min", s.lambda_min, "", "smallest eigenvalue of D^-1 A")
+      .add_for(estimated ? core::shown_in::all : python, "iterations", s.iterations, "iterations", "Lanczos restarts or power iterations");
+  if (!estimated) r.add_for(tools, "two_sided", s.two_sided_gap, "", "1 - max(|lambda2|, |lambda_min|)");
+  r.add_for(python, "gap", s.gap, "", "1 - lambda2")
+      .add_for(python, "two_sided_gap", s.two_sided_gap, "", "1 - max(|lambda2|, |lambda_min|)")
+      .add_for(python, "residual", s.residual, "", "|N v - lambda2 v| of the unit eigenvector v (Lanczos)")
+      .add_for(python, "method", s.method, "", "lanczos, an exact case, or power-iteration estimate");
   r.line(fmt::format("spectral gap ({}, {}): {}", method, algorithm, s.gap));
+  return r;
+}
+
+/// The exact diameter (iFUB, DiFUB or all pairs).
+inline core::record describe(const diameter_result& d) {
+  core::record r("diameter_result");
+  r.add("diameter", d.diameter, "hops").add("exact", d.exact).add("directed", d.directed, "", "along the arcs")
+      .add("disconnected", d.disconnected).add("bfs_sources", d.bfs_sources, "sources", "the work it took")
+      .add("method", d.method, "", "iFUB, DiFUB or all-pairs");
+  r.line(fmt::format("diameter {} (exact, {}{}): {} BFS sources", d.diameter, d.method,
+                     d.directed ? ", along the arcs" : "", d.bfs_sources));
   return r;
 }
 
 /// Vertex and edge connectivity (exact).
 inline core::record describe(const connectivity_result& c) {
   core::record r("connectivity_result");
-  r.add("method", "exact")
-      .add("algorithm", "Even's scheme with the Esfahanian-Hakimi reduction of sources; unit-capacity augmenting paths")
-      .add("graph", c.directed ? "arcs" : "undirected", "", "the graph view: along the arcs or undirected")
+  r.add_for(core::shown_in::tools, "method", "exact")
+      .add_for(core::shown_in::tools, "algorithm",
+               "Even's scheme with the Esfahanian-Hakimi reduction of sources; unit-capacity augmenting paths")
+      .add_for(core::shown_in::tools, "graph", c.directed ? "arcs" : "undirected", "", "the graph view")
       .add("vertex", c.vertex, "vertices", "vertex connectivity kappa")
-      .add("edge", c.edge, "links", "edge (arc) connectivity lambda");
+      .add("edge", c.edge, "links", "edge (arc) connectivity lambda")
+      .add_for(core::shown_in::python, "directed", c.directed, "", "along the arcs")
+      .add_for(core::shown_in::python, "flows", c.flows, "flows", "maximum flows computed");
   r.line(fmt::format("connectivity ({}): vertex={} edge={}", c.directed ? "arcs" : "undirected", c.vertex, c.edge));
   return r;
 }

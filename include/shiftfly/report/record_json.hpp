@@ -2,7 +2,8 @@
 /// \file record_json.hpp
 /// A described result (core/record.hpp) as JSON: one writer for every result the
 /// tools print with --format json. A record is an object of its fields; a list an
-/// array; a double that is not finite is null (as nlohmann-json writes it).
+/// array; a double that is not finite is null (as nlohmann-json writes it). Fields
+/// shown only in Python (core::shown_in::python) are left out.
 ///
 ///   nlohmann::json j = report::to_json(describe(result));           // keys sorted
 ///   auto o = report::to_json<nlohmann::ordered_json>(describe(result));  // keys in the record's order
@@ -44,7 +45,8 @@ Json to_json(const core::record_value& v) {
 template <class Json>
 Json to_json(const core::record& r) {
   Json j = Json::object();
-  for (const auto& f : r.fields) j[f.name] = to_json<Json>(f.value);
+  for (const auto& f : r.fields)
+    if (f.shown != core::shown_in::python) j[f.name] = to_json<Json>(f.value);
   return j;
 }
 

@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/error.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/record.hpp"
