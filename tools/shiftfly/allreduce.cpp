@@ -39,7 +39,7 @@ struct options {
   std::string format = "text";
 };
 
-int run_allreduce(const options& o) {
+int run_allreduce(const options& o, const shiftfly::tools::run_context& c) {
   if (!o.beta.empty())
     throw std::invalid_argument(
         "allreduce: --beta is no longer accepted (it was a bandwidth in elements per unit of time); give --bandwidth "
@@ -58,7 +58,7 @@ int run_allreduce(const options& o) {
   const std::string given =
       "--dims " + o.dims + (o.elements.empty() ? "" : " --elements " + o.elements) +
       (o.bytes.empty() ? "" : " --bytes " + o.bytes) +
-      (shiftfly::tools::given_text("--bytes-per-element") ? " --bytes-per-element " + std::to_string(o.bytes_per_element)
+      (shiftfly::tools::given_text(c, "--bytes-per-element") ? " --bytes-per-element " + std::to_string(o.bytes_per_element)
                                                            : "") +
       (o.bidirectional ? " --bidirectional" : "") + (o.analytic ? " --analytic" : "") +
       (o.elements.empty() && o.bytes.empty() ? "; --elements defaults to the chip count, " + std::to_string(chips) : "");
@@ -75,7 +75,7 @@ int run_allreduce(const options& o) {
   } catch (const shiftfly::core::invalid_parameter& e) {
     // The value as typed (--bandwidth = 0.0, not 0), the library's range.
     const bool alpha = e.parameter() == "alpha";
-    shiftfly::tools::throw_flag_out_of_range("allreduce", alpha ? "--alpha" : "--bandwidth",
+    shiftfly::tools::throw_flag_out_of_range(c, "allreduce", alpha ? "--alpha" : "--bandwidth",
                                              alpha ? o.alpha : o.bandwidth, e.accepted());
   }
   const std::initializer_list<shiftfly::tools::flag_name> names = {
@@ -91,7 +91,7 @@ int run_allreduce(const options& o) {
     }
     return sc::describe(sc::simulate_allreduce(dims, msg, o.bidirectional, model));
   });
-  shiftfly::tools::print_record(result, o.format, shiftfly::tools::key_order::as_described);
+  shiftfly::tools::print_record(c, result, o.format, shiftfly::tools::key_order::as_described);
   return 0;
 }
 
@@ -117,6 +117,6 @@ const shiftfly::tools::register_subcommand reg{"allreduce", [](CLI::App& app) {
                   "beta = 1/bandwidth");
   sub->add_option("--beta", o->beta, "")->group("");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  return [o] { return run_allreduce(*o); };
+  return [o](const shiftfly::tools::run_context& c) { return run_allreduce(*o, c); };
 }};
 }  // namespace shiftfly_allreduce_subcommand

@@ -78,17 +78,14 @@ bool has_mpi_flag(int argc, char** argv) {
 
 // A malformed command line is found before run_metrics; with --mpi, every rank finds
 // the same error, rank 0 alone prints it, and all ranks exit with its status.
-const bool mpi_parse_errors = [] {
-  shiftfly::tools::error_report_hook() = [](int argc, char** argv, const std::string& line, int status) {
-    if (!has_mpi_flag(argc, argv)) {
-      std::cerr << line + "\n";
-      return status;
-    }
-    const shiftfly::mpi::session session;
-    return session.finish(status, line);
-  };
-  return true;
-}();
+int report_parse_error(int argc, char** argv, const std::string& line, int status) {
+  if (!has_mpi_flag(argc, argv)) {
+    std::cerr << line + "\n";
+    return status;
+  }
+  const shiftfly::mpi::session session;
+  return session.finish(status, line);
+}
 #endif
 
 // Flag combinations that leave --no-distances nothing to do, or something to ignore.
@@ -162,7 +159,7 @@ void warn_if_unconverged(const shiftfly::studies::graph_measurement& m, const op
 
 // --mpi: every rank builds the same graph and shares the distance sweep; rank 0 alone
 // measures the rest and prints. A failure on any rank before the sweep is raised on all.
-int run_metrics_mpi(const options& o, const CLI::App& app) {
+int run_metrics_mpi(const options& o, const CLI::App& app, const shiftfly::tools::run_context& c) {
 #ifdef SHIFTFLY_HAVE_MPI
   const shiftfly::mpi::session session;
   const bool root = session.rank() == 0;
@@ -188,7 +185,7 @@ int run_metrics_mpi(const options& o, const CLI::App& app) {
     const auto m = shiftfly::tools::with_flags(app, [&] { return shiftfly::studies::measure_graph(g, q); });
     if (root) {
       warn_if_unconverged(m, o);
-      shiftfly::tools::print_record(shiftfly::studies::describe(m), o.format);
+      shiftfly::tools::print_record(c, shiftfly::studies::describe(m), o.format);
     }
   } catch (const std::invalid_argument& e) {
     // Failures before or inside the sweep are raised on every rank alike
@@ -203,22 +200,23 @@ int run_metrics_mpi(const options& o, const CLI::App& app) {
 #else
   (void)app;
   (void)o;
+  (void)c;
   throw std::invalid_argument("metrics: --mpi: this shiftfly was built without MPI (configure with -DSHIFTFLY_WITH_MPI=ON "
                               "and an MPI installation, e.g. Debian libopenmpi-dev)");
 #endif
 }
 
 // Parses nothing more: builds the graph, measures it by one library call, prints.
-int run_metrics(const options& o, const CLI::App& app) {
+int run_metrics(const options& o, const CLI::App& app, const shiftfly::tools::run_context& c) {
   require_combination(o);
-  if (o.mpi) return run_metrics_mpi(o, app);
+  if (o.mpi) return run_metrics_mpi(o, app, c);
   shiftfly::tools::file_report file;
   auto q = request_of(o, true);
   const auto g = shiftfly::tools::make_graph(*o.family, "metrics", o.directed, &file);
   if (o.family->family == "file") q.source = describe_file(file);
   const auto m = shiftfly::tools::with_flags(app, [&] { return shiftfly::studies::measure_graph(g, q); });
   warn_if_unconverged(m, o);
-  shiftfly::tools::print_record(shiftfly::studies::describe(m), o.format);
+  shiftfly::tools::print_record(c, shiftfly::studies::describe(m), o.format);
   return 0;
 }
 
@@ -298,7 +296,13 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
   sub->add_flag("--progress", o->progress, "Progress lines on stderr even when it is not a terminal");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
   shiftfly::tools::add_family_subcommands(sub, o->family);
-  return [o, sub] { return run_metrics(*o, *sub); };
-}};
+  return [o, sub](const shiftfly::tools::run_context& c) { return run_metrics(*o, *sub, c); };
+},
+#ifdef SHIFTFLY_HAVE_MPI
+  report_parse_error
+#else
+  {}
+#endif
+};
 
 }  // namespace shiftfly_metrics_subcommand

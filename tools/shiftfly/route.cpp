@@ -26,7 +26,7 @@ struct options {
   std::string format = "text";
 };
 
-int run_route(const options& o) {
+int run_route(const options& o, const shiftfly::tools::run_context& c) {
   namespace routing = shiftfly::routing;
   const auto family = o.family == "kautz" ? routing::label_family::kautz : routing::label_family::de_bruijn;
   const routing::route_answer a = shiftfly::tools::naming_flags(
@@ -53,7 +53,7 @@ int run_route(const options& o) {
       j["shortest"] = {{"value", *a.shortest}, {"method", "exact"}, {"algorithm", "directed BFS"}};
     else
       j["shortest"] = {{"value", nullptr}, {"method", "not computed"}, {"why", "the graph has more than 2^24 vertices"}};
-    shiftfly::tools::print_json(j);
+    shiftfly::tools::print_json(c, j);
     return 0;
   }
   std::cout << "The route takes " << a.hops << " hop" << (a.hops == 1 ? "" : "s");
@@ -91,7 +91,7 @@ const shiftfly::tools::register_subcommand reg{"route", [](CLI::App& app) {
   ii->add_option("--to", o->to, "Destination vertex")->required();
   add_common(ii);
   ii->callback([o] { o->family = "imase-itoh"; });
-  return [o] { return run_route(*o); };
+  return [o](const shiftfly::tools::run_context& c) { return run_route(*o, c); };
 }};
 
 }  // namespace shiftfly_route_subcommand
