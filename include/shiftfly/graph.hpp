@@ -20,6 +20,7 @@
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/parse.hpp"
 #include "shiftfly/core/python_random.hpp"
+#include "shiftfly/core/record.hpp"
 #include "shiftfly/core/worker_pool.hpp"
 
 // io
@@ -57,6 +58,7 @@
 #include "shiftfly/metrics/bisection_metis.hpp"
 #include "shiftfly/metrics/bisection_partition.hpp"
 #include "shiftfly/metrics/connectivity.hpp"
+#include "shiftfly/metrics/describe.hpp"
 #include "shiftfly/metrics/diameter_bounds.hpp"
 #include "shiftfly/metrics/distance_stats.hpp"
 #include "shiftfly/metrics/distances.hpp"
@@ -72,6 +74,7 @@
 #include "shiftfly/metrics/traffic.hpp"
 
 // routing
+#include "shiftfly/routing/describe.hpp"
 #include "shiftfly/routing/imase_itoh.hpp"
 #include "shiftfly/routing/label.hpp"
 #include "shiftfly/routing/link_load.hpp"

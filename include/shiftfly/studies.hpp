@@ -21,6 +21,7 @@
 // collectives
 #include "shiftfly/collectives/allreduce.hpp"
 #include "shiftfly/collectives/cost.hpp"
+#include "shiftfly/collectives/describe.hpp"
 #include "shiftfly/collectives/ring_allreduce.hpp"
 #include "shiftfly/collectives/schedule.hpp"
 #include "shiftfly/collectives/simulator.hpp"
@@ -28,6 +29,7 @@
 #include "shiftfly/collectives/torus_chips.hpp"
 
 // studies
+#include "shiftfly/studies/graph_measurement.hpp"
 #include "shiftfly/studies/link_failure_sweep.hpp"
 #include "shiftfly/studies/nonminimal_routing.hpp"
 #include "shiftfly/studies/sharing_study.hpp"
