@@ -9,6 +9,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <variant>
@@ -29,12 +30,12 @@ inline py::object to_python(const core::record_value& v) {
         using T = std::decay_t<decltype(x)>;
         if constexpr (std::is_same_v<T, std::nullptr_t>) {
           return py::none();
-        } else if constexpr (std::is_same_v<T, core::record_value::list>) {
-          py::tuple t(x.size());
-          for (std::size_t i = 0; i < x.size(); ++i) t[i] = to_python(x[i]);
+        } else if constexpr (std::is_same_v<T, std::shared_ptr<const core::record_value::list>>) {
+          py::tuple t(x->size());
+          for (std::size_t i = 0; i < x->size(); ++i) t[i] = to_python((*x)[i]);
           return std::move(t);
-        } else if constexpr (std::is_same_v<T, std::vector<core::record>>) {
-          return to_python(x.front());
+        } else if constexpr (std::is_same_v<T, std::shared_ptr<const core::record>>) {
+          return to_python(*x);
         } else {
           return py::cast(x);
         }

@@ -16,6 +16,7 @@
 /// a list of values or a nested record. No JSON library is needed here (the graph
 /// component stays free of one).
 #include <cstdint>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <type_traits>
@@ -28,12 +29,13 @@ namespace shiftfly::core {
 struct record;
 struct record_field;
 
-/// One value of a record.
+/// One value of a record. A list or a nested record is held through a shared pointer to
+/// a constant (the types are still incomplete here); a value is never changed in place.
 class record_value {
  public:
   using list = std::vector<record_value>;
-  using data = std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, std::string, list,
-                            std::vector<record>>;  // a nested record is held as a list of one
+  using data = std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, std::string,
+                            std::shared_ptr<const list>, std::shared_ptr<const record>>;
 
   record_value() : v_(nullptr) {}
   record_value(std::nullptr_t) : v_(nullptr) {}
@@ -46,16 +48,15 @@ class record_value {
   record_value(double d) : v_(d) {}
   record_value(std::string s) : v_(std::move(s)) {}
   record_value(const char* s) : v_(std::string(s)) {}
-  record_value(list l) : v_(std::move(l)) {}
+  record_value(list l) : v_(std::make_shared<const list>(std::move(l))) {}
   template <class T>
-  record_value(const std::vector<T>& items) : v_(list(items.begin(), items.end())) {}
+  record_value(const std::vector<T>& items) : record_value(list(items.begin(), items.end())) {}
   record_value(record r);
 
   [[nodiscard]] const data& get() const noexcept { return v_; }
   [[nodiscard]] bool is_null() const noexcept { return std::holds_alternative<std::nullptr_t>(v_); }
-  [[nodiscard]] bool is_record() const noexcept { return std::holds_alternative<std::vector<record>>(v_); }
-  [[nodiscard]] const record& as_record() const { return std::get<std::vector<record>>(v_).front(); }
-  [[nodiscard]] record& as_record() { return std::get<std::vector<record>>(v_).front(); }
+  [[nodiscard]] bool is_record() const noexcept { return std::holds_alternative<std::shared_ptr<const record>>(v_); }
+  [[nodiscard]] const record& as_record() const { return *std::get<std::shared_ptr<const record>>(v_); }
 
  private:
   data v_;
@@ -113,7 +114,7 @@ struct record {
   }
 };
 
-inline record_value::record_value(record r) : v_(std::vector<record>{std::move(r)}) {}
+inline record_value::record_value(record r) : v_(std::make_shared<const record>(std::move(r))) {}
 
 /// The text of a record: its lines, each ending in a newline.
 inline void write_text(std::ostream& out, const record& r) {

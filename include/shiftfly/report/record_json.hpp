@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <variant>
@@ -28,12 +29,12 @@ Json to_json(const core::record_value& v) {
   return std::visit(
       [](const auto& x) -> Json {
         using T = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<T, core::record_value::list>) {
+        if constexpr (std::is_same_v<T, std::shared_ptr<const core::record_value::list>>) {
           Json a = Json::array();
-          for (const auto& item : x) a.push_back(to_json<Json>(item));
+          for (const auto& item : *x) a.push_back(to_json<Json>(item));
           return a;
-        } else if constexpr (std::is_same_v<T, std::vector<core::record>>) {
-          return to_json<Json>(x.front());
+        } else if constexpr (std::is_same_v<T, std::shared_ptr<const core::record>>) {
+          return to_json<Json>(*x);
         } else {
           return Json(x);
         }
