@@ -24,6 +24,7 @@
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/parse.hpp"
 #include "shiftfly/core/python_random.hpp"
+#include "shiftfly/core/record.hpp"
 #include "shiftfly/core/worker_pool.hpp"
 
 // io
@@ -76,6 +77,7 @@
 #include "shiftfly/metrics/flow/traffic.hpp"
 
 // routing
+#include "shiftfly/routing/describe.hpp"
 #include "shiftfly/routing/imase_itoh.hpp"
 #include "shiftfly/routing/label.hpp"
 #include "shiftfly/routing/link_load.hpp"

@@ -25,3 +25,6 @@
 #include "shiftfly/metrics/flow/throughput.hpp"
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
 #include "shiftfly/metrics/flow/throughput_profile.hpp"
+
+// the metrics' results described (they include the solver-backed ones)
+#include "shiftfly/metrics/describe/results.hpp"

@@ -23,6 +23,7 @@
 // collectives
 #include "shiftfly/collectives/allreduce.hpp"
 #include "shiftfly/collectives/cost.hpp"
+#include "shiftfly/collectives/describe.hpp"
 #include "shiftfly/collectives/ring_allreduce.hpp"
 #include "shiftfly/collectives/schedule.hpp"
 #include "shiftfly/collectives/simulator.hpp"
@@ -34,6 +35,7 @@
 #include "shiftfly/studies/chip_validation.hpp"
 #include "shiftfly/studies/equal_cost.hpp"
 #include "shiftfly/studies/exact_ratio.hpp"
+#include "shiftfly/studies/graph_measurement.hpp"
 #include "shiftfly/studies/link_failure_sweep.hpp"
 #include "shiftfly/studies/moore_efficiency.hpp"
 #include "shiftfly/studies/field_equal_radix.hpp"

@@ -11,6 +11,7 @@
 #include "shiftfly/report/check.hpp"
 #include "shiftfly/report/figure.hpp"
 #include "shiftfly/report/format.hpp"
+#include "shiftfly/report/record_json.hpp"
 #include "shiftfly/report/progress.hpp"
 #include "shiftfly/report/render.hpp"
 #include "shiftfly/report/table.hpp"

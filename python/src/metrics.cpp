@@ -1,8 +1,9 @@
 /// \file metrics.cpp
 /// The metrics of metrics/: exact and sampled all-pairs statistics (Then et al.
 /// 2014), the exact diameter (iFUB/DiFUB), the spectral gap (Lanczos) and the vertex
-/// and edge connectivity (Menger, maximum flows). Each returns a dict of the C++
-/// result struct's fields; the package wraps it in a frozen dataclass.
+/// and edge connectivity (Menger, maximum flows). Each returns the dict of its result's
+/// description (metrics/describe/results.hpp, converted by record.hpp); the package wraps it in a
+/// frozen dataclass.
 /// Every call runs without the GIL and stops on Ctrl-C (bindings.hpp).
 
 #include <pybind11/pybind11.h>
@@ -11,6 +12,8 @@
 #include <cstdint>
 
 #include "bindings.hpp"
+#include "record.hpp"
+#include "shiftfly/metrics/describe/results.hpp"
 #include "shiftfly/metrics/cuts/connectivity.hpp"
 #include "shiftfly/metrics/distances/diameter_bounds.hpp"
 #include "shiftfly/metrics/distances/distances.hpp"
@@ -21,24 +24,6 @@ namespace shiftfly::python {
 namespace {
 
 metrics::traversal how_of(bool directed) { return directed ? metrics::traversal::arcs : metrics::traversal::undirected; }
-
-py::dict to_dict(const metrics::distance_stats& s) {
-  py::dict d;
-  d["n"] = s.n;
-  d["directed"] = s.directed;
-  d["exact"] = s.exact;
-  d["sources"] = s.sources;
-  d["diameter"] = s.diameter;
-  d["mean"] = s.mean;
-  d["disconnected"] = s.disconnected;
-  d["total_distance"] = s.total_distance;
-  d["pairs"] = s.pairs;
-  d["unreachable_pairs"] = s.unreachable_pairs;
-  d["histogram"] = py::tuple(py::cast(s.histogram));
-  d["method"] = s.method();
-  d["diameter_kind"] = s.diameter_kind();
-  return d;
-}
 
 metrics::sweep_options sweep_of(unsigned threads, unsigned batch_bits, const stop_flag& stop) {
   metrics::sweep_options o;
@@ -54,17 +39,21 @@ void init_metrics(py::module_& m) {
   m.def(
       "all_pairs_stats",
       [](const graph& g, unsigned threads, bool directed, unsigned batch_bits) {
-        return to_dict(run_interruptible([&](const stop_flag& stop) {
-          return metrics::all_pairs_stats(g, how_of(directed), sweep_of(threads, batch_bits, stop));
-        }));
+        return to_python(metrics::describe(
+            run_interruptible([&](const stop_flag& stop) {
+              return metrics::all_pairs_stats(g, how_of(directed), sweep_of(threads, batch_bits, stop));
+            }),
+            0));
       },
       py::arg("g"), py::arg("threads"), py::arg("directed"), py::arg("batch_bits"));
   m.def(
       "sampled_stats",
       [](const graph& g, std::size_t samples, std::uint64_t seed, unsigned threads, bool directed, unsigned batch_bits) {
-        return to_dict(run_interruptible([&](const stop_flag& stop) {
-          return metrics::sampled_stats(g, samples, seed, how_of(directed), sweep_of(threads, batch_bits, stop));
-        }));
+        return to_python(metrics::describe(
+            run_interruptible([&](const stop_flag& stop) {
+              return metrics::sampled_stats(g, samples, seed, how_of(directed), sweep_of(threads, batch_bits, stop));
+            }),
+            seed));
       },
       py::arg("g"), py::arg("samples"), py::arg("seed"), py::arg("threads"), py::arg("directed"), py::arg("batch_bits"));
   m.def(
@@ -73,27 +62,10 @@ void init_metrics(py::module_& m) {
         const auto r = run_interruptible([&](const stop_flag& stop) {
           return metrics::exact_diameter(g, how_of(directed), threads, [&stop](std::size_t, std::size_t) { stop.check(); });
         });
-        py::dict d;
-        d["diameter"] = r.diameter;
-        d["exact"] = r.exact;
-        d["directed"] = r.directed;
-        d["disconnected"] = r.disconnected;
-        d["bfs_sources"] = r.bfs_sources;
-        d["method"] = r.method;
-        return d;
+        return to_python(metrics::describe(r));
       },
       py::arg("g"), py::arg("directed"), py::arg("threads"));
-  const auto gap_dict = [](const metrics::spectral_gap_result& r) {
-    py::dict d;
-    d["lambda2"] = r.lambda2;
-    d["lambda_min"] = r.lambda_min;
-    d["gap"] = r.gap;
-    d["two_sided_gap"] = r.two_sided_gap;
-    d["residual"] = r.residual;
-    d["method"] = r.method;
-    d["iterations"] = r.iterations;
-    return d;
-  };
+  const auto gap_dict = [](const metrics::spectral_gap_result& r) { return to_python(metrics::describe(r)); };
   m.def(
       "spectral_gap",
       [gap_dict](const graph& g, unsigned threads) {
@@ -118,14 +90,18 @@ void init_metrics(py::module_& m) {
           o.progress = [&stop](std::size_t, std::size_t) { stop.check(); };
           return metrics::connectivity(g, how_of(directed), o);
         });
-        py::dict d;
-        d["vertex"] = r.vertex;
-        d["edge"] = r.edge;
-        d["directed"] = r.directed;
-        d["flows"] = r.flows;
-        return d;
+        return to_python(metrics::describe(r));
       },
       py::arg("g"), py::arg("directed"), py::arg("threads"));
+  // The fields each described result shows in Python (the dataclasses of _results.py are held to them).
+  m.def("result_fields", [] {
+    py::dict d;
+    d["DistanceStats"] = python_fields(metrics::describe(metrics::distance_stats{}, 0));
+    d["DiameterResult"] = python_fields(metrics::describe(metrics::diameter_result{}));
+    d["SpectralGap"] = python_fields(metrics::describe(metrics::spectral_gap_result{}));
+    d["Connectivity"] = python_fields(metrics::describe(metrics::connectivity_result{}));
+    return d;
+  });
 }
 
 }  // namespace shiftfly::python

@@ -54,7 +54,7 @@ inline int run_cli(const std::string& tool, const std::string& description, int 
   app.set_version_flag("--version", std::string(core::version));
   auto& reg = subcommand_registry();
   std::sort(reg.begin(), reg.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
-  std::map<std::string, std::function<int()>> runners;
+  std::map<std::string, std::function<int(const run_context&)>> runners;
   for (auto& entry : reg) runners[entry.name] = entry.setup(app);
   add_pretty_flags(app);
   show_defaults(app);
@@ -71,14 +71,15 @@ inline int run_cli(const std::string& tool, const std::string& description, int 
     const std::string what = e.what();
     const bool no_subcommand = e.get_name() == "RequiredError" && what.rfind("A subcommand", 0) == 0;
     const std::string line = tool + ": error: " + one_line(no_subcommand ? subcommand_error(tool, app) : what);
-    if (const auto& report = error_report_hook()) return report(argc, argv, line, 2);
+    for (const auto& entry : reg)  // a subcommand that reports its own parse errors (metrics --mpi)
+      if (entry.on_parse_error) return entry.on_parse_error(argc, argv, line, 2);
     std::cerr << line << '\n';
     return 2;
   }
-  record_given_values(app);  // what each flag was given, for error messages (common/given_values.hpp)
-  record_invocation(tool, app);  // the command and its parameters, for the JSON envelope (common/envelope.hpp)
+  // the command, its parameters and each flag's text, for the envelope and error messages
+  const run_context ctx = make_run_context(tool, app);
   try {
-    for (auto* sub : app.get_subcommands()) return runners.at(sub->get_name())();
+    for (auto* sub : app.get_subcommands()) return runners.at(sub->get_name())(ctx);
     std::cerr << tool << ": error: a subcommand is required\n";
     return 2;
   } catch (const core::invalid_parameter& e) {  // a library error no flag list caught: still no function name

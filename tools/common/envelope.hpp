@@ -17,8 +17,8 @@
 // depend on them, and a run's output is the same at any thread count.
 // `--pretty` indents the object by two spaces; without it the object is one line.
 //
-// run_cli() records the invocation after parsing (record_invocation); a
-// subcommand prints its result with print_json(result).
+// run_cli() makes the run's context after parsing (make_run_context) and passes it to the
+// subcommand, which prints its result with print_json(ctx, result) or print_record(ctx, record, format).
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -30,23 +30,14 @@
 #include <string>
 #include <string_view>
 
+#include "common/given_values.hpp"
+#include "common/run_context.hpp"
 #include "shiftfly/core/parse.hpp"
+#include "shiftfly/core/record.hpp"
+#include "shiftfly/report/record_json.hpp"
 #include "shiftfly/core/version.hpp"
 
 namespace shiftfly::tools {
-
-/// What ran: the tool, the command path, the parameters, and whether to indent.
-struct invocation {
-  std::string tool;
-  std::string command;
-  nlohmann::ordered_json parameters = nlohmann::ordered_json::object();
-  bool pretty = false;
-};
-
-inline invocation& current_invocation() {
-  static invocation current;
-  return current;
-}
 
 /// Options that say how to run or print, not what to compute.
 inline bool is_execution_option(const std::string& name) {
@@ -120,45 +111,58 @@ inline void record_options(const CLI::App& app, nlohmann::ordered_json& out) {
 }
 }  // namespace detail
 
-/// Records the command path and parameters of the parsed `app` (the tool's root).
-inline void record_invocation(const std::string& tool, const CLI::App& app) {
-  invocation& inv = current_invocation();
-  inv.tool = tool;
-  inv.command = tool;
-  inv.parameters = nlohmann::ordered_json::object();
+/// The context of the parsed `app` (the tool's root): the command path and parameters,
+/// --pretty, and the text given for every flag.
+inline run_context make_run_context(const std::string& tool, const CLI::App& app) {
+  run_context ctx;
+  ctx.tool = tool;
+  ctx.command = tool;
   const CLI::App* at = &app;
-  detail::record_options(*at, inv.parameters);
+  detail::record_options(*at, ctx.parameters);
   while (!at->get_subcommands().empty()) {
     at = at->get_subcommands().front();
-    inv.command += " " + at->get_name();
-    detail::record_options(*at, inv.parameters);
-    if (const CLI::Option* pretty = at->get_option_no_throw("--pretty"); pretty && pretty->count() > 0) inv.pretty = true;
+    ctx.command += " " + at->get_name();
+    detail::record_options(*at, ctx.parameters);
+    if (const CLI::Option* pretty = at->get_option_no_throw("--pretty"); pretty && pretty->count() > 0) ctx.pretty = true;
   }
+  record_given_values(app, ctx.given);
+  return ctx;
 }
 
 /// The envelope around `result` (a nlohmann::json or nlohmann::ordered_json).
 template <class Json>
-nlohmann::ordered_json envelope(const Json& result) {
-  const invocation& inv = current_invocation();
+nlohmann::ordered_json envelope(const run_context& ctx, const Json& result) {
   nlohmann::ordered_json j;
-  j["tool"] = inv.tool;
+  j["tool"] = ctx.tool;
   j["version"] = std::string(core::version);
-  j["command"] = inv.command;
-  j["parameters"] = inv.parameters;
+  j["command"] = ctx.command;
+  j["parameters"] = ctx.parameters;
   j["result"] = nlohmann::ordered_json::parse(result.dump());
   return j;
 }
 
 /// The envelope as text: one line, or indented by two spaces with --pretty; no newline.
 template <class Json>
-std::string envelope_text(const Json& result) {
-  return envelope(result).dump(current_invocation().pretty ? 2 : -1);
+std::string envelope_text(const run_context& ctx, const Json& result) {
+  return envelope(ctx, result).dump(ctx.pretty ? 2 : -1);
 }
 
 /// Prints the envelope around `result` and a newline.
 template <class Json>
-void print_json(const Json& result, std::ostream& out = std::cout) {
-  out << envelope_text(result) << '\n';
+void print_json(const run_context& ctx, const Json& result, std::ostream& out = std::cout) {
+  out << envelope_text(ctx, result) << '\n';
+}
+
+/// The order of a result's keys in JSON: sorted, or as the description lists them.
+enum class key_order { sorted, as_described };
+
+/// Prints a described result (core/record.hpp): with `format` json the envelope around its
+/// fields, else its text lines.
+inline void print_record(const run_context& ctx, const core::record& r, const std::string& format,
+                         key_order order = key_order::sorted, std::ostream& out = std::cout) {
+  if (format != "json") core::write_text(out, r);
+  else if (order == key_order::sorted) print_json(ctx, report::to_json(r), out);
+  else print_json(ctx, report::to_json<nlohmann::ordered_json>(r), out);
 }
 
 /// Captures the default of every optional option that takes a value and has not
@@ -175,8 +179,8 @@ inline void show_defaults(CLI::App& app) {
 
 /// Prints the envelope around a result given as JSON text (a graph export, written by
 /// its own writer, is not parsed again); the text is placed as it is.
-inline void print_json_text(const std::string& result_text, std::ostream& out = std::cout) {
-  const std::string head = envelope_text(nlohmann::json(nullptr));
+inline void print_json_text(const run_context& ctx, const std::string& result_text, std::ostream& out = std::cout) {
+  const std::string head = envelope_text(ctx, nlohmann::json(nullptr));
   const std::size_t at = head.rfind("null");  // the result's place: the last value of the object
   out << head.substr(0, at) << result_text << head.substr(at + 4) << '\n';
 }

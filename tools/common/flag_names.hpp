@@ -18,6 +18,8 @@
 // replaced only when it reads as the same number as the typed text, so a value
 // derived from the flag (a bound, a product) keeps its digits.
 
+#include <CLI/CLI.hpp>
+
 #include <cstdlib>
 #include <initializer_list>
 #include <span>
@@ -117,6 +119,41 @@ decltype(auto) naming_flags(std::span<const flag_name> names, std::string_view g
 template <class F>
 decltype(auto) naming_flags(std::initializer_list<flag_name> names, std::string_view given, F&& f) {
   return naming_flags(std::span<const flag_name>(names.begin(), names.size()), given, std::forward<F>(f));
+}
+
+}  // namespace shiftfly::tools
+
+namespace shiftfly::tools {
+
+/// The flag of a library id: "--" and the id with '-' for '_' (path_samples -> --path-samples).
+inline std::string flag_of(std::string_view id) {
+  std::string flag = "--" + std::string(id);
+  for (char& c : flag)
+    if (c == '_') c = '-';
+  return flag;
+}
+
+/// Runs `f()`; a core::invalid_parameter it throws is rethrown in the words of `app`, a
+/// (sub)command whose flags are named as the ids of the library's request (`max_seconds`
+/// is --max-seconds): a parameter that is a flag of `app` is shown as the flag; otherwise,
+/// when the error's function is the id of a flag (the part of the request that failed) and
+/// the message names no flag, " (given --flag)" is appended. The function's name itself is
+/// never shown.
+template <class F>
+decltype(auto) with_flags(const CLI::App& app, F&& f) {
+  try {
+    return std::forward<F>(f)();
+  } catch (const core::invalid_parameter& e) {
+    const auto is_flag = [&app](const std::string& id) {
+      return !id.empty() && app.get_option_no_throw(flag_of(id)) != nullptr;
+    };
+    if (is_flag(e.parameter()))
+      throw core::invalid_parameter::rule({}, core::invalid_parameter::compose({}, flag_of(e.parameter()), e.value(),
+                                                                               e.problem(), e.accepted()));
+    std::string message = e.message_without_function();
+    if (is_flag(e.function()) && message.find("--") == std::string::npos) message += " (given " + flag_of(e.function()) + ")";
+    throw core::invalid_parameter::rule({}, message);
+  }
 }
 
 }  // namespace shiftfly::tools

@@ -98,8 +98,8 @@ struct table_set_report {
 };
 
 /// The command line that computes the same tables: the command, --profile, and --only when given.
-inline std::string report_command(const std::string& profile, const table_set_flags& f) {
-  std::string cmd = current_invocation().command;
+inline std::string report_command(const run_context& ctx, const std::string& profile, const table_set_flags& f) {
+  std::string cmd = ctx.command;
   if (!profile.empty()) cmd += " --profile " + profile;
   if (!f.only.empty()) {
     std::string only;
@@ -112,8 +112,9 @@ inline std::string report_command(const std::string& profile, const table_set_fl
 /// Runs `sections` under the flags and `context`; returns run_table_set's status. The json
 /// format prints the envelope; --out also writes manifest.json, the envelope of the run
 /// whose result lists the files written.
-inline int run_table_set_command(const std::vector<report::section>& sections, const table_set_flags& f,
-                                 const report::section_context& context = {}, const table_set_report& about = {}) {
+inline int run_table_set_command(const run_context& ctx, const std::vector<report::section>& sections,
+                                 const table_set_flags& f, const report::section_context& context = {},
+                                 const table_set_report& about = {}) {
   if (f.progress) report::force_progress();
   return naming_flags({{"only", "--only"}, {"format", "--format"}, {"out_dir", "--out"}, {"check_dir", "--check"}}, "",
                       [&] {
@@ -123,12 +124,12 @@ inline int run_table_set_command(const std::vector<report::section>& sections, c
                         t.out_dir = f.out;
                         t.check_dir = f.check;
                         t.context = context;
-                        t.json_text = [](const nlohmann::json& j) { return envelope_text(j); };
+                        t.json_text = [&ctx](const nlohmann::json& j) { return envelope_text(ctx, j); };
                         t.svg = [](const report::figure& fig) { return report::figure_svg(fig); };  // the gnuplot component
-                        t.html.tool = current_invocation().tool;
+                        t.html.tool = ctx.tool;
                         t.html.version = std::string(core::version);
                         t.html.profile = about.profile;
-                        t.html.command = report_command(about.profile, f);
+                        t.html.command = report_command(ctx, about.profile, f);
                         t.html.date = report_date();
                         t.html.reference = about.reference;
                         t.html.reference_commit = about.reference_commit;
@@ -137,7 +138,7 @@ inline int run_table_set_command(const std::vector<report::section>& sections, c
                         const int status = report::run_table_set(sections, t, std::cout, std::cerr);
                         if (!f.out.empty()) {
                           std::ofstream out(std::filesystem::path(f.out) / manifest_file, std::ios::binary);
-                          out << envelope(nlohmann::json{{"files", written}}).dump(2) << "\n";
+                          out << envelope(ctx, nlohmann::json{{"files", written}}).dump(2) << "\n";
                           if (!out) throw std::runtime_error("tables: cannot write " + f.out + "/" + manifest_file);
                         }
                         return status;

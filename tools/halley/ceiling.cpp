@@ -18,12 +18,12 @@ struct options {
   std::string format = "text";
 };
 
-int run_ceiling(const options& o) {
+int run_ceiling(const options& o, const shiftfly::tools::run_context& c) {
   const std::string cmd = "halley ceiling";
-  const double lambda = o.rate.resolve(cmd);
-  hc::require_flag(cmd, "--rho", o.rho, 0, 1);
-  hc::require_flag(cmd, "--sigma", o.sigma, 0, 1);
-  if (o.target) hc::require_flag(cmd, "--target", *o.target, 0, 1);
+  const double lambda = o.rate.resolve(c, cmd);
+  hc::require_flag(c, cmd, "--rho", o.rho, 0, 1);
+  hc::require_flag(c, cmd, "--sigma", o.sigma, 0, 1);
+  if (o.target) hc::require_flag(c, cmd, "--target", *o.target, 0, 1);
   namespace h = shiftfly::halley;
   nlohmann::json j;
   j["ceiling"] = h::ceiling(o.sigma, lambda, o.rho);
@@ -61,7 +61,7 @@ int run_ceiling(const options& o) {
                 ? fmt::format(", or correlation at most {:.4g} at this ratio.", j["rho_for_target"].get<double>())
                 : "; no correlation reaches it at this ratio.";
   }
-  hc::print(j, o.format, lead);
+  hc::print(c, j, o.format, lead);
   return 0;
 }
 
@@ -74,6 +74,6 @@ const shiftfly::tools::register_subcommand reg{"ceiling", [](CLI::App& app) {
   sub->add_option("--target", o->target, "Also give the ratio and the correlation this target needs, in (0,1)")
       ->default_str("none");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  return [o] { return hc::naming_halley_flags([&] { return run_ceiling(*o); }); };
+  return [o](const shiftfly::tools::run_context& c) { return hc::naming_halley_flags(c, [&] { return run_ceiling(*o, c); }); };
 }};
 }  // namespace halley_ceiling_subcommand

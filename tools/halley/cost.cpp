@@ -23,25 +23,21 @@ nlohmann::json plan_json(const shiftfly::halley::plan& p) {
           {"separation_cost", p.separation_cost}, {"coverage", p.coverage}};
 }
 
-int run_cost(const options& o) {
+int run_cost(const options& o, const shiftfly::tools::run_context& c) {
   const std::string cmd = "halley cost";
-  const double lambda = o.rate.resolve(cmd);
-  hc::require_flag(cmd, "--rho", o.rho, 0, 1);
-  hc::require_flag(cmd, "--target", o.target, 0, 1);
-  hc::require_flag(cmd, "--floor", o.floor, 0, 1);
-  if (!std::isfinite(o.price) || o.price <= 0) tools::throw_flag_out_of_range(cmd, "--price", o.price, "finite and greater than 0");
-  if (!std::isfinite(o.premium) || o.premium < 0) tools::throw_flag_out_of_range(cmd, "--premium", o.premium, "finite, at least 0");
-  // Ranges that depend on another flag name the flag the user gave, and the other
-  // flag's value as typed or marked as its default.
+  const double lambda = o.rate.resolve(c, cmd);
+  // The library checks every range (halley/cost.hpp; its errors name the flags). A rule
+  // between two flags is said here in the words of the one the user gave, the other's
+  // value as typed or marked as its default (the library cannot tell which was given).
   if (!std::isfinite(o.reference) || o.reference <= o.floor || o.reference >= 1) {
-    if (!tools::given_text("--premium-from"))  // its default (0.15) is not above the --floor given
-      tools::throw_flag_out_of_range(cmd, "--floor", o.floor,
-                                     "strictly between 0 and " + tools::flag_and_value("--premium-from", o.reference));
-    tools::throw_flag_out_of_range(cmd, "--premium-from", o.reference,
-                                   "above " + tools::flag_and_value("--floor", o.floor) + " and below 1");
+    if (!tools::given_text(c, "--premium-from"))  // its default (0.15) is not above the --floor given
+      tools::throw_flag_out_of_range(c, cmd, "--floor", o.floor,
+                                     "strictly between 0 and " + tools::flag_and_value(c, "--premium-from", o.reference));
+    tools::throw_flag_out_of_range(c, cmd, "--premium-from", o.reference,
+                                   "above " + tools::flag_and_value(c, "--floor", o.floor) + " and below 1");
   }
   if (o.rho < o.floor)
-    tools::throw_flag_out_of_range(cmd, "--rho", o.rho, "at least " + tools::flag_and_value("--floor", o.floor) + " and below 1");
+    tools::throw_flag_out_of_range(c, cmd, "--rho", o.rho, "at least " + tools::flag_and_value(c, "--floor", o.floor) + " and below 1");
   const shiftfly::halley::cost_model model{o.price, o.premium, o.reference, o.floor};
   const shiftfly::halley::work_budget budget(shiftfly::halley::command_term_budget);
   const auto s = shiftfly::halley::cheapest_plan(o.channels, lambda, o.rho, o.target, model, &budget);
@@ -58,7 +54,7 @@ int run_cost(const options& o) {
   j["model"] = {{"price", o.price}, {"premium", o.premium}, {"premium_from", o.reference}, {"floor", o.floor}};
   j["method"] = "exact";
   j["algorithm"] = "Algorithm 1 (exact tail sums) and TOMS 748 over every (spares, rho') under the stated cost model";
-  hc::print(j, o.format,
+  hc::print(c, j, o.format,
             fmt::format("The cheapest plan costs {} ({} spares, separated to rho' = {:.4g}), {:.3g}x less than spares "
                         "alone ({}, {} spares at rho = {:.4g}).",
                         hc::dollars(s.cheapest.cost), s.cheapest.spares, s.cheapest.rho, s.saving_ratio, hc::dollars(s.spares_only.cost),
@@ -78,6 +74,6 @@ const shiftfly::tools::register_subcommand reg{"cost", [](CLI::App& app) {
   sub->add_option("--premium-from", o->reference, "Correlation the premium's priced move starts from (default 0.15)");
   sub->add_option("--floor", o->floor, "Best separation the premium is priced for (default 0.03)");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  return [o] { return hc::naming_halley_flags([&] { return run_cost(*o); }); };
+  return [o](const shiftfly::tools::run_context& c) { return hc::naming_halley_flags(c, [&] { return run_cost(*o, c); }); };
 }};
 }  // namespace halley_cost_subcommand

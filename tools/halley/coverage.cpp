@@ -16,10 +16,10 @@ struct options {
   std::string format = "text";
 };
 
-int run_coverage(const options& o) {
+int run_coverage(const options& o, const shiftfly::tools::run_context& c) {
   const std::string cmd = "halley coverage";
-  const double lambda = o.rate.resolve(cmd);
-  hc::require_flag(cmd, "--rho", o.rho, 0, 1, true);
+  const double lambda = o.rate.resolve(c, cmd);
+  hc::require_flag(c, cmd, "--rho", o.rho, 0, 1, true);
   const double a = shiftfly::halley::coverage(o.channels, o.spares, lambda, o.rho);
   nlohmann::json j;
   j["coverage"] = a;
@@ -32,7 +32,7 @@ int run_coverage(const options& o) {
   j["model"] = o.rho == 0 ? "binomial" : "beta-binomial";
   j["method"] = "exact";
   j["algorithm"] = "tail sum of the binomial or beta-binomial law, in log space";
-  hc::print(j, o.format,
+  hc::print(c, j, o.format,
             fmt::format("{} channels with {} spares (pool {}) are covered with probability {} (shortfall {:.4g}).",
                         o.channels, o.spares, o.channels + o.spares, hc::percent(a), j["shortfall"].get<double>()));
   return 0;
@@ -46,6 +46,6 @@ const shiftfly::tools::register_subcommand reg{"coverage", [](CLI::App& app) {
   o->rate.add(sub);
   sub->add_option("--rho", o->rho, "Pairwise failure correlation in [0,1); 0 = independent");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  return [o] { return hc::naming_halley_flags([&] { return run_coverage(*o); }); };
+  return [o](const shiftfly::tools::run_context& c) { return hc::naming_halley_flags(c, [&] { return run_coverage(*o, c); }); };
 }};
 }  // namespace halley_coverage_subcommand

@@ -20,7 +20,7 @@ struct options {
   std::string format = "text";
 };
 
-int run_foldfit(const options& o) {
+int run_foldfit(const options& o, const shiftfly::tools::run_context& c) {
   namespace h = shiftfly::halley;
   // io reads the file, halley parses its text
   const auto d = h::read_demand_csv_text(
@@ -62,7 +62,7 @@ int run_foldfit(const options& o) {
                                  o.channels, r.search.packing.makespan, r.search.bounds.bound);
   lead += j.contains("optimum") ? fmt::format(", optimum {}", j["optimum"].dump()) : std::string();
   lead += fmt::format("; LPT {}, list scheduling {}).", r.lpt_makespan, r.list_makespan);
-  hc::print(j, o.format, lead);
+  hc::print(c, j, o.format, lead);
   return 0;
 }
 
@@ -76,6 +76,6 @@ const shiftfly::tools::register_subcommand reg{"foldfit", [](CLI::App& app) {
   sub->add_option("--block", o->block, "Expert-parallel block size for FFD's tie-breaking (0 = none)")->check(
       CLI::Range(std::size_t{0}, std::size_t{1000000}));
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  return [o] { return hc::naming_halley_flags([&] { return run_foldfit(*o); }); };
+  return [o](const shiftfly::tools::run_context& c) { return hc::naming_halley_flags(c, [&] { return run_foldfit(*o, c); }); };
 }};
 }  // namespace halley_foldfit_subcommand

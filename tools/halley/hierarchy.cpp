@@ -16,10 +16,10 @@ struct options {
   std::string format = "text";
 };
 
-int run_hierarchy(const options& o) {
+int run_hierarchy(const options& o, const shiftfly::tools::run_context& c) {
   const std::string cmd = "halley hierarchy";
-  const double lambda = o.rate.resolve(cmd);
-  hc::require_flag(cmd, "--rho-across", o.rho_across, 0, 1);
+  const double lambda = o.rate.resolve(c, cmd);
+  hc::require_flag(c, cmd, "--rho-across", o.rho_across, 0, 1);
   if (!std::isfinite(o.rho_within) || o.rho_within < o.rho_across || o.rho_within >= 1)
     shiftfly::core::throw_out_of_range(cmd, "--rho-within", o.rho_within,
                                        "at least --rho-across = " + shiftfly::core::to_message(o.rho_across) + " and below 1");
@@ -62,7 +62,7 @@ int run_hierarchy(const options& o) {
               : fmt::format("{} (nested model, Theorem 2), {} by the flat shortcut at rho_bar = {:.4g}.",
                             hc::percent(j["nested"].get<double>()), hc::percent(j["flat"].get<double>()),
                             j["rho_bar"].get<double>());
-  hc::print(j, o.format, lead);
+  hc::print(c, j, o.format, lead);
   return 0;
 }
 
@@ -77,6 +77,6 @@ const shiftfly::tools::register_subcommand reg{"hierarchy", [](CLI::App& app) {
   sub->add_option("--spares", o->spares, "Spare lasers s")->required()->check(CLI::Range(std::uint64_t{0}, std::uint64_t{20000}));
   o->rate.add(sub);
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  return [o] { return hc::naming_halley_flags([&] { return run_hierarchy(*o); }); };
+  return [o](const shiftfly::tools::run_context& c) { return hc::naming_halley_flags(c, [&] { return run_hierarchy(*o, c); }); };
 }};
 }  // namespace halley_hierarchy_subcommand

@@ -28,11 +28,11 @@ namespace shiftfly::tools::halley_cli {
 /// Subnormal values (0 < |v| < 2.2e-308) are refused too: 1/ρ and the beta parameters
 /// overflow there (`ceiling --rho 1e-320` printed b as null, `hierarchy --rho-across 1e-320`
 /// ended in a NaN inside the quadrature).
-inline void require_flag(const std::string& cmd, const std::string& flag, double v, double lo, double hi, bool closed_low = false) {
+inline void require_flag(const run_context& ctx, const std::string& cmd, const std::string& flag, double v, double lo, double hi, bool closed_low = false) {
   const bool subnormal = v != 0 && std::fabs(v) < std::numeric_limits<double>::min();
   const bool ok = std::isfinite(v) && !subnormal && (closed_low ? v >= lo : v > lo) && v < hi;
   if (!ok)
-    throw_flag_out_of_range(cmd, flag, v, (closed_low ? "from " : "strictly between ") + core::to_message(lo) +
+    throw_flag_out_of_range(ctx, cmd, flag, v, (closed_low ? "from " : "strictly between ") + core::to_message(lo) +
                                               (closed_low ? " up to, not including, " : " and ") + core::to_message(hi) +
                                               (subnormal ? ", and not subnormal (at least 2.2250738585072014e-308)" : ""));
 }
@@ -53,19 +53,19 @@ struct rate_flags {
   }
 
   /// The per-window probability λ, validated.
-  double resolve(const std::string& cmd) const {
+  double resolve(const run_context& ctx, const std::string& cmd) const {
     double v = 0;
     if (lambda) {
       v = *lambda;
       if (!std::isfinite(v) || !(v >= halley::smallest_rate) || !(v <= halley::largest_rate))
-        throw_flag_out_of_range(cmd, "--lambda", v, "from 1e-12 to 0.999999999999, the range whose accuracy is tested");
+        throw_flag_out_of_range(ctx, cmd, "--lambda", v, "from 1e-12 to 0.999999999999, the range whose accuracy is tested");
     } else if (fit && window) {
-      if (!std::isfinite(*fit) || *fit < 0) throw_flag_out_of_range(cmd, "--fit", *fit, "finite, at least 0");
+      if (!std::isfinite(*fit) || *fit < 0) throw_flag_out_of_range(ctx, cmd, "--fit", *fit, "finite, at least 0");
       const double hours = tools::naming_flags({{"window", "--window"}}, "--window " + core::to_message(*window),
                                               [&] { return halley::parse_window(*window); });
       v = halley::failure_probability(*fit, hours);
       if (!(v >= halley::smallest_rate) || !(v <= halley::largest_rate))
-        core::fail(cmd, "--fit " + shown_value("--fit", *fit) + " over --window " + core::to_message(*window) + " gives lambda = " + core::to_message(v) +
+        core::fail(cmd, "--fit " + shown_value(ctx, "--fit", *fit) + " over --window " + core::to_message(*window) + " gives lambda = " + core::to_message(v) +
                             " (accepted: from 1e-12 to 0.999999999999, the range whose accuracy is tested)");
     } else {
       core::fail(cmd, "give the failure rate as --lambda L or as --fit F --window W");
@@ -89,8 +89,8 @@ struct rate_flags {
 /// (`light_reserve: --target = 0.999999 ...`). Flags checked by the tool itself
 /// (`--rho-across = ...` in a --rho-within range) show their typed text too.
 template <class F>
-int naming_halley_flags(F&& run) {
-  const auto t = [](std::string_view flag) { return given_or_empty(flag); };
+int naming_halley_flags(const run_context& ctx, F&& run) {
+  const auto t = [&ctx](std::string_view flag) { return given_or_empty(ctx, flag); };
   return tools::naming_flags({{"target", "--target", t("--target")},
                              {"lambda", "--lambda", t("--lambda")},
                              {"rho", "--rho", t("--rho")},
@@ -137,9 +137,9 @@ inline std::string dollars(double v) {
 
 /// Prints the result: with --format json the envelope around `j` (common/envelope.hpp);
 /// as text, `lead` (the answer in a sentence), then every key as `key: value`.
-inline void print(const nlohmann::json& j, const std::string& format, const std::string& lead) {
+inline void print(const run_context& ctx, const nlohmann::json& j, const std::string& format, const std::string& lead) {
   if (format == "json") {
-    print_json(j);
+    print_json(ctx, j);
     return;
   }
   std::cout << lead << "\n\n";

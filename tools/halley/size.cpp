@@ -47,22 +47,22 @@ const CLI::Validator& cap_text() {
 }
 
 /// The cap σmax for the library: no_cap for "none", else the number, in (0, 1) and not subnormal.
-shiftfly::halley::spare_ratio_cap cap_value(const std::string& cmd, const std::string& text) {
+shiftfly::halley::spare_ratio_cap cap_value(const shiftfly::tools::run_context& c, const std::string& cmd, const std::string& text) {
   if (text == "none") return shiftfly::halley::no_cap;
   const double v = shiftfly::core::parse_real(text, "--cap");  // cap_text has checked the grammar
   const bool subnormal = v != 0 && std::fabs(v) < std::numeric_limits<double>::min();
   if (!std::isfinite(v) || subnormal || !(v > 0) || !(v < 1))
     shiftfly::tools::throw_flag_out_of_range(
-        cmd, "--cap", v, std::string(cap_accepted) + (subnormal ? ", and not subnormal (at least 2.2250738585072014e-308)" : ""));
+        c, cmd, "--cap", v, std::string(cap_accepted) + (subnormal ? ", and not subnormal (at least 2.2250738585072014e-308)" : ""));
   return v;
 }
 
-int run_size(const options& o) {
+int run_size(const options& o, const shiftfly::tools::run_context& c) {
   const std::string cmd = "halley size";
-  const double lambda = o.rate.resolve(cmd);
-  hc::require_flag(cmd, "--rho", o.rho, 0, 1, true);
-  hc::require_flag(cmd, "--target", o.target, 0, 1);
-  const auto cap = cap_value(cmd, o.cap);
+  const double lambda = o.rate.resolve(c, cmd);
+  hc::require_flag(c, cmd, "--rho", o.rho, 0, 1, true);
+  hc::require_flag(c, cmd, "--target", o.target, 0, 1);
+  const auto cap = cap_value(c, cmd, o.cap);
   const shiftfly::halley::work_budget budget(shiftfly::halley::command_term_budget);
   const auto s = shiftfly::halley::light_reserve(o.channels, lambda, o.rho, o.target, cap, &budget);
   nlohmann::json j;
@@ -120,7 +120,7 @@ int run_size(const options& o) {
     lead += s.rho_target_exists ? fmt::format("a correlation of at most {:.4g} would reach it with them.", s.rho_target)
                                 : j["rho_target_status"].get<std::string>() + ".";
   }
-  hc::print(j, o.format, lead);
+  hc::print(c, j, o.format, lead);
   return 0;
 }
 
@@ -135,6 +135,6 @@ const shiftfly::tools::register_subcommand reg{"size", [](CLI::App& app) {
       ->check(cap_text())
       ->capture_default_str();
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  return [o] { return hc::naming_halley_flags([&] { return run_size(*o); }); };
+  return [o](const shiftfly::tools::run_context& c) { return hc::naming_halley_flags(c, [&] { return run_size(*o, c); }); };
 }};
 }  // namespace halley_size_subcommand

@@ -31,7 +31,7 @@ struct options {
   std::string format = "edgelist";
 };
 
-int run_graph(const options& o) {
+int run_graph(const options& o, const shiftfly::tools::run_context& c) {
   namespace io = shiftfly::io;
   shiftfly::tools::file_report file;
   const auto g = shiftfly::tools::make_graph(*o.family, "graph", o.directed, &file);
@@ -46,7 +46,7 @@ int run_graph(const options& o) {
       io::write_json(text, g, o.directed, o.family->family, from_file ? "\"file\":" + shiftfly::tools::file_json(file).dump() : "");
       std::string line = std::move(text).str();
       if (!line.empty() && line.back() == '\n') line.pop_back();
-      shiftfly::tools::print_json_text(line);
+      shiftfly::tools::print_json_text(c, line);
     }
     else if (o.format == "dot") io::write_dot(std::cout, g, o.directed);
     else io::write_graphml(std::cout, g, o.directed);
@@ -63,7 +63,7 @@ const shiftfly::tools::register_subcommand reg{"graph", [](CLI::App& app) {
   sub->add_option("--format", o->format, "Output format")
       ->check(CLI::IsMember({"edgelist", "dot", "graphml", "json"}));
   shiftfly::tools::add_family_subcommands(sub, o->family);
-  return [o] { return run_graph(*o); };
+  return [o](const shiftfly::tools::run_context& c) { return run_graph(*o, c); };
 }};
 
 }  // namespace shiftfly_graph_subcommand

@@ -7,7 +7,9 @@
 // --no-distances (then only the metrics asked for are computed); optionally the
 // spectral gap (Lanczos, or the reference's power-iteration estimate), the vertex
 // connectivity, the bisection width as an interval, path diversity and the throughput
-// under a traffic pattern. All logic lives in include/shiftfly/metrics/.
+// under a traffic pattern. One library call does it all (studies::measure_graph,
+// include/shiftfly/studies/graph_measurement.hpp); its result is printed through its
+// description (core/record.hpp): JSON by report/record_json.hpp, text by its lines.
 // --mpi (run under mpirun -n K; docs/scale-out.md): every rank builds the same graph,
 // the distance sweeps (exact or --samples) are shared across the ranks by
 // include/shiftfly/mpi/distances.hpp, and rank 0 alone prints the same output as
@@ -22,7 +24,6 @@
 #include <string>
 
 #include <fmt/core.h>
-#include <nlohmann/json.hpp>
 
 #include "common/cli_main.hpp"
 #include "common/envelope.hpp"
@@ -30,15 +31,11 @@
 #include "common/subcommand.hpp"
 #include "family_options.hpp"
 #include "shiftfly/core/parse.hpp"
+#include "shiftfly/core/record.hpp"
 #include "shiftfly/io/traffic_file.hpp"
-#include "shiftfly/metrics/distances/all_pairs.hpp"
-#include "shiftfly/metrics/cuts/bisection_interval.hpp"
-#include "shiftfly/metrics/cuts/connectivity.hpp"
-#include "shiftfly/metrics/paths/path_diversity.hpp"
-#include "shiftfly/metrics/distances/sampled_distances.hpp"
-#include "shiftfly/metrics/spectral/spectral.hpp"
-#include "shiftfly/metrics/flow/throughput.hpp"
+#include "shiftfly/metrics/flow/traffic.hpp"
 #include "shiftfly/report/progress.hpp"
+#include "shiftfly/studies/graph_measurement.hpp"
 #include "shiftfly/topology/family.hpp"
 
 #ifdef SHIFTFLY_HAVE_MPI
@@ -51,8 +48,6 @@
 // A named namespace, not an anonymous one: the tool compiles as one unity
 // translation unit (CMakeLists.txt), where every file's options and reg must differ.
 namespace shiftfly_metrics_subcommand {
-
-namespace m = shiftfly::metrics;
 
 struct options {
   std::shared_ptr<shiftfly::tools::family_flags> family = std::make_shared<shiftfly::tools::family_flags>();
@@ -86,78 +81,127 @@ bool has_mpi_flag(int argc, char** argv) {
 
 // A malformed command line is found before run_metrics; with --mpi, every rank finds
 // the same error, rank 0 alone prints it, and all ranks exit with its status.
-const bool mpi_parse_errors = [] {
-  shiftfly::tools::error_report_hook() = [](int argc, char** argv, const std::string& line, int status) {
-    if (!has_mpi_flag(argc, argv)) {
-      std::cerr << line + "\n";
-      return status;
-    }
-    const shiftfly::mpi::session session;
-    return session.finish(status, line);
-  };
-  return true;
-}();
+int report_parse_error(int argc, char** argv, const std::string& line, int status) {
+  if (!has_mpi_flag(argc, argv)) {
+    std::cerr << line + "\n";
+    return status;
+  }
+  const shiftfly::mpi::session session;
+  return session.finish(status, line);
+}
 #endif
 
-shiftfly::core::graph<std::uint32_t> make_checked_graph(const options& o, shiftfly::tools::file_report* file = nullptr) {
-  auto g = shiftfly::tools::make_graph(*o.family, "metrics", o.directed, file);
-  if (o.samples > 0)
-    shiftfly::tools::naming_flags({{"samples", "--samples"}}, "", [&] {
-      m::require_useful_samples("metrics", "samples", g.num_vertices(), g.num_edges(), o.samples);
-    });
-  return g;
+// Flag combinations that leave --no-distances nothing to do, or something to ignore.
+void require_combination(const options& o) {
+  if (!o.no_distances) return;
+  if (o.samples > 0 || o.verify || o.mpi)
+    throw std::invalid_argument(std::string("metrics: --no-distances skips the distance sweep, so ") +
+                                (o.samples > 0 ? "--samples" : o.verify ? "--verify" : "--mpi") +
+                                " has nothing to act on; drop one of them");
+  if (!o.gap && o.gap_iterations == 0 && !o.connectivity && !o.bisection && !o.paths && o.throughput.empty())
+    throw std::invalid_argument(
+        "metrics: --no-distances needs one of --gap, --gap-iterations, --connectivity, --bisection, --paths, "
+        "--throughput (there is nothing else to compute)");
 }
 
-// The distance statistics: on this process, or (with `comm`) shared across the ranks.
-template <class Distances>
-int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>& g, Distances&& distances, bool root,
-                   const shiftfly::tools::file_report& file);
+// The flags as the library's request (studies/graph_measurement.hpp); progress lines on stderr.
+shiftfly::studies::graph_measure_request request_of(const options& o, bool root) {
+  shiftfly::studies::graph_measure_request q;
+  q.family = o.family->family;
+  q.distances = !o.no_distances;
+  q.samples = o.samples;
+  q.sample_seed = o.sample_seed;
+  q.directed = o.directed;
+  q.verify = o.verify;
+  q.gap = o.gap;
+  q.gap_iterations = o.gap_iterations;
+  q.connectivity = o.connectivity;
+  q.max_seconds = o.max_seconds;
+  q.bisection = o.bisection;
+  q.paths = o.paths;
+  q.path_samples = o.path_samples;
+  q.throughput = o.throughput;
+  q.epsilon = o.epsilon;
+  q.traffic_seed = o.traffic_seed;
+  q.threads = static_cast<unsigned>(o.threads);
+  if (o.progress) shiftfly::report::force_progress();
+  if (root && shiftfly::report::progress_enabled()) {
+    q.progress.batches = [](const char* what, std::size_t done, std::size_t total) {
+      shiftfly::report::show_progress(std::string("metrics: ") + what, done, total);
+    };
+    q.progress.count = [](const char* what, std::size_t k, const char* unit) {
+      shiftfly::report::show_count(std::string("metrics: ") + what, k, unit);
+    };
+    q.progress.end = [] { shiftfly::report::end_progress(); };
+  }
+  return q;
+}
 
-int run_metrics(const options& o) {
-  if (o.no_distances) {
-    if (o.samples > 0 || o.verify || o.mpi)
-      throw std::invalid_argument(std::string("metrics: --no-distances skips the distance sweep, so ") +
-                                  (o.samples > 0 ? "--samples" : o.verify ? "--verify" : "--mpi") +
-                                  " has nothing to act on; drop one of them");
-    if (!o.gap && o.gap_iterations == 0 && !o.connectivity && !o.bisection && !o.paths && o.throughput.empty())
-      throw std::invalid_argument(
-          "metrics: --no-distances needs one of --gap, --gap-iterations, --connectivity, --bisection, --paths, "
-          "--throughput (there is nothing else to compute)");
-  }
-  shiftfly::tools::file_report file;
-  if (!o.mpi) {
-    const auto g = make_checked_graph(o, &file);
-    return run_metrics_on(
-        o, g,
-        [&](m::traversal how, const m::sweep_options& so) {
-          return o.samples == 0 ? m::all_pairs_stats(g, how, so) : m::sampled_stats(g, o.samples, o.sample_seed, how, so);
-        },
-        true, file);
-  }
+// A file:PATH traffic is read here, through io: the library's metrics take matrices, never paths.
+void read_traffic(const options& o, const shiftfly::core::graph<std::uint32_t>& g,
+                  shiftfly::studies::graph_measure_request& q) {
+  if (o.throughput.rfind("file:", 0) != 0) return;
+  const std::string path = o.throughput.substr(5);  // after "file:" (checked by the flag)
+  q.traffic = shiftfly::metrics::traffic_from_lines(g.num_vertices(), shiftfly::io::read_traffic_file(path, g.num_vertices()),
+                                                    "file " + shiftfly::io::display_name(path));
+}
+
+// The file a graph was read from, as the result names it (graph.file) and says it in text.
+shiftfly::core::record describe_file(const shiftfly::tools::file_report& f) {
+  shiftfly::core::record r("file_report");
+  r.add("path", f.file).add("format", f.format).add("directed", f.directed)
+      .add("duplicate_edges_dropped", f.duplicate_edges_dropped).add("self_loops_dropped", f.self_loops_dropped);
+  r.line("file " + shiftfly::tools::file_text(f));
+  return r;
+}
+
+// An interval cut short is still certified, so the exit status stays 0; a warning line on
+// stderr says so, in either format (docs/cli.md).
+void warn_if_unconverged(const shiftfly::studies::graph_measurement& m, const options& o) {
+  if (!m.throughput || m.throughput->method == "exact" || m.throughput->converged) return;
+  const auto& t = *m.throughput;
+  std::cerr << fmt::format("shiftfly: warning: the throughput interval did not converge: width {:.3g} after {} "
+                           "rounds (the limit{}), wider than --epsilon {}\n",
+                           t.width, t.rounds,
+                           t.round_limit < m.unlimited_round_limit
+                               ? fmt::format(" that fits --max-seconds {}: raise it for a narrower interval", o.max_seconds)
+                               : std::string(),
+                           t.epsilon);
+}
+
+// --mpi: every rank builds the same graph and shares the distance sweep; rank 0 alone
+// measures the rest and prints. A failure on any rank before the sweep is raised on all.
+int run_metrics_mpi(const options& o, const CLI::App& app, const shiftfly::tools::run_context& c) {
 #ifdef SHIFTFLY_HAVE_MPI
-  namespace sm = shiftfly::mpi;
   const shiftfly::mpi::session session;
   const bool root = session.rank() == 0;
   int status = 0;
   std::string line;
   try {
-    // Every rank builds the same graph; a failure on any rank is raised on all of them
-    // before the sweep's collective calls, and only rank 0 reports it.
+    shiftfly::tools::file_report file;
     shiftfly::core::graph<std::uint32_t> g;
     std::exception_ptr failure;
     try {
-      g = make_checked_graph(o, &file);
+      g = shiftfly::tools::make_graph(*o.family, "metrics", o.directed, &file);
     } catch (...) {
       failure = std::current_exception();
     }
-    sm::rethrow_first_failure(MPI_COMM_WORLD, failure);
-    status = run_metrics_on(
-        o, g,
-        [&](m::traversal how, const m::sweep_options& so) {
-          return o.samples == 0 ? sm::all_pairs_stats(MPI_COMM_WORLD, g, how, so)
-                                : sm::sampled_stats(MPI_COMM_WORLD, g, o.samples, o.sample_seed, how, so);
-        },
-        root, file);
+    shiftfly::mpi::rethrow_first_failure(MPI_COMM_WORLD, failure);
+    auto q = request_of(o, root);
+    if (o.family->family == "file") q.source = describe_file(file);
+    q.sweep_only = !root;
+    q.sweep = [&](shiftfly::metrics::traversal how, const shiftfly::metrics::sweep_options& so) {
+      return o.samples == 0 ? shiftfly::mpi::all_pairs_stats(MPI_COMM_WORLD, g, how, so)
+                            : shiftfly::mpi::sampled_stats(MPI_COMM_WORLD, g, o.samples, o.sample_seed, how, so);
+    };
+    const auto m = shiftfly::tools::with_flags(app, [&] {
+      read_traffic(o, g, q);
+      return shiftfly::studies::measure_graph(g, q);
+    });
+    if (root) {
+      warn_if_unconverged(m, o);
+      shiftfly::tools::print_record(c, shiftfly::studies::describe(m), o.format);
+    }
   } catch (const std::invalid_argument& e) {
     // Failures before or inside the sweep are raised on every rank alike
     // (rethrow_first_failure); later ones (rank 0's --verify, --gap, ...) on rank 0 only.
@@ -169,266 +213,28 @@ int run_metrics(const options& o) {
   }
   return session.finish(status, line);
 #else
+  (void)app;
+  (void)o;
+  (void)c;
   throw std::invalid_argument("metrics: --mpi: this shiftfly was built without MPI (configure with -DSHIFTFLY_WITH_MPI=ON "
                               "and an MPI installation, e.g. Debian libopenmpi-dev)");
 #endif
 }
 
-template <class Distances>
-int run_metrics_on(const options& o, const shiftfly::core::graph<std::uint32_t>& g, Distances&& distances, bool root,
-                   const shiftfly::tools::file_report& file) {
-  const auto how = o.directed ? m::traversal::arcs : m::traversal::undirected;
-  // The connectivity's cost is estimated before anything runs (on every rank alike).
-  if (o.connectivity)
-    shiftfly::tools::naming_flags({{"max_seconds", "--max-seconds"}}, "--connectivity",
-                                  [&] { m::require_connectivity_within(g, how, o.max_seconds); });
-  const auto throughput_request = [&] {
-    m::throughput_request r;
-    if (o.throughput == "uniform") r.pattern = m::traffic_pattern::uniform;
-    else if (o.throughput == "permutation") r.pattern = m::traffic_pattern::permutation;
-    else if (o.throughput == "worst") r.pattern = m::traffic_pattern::worst;
-    else r.pattern = m::traffic_pattern::file;  // the matrix is read where it is measured
-    r.seed = o.traffic_seed;
-    r.epsilon = o.epsilon;
-    r.threads = static_cast<unsigned>(o.threads);
-    r.how = how;
-    r.max_seconds = o.max_seconds;
-    return r;
-  };
-  // So is the throughput interval's (the named patterns; a file's when it is read).
-  if (!o.throughput.empty())
-    shiftfly::tools::naming_flags({{"epsilon", "--epsilon"}, {"max_seconds", "--max-seconds"}}, "--throughput",
-                                  [&] { m::require_throughput_within(g, throughput_request()); });
-  if (o.progress) shiftfly::report::force_progress();
-  const bool show = root && shiftfly::report::progress_enabled();
-  m::sweep_options so;
-  so.threads = static_cast<unsigned>(o.threads);
-  if (show)
-    so.progress = [](std::size_t done, std::size_t total) {
-      shiftfly::report::show_progress("metrics: source batches", done, total);
-    };
-  const m::distance_stats d = o.no_distances ? m::distance_stats{} : distances(how, so);
-  // Everything below (verification, spectral gap, connectivity, output) runs on rank 0 only.
-  if (!root) return 0;
-  bool verified = false;
-  if (o.verify) {
-    // An independent recomputation by plain BFS from every source (or every sampled one).
-    const m::distance_stats v =
-        o.samples == 0 ? m::all_pairs_stats_serial(g, how) : m::sampled_stats_serial(g, o.samples, o.sample_seed, how);
-    if (v.histogram != d.histogram) throw std::runtime_error("metrics: --verify: serial BFS disagrees with the sweeps");
-    verified = true;
-  }
-  // One vocabulary for how each figure was obtained (docs/cli.md): method is exact,
-  // sampled, estimated or closed form; algorithm says how.
-  nlohmann::json j;
-  j["graph"] = {{"family", o.family->family},
-                {"name", g.name()},
-                {"vertices", g.num_vertices()},
-                {"links", g.num_edges()},
-                {"max_degree", g.max_degree()},
-                {"mean_degree", g.mean_degree()}};
-  if (g.has_arcs()) j["graph"]["arcs"] = g.num_arcs();
-  const bool from_file = o.family->family == "file";
-  if (from_file) j["graph"]["file"] = shiftfly::tools::file_json(file);
-  if (!o.no_distances) j["distance"] = {{"method", d.method()},
-                   {"algorithm", d.exact ? "BFS from every source (bit-parallel multi-source sweeps)"
-                                         : "BFS from sources drawn as the reference artefact draws them "
-                                           "(Python randrange(n), seed " + std::to_string(o.sample_seed) + ")"},
-                   {"sources", d.sources},
-                   {"diameter", d.diameter},
-                   {"diameter_is", d.diameter_kind()},
-                   {"mean", d.mean},
-                   {"disconnected", d.disconnected},
-                   {"directed", d.directed},
-                   {"histogram", d.histogram}};
-  if (o.verify) j["distance"]["verified"] = verified;
-  if (o.no_distances) j["distance"] = nullptr;
-  const bool want_gap = o.gap || o.gap_iterations != 0;
-  if (want_gap) {
-    const auto s = shiftfly::tools::naming_flags({}, o.gap_iterations ? "--gap-iterations" : "--gap", [&] {
-      std::function<void(std::size_t)> products;
-      if (show) products = [](std::size_t k) { shiftfly::report::show_count("metrics: Lanczos", k, "products"); };
-      return o.gap_iterations ? m::reference_spectral_gap(g, o.gap_iterations)
-                              : m::spectral_gap(g, static_cast<unsigned>(o.threads), products);
-    });
-    shiftfly::report::end_progress();
-    j["spectral_gap"] = {{"method", o.gap_iterations ? "estimated" : "exact"},
-                         {"algorithm", o.gap_iterations ? "power iteration, as the reference artefact estimates it"
-                                                        : s.products ? s.method + " (residual tolerance 1e-9)" : s.method},
-                         {"value", s.gap},
-                         {"lambda2", s.lambda2}};
-    if (!o.gap_iterations) {
-      j["spectral_gap"]["lambda_min"] = s.lambda_min;
-      j["spectral_gap"]["two_sided"] = s.two_sided_gap;
-    } else {
-      j["spectral_gap"]["iterations"] = s.iterations;
-    }
-  }
-  if (o.connectivity) {
-    m::connectivity_options co;
-    co.threads = static_cast<unsigned>(o.threads);
-    if (show)
-      co.progress = [](std::size_t done, std::size_t total) {
-        shiftfly::report::show_progress("metrics: connectivity flows", done, total);
-      };
-    const auto c = shiftfly::tools::naming_flags({}, "--connectivity", [&] { return m::connectivity(g, how, co); });
-    j["connectivity"] = {{"method", "exact"},
-                         {"algorithm", "Even's scheme with the Esfahanian-Hakimi reduction of sources; "
-                                       "unit-capacity augmenting paths"},
-                         {"graph", o.directed ? "arcs" : "undirected"},
-                         {"vertex", c.vertex},
-                         {"edge", c.edge}};
-  }
-  if (o.bisection) {
-    m::bisection_interval_options bo;
-    bo.threads = static_cast<unsigned>(o.threads);
-    const auto b = shiftfly::tools::naming_flags({}, "--bisection", [&] { return m::bisection_width_interval(g, bo); });
-    j["bisection"] = {{"method", b.exact() ? "exact" : "interval"},
-                      {"lower", b.lower},
-                      {"lower_method", b.lower_method},
-                      {"upper", b.upper},
-                      {"upper_method", b.upper_method},
-                      {"laplacian_lambda2", b.laplacian_lambda2},
-                      {"notes", b.notes}};
-  }
-  if (o.paths) {
-    const auto counts = shiftfly::tools::naming_flags({}, "--paths", [&] {
-      return m::shortest_path_counts(g, how, static_cast<unsigned>(o.threads));
-    });
-    m::disjoint_paths_options po;
-    po.samples = o.path_samples;
-    po.seed = o.sample_seed;
-    po.threads = static_cast<unsigned>(o.threads);
-    const auto disjoint = shiftfly::tools::naming_flags({{"samples", "--path-samples"}, {"seed", "--sample-seed"}},
-                                                        "--paths", [&] { return m::disjoint_paths(g, how, po); });
-    nlohmann::json hist = nlohmann::json::array();
-    for (const auto& [sigma, pairs] : counts.histogram) hist.push_back({sigma, pairs});
-    nlohmann::json edge = nlohmann::json::array(), vertex = nlohmann::json::array();
-    for (const auto& [k, pairs] : disjoint.edge) edge.push_back({k, pairs});
-    for (const auto& [k, pairs] : disjoint.vertex) vertex.push_back({k, pairs});
-    j["paths"] = {{"shortest_paths",
-                   {{"method", "exact"},
-                    {"algorithm", "path counting by BFS from every source"},
-                    {"pairs", counts.pairs},
-                    {"reachable", counts.reachable},
-                    {"min", counts.min},
-                    {"max", counts.max},
-                    {"mean", counts.mean},
-                    {"histogram", hist}}},
-                  {"disjoint_paths",
-                   {{"method", disjoint.method},
-                    {"algorithm", "unit-capacity maximum flows (Menger)"},
-                    {"pairs", disjoint.pairs},
-                    {"edge_min", disjoint.edge_min},
-                    {"edge_mean", disjoint.edge_mean},
-                    {"vertex_min", disjoint.vertex_min},
-                    {"vertex_mean", disjoint.vertex_mean},
-                    {"edge_histogram", edge},
-                    {"vertex_histogram", vertex}}}};
-  }
-  if (!o.throughput.empty()) {
-    m::throughput_request r = throughput_request();
-    if (show)
-      r.progress = [](const m::throughput_mwu_progress& p) {
-        shiftfly::report::show_count("metrics: throughput interval", p.round, "rounds");
-      };
-    const auto t = shiftfly::tools::naming_flags(
-        {{"epsilon", "--epsilon"}, {"seed", "--traffic-seed"}, {"max_seconds", "--max-seconds"}}, "--throughput",
-        [&] {
-          if (r.pattern == m::traffic_pattern::file) {  // io reads the file; the metric takes the matrix
-            const std::string path = o.throughput.substr(5);  // after "file:" (checked by the flag)
-            r.matrix = m::traffic_from_lines(g.num_vertices(), shiftfly::io::read_traffic_file(path, g.num_vertices()),
-                                             "file " + shiftfly::io::display_name(path));
-          }
-          return m::measure_throughput(g, r);
-        });
-    shiftfly::report::end_progress();
-    j["throughput"] = {{"method", t.method},
-                       {"algorithm", t.algorithm},
-                       {"traffic", t.traffic},
-                       {"pairs", t.pairs},
-                       {"total_demand", t.total_demand},  // null past the largest double: see the log
-                       {"total_demand_log10", t.total_demand_log10},
-                       {"lower", t.lower},
-                       {"lower_method", t.lower_method},
-                       {"upper", t.upper},
-                       {"upper_method", t.upper_method},
-                       {"distance_bound", t.distance_bound.value},
-                       {"distance_bound_certified", t.distance_bound.certified}};
-    if (t.method != "exact") {
-      j["throughput"]["epsilon"] = t.epsilon;
-      j["throughput"]["rounds"] = t.rounds;
-      j["throughput"]["round_limit"] = t.round_limit;
-      j["throughput"]["converged"] = t.converged;
-      j["throughput"]["width"] = t.width;
-      j["throughput"]["estimated_seconds"] = t.estimated_seconds;
-      // the rule (docs/cli.md): an interval cut short is still certified, so the exit status
-      // stays 0; a warning line on stderr says so, in either format
-      if (!t.converged)
-        std::cerr << fmt::format("shiftfly: warning: the throughput interval did not converge: width {:.3g} after {} "
-                                 "rounds (the limit{}), wider than --epsilon {}\n",
-                                 t.width, t.rounds,
-                                 t.round_limit < m::throughput_mwu_options{}.max_rounds
-                                     ? fmt::format(" that fits --max-seconds {}: raise it for a narrower interval",
-                                                   o.max_seconds)
-                                     : std::string(),
-                                 t.epsilon);
-    }
-  }
-  if (o.format == "json") {
-    shiftfly::tools::print_json(j);
-    return 0;
-  }
-  // The answer first, in a sentence; then the details.
-  if (!o.no_distances)
-    std::cout << fmt::format("{} has diameter {}{} and mean distance {} ({}{}).\n", g.name(), d.diameter,
-                             d.exact ? "" : " or more", d.mean,
-                             d.exact ? "exact, all pairs" : fmt::format("sampled, {} sources", d.sources),
-                             d.directed ? ", along the arcs" : "");
-  std::cout << fmt::format("graph {} ({}): vertices={} links={} max_degree={} mean_degree={}\n", g.name(), o.family->family,
-                           g.num_vertices(), g.num_edges(), g.max_degree(), g.mean_degree());
-  if (from_file) std::cout << "file " << shiftfly::tools::file_text(file) << '\n';
-  if (!o.no_distances)
-    std::cout << fmt::format("distance ({}{}): diameter={} ({}) mean={} {}disconnected={}\n",
-                           d.exact ? "exact, all pairs" : fmt::format("sampled, {} sources", d.sources),
-                           d.directed ? ", along the arcs" : "", d.diameter, d.diameter_kind(), d.mean,
-                           o.verify ? "verified=true " : "", d.disconnected ? "yes" : "no");
-  if (want_gap) {
-    const auto& s = j["spectral_gap"];
-    std::cout << fmt::format("spectral gap ({}, {}): {}\n", s["method"].get<std::string>(),
-                             s["algorithm"].get<std::string>(), s["value"].get<double>());
-  }
-  if (o.connectivity)
-    std::cout << fmt::format("connectivity ({}): vertex={} edge={}\n", o.directed ? "arcs" : "undirected",
-                             j["connectivity"]["vertex"].get<std::size_t>(), j["connectivity"]["edge"].get<std::size_t>());
-  if (o.bisection) {
-    const auto& b = j["bisection"];
-    std::cout << fmt::format("bisection width ({}): [{}, {}] (lower: {}; upper: {})\n", b["method"].get<std::string>(),
-                             b["lower"].get<std::uint64_t>(), b["upper"].get<std::uint64_t>(),
-                             b["lower_method"].get<std::string>(), b["upper_method"].get<std::string>());
-  }
-  if (o.paths) {
-    const auto& sp = j["paths"]["shortest_paths"];
-    const auto& dp = j["paths"]["disjoint_paths"];
-    std::cout << fmt::format("shortest paths a pair (exact): min={} mean={} max={}\n", sp["min"].get<std::uint64_t>(),
-                             sp["mean"].get<double>(), sp["max"].get<std::uint64_t>());
-    std::cout << fmt::format("disjoint paths a pair ({}): edge min={} mean={}, vertex min={} mean={}\n",
-                             dp["method"].get<std::string>(), dp["edge_min"].get<std::uint64_t>(),
-                             dp["edge_mean"].get<double>(), dp["vertex_min"].get<std::uint64_t>(),
-                             dp["vertex_mean"].get<double>());
-  }
-  if (!o.throughput.empty()) {
-    const auto& t = j["throughput"];
-    std::string how_far;
-    if (t.contains("converged"))
-      how_far = fmt::format(", {}: width {:.3g} after {} rounds",
-                            t["converged"].get<bool>() ? "converged" : "NOT converged", t["width"].get<double>(),
-                            t["rounds"].get<std::uint64_t>());
-    std::cout << fmt::format("throughput, {} traffic ({}{}): [{}, {}] (lower: {}; upper: {})\n",
-                             t["traffic"].get<std::string>(), t["method"].get<std::string>(), how_far,
-                             t["lower"].get<double>(), t["upper"].get<double>(), t["lower_method"].get<std::string>(),
-                             t["upper_method"].get<std::string>());
-  }
+// Parses nothing more: builds the graph, measures it by one library call, prints.
+int run_metrics(const options& o, const CLI::App& app, const shiftfly::tools::run_context& c) {
+  require_combination(o);
+  if (o.mpi) return run_metrics_mpi(o, app, c);
+  shiftfly::tools::file_report file;
+  auto q = request_of(o, true);
+  const auto g = shiftfly::tools::make_graph(*o.family, "metrics", o.directed, &file);
+  if (o.family->family == "file") q.source = describe_file(file);
+  const auto m = shiftfly::tools::with_flags(app, [&] {
+    read_traffic(o, g, q);
+    return shiftfly::studies::measure_graph(g, q);
+  });
+  warn_if_unconverged(m, o);
+  shiftfly::tools::print_record(c, shiftfly::studies::describe(m), o.format);
   return 0;
 }
 
@@ -507,7 +313,13 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
   sub->add_flag("--progress", o->progress, "Progress lines on stderr even when it is not a terminal");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
   shiftfly::tools::add_family_subcommands(sub, o->family);
-  return [o] { return run_metrics(*o); };
-}};
+  return [o, sub](const shiftfly::tools::run_context& c) { return run_metrics(*o, *sub, c); };
+},
+#ifdef SHIFTFLY_HAVE_MPI
+  report_parse_error
+#else
+  {}
+#endif
+};
 
 }  // namespace shiftfly_metrics_subcommand

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/envelope.hpp"
+#include "shiftfly/routing/describe.hpp"
 #include "common/flag_names.hpp"
 #include "common/subcommand.hpp"
 #include "shiftfly/routing/route_query.hpp"
@@ -26,7 +27,7 @@ struct options {
   std::string format = "text";
 };
 
-int run_route(const options& o) {
+int run_route(const options& o, const shiftfly::tools::run_context& c) {
   namespace routing = shiftfly::routing;
   const auto family = o.family == "kautz" ? routing::label_family::kautz : routing::label_family::de_bruijn;
   const routing::route_answer a = shiftfly::tools::naming_flags(
@@ -37,34 +38,7 @@ int run_route(const options& o) {
         return o.family == "imase-itoh" ? routing::route_numbers(o.n, o.d, o.from, o.to)
                                         : routing::route_labels(family, o.d, o.D, o.from, o.to);
       });
-  const std::string algorithm = a.family == "imase-itoh" ? "arithmetic shift routing (Imase-Itoh), no table"
-                                                         : "shift routing by Theorem 5.2, no table";
-  if (o.format == "json") {
-    nlohmann::json j;
-    j["family"] = a.family;
-    if (a.family == "imase-itoh")
-      j["path"] = a.ids;
-    else
-      j["path"] = a.path;
-    j["ids"] = a.ids;
-    j["hops"] = a.hops;
-    j["algorithm"] = algorithm;
-    if (a.shortest)
-      j["shortest"] = {{"value", *a.shortest}, {"method", "exact"}, {"algorithm", "directed BFS"}};
-    else
-      j["shortest"] = {{"value", nullptr}, {"method", "not computed"}, {"why", "the graph has more than 2^24 vertices"}};
-    shiftfly::tools::print_json(j);
-    return 0;
-  }
-  std::cout << "The route takes " << a.hops << " hop" << (a.hops == 1 ? "" : "s");
-  if (a.shortest) std::cout << "; the shortest path takes " << *a.shortest << " (directed BFS, exact)";
-  std::cout << ".\npath:";
-  for (std::size_t i = 0; i < a.path.size(); ++i) std::cout << (i ? " -> " : " ") << a.path[i];
-  std::cout << "\nhops: " << a.hops << " (" << algorithm << ")\n";
-  if (a.shortest)
-    std::cout << "shortest: " << *a.shortest << " (directed BFS, exact)\n";
-  else
-    std::cout << "shortest: not computed (graph above 2^24 vertices)\n";
+  shiftfly::tools::print_record(c, routing::describe(a), o.format);
   return 0;
 }
 
@@ -91,7 +65,7 @@ const shiftfly::tools::register_subcommand reg{"route", [](CLI::App& app) {
   ii->add_option("--to", o->to, "Destination vertex")->required();
   add_common(ii);
   ii->callback([o] { o->family = "imase-itoh"; });
-  return [o] { return run_route(*o); };
+  return [o](const shiftfly::tools::run_context& c) { return run_route(*o, c); };
 }};
 
 }  // namespace shiftfly_route_subcommand

@@ -18,12 +18,12 @@ struct options {
   unsigned threads = 0;
 };
 
-int run_tables(const options& o) {
+int run_tables(const options& o, const shiftfly::tools::run_context& c) {
   namespace tools = shiftfly::tools;
   // --check DIR compares under the profile its golden tables were made with (its manifest.json).
   std::string profile = o.profile;
   if (!o.flags.check.empty()) {
-    const bool given = tools::given_text("--profile") != nullptr;
+    const bool given = tools::given_text(c, "--profile") != nullptr;
     const auto golden = tools::manifest_parameter(o.flags.check, "profile");
     if (golden && given && *golden != o.profile)
       throw std::invalid_argument("shiftfly tables: --profile = " + o.profile + ", but the golden tables in " + o.flags.check +
@@ -41,7 +41,7 @@ int run_tables(const options& o) {
   about.profile = profile;
   about.reference = shiftfly::tables::reference_artefact;
   about.reference_commit = shiftfly::tables::reference_artefact_commit;
-  return shiftfly::tools::run_table_set_command(shiftfly::tables::shiftfly_sections(), o.flags, context, about);
+  return shiftfly::tools::run_table_set_command(c, shiftfly::tables::shiftfly_sections(), o.flags, context, about);
 }
 
 const shiftfly::tools::register_subcommand reg{"tables", [](CLI::App& app) {
@@ -51,6 +51,6 @@ const shiftfly::tools::register_subcommand reg{"tables", [](CLI::App& app) {
       ->check(CLI::IsMember({"paper", "exact"}));
   shiftfly::tools::add_table_set_flags(sub, o->flags, shiftfly::tables::shiftfly_sections());
   sub->add_option("--threads", o->threads, "Worker threads, 0 = all cores")->check(CLI::Range(0, 1024));
-  return [o] { return run_tables(*o); };
+  return [o](const shiftfly::tools::run_context& c) { return run_tables(*o, c); };
 }};
 }  // namespace shiftfly_tables_subcommand

@@ -133,7 +133,7 @@ inline allreduce_formulas allreduce_closed_forms(std::span<const std::uint64_t> 
   allreduce_formulas f;
   f.dims.assign(dims.begin(), dims.end());
   f.chips = torus_chip_count(dims);
-  if (bidirectional && f.chips < 3) core::throw_out_of_range(where, "chips", f.chips, "at least 3 with bidirectional");
+  if (bidirectional) require_bidirectional_dims(where, dims);
   f.message = msg;
   f.bidirectional = bidirectional;
   f.model = model;

@@ -240,9 +240,7 @@ inline schedule_counts torus_allreduce_counts(std::span<const std::uint64_t> dim
   constexpr const char* where = "torus_allreduce_counts";
   const std::uint64_t chips = torus_chip_count(dims);
   core::require_range(where, "elements", elements, 1, max_closed_form_bytes);
-  if (bidirectional)
-    for (auto k : dims)
-      if (k < 3) core::throw_out_of_range(where, "dims item", k, "at least 3 for the bidirectional schedule");
+  if (bidirectional) require_bidirectional_dims(where, dims);
   const auto sizes = detail::direction_sizes(elements, bidirectional);
   schedule_counts c;
   std::uint64_t m = 1;

@@ -102,12 +102,7 @@ inline torus_plan torus_allreduce_plan(std::span<const std::uint64_t> dims, std:
   torus_plan plan;
   plan.chips = torus_chip_count(dims);
   core::require_at_least(where, "elements", elements, 1);
-  if (bidirectional)
-    for (auto k : dims)
-      if (k < 3)
-        core::throw_out_of_range(where, "dims item", k,
-                                 "at least 3 for the bidirectional schedule: at 2 the +1 and -1 neighbours share one "
-                                 "link, already used both ways");
+  if (bidirectional) require_bidirectional_dims(where, dims);
   plan.dims.assign(dims.begin(), dims.end());
   plan.strides = torus_strides(dims);
   plan.elements = elements;

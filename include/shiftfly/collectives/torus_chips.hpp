@@ -23,6 +23,18 @@ inline std::uint64_t torus_chip_count(std::span<const std::uint64_t> dims) {
   return topology::torus_order<std::uint32_t>(dims);
 }
 
+/// The rule of the bidirectional schedules (torus and ring alike, each ring along one
+/// dimension): every torus size is at least 3, since at 2 the +1 and -1 neighbours share
+/// one link, already used both ways. The one place the rule is written; every caller
+/// (torus_allreduce_plan, torus_allreduce_counts, allreduce_closed_forms, the tool) calls it.
+inline void require_bidirectional_dims(const char* where, std::span<const std::uint64_t> dims) {
+  for (auto k : dims)
+    if (k < 3)
+      core::throw_out_of_range(where, "dims item", k,
+                               "at least 3 for the bidirectional schedule: at 2 the +1 and -1 neighbours share one "
+                               "link, already used both ways");
+}
+
 /// Strides of the chip numbering: stride_0 = 1, stride_i = Π_{j<i} kj.
 inline std::vector<std::uint64_t> torus_strides(std::span<const std::uint64_t> dims) {
   torus_chip_count(dims);

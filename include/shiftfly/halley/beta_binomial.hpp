@@ -46,6 +46,10 @@ namespace detail {
 inline void require_open_unit(const char* where, const char* param, double v) {
   if (!std::isfinite(v) || !(v > 0.0) || !(v < 1.0))
     core::throw_out_of_range(where, param, v, "strictly between 0 and 1");
+  // A subnormal (below 2.2250738585072014e-308) overflows 1/v and the beta parameters.
+  if (v < std::numeric_limits<double>::min())
+    core::throw_out_of_range(where, param, v,
+                             "strictly between 0 and 1, and not subnormal (at least 2.2250738585072014e-308)");
 }
 
 /// Rejects NaN/inf and values outside [0, 1).
