@@ -79,6 +79,15 @@ inline field_family field_family_of(std::string_view name) {
 /// The family's name as the tables print it.
 inline std::string_view field_family_name(field_family f) noexcept { return f->field->display_name; }
 
+/// Every field family with its candidate rule, in print order, as the tables' notes say it:
+/// "Shiftfly (Imase-Itoh, ...), Boardfly (...), PolarFly (every prime power q), ...".
+inline std::string field_rules_text() {
+  std::string text;
+  for (auto f : field_families())
+    text += (text.empty() ? "" : ", ") + f->field->display_name + " (" + f->field->rule + ")";
+  return text;
+}
+
 /// True for the families whose router count is a free parameter.
 inline bool size_is_free(field_family f) noexcept { return f->field->size_is_free; }
 

@@ -36,11 +36,9 @@ inline report::table field_equal_radix_table(const std::vector<studies::field_eq
                report::fixed(studies::alon_boppana_gap(m.radix), 4)});
   }
   t.notes.push_back("Instances: for each target, the family's instance with the most routers within the target and "
-                    "a radix of at most 40 (ties to the higher radix), among PolarFly (every prime power q), Slim Fly "
-                    "(q = 4w + delta), the balanced maximal Dragonfly (a = 2h, g = ah + 1, consecutive global links), "
-                    "the regular HyperX S^L (L <= 4) and the k-ary fat tree (a switch graph); Shiftfly (Imase-Itoh, 40 ports), "
-                    "Boardfly (seed 7) and Jellyfish (degree 40, seed 1) at the target itself. Shiftfly and Boardfly "
-                    "routers are 32-chip groups. Radix is the largest degree of the built graph.");
+                    "a radix of at most 40 (ties to the higher radix; the size itself is the target), among " +
+                    studies::field_rules_text() +
+                    ". Shiftfly and Boardfly routers are 32-chip groups. Radix is the largest degree of the built graph.");
   t.notes.push_back("Alon-Boppana is the largest gap an infinite family of d-regular graphs can keep, d the Radix "
                     "column: their second adjacency eigenvalue is at least 2 sqrt(d - 1) - o(1) (Alon 1986, Nilli "
                     "1991), and the gap here is 1 - lambda2 / d. A single finite graph can exceed it, as the small "

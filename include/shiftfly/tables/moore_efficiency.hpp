@@ -41,11 +41,10 @@ inline report::table moore_efficiency_table(const std::vector<studies::moore_eff
   }
   t.notes.push_back("Instances: at each radix limit, the family's instance with the most routers within the limit "
                     "(at most " + report::thousands(studies::moore_efficiency_max_routers) +
-                    "; ties to the higher radix), among PolarFly (every prime power q), Slim Fly (q = 4w + delta), "
-                    "the balanced maximal Dragonfly (a = 2h, g = ah + 1), the regular HyperX S^L (L <= 4) and the k-ary fat "
-                    "tree; Shiftfly (Imase-Itoh, ports = the limit) and Jellyfish (degree = the limit, seed 1) at " +
-                    report::thousands(studies::moore_efficiency_free_routers) +
-                    " routers; Boardfly's radix is fixed at 40. Radix is the largest degree of the built graph.");
+                    "; ties to the higher radix; the size itself is " +
+                    report::thousands(studies::moore_efficiency_free_routers) + " routers), among " +
+                    studies::field_rules_text() +
+                    ". Boardfly's radix is fixed at 40. Radix is the largest degree of the built graph.");
   t.notes.push_back("Moore bound M(radix, diameter) = 1 + radix * sum_{i<diameter} (radix - 1)^i (Theorem 3.1); the "
                     "fraction is routers / M, so 100% would be a Moore graph.");
   return t;

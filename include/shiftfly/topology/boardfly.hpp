@@ -185,6 +185,7 @@ inline const family_descriptor& boardfly_family() {
       .link_classes = {"board", "intra-pod", "inter-pod"},
       .routings = {"minimal", "valiant"},
       .field = field_entry{.display_name = "Boardfly",
+                           .rule = "40 optical ports a group, seed 7, at the size itself",
                            .rank = 1,
                            .size_is_free = true,
                            .candidates =

@@ -15,7 +15,7 @@
 ///   enum class parameter_kind { unsigned_integer, unsigned_list, choice };
 ///   struct parameter_descriptor { id, symbol, kind, min, max, default_value, default_text, choices, help };
 ///   struct field_candidate { values, routers, radix, parameters };
-///   struct field_entry { display_name, rank, size_is_free, candidates(max_radix, max_routers) };
+///   struct field_entry { display_name, rule, rank, size_is_free, candidates(max_radix, max_routers) };
 ///   struct family_descriptor { name, summary, source, parameters, example, make, is_digraph,
 ///                              link_classes, routings, field };
 ///   struct family_spec { family, values };             // one family and its parameters
@@ -81,6 +81,8 @@ struct field_candidate {
 /// How the field tables enumerate a family (studies/field_instances.hpp).
 struct field_entry {
   std::string display_name;  ///< "Slim Fly", as the tables print it
+  /// Which instances are candidates, in a few words for the tables' notes ("every prime power q").
+  std::string rule;
   int rank = 2;              ///< print order: by rank, then by registry order
   bool size_is_free = false;  ///< the router count is a free parameter (one candidate at max_routers)
   /// Every candidate within the radix and the router count, in enumeration order (before the

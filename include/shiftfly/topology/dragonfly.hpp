@@ -230,6 +230,7 @@ inline const family_descriptor& dragonfly_family() {
       .link_classes = {"local", "global"},
       .routings = {"minimal", "valiant"},
       .field = field_entry{.display_name = "Dragonfly",
+                           .rule = "the balanced maximal ones: a = 2h, g = ah + 1, consecutive global links",
                            .candidates =
                                [](std::uint64_t max_radix, std::uint64_t) {
                                  std::vector<field_candidate> out;

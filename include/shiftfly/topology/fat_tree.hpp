@@ -232,6 +232,7 @@ inline const family_descriptor& fat_tree_family() {
       .link_classes = {"edge-aggregation", "aggregation-core"},
       .routings = {"minimal", "valiant"},
       .field = field_entry{.display_name = "Fat tree",
+                           .rule = "the k-ary three-tier fat tree, k even, a switch graph",
                            .candidates =
                                [](std::uint64_t max_radix, std::uint64_t) {
                                  std::vector<field_candidate> out;

@@ -143,6 +143,7 @@ inline const family_descriptor& hyperx_family() {
       .field =
           field_entry{
               .display_name = "HyperX",
+              .rule = "the regular ones S^L, L <= 4",
               .candidates =
                   [](std::uint64_t max_radix, std::uint64_t max_routers) {
                     std::vector<field_candidate> out;

@@ -265,6 +265,7 @@ inline const family_descriptor& jellyfish_family() {
       .link_classes = {"random"},
       .routings = {"minimal", "valiant"},
       .field = field_entry{.display_name = "Jellyfish",
+                           .rule = "degree = the radix, seed 1, at the size itself",
                            .size_is_free = true,
                            .candidates =
                                [](std::uint64_t max_radix, std::uint64_t max_routers) {

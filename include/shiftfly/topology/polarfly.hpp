@@ -158,6 +158,7 @@ inline const family_descriptor& polarfly_family() {
       .link_classes = {"polarity"},
       .routings = {"minimal", "valiant"},
       .field = field_entry{.display_name = "PolarFly",
+                           .rule = "every prime power q",
                            .candidates =
                                [](std::uint64_t max_radix, std::uint64_t) {
                                  std::vector<field_candidate> out;

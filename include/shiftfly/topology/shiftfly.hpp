@@ -146,6 +146,7 @@ inline const family_descriptor& shiftfly_family() {
       .link_classes = {"board", "global"},
       .routings = {"shift", "minimal", "valiant"},
       .field = field_entry{.display_name = "Shiftfly",
+                           .rule = "Imase-Itoh, ports = the radix rounded down to even, at the size itself",
                            .rank = 0,
                            .size_is_free = true,
                            .candidates =

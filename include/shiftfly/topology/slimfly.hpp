@@ -148,6 +148,7 @@ inline const family_descriptor& slimfly_family() {
       .link_classes = {"intra-subgraph", "inter-subgraph"},
       .routings = {"minimal", "valiant"},
       .field = field_entry{.display_name = "Slim Fly",
+                           .rule = "every prime power q = 4w + delta",
                            .candidates =
                                [](std::uint64_t max_radix, std::uint64_t) {
                                  std::vector<field_candidate> out;
