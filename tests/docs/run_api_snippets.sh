@@ -16,15 +16,9 @@ shift 3
 rm -rf "$work"
 mkdir -p "$work"
 
-# block <marker>: the fenced block after the line "<!-- <marker> -->", fences excluded
-block() {
-  awk -v mark="<!-- $1 -->" '
-    $0 == mark { want = 1; next }
-    want && /^```/ { if (inside) exit; inside = 1; next }
-    inside { print }
-  ' "$page"
-}
-names() { sed -n "s/^<!-- $1: \\(.*\\) -->\$/\\1/p" "$page"; }
+. "$(dirname "$0")/fenced_block.sh"
+block() { fenced_block "$page" "$1"; }
+names() { marker_names "$page" "$1"; }
 
 snippets=$(names snippet)
 outputs=$(names output)

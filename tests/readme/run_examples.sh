@@ -16,22 +16,10 @@ work=$5
 rm -rf "$work"
 mkdir -p "$work"
 
-# block <marker>: the fenced block after the line "<!-- <marker> -->", fences excluded
-block() {
-  awk -v mark="<!-- $1 -->" '
-    $0 == mark { want = 1; next }
-    want && /^```/ { if (inside) exit; inside = 1; next }
-    inside { print }
-  ' "$readme"
-}
-# fence <marker>: the language of the fenced block after the marker (sh, python, text)
-fence() {
-  awk -v mark="<!-- $1 -->" '
-    $0 == mark { want = 1; next }
-    want && /^```/ { sub(/^```/, ""); print; exit }
-  ' "$readme"
-}
-names() { sed -n "s/^<!-- $1: \\(.*\\) -->\$/\\1/p" "$readme"; }
+. "$(dirname "$0")/../docs/fenced_block.sh"
+block() { fenced_block "$readme" "$1"; }
+fence() { fence_language "$readme" "$1"; }
+names() { marker_names "$readme" "$1"; }
 
 examples=$(names example)
 outputs=$(names output)

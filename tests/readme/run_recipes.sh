@@ -12,14 +12,9 @@ mkdir -p "$work/tree" "$work/home"
 # the copy: the tracked tree as it is, without build folders or version control
 (cd "$src" && tar --exclude='./build*' --exclude=./.git -cf - .) | tar -xf - -C "$work/tree"
 
-# block <name>: the fenced block that follows the line "<!-- recipe: <name> -->"
-block() {
-  awk -v mark="<!-- recipe: $1 -->" '
-    $0 == mark { want = 1; next }
-    want && /^```/ { if (inside) exit; inside = 1; next }
-    inside { print }
-  ' "$work/tree/docs/api.md"
-}
+# block <name>: the fenced block that follows the line "<!-- recipe: <name> -->" of docs/api.md
+. "$(dirname "$0")/../docs/fenced_block.sh"
+block() { fenced_block "$work/tree/docs/api.md" "recipe: $1"; }
 for name in install app.cpp CMakeLists.txt consumer; do
   if [ -z "$(block "$name")" ]; then echo "docs/api.md has no recipe block '$name'" >&2; exit 1; fi
 done
