@@ -61,7 +61,7 @@ TEST_CASE("alon_boppana_gap: 1 - 2 sqrt(d - 1) / d, and a Ramanujan graph's gap 
 TEST_CASE("field_equal_radix_table: the Alon-Boppana column beside the gap, from the row's radix", "[field]") {
   shiftfly::studies::field_equal_radix_row row;
   row.target = 1000;
-  row.measured.instance.family = st::field_family::jellyfish;
+  row.measured.instance.family = shiftfly::studies::field_family_of("jellyfish");
   row.measured.instance.parameters = "N = 1000, r = 40, seed 1";
   row.measured.routers = 1000;
   row.measured.links = 20000;
