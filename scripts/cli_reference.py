@@ -140,13 +140,13 @@ def block(text, lang="text"):
     return f"```{lang}\n{text.rstrip(chr(10))}\n```\n"
 
 
-EXAMPLE_MAX_LINES = 40  # an example printing more (a graph's edge list) shows its first lines and a count
+EXAMPLE_MAX_LINES = 150  # an example printing more (a large graph's edge list) shows its first 20 lines and a count
 
 
 def example_block(command, out):
     lines = out.rstrip("\n").split("\n")
     if len(lines) > EXAMPLE_MAX_LINES:
-        keep = EXAMPLE_MAX_LINES - 10
+        keep = 20
         out = "\n".join(lines[:keep]) + f"\n... ({len(lines) - keep} more lines)\n"
     return block(f"$ {command}\n{out}", "console")
 
