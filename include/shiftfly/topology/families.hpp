@@ -27,6 +27,7 @@
 #include "shiftfly/topology/polarfly.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
 #include "shiftfly/topology/slimfly.hpp"
+#include "shiftfly/topology/spectralfly.hpp"
 #include "shiftfly/topology/torus.hpp"
 
 namespace shiftfly::topology {
@@ -37,7 +38,7 @@ inline const std::vector<const family_descriptor*>& families() {
       &torus_family(),    &kautz_family(),     &de_bruijn_family(), &generalized_de_bruijn_family(),
       &imase_itoh_family(), &boardfly_family(), &shiftfly_family(),  &polarfly_family(),
       &slimfly_family(),  &dragonfly_family(), &hyperx_family(),    &fat_tree_family(),
-      &xgft_family(),     &jellyfish_family(),
+      &xgft_family(),     &jellyfish_family(), &spectralfly_family(),
   };
   return all;
 }

@@ -66,6 +66,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
+#include "shiftfly/topology/descriptor.hpp"
 #include "shiftfly/topology/galois_field.hpp"
 
 namespace shiftfly::topology {
@@ -411,6 +412,55 @@ core::graph<V> spectralfly(std::uint64_t p, std::uint64_t q) {
   detail::spectralfly_enumerate<V>(p, q, n, [&](V u, V v) { edges.emplace_back(u, v); });
   return core::graph<V>::from_edges(n, edges,
                                     "SpectralFly(p=" + core::to_message(p) + ",q=" + core::to_message(q) + ")");
+}
+
+/// SpectralFly as a family of the registry (topology/families.hpp): parameters p and q, and the
+/// field tables' candidates, every allowed X^{p,q} of radix p + 1 within the limits (q from
+/// spectralfly_min_q(p) upward while the smaller group, PSL(2, q), fits the router count).
+inline const family_descriptor& spectralfly_family() {
+  static const family_descriptor f{
+      .name = "spectralfly",
+      .summary = "SpectralFly: the Lubotzky-Phillips-Sarnak Ramanujan graph X^{p,q}, a Cayley graph of PSL(2,q) "
+                 "or PGL(2,q); (p+1)-regular, nontrivial eigenvalues within 2 sqrt(p)",
+      .source = "Young et al., IPDPS '22; Lubotzky, Phillips and Sarnak 1988",
+      .parameters = {{.id = "p",
+                      .symbol = "p",
+                      .min = 5,
+                      .max = spectralfly_max_p<std::uint32_t>(),
+                      .help = "Prime congruent to 1 mod 4; radix p+1"},
+                     {.id = "q",
+                      .symbol = "q",
+                      .min = 7,
+                      .max = detail::spectralfly_q_cap<std::uint32_t>(),
+                      .help = "Prime other than p above 2 sqrt(p); q(q^2-1)/2 routers if p is a square mod q, "
+                              "else q(q^2-1), bipartite"}},
+      .example = {{"p", std::uint64_t{5}}, {"q", std::uint64_t{7}}},
+      .make = [](const parameter_values& v) {
+        return spectralfly<std::uint32_t>(unsigned_value(v, "p"), unsigned_value(v, "q"));
+      },
+      .is_digraph = [](const parameter_values&) { return false; },
+      .link_classes = {"cayley"},
+      .routings = {"minimal", "valiant"},
+      .field = field_entry{.display_name = "SpectralFly",
+                           .rule = "every X^{p,q}: p a prime = 1 mod 4, q a prime other than p above 2 sqrt(p)",
+                           .candidates =
+                               [](std::uint64_t max_radix, std::uint64_t max_routers) {
+                                 std::vector<field_candidate> out;
+                                 for (std::uint64_t p = 5; p + 1 <= max_radix && p <= spectralfly_p_limit; p += 4) {
+                                   if (!detail::is_prime_u64(p)) continue;
+                                   for (std::uint64_t q = detail::spectralfly_min_q_unchecked(p);
+                                        q <= spectralfly_q_limit && detail::spectralfly_pgl_order(q) / 2 <= max_routers;
+                                        ++q)
+                                     if (q != p && detail::is_prime_u64(q))
+                                       out.push_back({{{"p", p}, {"q", q}},
+                                                      detail::spectralfly_order_unchecked(p, q),
+                                                      p + 1,
+                                                      "p = " + core::to_message(p) + ", q = " + core::to_message(q)});
+                                 }
+                                 return out;
+                               }},
+  };
+  return f;
 }
 
 }  // namespace shiftfly::topology
