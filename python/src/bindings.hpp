@@ -100,19 +100,6 @@ auto run_interruptible(Fn&& fn) -> decltype(fn(std::declval<const stop_flag&>())
   return std::move(*result);
 }
 
-/// Runs fn(); an invalid_parameter about a parameter named in `names` (library name,
-/// Python keyword) is thrown again under the Python keyword.
-template <class Fn>
-auto renaming(std::initializer_list<std::pair<const char*, const char*>> names, Fn&& fn) -> decltype(fn()) {
-  try {
-    return fn();
-  } catch (const core::invalid_parameter& e) {
-    for (const auto& [library, keyword] : names)
-      if (e.parameter() == library) throw core::invalid_parameter(e.function(), keyword, e.value(), e.problem(), e.accepted());
-    throw;
-  }
-}
-
 void init_graphs(py::module_& m);
 void init_metrics(py::module_& m);
 void init_capacity(py::module_& m);

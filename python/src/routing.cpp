@@ -87,9 +87,8 @@ void init_routing(py::module_& m) {
   m.def(
       "imase_itoh_route",
       [](std::uint64_t n, std::uint64_t d, std::uint64_t source, std::uint64_t dest, bool fixed) {
-        const auto r = renaming({{"from", "source"}, {"to", "dest"}}, [&] {
-          return fixed ? routing::route_imase_itoh_fixed(n, d, source, dest) : routing::route_imase_itoh(n, d, source, dest);
-        });
+        const auto r =
+            fixed ? routing::route_imase_itoh_fixed(n, d, source, dest) : routing::route_imase_itoh(n, d, source, dest);
         py::dict out;
         out["path"] = py::tuple(py::cast(r.path));
         out["digits"] = py::tuple(py::cast(r.digits));

@@ -160,8 +160,8 @@ TEST_CASE("real-unit parameters are validated, naming the parameter and the rang
   REQUIRE_THROWS_WITH(sc::message_of_bytes(0, 4), Catch::Contains("bytes = 0 is out of range"));
   REQUIRE_THROWS_WITH(sc::message_of_bytes(max + 1, 1), Catch::Contains("2^60"));
   REQUIRE_THROWS_WITH(sc::message_of_bytes(10, 4), Catch::Contains("bytes = 10 is not a whole number"));
-  REQUIRE_THROWS_WITH(sc::message_of_bytes(8, 0), Catch::Contains("element_bytes = 0"));
-  REQUIRE_THROWS_WITH(sc::message_of_elements(8, 1025), Catch::Contains("element_bytes = 1025"));
+  REQUIRE_THROWS_WITH(sc::message_of_bytes(8, 0), Catch::Contains("bytes_per_element = 0"));
+  REQUIRE_THROWS_WITH(sc::message_of_elements(8, 1025), Catch::Contains("bytes_per_element = 1025"));
   REQUIRE_THROWS_WITH(sc::message_of_elements(0, 4), Catch::Contains("elements = 0"));
   REQUIRE_THROWS_WITH(sc::message_of_elements(max / 4 + 1, 4), Catch::Contains("elements = "));
   REQUIRE(sc::message_of_elements(max / 4, 4).bytes() == max);

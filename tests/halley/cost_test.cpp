@@ -56,6 +56,14 @@ TEST_CASE("the cheapest plan is no worse than any plan on a fine grid", "[halley
 TEST_CASE("cost functions refuse bad input", "[halley][cost][validation]") {
   CHECK_THROWS_AS(separation_cost(32, 0.15, 0.01), std::invalid_argument);  // below the floor
   CHECK_THROWS_AS(separation_cost(32, 0.15, 0.2), std::invalid_argument);   // above rho0
+  // the parameters are named as the tool's flags: rho0 is --rho, the model's reference_rho is --premium-from
+  CHECK_THROWS_WITH(separation_cost(32, 0.15, 0.2),
+                    Catch::StartsWith("separation_cost: rho_new = ") && Catch::EndsWith(" (rho))"));
+  CHECK_THROWS_WITH(cheapest_plan(32, 0.05, 0.01, 0.999), Catch::StartsWith("cheapest_plan: rho = 0.01 is out of range"));
+  cost_model from;
+  from.reference_rho = 0.02;
+  CHECK_THROWS_WITH(cheapest_plan(32, 0.05, 0.15, 0.999, from),
+                    "cheapest_plan: premium_from = 0.02 is out of range (accepted: above the floor and below 1)");
   cost_model bad;
   bad.price = -1;
   CHECK_THROWS_AS(cheapest_plan(32, 0.05, 0.15, 0.99999, bad), std::invalid_argument);

@@ -76,6 +76,17 @@ TEST_CASE("run_table_set writes, checks, and fails on an altered golden file", "
   std::ostringstream out3, err3;
   CHECK(run_table_set(sections, c, out3, err3) == 1);
   CHECK(err3.str().find("demo.md") != std::string::npos);
+  {  // the directories are named as the tools' flags (--out, --check)
+    table_set_options not_dir;
+    not_dir.check_dir = (dir / "demo.md").string();
+    std::ostringstream o4, e4;
+    CHECK_THROWS_WITH(run_table_set(sections, not_dir, o4, e4), Catch::StartsWith("tables: check = ") &&
+                                                                   Catch::EndsWith("is not a directory"));
+    not_dir = {};
+    not_dir.out_dir = (dir / "demo.md").string();
+    CHECK_THROWS_WITH(run_table_set(sections, not_dir, o4, e4), Catch::StartsWith("tables: out = ") &&
+                                                                   Catch::EndsWith("exists and is not a directory"));
+  }
   table_set_options bad;
   bad.only = {"nope"};
   CHECK_THROWS_AS(run_table_set(sections, bad, out, err), std::invalid_argument);

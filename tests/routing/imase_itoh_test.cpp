@@ -73,6 +73,10 @@ TEST_CASE("shortest-walk statistics over all pairs", "[routing][imase-itoh]") {
 TEST_CASE("Imase–Itoh routing refuses bad input", "[routing][imase-itoh]") {
   CHECK_THROWS_AS(routing::route_imase_itoh(10, 3, 10, 0), std::invalid_argument);
   CHECK_THROWS_AS(routing::route_imase_itoh(10, 3, 0, 11), std::invalid_argument);
+  // the pair is named as the Python keywords (source, dest)
+  CHECK_THROWS_WITH(routing::route_imase_itoh(10, 3, 10, 0), "route_imase_itoh: source = 10 is out of range (accepted: 0 to 9)");
+  CHECK_THROWS_WITH(routing::route_imase_itoh_fixed(10, 3, 0, 11),
+                    "route_imase_itoh_fixed: dest = 11 is out of range (accepted: 0 to 9)");
   CHECK_THROWS_AS(routing::route_imase_itoh(1, 3, 0, 0), std::invalid_argument);
   CHECK_THROWS_AS(routing::route_imase_itoh(10, 1, 0, 0), std::invalid_argument);
   const auto large = routing::route_imase_itoh(1'000'000'007ULL, 20, 123456789, 987654321);

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/flag_names.hpp"
@@ -99,6 +100,44 @@ TEST_CASE("naming_flags passes results through and rethrows library errors with 
   CHECK_THROWS_WITH(tl::naming_flags({{"n", "--n"}}, "--n 1", [] { c::require_range("g", "n", 1, 2, 9); return 0; }),
                     "--n = 1 is out of range (accepted: 2 to 9)");
   CHECK_THROWS_AS(tl::naming_flags({{"n", "--n"}}, "", []() -> int { throw std::runtime_error("n = 1"); }), std::runtime_error);
+}
+
+TEST_CASE("naming_flags names a library id as its flag by one rule, with no list", "[tools][flag_names]") {
+  tl::run_context ctx;
+  ctx.flags = {"--bytes-per-element", "--dims", "--target", "--premium-from", "--analytic", "--format"};
+  ctx.given = {{"--dims", "4,1"}, {"--target", "0.999999"}};
+  const auto line = [&ctx](std::string_view given, auto f) -> std::string {
+    try {
+      tl::naming_flags(ctx, given, f);
+    } catch (const c::invalid_parameter& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  // id -> "--" id with '-' for '_'
+  CHECK(line("", [] { c::require_range("message_of_bytes", "bytes_per_element", 0, 1, 1024); }) ==
+        "--bytes-per-element = 0 is out of range (accepted: 1 to 1024)");
+  CHECK(line("", [] { c::throw_out_of_range("cost", "premium_from", 0.02, "above the floor and below 1"); }) ==
+        "--premium-from = 0.02 is out of range (accepted: above the floor and below 1)");
+  // items and their count by the same words
+  CHECK(line("--dims 4,1", [] { c::require_range("torus", "dims item", 1, 2, 65535); }) ==
+        "--dims item = 1 is out of range (accepted: 2 to 65535)");
+  CHECK(line("", [] { c::require_range("torus", "number of dims items", 65, 1, 64); }) ==
+        "number of --dims items = 65 is out of range (accepted: 1 to 64)");
+  // the value as typed when the flag was given
+  CHECK(line("", [] { c::fail_parameter("light_reserve", "target", "0.99999899999999997", "needs more than 10000000 spares"); }) ==
+        "--target = 0.999999 needs more than 10000000 spares");
+  // an id that is no flag of the command keeps its name, and the flags given are appended
+  CHECK(line("--dims 4,1", [] { c::require_range("g", "rho", 2, 0, 1); }) ==
+        "rho = 2 is out of range (accepted: 0 to 1) (given --dims 4,1)");
+  // a rule that names a flag the user gave is told as it is; one that names only a flag not given
+  // (a hint) still gets the flags given
+  CHECK(line("--dims 4,1", [] { c::fail("allreduce", "--dims 4,1 is too big"); }) == "--dims 4,1 is too big");
+  CHECK(line("--dims 4,1", [] { c::fail("allreduce", "too big; --analytic does it"); }) ==
+        "too big; --analytic does it (given --dims 4,1)");
+  CHECK(tl::naming_flags(ctx, "", [] { return 7; }) == 7);
+  CHECK(tl::id_of("--path-samples") == "path_samples");
+  CHECK(tl::flag_of("path_samples") == "--path-samples");
 }
 
 TEST_CASE("family flags build the spec, and errors name the flags", "[tools][flag_names][family]") {

@@ -123,6 +123,8 @@ inline run_context make_run_context(const std::string& tool, const CLI::App& app
     at = at->get_subcommands().front();
     ctx.command += " " + at->get_name();
     detail::record_options(*at, ctx.parameters);
+    for (const CLI::Option* opt : at->get_options())
+      if (opt->nonpositional()) ctx.flags.insert(opt->get_name());
     if (const CLI::Option* pretty = at->get_option_no_throw("--pretty"); pretty && pretty->count() > 0) ctx.pretty = true;
   }
   record_given_values(app, ctx.given);

@@ -4,15 +4,18 @@
 // The library names its parameters as the papers do (`kautz: D = 9 is out of
 // range (accepted: ...)`) and throws core::invalid_parameter, which keeps the
 // function, the parameter, the value, the problem and the accepted range apart
-// (core/error.hpp). A tool that turns flags into a library call lists, for each
-// parameter, the flag that sets it; naming_flags() then rethrows the error with
-// the flag in the parameter's place and without the function's name, which the
-// user never called (`--D = 9 is out of range ...`), so the one line the tool
-// prints tells which flag to fix. An error about no listed parameter (`chip
+// (core/error.hpp). The library's ids are the flags' names, so one rule maps
+// them, with no list: the id P is the flag --P with '-' for '_' (path_samples is
+// --path-samples), "P item" is "--P item", "number of P items" is "number of --P
+// items" (detail::names_of). naming_flags(ctx, given, f) rethrows the error with
+// the flag in the parameter's place, when the command that runs has that flag,
+// and without the function's name, which the user never called (`--D = 9 is out
+// of range ...`), so the one line the tool prints tells which flag to fix. An
+// error about no flag's parameter (`chip
 // count = 200000000 x 32 exceeds 4294967295`, a limit on a product of flags)
 // gets the flags and values given appended: `... (given --groups 200000000 --level chip)`.
 //
-// A flag may come with the text the user typed for it. A real is formatted with
+// A flag given comes with the text the user typed for it (run_context::given). A real is formatted with
 // 17 digits (`target = 0.99999899999999997`); the message shows the typed text
 // (`--target = 0.999999`) wherever it shows that flag's own value. A value is
 // replaced only when it reads as the same number as the typed text, so a value
@@ -27,6 +30,9 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
+
+#include "common/run_context.hpp"
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/parse.hpp"
@@ -75,10 +81,12 @@ inline void show_typed(std::string& message, std::string_view name, std::string_
 }  // namespace detail
 
 /// The one line of `e` in the words of the command line: the listed parameter it
-/// names becomes its flag; an error about no listed parameter that names no listed
-/// flag either gets " (given <given>)"; typed texts replace the values they wrote.
-inline std::string with_flag_names(const core::invalid_parameter& e, std::span<const flag_name> names,
-                                   std::string_view given) {
+/// names becomes its flag; an error about no listed parameter gets " (given <given>)"
+/// unless `names_flag(message)` (the message names the flags already); typed texts
+/// replace the values they wrote.
+template <class NamesFlag>
+std::string with_flag_names(const core::invalid_parameter& e, std::span<const flag_name> names, std::string_view given,
+                            NamesFlag&& names_flag) {
   const flag_name* hit = nullptr;
   for (const auto& n : names)
     if (!e.parameter().empty() && n.param == e.parameter()) hit = &n;
@@ -89,9 +97,7 @@ inline std::string with_flag_names(const core::invalid_parameter& e, std::span<c
                                                e.problem(), e.accepted());
   } else {
     message = e.message_without_function();
-    bool names_flag = false;
-    for (const auto& n : names) names_flag = names_flag || message.find(n.flag) != std::string::npos;
-    if (!names_flag && !given.empty()) message += " (given " + std::string(given) + ")";
+    if (!names_flag(message) && !given.empty()) message += " (given " + std::string(given) + ")";
   }
   for (const auto& n : names) {
     if (n.typed.empty()) continue;
@@ -99,6 +105,16 @@ inline std::string with_flag_names(const core::invalid_parameter& e, std::span<c
     detail::show_typed(message, n.param, n.typed);
   }
   return message;
+}
+
+/// with_flag_names where the message names the flags already when it names a listed flag.
+inline std::string with_flag_names(const core::invalid_parameter& e, std::span<const flag_name> names,
+                                   std::string_view given) {
+  return with_flag_names(e, names, given, [names](const std::string& message) {
+    for (const auto& n : names)
+      if (message.find(n.flag) != std::string::npos) return true;
+    return false;
+  });
 }
 
 inline std::string with_flag_names(const core::invalid_parameter& e, std::initializer_list<flag_name> names,
@@ -133,26 +149,85 @@ inline std::string flag_of(std::string_view id) {
   return flag;
 }
 
+/// The library id of a flag: the flag without "--", '_' for '-' (--path-samples -> path_samples).
+inline std::string id_of(std::string_view flag) {
+  std::string id(flag.substr(flag.rfind("--", 0) == 0 ? 2 : 0));
+  for (char& c : id)
+    if (c == '-') c = '_';
+  return id;
+}
+
+namespace detail {
+/// The one rule from library ids to flags, for the flags a command has: each flag's id names it
+/// (P -> --P), its items and their count by the same words ("P item" -> "--P item", "number of P
+/// items" -> "number of --P items"); `typed(flag)` is the text typed for a flag given, or empty.
+/// `words` holds the texts the returned names view.
+template <class Flags, class Typed>
+std::vector<flag_name> names_of(const Flags& flags, Typed&& typed, std::vector<std::string>& words) {
+  words.clear();
+  for (const auto& flag : flags) {
+    const std::string id = id_of(flag);
+    for (const std::string& w : {id, std::string(flag), id + " item", std::string(flag) + " item",
+                                 "number of " + id + " items", "number of " + std::string(flag) + " items"})
+      words.push_back(w);
+  }
+  std::vector<flag_name> names;
+  std::size_t i = 0;
+  for (const auto& flag : flags) {
+    names.push_back({words[i], words[i + 1], typed(std::string_view(flag))});
+    names.push_back({words[i + 2], words[i + 3]});
+    names.push_back({words[i + 4], words[i + 5]});
+    i += 6;
+  }
+  return names;
+}
+}  // namespace detail
+
+/// Runs `f()`; a core::invalid_parameter it throws is rethrown in the words of the command
+/// line of `ctx`, by the one rule of detail::names_of over the flags of the command that runs
+/// (run_context::flags): the parameter that is the id of one of them is shown as that flag,
+/// with the value as the user typed it when the flag was given (run_context::given); an error
+/// about no flag's id that names none of the flags given gets " (given <given>)" (a hint that
+/// names a flag not given, `--analytic gives the closed forms`, still gets it).
+template <class F>
+decltype(auto) naming_flags(const run_context& ctx, std::string_view given, F&& f) {
+  try {
+    return std::forward<F>(f)();
+  } catch (const core::invalid_parameter& e) {
+    std::vector<std::string> words;
+    const auto names = detail::names_of(ctx.flags, [&ctx](std::string_view flag) {
+      const auto it = ctx.given.find(flag);
+      return it == ctx.given.end() ? std::string_view() : std::string_view(it->second);
+    }, words);
+    throw core::invalid_parameter::rule({}, with_flag_names(e, names, given, [&ctx](const std::string& message) {
+      for (const auto& [flag, text] : ctx.given)
+        if (message.find(flag) != std::string::npos) return true;
+      return false;
+    }));
+  }
+}
+
 /// Runs `f()`; a core::invalid_parameter it throws is rethrown in the words of `app`, a
 /// (sub)command whose flags are named as the ids of the library's request (`max_seconds`
-/// is --max-seconds): a parameter that is a flag of `app` is shown as the flag; otherwise,
-/// when the error's function is the id of a flag (the part of the request that failed) and
-/// the message names no flag, " (given --flag)" is appended. The function's name itself is
+/// is --max-seconds), by the same rule as naming_flags over the flags of `app`; when the
+/// error's function is the id of a flag (the part of the request that failed) and the
+/// message names no flag, " (given --flag)" is appended. The function's name itself is
 /// never shown.
 template <class F>
 decltype(auto) with_flags(const CLI::App& app, F&& f) {
   try {
     return std::forward<F>(f)();
   } catch (const core::invalid_parameter& e) {
-    const auto is_flag = [&app](const std::string& id) {
-      return !id.empty() && app.get_option_no_throw(flag_of(id)) != nullptr;
-    };
-    if (is_flag(e.parameter()))
-      throw core::invalid_parameter::rule({}, core::invalid_parameter::compose({}, flag_of(e.parameter()), e.value(),
-                                                                               e.problem(), e.accepted()));
-    std::string message = e.message_without_function();
-    if (is_flag(e.function()) && message.find("--") == std::string::npos) message += " (given " + flag_of(e.function()) + ")";
-    throw core::invalid_parameter::rule({}, message);
+    std::vector<std::string> flags;
+    for (const CLI::Option* opt : app.get_options())
+      if (opt->nonpositional()) flags.push_back(opt->get_name());
+    std::vector<std::string> words;
+    const auto names = detail::names_of(flags, [](std::string_view) { return std::string_view(); }, words);
+    const bool function_is_flag = !e.function().empty() && app.get_option_no_throw(flag_of(e.function())) != nullptr;
+    throw core::invalid_parameter::rule({}, with_flag_names(e, names, function_is_flag ? flag_of(e.function()) : "",
+                                                            [](const std::string& message) {
+                                                              return message.find("--") != std::string::npos;
+                                                            }));
   }
 }
 

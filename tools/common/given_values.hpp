@@ -17,8 +17,8 @@
 //                                             "<cmd>: <flag> = <as typed> is out of range (accepted: <accepted>)".
 //
 // Library errors that name a parameter (`light_reserve: target = ...`) are
-// rewritten by tools::naming_flags to name the flag; the flag lists the tools
-// pass it carry given_text() too, so that rewrite shows the typed value
+// rewritten by tools::naming_flags to name the flag; it looks the typed text up
+// in the run's context too, so that rewrite shows the typed value
 // (common/flag_names.hpp). One subcommand runs per process, so flag names are
 // unambiguous.
 
@@ -55,12 +55,6 @@ inline void record_given_values(const CLI::App& app, std::map<std::string, std::
 inline const std::string* given_text(const run_context& ctx, std::string_view flag) {
   const auto it = ctx.given.find(flag);
   return it == ctx.given.end() ? nullptr : &it->second;
-}
-
-/// `flag`'s text for a flag list of tools::naming_flags: what was given, or empty.
-inline std::string_view given_or_empty(const run_context& ctx, std::string_view flag) {
-  const std::string* text = given_text(ctx, flag);
-  return text ? std::string_view(*text) : std::string_view();
 }
 
 /// The shortest decimal that reads back as `v` (0.15, not 0.14999999999999999): how a

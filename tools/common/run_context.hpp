@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 
 namespace shiftfly::tools {
@@ -20,6 +21,9 @@ struct run_context {
   bool pretty = false;  ///< --pretty was given
   /// Flag name (as CLI11's Option::get_name() spells it, e.g. "--rho") -> the text given for it.
   std::map<std::string, std::string, std::less<>> given;
+  /// The flags of the command that runs (its subcommands' options, as get_name() spells them):
+  /// the flags a library id may name (common/flag_names.hpp: naming_flags).
+  std::set<std::string, std::less<>> flags;
 };
 
 }  // namespace shiftfly::tools

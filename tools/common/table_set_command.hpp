@@ -116,7 +116,7 @@ inline int run_table_set_command(const run_context& ctx, const std::vector<repor
                                  const table_set_flags& f, const report::section_context& context = {},
                                  const table_set_report& about = {}) {
   if (f.progress) report::force_progress();
-  return naming_flags({{"only", "--only"}, {"format", "--format"}, {"out_dir", "--out"}, {"check_dir", "--check"}}, "",
+  return naming_flags(ctx, "",
                       [&] {
                         report::table_set_options t;
                         t.only = report::split_only(f.only);

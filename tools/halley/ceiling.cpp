@@ -74,6 +74,6 @@ const shiftfly::tools::register_subcommand reg{"ceiling", [](CLI::App& app) {
   sub->add_option("--target", o->target, "Also give the ratio and the correlation this target needs, in (0,1)")
       ->default_str("none");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  return [o](const shiftfly::tools::run_context& c) { return hc::naming_halley_flags(c, [&] { return run_ceiling(*o, c); }); };
+  return [o](const shiftfly::tools::run_context& c) { return shiftfly::tools::naming_flags(c, "", [&] { return run_ceiling(*o, c); }); };
 }};
 }  // namespace halley_ceiling_subcommand

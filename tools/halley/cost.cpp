@@ -74,6 +74,6 @@ const shiftfly::tools::register_subcommand reg{"cost", [](CLI::App& app) {
   sub->add_option("--premium-from", o->reference, "Correlation the premium's priced move starts from (default 0.15)");
   sub->add_option("--floor", o->floor, "Best separation the premium is priced for (default 0.03)");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  return [o](const shiftfly::tools::run_context& c) { return hc::naming_halley_flags(c, [&] { return run_cost(*o, c); }); };
+  return [o](const shiftfly::tools::run_context& c) { return shiftfly::tools::naming_flags(c, "", [&] { return run_cost(*o, c); }); };
 }};
 }  // namespace halley_cost_subcommand

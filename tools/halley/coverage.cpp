@@ -46,6 +46,6 @@ const shiftfly::tools::register_subcommand reg{"coverage", [](CLI::App& app) {
   o->rate.add(sub);
   sub->add_option("--rho", o->rho, "Pairwise failure correlation in [0,1); 0 = independent");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  return [o](const shiftfly::tools::run_context& c) { return hc::naming_halley_flags(c, [&] { return run_coverage(*o, c); }); };
+  return [o](const shiftfly::tools::run_context& c) { return shiftfly::tools::naming_flags(c, "", [&] { return run_coverage(*o, c); }); };
 }};
 }  // namespace halley_coverage_subcommand

@@ -76,6 +76,6 @@ const shiftfly::tools::register_subcommand reg{"foldfit", [](CLI::App& app) {
   sub->add_option("--block", o->block, "Expert-parallel block size for FFD's tie-breaking (0 = none)")->check(
       CLI::Range(std::size_t{0}, std::size_t{1000000}));
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  return [o](const shiftfly::tools::run_context& c) { return hc::naming_halley_flags(c, [&] { return run_foldfit(*o, c); }); };
+  return [o](const shiftfly::tools::run_context& c) { return shiftfly::tools::naming_flags(c, "", [&] { return run_foldfit(*o, c); }); };
 }};
 }  // namespace halley_foldfit_subcommand

@@ -77,6 +77,6 @@ const shiftfly::tools::register_subcommand reg{"hierarchy", [](CLI::App& app) {
   sub->add_option("--spares", o->spares, "Spare lasers s")->required()->check(CLI::Range(std::uint64_t{0}, std::uint64_t{20000}));
   o->rate.add(sub);
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  return [o](const shiftfly::tools::run_context& c) { return hc::naming_halley_flags(c, [&] { return run_hierarchy(*o, c); }); };
+  return [o](const shiftfly::tools::run_context& c) { return shiftfly::tools::naming_flags(c, "", [&] { return run_hierarchy(*o, c); }); };
 }};
 }  // namespace halley_hierarchy_subcommand

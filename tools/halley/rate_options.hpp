@@ -1,6 +1,11 @@
 #pragma once
 // Shared flags of the halley subcommands: the failure rate as --lambda or as
-// --fit with --window, and flag-named validation (one line, exit 2).
+// --fit with --window, and flag-named validation (one line, exit 2). Each
+// subcommand runs inside tools::naming_flags (common/flag_names.hpp), so an error of
+// a header that names one of its parameters (`light_reserve: target = ... needs more
+// than 10000000 spares`) names the flag instead, with the value as the user typed it
+// (`--target = 0.999999 ...`): the library's ids are the flags' (--premium-from sets
+// premium_from).
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -61,7 +66,7 @@ struct rate_flags {
         throw_flag_out_of_range(ctx, cmd, "--lambda", v, "from 1e-12 to 0.999999999999, the range whose accuracy is tested");
     } else if (fit && window) {
       if (!std::isfinite(*fit) || *fit < 0) throw_flag_out_of_range(ctx, cmd, "--fit", *fit, "finite, at least 0");
-      const double hours = tools::naming_flags({{"window", "--window"}}, "--window " + core::to_message(*window),
+      const double hours = tools::naming_flags(ctx, "--window " + core::to_message(*window),
                                               [&] { return halley::parse_window(*window); });
       v = halley::failure_probability(*fit, hours);
       if (!(v >= halley::smallest_rate) || !(v <= halley::largest_rate))
@@ -82,35 +87,6 @@ struct rate_flags {
     }
   }
 };
-
-/// Runs a subcommand; an error of a header that names one of its parameters
-/// (`light_reserve: target = ... needs more than 10000000 spares`) is rethrown
-/// naming the flag instead, with the value as the user typed it
-/// (`light_reserve: --target = 0.999999 ...`). Flags checked by the tool itself
-/// (`--rho-across = ...` in a --rho-within range) show their typed text too.
-template <class F>
-int naming_halley_flags(const run_context& ctx, F&& run) {
-  const auto t = [&ctx](std::string_view flag) { return given_or_empty(ctx, flag); };
-  return tools::naming_flags({{"target", "--target", t("--target")},
-                             {"lambda", "--lambda", t("--lambda")},
-                             {"rho", "--rho", t("--rho")},
-                             {"rho0", "--rho", t("--rho")},
-                             {"sigma", "--sigma", t("--sigma")},
-                             {"channels", "--channels"},
-                             {"spares", "--spares"},
-                             {"cap", "--cap", t("--cap")},
-                             {"modules", "--modules"},
-                             {"lasers", "--lasers"},
-                             {"rho_within", "--rho-within", t("--rho-within")},
-                             {"rho_across", "--rho-across", t("--rho-across")},
-                             {"price", "--price", t("--price")},
-                             {"premium", "--premium", t("--premium")},
-                             {"reference_rho", "--premium-from", t("--premium-from")},
-                             {"floor", "--floor", t("--floor")},
-                             {"steps", "--steps"},
-                             {"fit", "--fit", t("--fit")}},
-                            "", std::forward<F>(run));
-}
 
 /// A probability as a percentage with two significant digits of its distance from 1
 /// (0.99 -> "99.00%", 0.99588 -> "99.59%", 0.99999 -> "99.9990%"); within 1e-10 of 1,

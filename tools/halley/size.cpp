@@ -135,6 +135,6 @@ const shiftfly::tools::register_subcommand reg{"size", [](CLI::App& app) {
       ->check(cap_text())
       ->capture_default_str();
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  return [o](const shiftfly::tools::run_context& c) { return hc::naming_halley_flags(c, [&] { return run_size(*o, c); }); };
+  return [o](const shiftfly::tools::run_context& c) { return shiftfly::tools::naming_flags(c, "", [&] { return run_size(*o, c); }); };
 }};
 }  // namespace halley_size_subcommand

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <initializer_list>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -48,8 +47,7 @@ int run_allreduce(const options& o, const shiftfly::tools::run_context& c) {
     throw std::invalid_argument("allreduce: --bytes and --elements both set the message size (accepted: one of them; "
                                 "--bytes = --elements x --bytes-per-element)");
   const auto dims = shiftfly::core::parse_unsigned_list(o.dims, "--dims");
-  const std::uint64_t chips = shiftfly::tools::naming_flags(
-      {{"dims item", "--dims item"}, {"dims", "--dims"}, {"number of dims items", "number of --dims items"}}, "--dims " + o.dims,
+  const std::uint64_t chips = shiftfly::tools::naming_flags(c, "--dims " + o.dims,
       [&] {
         const std::uint64_t count = sc::torus_chip_count(dims);
         if (o.bidirectional) sc::require_bidirectional_dims("allreduce", dims);
@@ -62,8 +60,7 @@ int run_allreduce(const options& o, const shiftfly::tools::run_context& c) {
                                                            : "") +
       (o.bidirectional ? " --bidirectional" : "") + (o.analytic ? " --analytic" : "") +
       (o.elements.empty() && o.bytes.empty() ? "; --elements defaults to the chip count, " + std::to_string(chips) : "");
-  const auto msg = shiftfly::tools::naming_flags(
-      {{"elements", "--elements"}, {"bytes", "--bytes"}, {"element_bytes", "--bytes-per-element"}}, given, [&] {
+  const auto msg = shiftfly::tools::naming_flags(c, given, [&] {
         if (!o.bytes.empty())
           return sc::message_of_bytes(shiftfly::core::parse_unsigned(o.bytes, "bytes", "allreduce"), o.bytes_per_element, "allreduce");
         const std::uint64_t elements = o.elements.empty() ? chips : shiftfly::core::parse_unsigned(o.elements, "elements", "allreduce");
@@ -78,9 +75,7 @@ int run_allreduce(const options& o, const shiftfly::tools::run_context& c) {
     shiftfly::tools::throw_flag_out_of_range(c, "allreduce", alpha ? "--alpha" : "--bandwidth",
                                              alpha ? o.alpha : o.bandwidth, e.accepted());
   }
-  const std::initializer_list<shiftfly::tools::flag_name> names = {
-      {"elements", "--elements"}, {"dims", "--dims"}, {"alpha", "--alpha"}, {"bandwidth", "--bandwidth"}};
-  const auto result = shiftfly::tools::naming_flags(names, given, [&] {
+  const auto result = shiftfly::tools::naming_flags(c, given, [&] {
     if (o.analytic) return sc::describe(sc::allreduce_closed_forms(dims, msg, o.bidirectional, model));
     try {
       sc::check_allreduce_size(dims, msg.elements, o.bidirectional, {});

@@ -39,7 +39,7 @@ int run_graph(const options& o, const shiftfly::tools::run_context& c) {
   if (from_file && o.format != "json" && (file.duplicate_edges_dropped || file.self_loops_dropped))
     std::cerr << shiftfly::tools::file_note(file) << '\n';
   // The in-memory exports check their memory first; such a refusal names --format.
-  shiftfly::tools::naming_flags({}, "--format " + o.format, [&] {
+  shiftfly::tools::naming_flags(c, "--format " + o.format, [&] {
     if (o.format == "edgelist") io::write_edge_list(std::cout, g, o.directed);
     else if (o.format == "json") {  // the node-link object as the envelope's result
       std::ostringstream text;

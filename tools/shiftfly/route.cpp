@@ -31,8 +31,7 @@ int run_route(const options& o, const shiftfly::tools::run_context& c) {
   namespace routing = shiftfly::routing;
   const auto family = o.family == "kautz" ? routing::label_family::kautz : routing::label_family::de_bruijn;
   const routing::route_answer a = shiftfly::tools::naming_flags(
-      {{"d", "--d"}, {"D", "--D"}, {"n", "--n"}, {"from", "--from"}, {"to", "--to"}},
-      o.family == "imase-itoh" ? "--n " + std::to_string(o.n) + " --d " + std::to_string(o.d)
+      c, o.family == "imase-itoh" ? "--n " + std::to_string(o.n) + " --d " + std::to_string(o.d)
                                : "--d " + std::to_string(o.d) + " --D " + std::to_string(o.D),
       [&] {
         return o.family == "imase-itoh" ? routing::route_numbers(o.n, o.d, o.from, o.to)

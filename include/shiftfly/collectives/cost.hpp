@@ -166,7 +166,7 @@ struct message_size {
 /// element_bytes 1 to 1024).
 inline message_size message_of_elements(std::uint64_t elements, std::uint64_t element_bytes,
                                         std::string_view where = "message_size") {
-  core::require_range(where, "element_bytes", element_bytes, 1, max_element_bytes);
+  core::require_range(where, "bytes_per_element", element_bytes, 1, max_element_bytes);
   if (elements < 1 || elements > max_closed_form_bytes / element_bytes)
     core::throw_out_of_range(where, "elements", elements,
                              "1 to " + core::to_message(max_closed_form_bytes / element_bytes) + ", 2^60 bytes of " +
@@ -177,7 +177,7 @@ inline message_size message_of_elements(std::uint64_t elements, std::uint64_t el
 /// Validates and returns the message of `bytes` bytes: 1 to 2^60, a multiple of element_bytes.
 inline message_size message_of_bytes(std::uint64_t bytes, std::uint64_t element_bytes,
                                      std::string_view where = "message_size") {
-  core::require_range(where, "element_bytes", element_bytes, 1, max_element_bytes);
+  core::require_range(where, "bytes_per_element", element_bytes, 1, max_element_bytes);
   if (bytes < 1 || bytes > max_closed_form_bytes)
     core::throw_out_of_range(where, "bytes", bytes, "1 to 2^60 = 1152921504606846976");
   if (bytes % element_bytes != 0)

@@ -34,7 +34,7 @@ inline void require_model(const char* where, const cost_model& c) {
     core::throw_out_of_range(where, "premium", c.premium, "finite and at least 0");
   require_open_unit(where, "floor", c.floor);
   if (!std::isfinite(c.reference_rho) || !(c.reference_rho > c.floor) || !(c.reference_rho < 1))
-    core::throw_out_of_range(where, "reference_rho", c.reference_rho, "above the floor and below 1");
+    core::throw_out_of_range(where, "premium_from", c.reference_rho, "above the floor and below 1");
 }
 }  // namespace detail
 
@@ -63,10 +63,10 @@ inline double separation_price(std::uint64_t n, double delta_rho, const cost_mod
 /// Separation premium to move n channels from ρ0 down to ρ′ (floor ≤ ρ′ ≤ ρ0).
 inline double separation_cost(std::uint64_t n, double rho0, double rho_new, const cost_model& c = {}) {
   detail::require_model("separation_cost", c);
-  detail::require_open_unit("separation_cost", "rho0", rho0);
+  detail::require_open_unit("separation_cost", "rho", rho0);
   if (!std::isfinite(rho_new) || rho_new < c.floor - 1e-12 || rho_new > rho0)
     core::throw_out_of_range("separation_cost", "rho_new", rho_new,
-                             core::to_message(c.floor) + " (floor) to " + core::to_message(rho0) + " (rho0)");
+                             core::to_message(c.floor) + " (floor) to " + core::to_message(rho0) + " (rho)");
   return separation_rate(n, c) * (rho0 - rho_new);
 }
 
@@ -115,9 +115,9 @@ struct split {
 inline split cheapest_plan(std::uint64_t n, double lambda, double rho0, double target, const cost_model& c = {},
                            const work_budget* budget = nullptr) {
   detail::require_model("cheapest_plan", c);
-  detail::require_open_unit("cheapest_plan", "rho0", rho0);
+  detail::require_open_unit("cheapest_plan", "rho", rho0);
   if (rho0 < c.floor)
-    core::throw_out_of_range("cheapest_plan", "rho0", rho0, "at least the floor " + core::to_message(c.floor));
+    core::throw_out_of_range("cheapest_plan", "rho", rho0, "at least the floor " + core::to_message(c.floor));
   split out;
   out.spares_only = plan_at(n, lambda, rho0, rho0, target, c, budget);
   const plan at_floor = plan_at(n, lambda, rho0, c.floor, target, c, budget);

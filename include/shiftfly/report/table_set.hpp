@@ -111,15 +111,15 @@ inline void validate(const std::vector<section>& sections, const table_set_optio
   if (o.format != "md" && o.format != "csv" && o.format != "json" && o.format != "html")
     core::fail_parameter("tables", "format", o.format, "is not a format", "md, csv, json, html");
   if (!o.check_dir.empty() && !std::filesystem::is_directory(o.check_dir))
-    core::fail_parameter("tables", "check_dir", o.check_dir, "is not a directory");
+    core::fail_parameter("tables", "check", o.check_dir, "is not a directory");
   if (!o.out_dir.empty()) {
     // Refused before any table is computed: an out_dir that is a file, or lies under one, or cannot be made.
     std::error_code ec;
     if (std::filesystem::exists(o.out_dir, ec) && !std::filesystem::is_directory(o.out_dir, ec))
-      core::fail_parameter("tables", "out_dir", o.out_dir, "exists and is not a directory");
+      core::fail_parameter("tables", "out", o.out_dir, "exists and is not a directory");
     std::filesystem::create_directories(o.out_dir, ec);
     if (ec || !std::filesystem::is_directory(o.out_dir))
-      core::fail_parameter("tables", "out_dir", o.out_dir, "cannot be created as a directory (" + ec.message() + ")");
+      core::fail_parameter("tables", "out", o.out_dir, "cannot be created as a directory (" + ec.message() + ")");
   }
 }
 

@@ -122,8 +122,8 @@ inline bool solve_k(const imase_itoh_plan& p, std::uint64_t i, std::uint64_t j, 
 }
 
 inline void validate_pair(std::string_view where, const imase_itoh_plan& p, std::uint64_t i, std::uint64_t j) {
-  core::require_range(where, "from", i, 0, p.n - 1);
-  core::require_range(where, "to", j, 0, p.n - 1);
+  core::require_range(where, "source", i, 0, p.n - 1);
+  core::require_range(where, "dest", j, 0, p.n - 1);
 }
 
 /// Expands S into digits r_1..r_k (base -d, digit set 1..d) and walks them, into `out`
@@ -195,7 +195,8 @@ inline void route_imase_itoh_into(const imase_itoh_plan& p, std::uint64_t i, std
   throw std::logic_error("route_imase_itoh: no walk of at most ceil(log_d n) arcs (Theorem 5.5 violated)");
 }
 
-/// Shortest table-free route from i to j on II(n,d), from (n, d, i, j) alone.
+/// Shortest table-free route from i to j on II(n,d), from (n, d, i, j) alone; i and j are
+/// named source and dest in its errors.
 inline imase_itoh_route route_imase_itoh(std::uint64_t n, std::uint64_t d, std::uint64_t i, std::uint64_t j) {
   return route_imase_itoh(make_imase_itoh_plan(n, d), i, j);
 }
