@@ -18,6 +18,7 @@
 #include "help_walk.hpp"
 #include "json_output.hpp"
 #include "run_tool.hpp"
+#include "shiftfly/topology/families.hpp"
 
 namespace envelope_cases {
 
@@ -42,7 +43,15 @@ inline std::vector<json_case> cases() {
       {"dragonfly", "--a 2 --h 1"},      {"hyperx", "--dims 3,2"},           {"fat-tree", "--k 4"}, {"xgft", "--m 2,2 --w 1,2"},
       {"jellyfish", "--routers 10 --degree 3"},
       {"file", "--path " + std::string(SHIFTFLY_FIXTURES) + "/files/racks.txt"}};
-  for (const auto& [family, flags] : families) {
+  // A family registered since has its descriptor's example as its case (topology/families.hpp).
+  auto all = families;
+  for (const auto* f : shiftfly::topology::families()) {
+    if (std::any_of(families.begin(), families.end(), [&](const auto& p) { return p.first == f->name; })) continue;
+    std::string flags;
+    for (const auto& [id, value] : f->example) flags += (flags.empty() ? "--" : " --") + id + " " + shiftfly::topology::value_text(value);
+    all.emplace_back(f->name, flags);
+  }
+  for (const auto& [family, flags] : all) {
     c.push_back({"shiftfly", "metrics " + family + " " + flags, "shiftfly metrics " + family});
     c.push_back({"shiftfly", "graph " + family + " " + flags, "shiftfly graph " + family});
   }
