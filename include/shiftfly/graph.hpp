@@ -77,6 +77,7 @@
 #include "shiftfly/metrics/flow/traffic.hpp"
 
 // routing
+#include "shiftfly/routing/channel_share.hpp"
 #include "shiftfly/routing/describe.hpp"
 #include "shiftfly/routing/imase_itoh.hpp"
 #include "shiftfly/routing/label.hpp"
