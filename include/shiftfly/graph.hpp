@@ -79,11 +79,15 @@
 // routing
 #include "shiftfly/routing/channel_share.hpp"
 #include "shiftfly/routing/describe.hpp"
+#include "shiftfly/routing/dimension_order.hpp"
 #include "shiftfly/routing/imase_itoh.hpp"
+#include "shiftfly/routing/k_shortest_paths.hpp"
 #include "shiftfly/routing/label.hpp"
 #include "shiftfly/routing/link_load.hpp"
 #include "shiftfly/routing/route_query.hpp"
+#include "shiftfly/routing/routed_path.hpp"
 #include "shiftfly/routing/shift.hpp"
+#include "shiftfly/routing/shift_channel_routing.hpp"
 #include "shiftfly/routing/valiant.hpp"
 
 // boost
