@@ -190,6 +190,23 @@ TEST_CASE("shift channels: chip-level Shiftfly crosses the global tier at the gr
   }
 }
 
+TEST_CASE("shift channels: one Shiftfly group routes minimally inside it", "[routing][shift_channel_routing]") {
+  const topology::family_spec spec = topology::shiftfly_spec{1, 40, topology::shiftfly_construction::imase_itoh,
+                                                             topology::level::chip};
+  const auto g = topology::make_graph(spec);
+  const auto r = routing::make_shift_channel_routing(spec, g);
+  CHECK(r.group_count() == 1);
+  for (std::uint32_t s = 0; s < 32; ++s) {
+    const auto dist = shiftfly::metrics::bfs(g, s).distance;
+    for (std::uint32_t t = 0; t < 32; ++t)
+      if (s != t) {
+        const auto path = r.path(s, t);
+        CHECK(path.size() - 1 == static_cast<std::size_t>(dist[t]));
+        shift_check_shares(g, r, s, t, path);
+      }
+  }
+}
+
 TEST_CASE("shift channels: families without shift routing and graphs not the spec's are refused",
           "[routing][shift_channel_routing]") {
   for (const topology::family_spec spec : {topology::family_spec(topology::torus_spec{{4, 4}}),

@@ -197,13 +197,14 @@ class k_shortest_paths_routing {
     std::set<path_type, path_order> candidates;
     while (found.size() < k_) {
       const path_type last = found.back();
+      std::vector<std::size_t> same_root(found.size());  // the found paths that begin with last[0..i]
+      for (std::size_t j = 0; j < found.size(); ++j) same_root[j] = j;
       for (std::size_t i = 0; i + 1 < last.size(); ++i) {
         const std::uint32_t spur = last[i];
+        std::erase_if(same_root, [&](std::size_t j) { return found[j].size() <= i + 1 || found[j][i] != spur; });
         // the next hops of every found path with this root, and the root's vertices, are out
         std::vector<std::uint32_t> removed;
-        for (const auto& p : found)
-          if (p.size() > i + 1 && std::equal(last.begin(), last.begin() + static_cast<std::ptrdiff_t>(i) + 1, p.begin()))
-            removed.push_back(p[i + 1]);
+        for (auto j : same_root) removed.push_back(found[j][i + 1]);
         for (auto x : removed) sc.removed[x] = 1;
         for (std::size_t j = 0; j <= i; ++j) sc.blocked[last[j]] = 1;
         path_type candidate(last.begin(), last.begin() + static_cast<std::ptrdiff_t>(i) + 1);
