@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -187,6 +188,32 @@ TEST_CASE("shift channels: chip-level Shiftfly crosses the global tier at the gr
         }
         shift_check_shares(g, r, s, t, path);
       }
+  }
+}
+
+TEST_CASE("shift channels: one routing called from several threads gives each call its own route",
+          "[routing][shift_channel_routing]") {
+  const topology::family_spec spec = topology::shiftfly_spec{12, 6, topology::shiftfly_construction::imase_itoh,
+                                                             topology::level::chip};
+  const auto g = topology::make_graph(spec);
+  const auto r = routing::make_shift_channel_routing(spec, g);
+  const auto n = static_cast<std::uint32_t>(g.num_vertices());
+  // every source's routes, serially and from four threads at once (sources dealt round robin)
+  std::vector<std::vector<routing::channel_share>> serial(n), parallel(n);
+  for (std::uint32_t s = 0; s < n; ++s)
+    for (std::uint32_t t = 0; t < n; ++t)
+      if (s != t) r.shares(s, t, serial[s]);
+  std::vector<std::thread> threads;
+  for (unsigned k = 0; k < 4; ++k)
+    threads.emplace_back([&, k] {
+      for (std::uint32_t s = k; s < n; s += 4)
+        for (std::uint32_t t = 0; t < n; ++t)
+          if (s != t) r.shares(s, t, parallel[s]);
+    });
+  for (auto& th : threads) th.join();
+  for (std::uint32_t s = 0; s < n; ++s) {
+    REQUIRE(parallel[s].size() == serial[s].size());
+    for (std::size_t i = 0; i < serial[s].size(); ++i) CHECK(parallel[s][i].channel == serial[s][i].channel);
   }
 }
 

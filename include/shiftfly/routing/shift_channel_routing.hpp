@@ -33,7 +33,8 @@
 ///   shift_channel_routing make_shift_channel_routing(const topology::family_spec&, const core::graph<>& g);
 /// The factory refuses a family without shift routing in one line naming kautz,
 /// de-bruijn, imase-itoh and shiftfly, and a graph that is not the spec's. The routing
-/// refers to the graph, which must outlive it; its calls are independent (thread-safe).
+/// refers to the graph, which must outlive it; its calls are independent (thread-safe: the
+/// buffers a call reuses are per thread).
 
 #include <algorithm>
 #include <array>
@@ -102,7 +103,8 @@ class shift_channel_routing {
   /// Appends the channels of the (s, t) traffic, fraction 1 each, in route order.
   void shares(std::uint32_t s, std::uint32_t t, std::vector<channel_share>& out) const {
     validate_pair("shift_channel_routing::shares", s, t);
-    std::vector<std::uint32_t> walk;
+    thread_local std::vector<std::uint32_t> walk;  // reused: no allocation per pair
+    walk.clear();
     append_path(s, t, walk);
     append_path_shares(*g_, std::span<const std::uint32_t>(walk), 1.0, out);
   }
@@ -134,7 +136,7 @@ class shift_channel_routing {
       return;
     }
     if (router_ == router::arithmetic) {
-      imase_itoh_route r;
+      thread_local imase_itoh_route r;  // reused: no allocation per pair
       route_imase_itoh_into(plan_, U, W, r);
       for (auto x : r.path) out.push_back(static_cast<std::uint32_t>(x));
       return;
@@ -179,7 +181,8 @@ class shift_channel_routing {
       append_inside(s, t, out);
       return;
     }
-    std::vector<std::uint32_t> groups;
+    thread_local std::vector<std::uint32_t> groups;  // reused: no allocation per pair
+    groups.clear();
     append_group_route(U, W, groups);
     std::uint32_t cur = s;
     for (std::size_t i = 0; i + 1 < groups.size(); ++i) {
