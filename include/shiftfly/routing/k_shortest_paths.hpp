@@ -17,7 +17,8 @@
 /// traffic on each; a channel used by c of them carries c/K'.
 ///
 /// Cost: every one of the K paths tries at most n spur nodes, each a BFS of O(n + m):
-/// O(K n (n + m)) time per pair, O(K n^2) memory for the candidates at worst.
+/// O(K n (n + m)) time per pair; memory O(K n + m): the found paths and at most K - |found|
+/// candidates (only the least of them can still be taken), each at most n vertices.
 /// `k_shortest_paths_pair_work` gives the step count K·n·(n + 2m) a caller multiplies by
 /// its pair count to refuse a run up front (`require_k_shortest_paths_within`).
 ///
