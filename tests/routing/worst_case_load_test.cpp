@@ -192,6 +192,22 @@ TEST_CASE("worst case: the ring under minimal routing, tornado is worst ((n - 1)
   }
 }
 
+TEST_CASE("worst case: K_n under minimal routing carries one pair a channel (worst case 1)", "[worst_case]") {
+  for (std::uint32_t n : {3u, 8u, 20u}) {
+    edges e;
+    for (std::uint32_t a = 0; a < n; ++a)
+      for (std::uint32_t b = a + 1; b < n; ++b) e.push_back({a, b});
+    const auto g = make(n, e);
+    const auto r = routing::worst_case_load(n, routing::channel_count(g), lowest_minimal(g));
+    CHECK(r.method == routing::worst_case_method::exact);
+    CHECK(r.load == 1.0);
+    CHECK(r.upper == 1.0);
+    // every channel's bound is 1 and the first solved reaches it: one assignment suffices
+    CHECK(r.channels_solved == 1);
+    CHECK(r.channels_with_load == n * (n - 1));
+  }
+}
+
 TEST_CASE("worst case: the bound is at or above the exact value, and labelled as a bound", "[worst_case]") {
   core::python_random rng(2024);
   for (int trial = 0; trial < 12; ++trial) {

@@ -136,6 +136,12 @@ TEST_CASE("link classes: Shiftfly board and global", "[link_classes]") {
   const auto cc = classify(chip);
   CHECK(cc.count == counts({{"board", 10 * 152}, {"global", physical}}));
   for (const auto& [uv, name] : cc.channels) CHECK(name == (uv.first / 32 == uv.second / 32 ? "board" : "global"));
+  // the Kautz construction has K(3, 2)'s 12 groups for 10 asked: the classifier counts them too
+  const t::shiftfly_spec kautz{.groups = 10, .ports = 6, .construction = t::shiftfly_construction::kautz,
+                               .level = t::level::chip};
+  const auto kc = classify(kautz);
+  CHECK(kc.count.at("board") == 12 * 152);
+  CHECK(kc.count.at("board") + kc.count.at("global") == t::make_graph(kautz).targets().size());
 }
 
 TEST_CASE("link classes: fat tree and XGFT up and down by level", "[link_classes]") {
