@@ -278,4 +278,6 @@ TEST_CASE("worst case: bad input and limits are refused in one line", "[worst_ca
     out.push_back({0, -0.5});
   };
   CHECK(what([&] { routing::worst_case_load(5, 10, negative); }).find("the fraction -0.5") != std::string::npos);
+  CHECK(what([&] { routing::permutation_channel_load({0, 1, 1, 3, 4}, 0, f); }) ==
+        "permutation_channel_load: p = entry 2 = 1 is not a permutation (accepted: each of 0..4 exactly once)");
 }

@@ -238,6 +238,13 @@ inline matching_result max_weight_matching(std::size_t r, std::size_t c, const s
 /// The load of `channel` under the permutation p (Σ_s w_channel(s, p[s]), fixed points send nothing).
 inline double permutation_channel_load(const std::vector<std::uint64_t>& p, std::uint64_t channel,
                                        const pair_shares_function& shares) {
+  std::vector<char> seen(p.size(), 0);
+  for (std::uint64_t s = 0; s < p.size(); ++s) {
+    if (p[s] >= p.size() || seen[p[s]])
+      core::fail_parameter("permutation_channel_load", "p", "entry " + core::to_message(s) + " = " + core::to_message(p[s]),
+                           "is not a permutation", "each of 0.." + core::to_message(p.size() - 1) + " exactly once");
+    seen[p[s]] = 1;
+  }
   std::vector<channel_share> out;
   double load = 0.0;
   for (std::uint64_t s = 0; s < p.size(); ++s) {
