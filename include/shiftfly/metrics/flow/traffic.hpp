@@ -77,7 +77,8 @@
 /// nothing), refused in one line when n does not allow it:
 /// - tornado on the k-ary n-cube numbering of topology/torus.hpp (the first coordinate
 ///   fastest; the sizes may differ): every coordinate x_i -> (x_i + ⌈k_i/2⌉ − 1) mod k_i,
-///   BookSim2's `(_xr*_k + 1)/2 - 1` offset at xr = 1. A size of 2 gives offset 0 (that
+///   BookSim2's `(_xr*_k + 1)/2 - 1` offset at xr = 1 (its older function-style traffic.cpp
+///   added k/2 − 1, the same for even k, one less for odd k). A size of 2 gives offset 0 (that
 ///   coordinate stays); refused when every size is at most 2 (the identity).
 ///   tornado_traffic(n) takes ids 0..n-1 as one ring (a 1-dimensional torus of size n), the
 ///   library's convention on a graph that is not a torus: s -> (s + ⌈n/2⌉ − 1) mod n, n >= 3.
