@@ -48,6 +48,7 @@
 #include "shiftfly/topology/imase_itoh.hpp"
 #include "shiftfly/topology/jellyfish.hpp"
 #include "shiftfly/topology/kautz.hpp"
+#include "shiftfly/topology/link_classes.hpp"
 #include "shiftfly/topology/moore.hpp"
 #include "shiftfly/topology/polarfly.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
@@ -89,6 +90,7 @@
 #include "shiftfly/routing/shift.hpp"
 #include "shiftfly/routing/shift_channel_routing.hpp"
 #include "shiftfly/routing/valiant.hpp"
+#include "shiftfly/routing/worst_case_load.hpp"
 
 // boost
 #include "shiftfly/boost/edge_index.hpp"
