@@ -164,10 +164,14 @@ TEST_CASE("uniform shortest-path load: both splits equal the per-pair brute forc
   for (const auto& g : graphs)
     for (auto s : {metrics::shortest_path_split::ecmp, metrics::shortest_path_split::spread}) {
       INFO(g.name() << " " << metrics::split_name(s));
-      const auto load = metrics::uniform_shortest_path_load(g, t::split(s));
       const auto ref = t::brute_force(g, s);
-      REQUIRE(load.size() == ref.size());
-      for (std::size_t c = 0; c < load.size(); ++c) CHECK(t::close(load[c], ref[c], 1e-12));
+      // The public entry (the batched kernel on these graphs) and both kernels forced.
+      using k = metrics::detail::uniform_load_kernel;
+      for (auto kernel : {k::automatic, k::per_destination, k::batched}) {
+        const auto load = metrics::detail::uniform_load_run(g, t::split(s), kernel);
+        REQUIRE(load.size() == ref.size());
+        for (std::size_t c = 0; c < load.size(); ++c) CHECK(t::close(load[c], ref[c], 1e-12));
+      }
     }
 }
 
@@ -237,15 +241,18 @@ TEST_CASE("uniform ecmp load: the reverse-channel loads of throughput_ecmp's per
 TEST_CASE("uniform shortest-path load: identical for any thread count") {
   // 144 and 180 vertices: three blocks of destinations, so that thread counts split them differently.
   namespace t = spl_test;
+  // Both kernels: the batched one runs on these graphs, the per-destination one when forced.
+  using k = metrics::detail::uniform_load_kernel;
   for (const auto& g : {topology::boardfly_group_level(144), topology::shiftfly_group_level(180)})
-    for (auto s : {metrics::shortest_path_split::ecmp, metrics::shortest_path_split::spread}) {
-      const auto one = metrics::uniform_shortest_path_load(g, t::split(s, 1));
-      for (unsigned threads : {2u, 3u, 7u}) {
-        const auto other = metrics::uniform_shortest_path_load(g, t::split(s, threads));
-        REQUIRE(other.size() == one.size());
-        CHECK(std::memcmp(one.data(), other.data(), one.size() * sizeof(double)) == 0);
+    for (auto s : {metrics::shortest_path_split::ecmp, metrics::shortest_path_split::spread})
+      for (auto kernel : {k::automatic, k::per_destination}) {
+        const auto one = metrics::detail::uniform_load_run(g, t::split(s, 1), kernel);
+        for (unsigned threads : {2u, 3u, 7u}) {
+          const auto other = metrics::detail::uniform_load_run(g, t::split(s, threads), kernel);
+          REQUIRE(other.size() == one.size());
+          CHECK(std::memcmp(one.data(), other.data(), one.size() * sizeof(double)) == 0);
+        }
       }
-    }
 }
 
 TEST_CASE("uniform shortest-path load: bad input is refused in one line") {

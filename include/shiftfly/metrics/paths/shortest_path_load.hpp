@@ -55,6 +55,9 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <new>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -63,6 +66,12 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/worker_pool.hpp"
+
+// Lane vectors travel between inline helpers; the ABI note is irrelevant here.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
 
 namespace shiftfly::metrics {
 
@@ -166,12 +175,281 @@ bool uniform_load_destination(std::span<const std::uint64_t> off, std::span<cons
   return true;
 }
 
+
+// ---- The batched kernel: B destinations at once, one lane each ----------------------------
+//
+// Every vertex holds B lanes: its level (distance to the lane's destination, int8), its count
+// c (double) and the flow it has received (double). Levels are built level-synchronously,
+// pushing from the previous level's vertices while they are few and pulling into the
+// unfinished vertices otherwise (S. Beamer, K. Asanović, D. Patterson, "Direction-Optimizing
+// Breadth-First Search", SC 2012); the counts are sums of integers (exact below 2^53), so the
+// direction does not change them. The pass back runs level by level from the farthest, over
+// the vertices that have a lane at that level; a channel's load adds the B lanes' shares in
+// lane order. All lane arithmetic is IEEE per lane (no fused multiply-add: see the pragma
+// below), so every dispatch variant (AVX-512, AVX2, generic) gives the same bits.
+
+/// Levels a lane can hold: the batched kernel runs when the graph's diameter is below it.
+inline constexpr int uniform_load_batch_levels = 100;
+/// The batched kernel runs when vertex 0's eccentricity is at most this (so the diameter is at
+/// most twice it), the per-destination kernel otherwise (a ring, a long path: few vertices per
+/// level, where level-synchronous scans would cost more than they save).
+inline constexpr std::uint64_t uniform_load_batch_max_eccentricity = 16;
+
+template <int B>
+struct load_lanes;
+template <>
+struct load_lanes<8> {
+  typedef double real __attribute__((vector_size(64)));
+  typedef std::int64_t mask __attribute__((vector_size(64)));
+  typedef std::int8_t level __attribute__((vector_size(8)));
+};
+template <>
+struct load_lanes<16> {
+  typedef double real __attribute__((vector_size(128)));
+  typedef std::int64_t mask __attribute__((vector_size(128)));
+  typedef std::int8_t level __attribute__((vector_size(16)));
+};
+
+/// n values of a vector type on a 64-byte boundary (std::vector drops the alignment of a
+/// vector type given as a template argument).
+template <class T>
+class lane_array {
+ public:
+  explicit lane_array(std::size_t n)
+      : p_(static_cast<T*>(::operator new(std::max<std::size_t>(1, n) * sizeof(T), std::align_val_t{64}))) {}
+  lane_array(lane_array&& o) noexcept : p_(o.p_) { o.p_ = nullptr; }
+  lane_array(const lane_array&) = delete;
+  lane_array& operator=(const lane_array&) = delete;
+  lane_array& operator=(lane_array&&) = delete;
+  ~lane_array() {
+    if (p_) ::operator delete(p_, std::align_val_t{64});
+  }
+  [[nodiscard]] T* data() const noexcept { return p_; }
+
+ private:
+  T* p_;
+};
+
+/// Per-worker scratch of the batched kernel: O(B·n).
+template <int B>
+struct batch_scratch {
+  using L = load_lanes<B>;
+  lane_array<typename L::level> level;
+  lane_array<typename L::real> count, received;
+  std::vector<std::uint32_t> members;      // vertices with a lane at each level, level by level
+  std::vector<std::size_t> level_start;    // members of level k: [level_start[k], level_start[k + 1])
+  std::vector<char> listed;
+  explicit batch_scratch(std::size_t n) : level(n), count(n), received(n), listed(n, 0) { members.reserve(n); }
+};
+
+inline constexpr std::int8_t unreached_level = 127, unused_lane = -2;
+
+/// Adds the loads of destinations dest[0..k) (k <= B) to `load`.
+template <bool Spread, int B, class V>
+[[gnu::always_inline]] inline void uniform_load_batch_body(const std::uint64_t* off, const V* tgt, std::size_t n,
+                                                           const std::uint32_t* dest, std::size_t k,
+                                                           batch_scratch<B>& w, double* load) {
+  using L = load_lanes<B>;
+  using real = typename L::real;
+  using mask = typename L::mask;
+  using level = typename L::level;
+// (macros, not lambdas: a lambda would not inherit the caller's target and would pass
+// vectors through memory)
+#define SHIFTFLY_WIDEN(m) __builtin_convertvector((m), mask)
+#define SHIFTFLY_SELECT(x, m) ((real)((mask)(x) & (m)))
+  level start;
+  for (int i = 0; i < B; ++i) start[i] = static_cast<std::size_t>(i) < k ? unreached_level : unused_lane;
+  level* lev = w.level.data();
+  real* cnt = w.count.data();
+  real* rec = w.received.data();
+  const real zero{};
+  for (std::size_t v = 0; v < n; ++v) {
+    lev[v] = start;
+    cnt[v] = zero;
+    rec[v] = zero;
+  }
+  w.members.clear();
+  w.level_start.assign(1, 0);
+  for (std::size_t i = 0; i < k; ++i) {  // distinct destinations
+    w.members.push_back(dest[i]);
+    lev[dest[i]][i] = 0;
+    cnt[dest[i]][i] = 1.0;
+  }
+  w.level_start.push_back(w.members.size());
+  level unreached;
+  for (int i = 0; i < B; ++i) unreached[i] = unreached_level;
+#define SHIFTFLY_OPEN_LANES(l, out)                                            \
+  do {                                                                         \
+    const level o_ = (l) == unreached;                                         \
+    std::uint64_t any_ = 0;                                                    \
+    for (int i_ = 0; i_ < B; ++i_) any_ |= static_cast<std::uint8_t>(o_[i_]); \
+    (out) = any_ != 0;                                                         \
+  } while (0)
+  // The arcs of the vertices with an unreached lane: what a pull would scan.
+  std::uint64_t open_degree = off[n];
+  for (std::int8_t d = 1;; ++d) {
+    const std::size_t lo = w.level_start[static_cast<std::size_t>(d) - 1], hi = w.level_start[d];
+    std::uint64_t frontier_degree = 0;
+    for (std::size_t j = lo; j < hi; ++j) frontier_degree += off[w.members[j] + 1] - off[w.members[j]];
+    level prev;
+    for (int i = 0; i < B; ++i) prev[i] = static_cast<std::int8_t>(d - 1);
+    if (frontier_degree < open_degree) {
+      // Push from the vertices of level d - 1 into the unreached lanes of their neighbours.
+      const std::size_t first_new = w.members.size();
+      for (std::size_t j = lo; j < hi; ++j) {
+        const auto u = w.members[j];
+        const mask mu = SHIFTFLY_WIDEN(lev[u] == prev);
+        const real a = Spread ? SHIFTFLY_SELECT(cnt[u], mu) : SHIFTFLY_SELECT(real{} + 1.0, mu);
+        for (auto i = off[u]; i < off[u + 1]; ++i) {
+          const auto v = static_cast<std::uint32_t>(tgt[i]);
+          const mask mv = SHIFTFLY_WIDEN(lev[v] == unreached);
+          cnt[v] += SHIFTFLY_SELECT(a, mv);
+          if (!w.listed[v]) {
+            w.listed[v] = 1;
+            w.members.push_back(v);
+          }
+        }
+      }
+      // Keep the touched vertices that gained a lane, in the order they were first touched.
+      std::size_t kept = first_new;
+      level here;
+      for (int i = 0; i < B; ++i) here[i] = d;
+      for (std::size_t j = first_new; j < w.members.size(); ++j) {
+        const auto v = w.members[j];
+        w.listed[v] = 0;
+        const mask fresh = SHIFTFLY_WIDEN(lev[v] == unreached) & (cnt[v] > 0.0);
+        std::uint64_t any = 0;
+        for (int i = 0; i < B; ++i) any |= static_cast<std::uint64_t>(fresh[i]);
+        if (!any) continue;
+        const level fresh8 = __builtin_convertvector(fresh, level);
+        lev[v] = (lev[v] & ~fresh8) | (here & fresh8);
+        bool still_open = false;
+        SHIFTFLY_OPEN_LANES(lev[v], still_open);
+        if (!still_open) open_degree -= off[v + 1] - off[v];
+        w.members[kept++] = v;
+      }
+      w.members.resize(kept);
+    } else {
+      // Pull into every vertex with an unreached lane from its neighbours at level d - 1.
+      level here;
+      for (int i = 0; i < B; ++i) here[i] = d;
+      for (std::size_t v = 0; v < n; ++v) {
+        const level lv = lev[v];
+        bool has_open = false;
+        SHIFTFLY_OPEN_LANES(lv, has_open);
+        if (!has_open) continue;
+        const level open = lv == unreached;
+        real acc{};
+        for (auto i = off[v]; i < off[v + 1]; ++i) {
+          const auto u = static_cast<std::uint32_t>(tgt[i]);
+          const mask mu = SHIFTFLY_WIDEN(lev[u] == prev);
+          acc += Spread ? SHIFTFLY_SELECT(cnt[u], mu) : SHIFTFLY_SELECT(real{} + 1.0, mu);
+        }
+        const mask fresh = SHIFTFLY_WIDEN(open) & (acc > 0.0);
+        std::uint64_t any = 0;
+        for (int i = 0; i < B; ++i) any |= static_cast<std::uint64_t>(fresh[i]);
+        if (!any) continue;
+        const level fresh8 = __builtin_convertvector(fresh, level);
+        lev[v] = (lv & ~fresh8) | (here & fresh8);
+        cnt[v] += SHIFTFLY_SELECT(acc, fresh);  // the open lanes' counts were 0
+        bool still_open = false;
+        SHIFTFLY_OPEN_LANES(lev[v], still_open);
+        if (!still_open) open_degree -= off[v + 1] - off[v];
+        w.members.push_back(static_cast<std::uint32_t>(v));
+      }
+    }
+    if (w.members.size() == hi) break;  // no lane reached a new vertex
+    w.level_start.push_back(w.members.size());
+  }
+  // From the farthest level in: u's lanes at level d send (1 + received) / c to their next hops.
+  const real one = real{} + 1.0;
+  for (std::size_t d = w.level_start.size() - 2; d >= 1; --d) {  // level_start: levels 0 .. size - 2
+    level here, below;
+    for (int i = 0; i < B; ++i) {
+      here[i] = static_cast<std::int8_t>(d);
+      below[i] = static_cast<std::int8_t>(d - 1);
+    }
+    for (std::size_t j = w.level_start[d]; j < w.level_start[d + 1]; ++j) {
+      const auto u = w.members[j];
+      const mask mu = SHIFTFLY_WIDEN(lev[u] == here);
+      const real g = SHIFTFLY_SELECT((one + rec[u]) / cnt[u], mu);
+      for (auto i = off[u]; i < off[u + 1]; ++i) {
+        const auto v = static_cast<std::uint32_t>(tgt[i]);
+        const mask mv = SHIFTFLY_WIDEN(lev[v] == below);
+        const real x = Spread ? SHIFTFLY_SELECT(g * cnt[v], mv) : SHIFTFLY_SELECT(g, mv);
+        double s = x[0];
+        for (int l = 1; l < B; ++l) s += x[l];
+        load[i] += s;
+        rec[v] += x;
+      }
+    }
+  }
+}
+#undef SHIFTFLY_WIDEN
+#undef SHIFTFLY_SELECT
+#undef SHIFTFLY_OPEN_LANES
+
+template <bool Spread, int B, class V>
+using batch_kernel = void (*)(const std::uint64_t*, const V*, std::size_t, const std::uint32_t*, std::size_t,
+                              batch_scratch<B>&, double*);
+
+// GCC would fuse a product and a sum into one multiply-add where the target has FMA (the
+// AVX-512 variant), and round differently from the other variants: not in these functions.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
+#endif
+template <bool Spread, int B, class V>
+inline void uniform_load_batch_generic(const std::uint64_t* off, const V* tgt, std::size_t n, const std::uint32_t* dest,
+                                       std::size_t k, batch_scratch<B>& w, double* load) {
+  uniform_load_batch_body<Spread, B, V>(off, tgt, n, dest, k, w, load);
+}
+#if defined(__x86_64__) && defined(__GNUC__)
+#define SHIFTFLY_UNIFORM_LOAD_DISPATCH 1
+template <bool Spread, int B, class V>
+[[gnu::target("avx2")]] inline void uniform_load_batch_avx2(const std::uint64_t* off, const V* tgt, std::size_t n,
+                                                            const std::uint32_t* dest, std::size_t k,
+                                                            batch_scratch<B>& w, double* load) {
+  uniform_load_batch_body<Spread, B, V>(off, tgt, n, dest, k, w, load);
+}
+template <bool Spread, int B, class V>
+[[gnu::target("avx512f,avx512bw,avx512vl,avx2")]] inline void uniform_load_batch_avx512(
+    const std::uint64_t* off, const V* tgt, std::size_t n, const std::uint32_t* dest, std::size_t k,
+    batch_scratch<B>& w, double* load) {
+  uniform_load_batch_body<Spread, B, V>(off, tgt, n, dest, k, w, load);
+}
+#endif
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC pop_options
+#endif
+
+/// The widest variant the processor runs (SHIFTFLY_METRICS_NO_DISPATCH in the environment
+/// forces the generic one, as for the distance sweeps); every variant gives the same bits.
+template <bool Spread, int B, class V>
+inline batch_kernel<Spread, B, V> select_batch_kernel() {
+#ifdef SHIFTFLY_UNIFORM_LOAD_DISPATCH
+  if (std::getenv("SHIFTFLY_METRICS_NO_DISPATCH") == nullptr) {
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl"))
+      return &uniform_load_batch_avx512<Spread, B, V>;
+    if (__builtin_cpu_supports("avx2")) return &uniform_load_batch_avx2<Spread, B, V>;
+  }
+#endif
+  return &uniform_load_batch_generic<Spread, B, V>;
+}
+
 }  // namespace detail
 
-/// The load of every channel (CSR position) when every ordered pair s != t sends one unit,
-/// split by o.split over shortest paths (see the file comment).
+namespace detail {
+
+/// Which kernel runs: chosen from the graph (auto), or forced (for the tests).
+enum class uniform_load_kernel { automatic, per_destination, batched };
+
+/// Lanes of the batched kernel (destinations per batch).
+inline constexpr int uniform_load_lanes = 8;
+
 template <core::digraph_like G>
-std::vector<double> uniform_shortest_path_load(const G& g, const uniform_load_options& o = {}) {
+std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, uniform_load_kernel kernel) {
   constexpr std::string_view where = "uniform_shortest_path_load";
   core::require_range(where, "threads", o.threads, 0U, 1024U);
   if (o.split != shortest_path_split::ecmp && o.split != shortest_path_split::spread)
@@ -193,26 +471,64 @@ std::vector<double> uniform_shortest_path_load(const G& g, const uniform_load_op
   const auto off = g.offsets();
   const auto tgt = g.targets();
   const std::size_t channels = tgt.size();
+  // One BFS from vertex 0: every vertex must be reached; its eccentricity picks the kernel.
+  std::uint64_t eccentricity = 0;
+  {
+    std::vector<std::int64_t> dist(n, -1);
+    std::vector<std::uint32_t> queue{0};
+    dist[0] = 0;
+    for (std::size_t h = 0; h < queue.size(); ++h) {
+      const auto u = queue[h];
+      for (auto i = off[u]; i < off[u + 1]; ++i)
+        if (dist[tgt[i]] < 0) {
+          dist[tgt[i]] = dist[u] + 1;
+          eccentricity = static_cast<std::uint64_t>(dist[u] + 1);
+          queue.push_back(static_cast<std::uint32_t>(tgt[i]));
+        }
+    }
+    if (queue.size() != n) {
+      std::uint64_t missing = 0;
+      while (dist[missing] >= 0) ++missing;
+      core::fail(where, "the graph is not connected: vertex " + core::to_message(missing) +
+                            " does not reach vertex 0 (uniform traffic needs a path for every pair; accepted: a "
+                            "connected graph)");
+    }
+  }
+  if (kernel == uniform_load_kernel::automatic)
+    kernel = eccentricity <= uniform_load_batch_max_eccentricity ? uniform_load_kernel::batched
+                                                                  : uniform_load_kernel::per_destination;
+  if (kernel == uniform_load_kernel::batched && 2 * eccentricity >= static_cast<std::uint64_t>(uniform_load_batch_levels))
+    core::fail(where, "the batched kernel needs a diameter below " + core::to_message(uniform_load_batch_levels));
+  const bool batched = kernel == uniform_load_kernel::batched;
+  constexpr int B = uniform_load_lanes;
   const std::size_t blocks = (n + uniform_load_block - 1) / uniform_load_block;
   const unsigned workers =
       static_cast<unsigned>(std::min<std::size_t>(core::resolve_threads(o.threads), blocks));
+  const std::uint64_t per_vertex = batched ? B * 17 + 8 : 24;  // the workspace's bytes per vertex
   core::require_memory(where,
                        "the channel loads (" + core::to_message(channels) + " channels, " +
                            core::to_message(workers + 1) + " copies) and " + core::to_message(workers) +
                            " workspaces of " + core::to_message(n) + " vertices",
                        core::estimate_add_mul(core::estimate_add_mul(0, std::uint64_t{workers} + 1, channels * 8),
-                                              std::uint64_t{workers}, n * 24));
+                                              std::uint64_t{workers}, n * per_vertex));
   std::vector<double> total(channels, 0.0);
   std::vector<std::vector<double>> part(workers, std::vector<double>(channels, 0.0));
-  std::vector<detail::uniform_load_scratch> scratch(workers);
+  std::vector<uniform_load_scratch> scratch(batched ? 0 : workers);
   for (auto& w : scratch) {
     w.dist.resize(n);
     w.order.resize(n);
     w.count.resize(n);
     w.received.resize(n);
   }
-  std::vector<std::int64_t> unreachable(workers, -1);  // a destination whose BFS missed a vertex
+  std::vector<batch_scratch<B>> lanes;
+  if (batched) {
+    lanes.reserve(workers);
+    for (unsigned w = 0; w < workers; ++w) lanes.emplace_back(n);
+  }
   const bool spread = o.split == shortest_path_split::spread;
+  using V = typename G::vertex_type;
+  static const batch_kernel<true, B, V> spread_kernel = select_batch_kernel<true, B, V>();
+  static const batch_kernel<false, B, V> ecmp_kernel = select_batch_kernel<false, B, V>();
   // Waves of `workers` blocks: worker w takes block wave + w; then the wave's blocks are
   // added to the total in block order, channel ranges in parallel.
   for (std::size_t first = 0; first < blocks; first += workers) {
@@ -222,24 +538,19 @@ std::vector<double> uniform_shortest_path_load(const G& g, const uniform_load_op
       std::fill(load, load + channels, 0.0);
       const std::size_t lo = (first + w) * uniform_load_block;
       const std::size_t hi = std::min<std::size_t>(n, lo + uniform_load_block);
-      for (std::size_t t = lo; t < hi; ++t) {
-        const bool ok = spread ? detail::uniform_load_destination<true>(off, tgt, static_cast<std::uint32_t>(t), scratch[w], load)
-                               : detail::uniform_load_destination<false>(off, tgt, static_cast<std::uint32_t>(t), scratch[w], load);
-        if (!ok) {
-          unreachable[w] = static_cast<std::int64_t>(t);
-          return;
+      if (batched) {
+        std::uint32_t dest[B];
+        for (std::size_t t = lo; t < hi; t += B) {
+          const std::size_t k = std::min<std::size_t>(B, hi - t);
+          for (std::size_t i = 0; i < k; ++i) dest[i] = static_cast<std::uint32_t>(t + i);
+          (spread ? spread_kernel : ecmp_kernel)(off.data(), tgt.data(), n, dest, k, lanes[w], load);
         }
+        return;
       }
+      for (std::size_t t = lo; t < hi; ++t)
+        if (spread) uniform_load_destination<true>(off, tgt, static_cast<std::uint32_t>(t), scratch[w], load);
+        else uniform_load_destination<false>(off, tgt, static_cast<std::uint32_t>(t), scratch[w], load);
     });
-    for (std::size_t w = 0; w < in_wave; ++w)
-      if (unreachable[w] >= 0) {
-        const auto t = static_cast<std::uint64_t>(unreachable[w]);
-        std::uint64_t missing = 0;
-        while (missing < n && scratch[w].dist[missing] >= 0) ++missing;
-        core::fail(where, "the graph is not connected: vertex " + core::to_message(missing) +
-                              " does not reach vertex " + core::to_message(t) +
-                              " (uniform traffic needs a path for every pair; accepted: a connected graph)");
-      }
     core::parallel_for(channels, workers, workers, [&](std::size_t, std::size_t b, std::size_t e) {
       for (std::size_t w = 0; w < in_wave; ++w) {
         const double* p = part[w].data();
@@ -250,4 +561,17 @@ std::vector<double> uniform_shortest_path_load(const G& g, const uniform_load_op
   return total;
 }
 
+}  // namespace detail
+
+/// The load of every channel (CSR position) when every ordered pair s != t sends one unit,
+/// split by o.split over shortest paths (see the file comment).
+template <core::digraph_like G>
+std::vector<double> uniform_shortest_path_load(const G& g, const uniform_load_options& o = {}) {
+  return detail::uniform_load_run(g, o, detail::uniform_load_kernel::automatic);
+}
+
 }  // namespace shiftfly::metrics
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
