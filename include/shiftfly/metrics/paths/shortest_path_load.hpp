@@ -235,20 +235,34 @@ template <int B>
 struct batch_scratch {
   using L = load_lanes<B>;
   lane_array<typename L::level> level;
-  lane_array<typename L::real> count, received;
+  lane_array<typename L::real> count, received, flow;
   std::vector<std::uint32_t> members;      // vertices with a lane at each level, level by level
   std::vector<std::size_t> level_start;    // members of level k: [level_start[k], level_start[k + 1])
   std::vector<char> listed;
-  explicit batch_scratch(std::size_t n) : level(n), count(n), received(n), listed(n, 0) { members.reserve(n); }
+  explicit batch_scratch(std::size_t n) : level(n), count(n), received(n), flow(n), listed(n, 0) { members.reserve(n); }
 };
 
 inline constexpr std::int8_t unreached_level = 127, unused_lane = -2;
 
+/// The sum of the B lanes as a fixed tree (halves added lane by lane, down to one), the same
+/// order in every variant.
+template <int B>
+[[gnu::always_inline]] inline double lane_sum(const typename load_lanes<B>::real& x) noexcept {
+  typedef double quad __attribute__((vector_size(32)));
+  quad q = {x[0], x[1], x[2], x[3]};
+  for (int h = 4; h < B; h += 4) {
+    const quad r = {x[h], x[h + 1], x[h + 2], x[h + 3]};
+    q += r;
+  }
+  return (q[0] + q[2]) + (q[1] + q[3]);
+}
+
 /// Adds the loads of destinations dest[0..k) (k <= B) to `load`.
 template <bool Spread, int B, class V>
 [[gnu::always_inline]] inline void uniform_load_batch_body(const std::uint64_t* off, const V* tgt, std::size_t n,
-                                                           const std::uint32_t* dest, std::size_t k,
-                                                           batch_scratch<B>& w, double* load) {
+                                                           const std::uint64_t* rev, const std::uint32_t* dest,
+                                                           std::size_t k, batch_scratch<B>& w,
+                                                           double* __restrict load) {
   using L = load_lanes<B>;
   using real = typename L::real;
   using mask = typename L::mask;
@@ -259,9 +273,9 @@ template <bool Spread, int B, class V>
 #define SHIFTFLY_SELECT(x, m) ((real)((mask)(x) & (m)))
   level start;
   for (int i = 0; i < B; ++i) start[i] = static_cast<std::size_t>(i) < k ? unreached_level : unused_lane;
-  level* lev = w.level.data();
-  real* cnt = w.count.data();
-  real* rec = w.received.data();
+  level* __restrict lev = w.level.data();
+  real* __restrict cnt = w.count.data();
+  real* __restrict rec = w.received.data();
   const real zero{};
   for (std::size_t v = 0; v < n; ++v) {
     lev[v] = start;
@@ -361,26 +375,52 @@ template <bool Spread, int B, class V>
     if (w.members.size() == hi) break;  // no lane reached a new vertex
     w.level_start.push_back(w.members.size());
   }
-  // From the farthest level in: u's lanes at level d send (1 + received) / c to their next hops.
+  // From the farthest level in: u's lanes at level d send g = (1 + received) / c to their next
+  // hops v (spread: g·c(v) each). Each level either pushes from its own vertices or pulls into
+  // the vertices of the level below, whichever scans fewer arcs (the reverse channel of an arc
+  // v -> u is rev[...]); the choice depends on the graph and the batch only.
   const real one = real{} + 1.0;
+  real* __restrict flow = w.flow.data();
   for (std::size_t d = w.level_start.size() - 2; d >= 1; --d) {  // level_start: levels 0 .. size - 2
     level here, below;
     for (int i = 0; i < B; ++i) {
       here[i] = static_cast<std::int8_t>(d);
       below[i] = static_cast<std::int8_t>(d - 1);
     }
+    std::uint64_t push_arcs = 0, pull_arcs = 0;
     for (std::size_t j = w.level_start[d]; j < w.level_start[d + 1]; ++j) {
       const auto u = w.members[j];
-      const mask mu = SHIFTFLY_WIDEN(lev[u] == here);
-      const real g = SHIFTFLY_SELECT((one + rec[u]) / cnt[u], mu);
-      for (auto i = off[u]; i < off[u + 1]; ++i) {
-        const auto v = static_cast<std::uint32_t>(tgt[i]);
+      push_arcs += off[u + 1] - off[u];
+      flow[u] = SHIFTFLY_SELECT((one + rec[u]) / cnt[u], SHIFTFLY_WIDEN(lev[u] == here));
+    }
+    for (std::size_t j = w.level_start[d - 1]; j < w.level_start[d]; ++j)
+      pull_arcs += off[w.members[j] + 1] - off[w.members[j]];
+    if (push_arcs <= pull_arcs) {
+      for (std::size_t j = w.level_start[d]; j < w.level_start[d + 1]; ++j) {
+        const auto u = w.members[j];
+        const real g = flow[u];
+        for (auto i = off[u]; i < off[u + 1]; ++i) {
+          const auto v = static_cast<std::uint32_t>(tgt[i]);
+          const mask mv = SHIFTFLY_WIDEN(lev[v] == below);
+          const real x = Spread ? SHIFTFLY_SELECT(g * cnt[v], mv) : SHIFTFLY_SELECT(g, mv);
+          load[i] += lane_sum<B>(x);
+          rec[v] += x;
+        }
+      }
+    } else {
+      for (std::size_t j = w.level_start[d - 1]; j < w.level_start[d]; ++j) {
+        const auto v = w.members[j];
         const mask mv = SHIFTFLY_WIDEN(lev[v] == below);
-        const real x = Spread ? SHIFTFLY_SELECT(g * cnt[v], mv) : SHIFTFLY_SELECT(g, mv);
-        double s = x[0];
-        for (int l = 1; l < B; ++l) s += x[l];
-        load[i] += s;
-        rec[v] += x;
+        const real cv = cnt[v];
+        real sum{};
+        for (auto i = off[v]; i < off[v + 1]; ++i) {
+          const auto u = static_cast<std::uint32_t>(tgt[i]);
+          const mask m = SHIFTFLY_WIDEN(lev[u] == here) & mv;
+          const real x = Spread ? SHIFTFLY_SELECT(flow[u] * cv, m) : SHIFTFLY_SELECT(flow[u], m);
+          load[rev[i]] += lane_sum<B>(x);
+          sum += x;
+        }
+        rec[v] += sum;  // v's lanes at level d - 1 hear only from level d: they were 0
       }
     }
   }
@@ -390,8 +430,8 @@ template <bool Spread, int B, class V>
 #undef SHIFTFLY_OPEN_LANES
 
 template <bool Spread, int B, class V>
-using batch_kernel = void (*)(const std::uint64_t*, const V*, std::size_t, const std::uint32_t*, std::size_t,
-                              batch_scratch<B>&, double*);
+using batch_kernel = void (*)(const std::uint64_t*, const V*, std::size_t, const std::uint64_t*, const std::uint32_t*,
+                              std::size_t, batch_scratch<B>&, double*);
 
 // GCC would fuse a product and a sum into one multiply-add where the target has FMA (the
 // AVX-512 variant), and round differently from the other variants: not in these functions.
@@ -400,23 +440,23 @@ using batch_kernel = void (*)(const std::uint64_t*, const V*, std::size_t, const
 #pragma GCC optimize("fp-contract=off")
 #endif
 template <bool Spread, int B, class V>
-inline void uniform_load_batch_generic(const std::uint64_t* off, const V* tgt, std::size_t n, const std::uint32_t* dest,
-                                       std::size_t k, batch_scratch<B>& w, double* load) {
-  uniform_load_batch_body<Spread, B, V>(off, tgt, n, dest, k, w, load);
+inline void uniform_load_batch_generic(const std::uint64_t* off, const V* tgt, std::size_t n, const std::uint64_t* rev,
+                                       const std::uint32_t* dest, std::size_t k, batch_scratch<B>& w, double* load) {
+  uniform_load_batch_body<Spread, B, V>(off, tgt, n, rev, dest, k, w, load);
 }
 #if defined(__x86_64__) && defined(__GNUC__)
 #define SHIFTFLY_UNIFORM_LOAD_DISPATCH 1
 template <bool Spread, int B, class V>
 [[gnu::target("avx2")]] inline void uniform_load_batch_avx2(const std::uint64_t* off, const V* tgt, std::size_t n,
-                                                            const std::uint32_t* dest, std::size_t k,
-                                                            batch_scratch<B>& w, double* load) {
-  uniform_load_batch_body<Spread, B, V>(off, tgt, n, dest, k, w, load);
+                                                            const std::uint64_t* rev, const std::uint32_t* dest,
+                                                            std::size_t k, batch_scratch<B>& w, double* load) {
+  uniform_load_batch_body<Spread, B, V>(off, tgt, n, rev, dest, k, w, load);
 }
 template <bool Spread, int B, class V>
 [[gnu::target("avx512f,avx512bw,avx512vl,avx2")]] inline void uniform_load_batch_avx512(
-    const std::uint64_t* off, const V* tgt, std::size_t n, const std::uint32_t* dest, std::size_t k,
-    batch_scratch<B>& w, double* load) {
-  uniform_load_batch_body<Spread, B, V>(off, tgt, n, dest, k, w, load);
+    const std::uint64_t* off, const V* tgt, std::size_t n, const std::uint64_t* rev, const std::uint32_t* dest,
+    std::size_t k, batch_scratch<B>& w, double* load) {
+  uniform_load_batch_body<Spread, B, V>(off, tgt, n, rev, dest, k, w, load);
 }
 #endif
 #if defined(__GNUC__) && !defined(__clang__)
@@ -504,13 +544,14 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
   const std::size_t blocks = (n + uniform_load_block - 1) / uniform_load_block;
   const unsigned workers =
       static_cast<unsigned>(std::min<std::size_t>(core::resolve_threads(o.threads), blocks));
-  const std::uint64_t per_vertex = batched ? B * 17 + 8 : 24;  // the workspace's bytes per vertex
+  const std::uint64_t per_vertex = batched ? B * 25 + 8 : 24;  // the workspace's bytes per vertex
   core::require_memory(where,
                        "the channel loads (" + core::to_message(channels) + " channels, " +
-                           core::to_message(workers + 1) + " copies) and " + core::to_message(workers) +
-                           " workspaces of " + core::to_message(n) + " vertices",
-                       core::estimate_add_mul(core::estimate_add_mul(0, std::uint64_t{workers} + 1, channels * 8),
-                                              std::uint64_t{workers}, n * per_vertex));
+                           core::to_message(workers + 1) + " copies" + (batched ? ", and their reverses" : "") +
+                           ") and " + core::to_message(workers) + " workspaces of " + core::to_message(n) + " vertices",
+                       core::estimate_add_mul(
+                           core::estimate_add_mul(0, std::uint64_t{workers} + (batched ? 2 : 1), channels * 8),
+                           std::uint64_t{workers}, n * per_vertex));
   std::vector<double> total(channels, 0.0);
   std::vector<std::vector<double>> part(workers, std::vector<double>(channels, 0.0));
   std::vector<uniform_load_scratch> scratch(batched ? 0 : workers);
@@ -520,8 +561,17 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
     w.count.resize(n);
     w.received.resize(n);
   }
+  std::vector<std::uint64_t> rev;  // the batched kernel's reverse channels: rev[u -> v] = v -> u
   std::vector<batch_scratch<B>> lanes;
   if (batched) {
+    rev.resize(channels);
+    std::vector<std::uint64_t> cursor(off.begin(), off.end() - 1);  // v's next neighbour below v
+    for (std::size_t u = 0; u < n; ++u)
+      for (auto i = off[u]; i < off[u + 1]; ++i)
+        if (const auto v = tgt[i]; v > u) {
+          rev[i] = cursor[v];
+          rev[cursor[v]++] = i;
+        }
     lanes.reserve(workers);
     for (unsigned w = 0; w < workers; ++w) lanes.emplace_back(n);
   }
@@ -543,7 +593,7 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
         for (std::size_t t = lo; t < hi; t += B) {
           const std::size_t k = std::min<std::size_t>(B, hi - t);
           for (std::size_t i = 0; i < k; ++i) dest[i] = static_cast<std::uint32_t>(t + i);
-          (spread ? spread_kernel : ecmp_kernel)(off.data(), tgt.data(), n, dest, k, lanes[w], load);
+          (spread ? spread_kernel : ecmp_kernel)(off.data(), tgt.data(), n, rev.data(), dest, k, lanes[w], load);
         }
         return;
       }
