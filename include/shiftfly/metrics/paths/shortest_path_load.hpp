@@ -236,6 +236,7 @@ struct batch_scratch {
   using L = load_lanes<B>;
   lane_array<typename L::level> level;
   lane_array<typename L::real> count, received, flow;
+  std::vector<double> pulled;              // shares pulled, by reverse channel (see uniform_load_run)
   std::vector<std::uint32_t> members;      // vertices with a lane at each level, level by level
   std::vector<std::size_t> level_start;    // members of level k: [level_start[k], level_start[k + 1])
   std::vector<char> listed;
@@ -262,7 +263,7 @@ template <bool Spread, int B, class V>
 [[gnu::always_inline]] inline void uniform_load_batch_body(const std::uint64_t* off, const V* tgt, std::size_t n,
                                                            const std::uint64_t* rev, const std::uint32_t* dest,
                                                            std::size_t k, batch_scratch<B>& w,
-                                                           double* __restrict load) {
+                                                           double* __restrict load, double* __restrict pulled) {
   using L = load_lanes<B>;
   using real = typename L::real;
   using mask = typename L::mask;
@@ -417,7 +418,7 @@ template <bool Spread, int B, class V>
           const auto u = static_cast<std::uint32_t>(tgt[i]);
           const mask m = SHIFTFLY_WIDEN(lev[u] == here) & mv;
           const real x = Spread ? SHIFTFLY_SELECT(flow[u] * cv, m) : SHIFTFLY_SELECT(flow[u], m);
-          load[rev[i]] += lane_sum<B>(x);
+          pulled[i] += lane_sum<B>(x);  // the channel u -> v is rev[i]: folded in by the caller
           sum += x;
         }
         rec[v] += sum;  // v's lanes at level d - 1 hear only from level d: they were 0
@@ -431,7 +432,7 @@ template <bool Spread, int B, class V>
 
 template <bool Spread, int B, class V>
 using batch_kernel = void (*)(const std::uint64_t*, const V*, std::size_t, const std::uint64_t*, const std::uint32_t*,
-                              std::size_t, batch_scratch<B>&, double*);
+                              std::size_t, batch_scratch<B>&, double*, double*);
 
 // GCC would fuse a product and a sum into one multiply-add where the target has FMA (the
 // AVX-512 variant), and round differently from the other variants: not in these functions.
@@ -441,22 +442,24 @@ using batch_kernel = void (*)(const std::uint64_t*, const V*, std::size_t, const
 #endif
 template <bool Spread, int B, class V>
 inline void uniform_load_batch_generic(const std::uint64_t* off, const V* tgt, std::size_t n, const std::uint64_t* rev,
-                                       const std::uint32_t* dest, std::size_t k, batch_scratch<B>& w, double* load) {
-  uniform_load_batch_body<Spread, B, V>(off, tgt, n, rev, dest, k, w, load);
+                                       const std::uint32_t* dest, std::size_t k, batch_scratch<B>& w, double* load,
+                                       double* pulled) {
+  uniform_load_batch_body<Spread, B, V>(off, tgt, n, rev, dest, k, w, load, pulled);
 }
 #if defined(__x86_64__) && defined(__GNUC__)
 #define SHIFTFLY_UNIFORM_LOAD_DISPATCH 1
 template <bool Spread, int B, class V>
 [[gnu::target("avx2")]] inline void uniform_load_batch_avx2(const std::uint64_t* off, const V* tgt, std::size_t n,
                                                             const std::uint64_t* rev, const std::uint32_t* dest,
-                                                            std::size_t k, batch_scratch<B>& w, double* load) {
-  uniform_load_batch_body<Spread, B, V>(off, tgt, n, rev, dest, k, w, load);
+                                                            std::size_t k, batch_scratch<B>& w, double* load,
+                                                            double* pulled) {
+  uniform_load_batch_body<Spread, B, V>(off, tgt, n, rev, dest, k, w, load, pulled);
 }
 template <bool Spread, int B, class V>
 [[gnu::target("avx512f,avx512bw,avx512vl,avx2")]] inline void uniform_load_batch_avx512(
     const std::uint64_t* off, const V* tgt, std::size_t n, const std::uint64_t* rev, const std::uint32_t* dest,
-    std::size_t k, batch_scratch<B>& w, double* load) {
-  uniform_load_batch_body<Spread, B, V>(off, tgt, n, rev, dest, k, w, load);
+    std::size_t k, batch_scratch<B>& w, double* load, double* pulled) {
+  uniform_load_batch_body<Spread, B, V>(off, tgt, n, rev, dest, k, w, load, pulled);
 }
 #endif
 #if defined(__GNUC__) && !defined(__clang__)
@@ -547,10 +550,12 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
   const std::uint64_t per_vertex = batched ? B * 25 + 8 : 24;  // the workspace's bytes per vertex
   core::require_memory(where,
                        "the channel loads (" + core::to_message(channels) + " channels, " +
-                           core::to_message(workers + 1) + " copies" + (batched ? ", and their reverses" : "") +
+                           core::to_message(batched ? 2 * workers + 1 : workers + 1) + " copies" +
+                           (batched ? ", and their reverses" : "") +
                            ") and " + core::to_message(workers) + " workspaces of " + core::to_message(n) + " vertices",
                        core::estimate_add_mul(
-                           core::estimate_add_mul(0, std::uint64_t{workers} + (batched ? 2 : 1), channels * 8),
+                           core::estimate_add_mul(0, (batched ? 2 : 1) * std::uint64_t{workers} + (batched ? 2 : 1),
+                                                  channels * 8),
                            std::uint64_t{workers}, n * per_vertex));
   std::vector<double> total(channels, 0.0);
   std::vector<std::vector<double>> part(workers, std::vector<double>(channels, 0.0));
@@ -573,7 +578,10 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
           rev[cursor[v]++] = i;
         }
     lanes.reserve(workers);
-    for (unsigned w = 0; w < workers; ++w) lanes.emplace_back(n);
+    for (unsigned w = 0; w < workers; ++w) {
+      lanes.emplace_back(n);
+      lanes.back().pulled.resize(channels);
+    }
   }
   const bool spread = o.split == shortest_path_split::spread;
   using V = typename G::vertex_type;
@@ -589,12 +597,17 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
       const std::size_t lo = (first + w) * uniform_load_block;
       const std::size_t hi = std::min<std::size_t>(n, lo + uniform_load_block);
       if (batched) {
+        // Pulled shares go to pulled[v -> u] in row order, and are folded into load[u -> v]
+        // once per block (scattered writes per arc would miss the cache on large graphs).
+        double* pulled = lanes[w].pulled.data();
+        std::fill(pulled, pulled + channels, 0.0);
         std::uint32_t dest[B];
         for (std::size_t t = lo; t < hi; t += B) {
           const std::size_t k = std::min<std::size_t>(B, hi - t);
           for (std::size_t i = 0; i < k; ++i) dest[i] = static_cast<std::uint32_t>(t + i);
-          (spread ? spread_kernel : ecmp_kernel)(off.data(), tgt.data(), n, rev.data(), dest, k, lanes[w], load);
+          (spread ? spread_kernel : ecmp_kernel)(off.data(), tgt.data(), n, rev.data(), dest, k, lanes[w], load, pulled);
         }
+        for (std::size_t c = 0; c < channels; ++c) load[c] += pulled[rev[c]];
         return;
       }
       for (std::size_t t = lo; t < hi; ++t)
