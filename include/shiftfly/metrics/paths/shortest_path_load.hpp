@@ -29,27 +29,51 @@
 /// in: the flow at u is f(u) = 1 + what u receives, each next hop v gets f(u)/c(u) (ecmp)
 /// or f(u)·sigma(v)/sigma(u) (spread) on the channel u -> v. This is Brandes' dependency
 /// accumulation with the destination as root; the two splits differ only in c and in the
-/// weight of v. Work: two scans of the 2m channels per destination, n·4m arc visits in all
-/// (uniform_load_arc_visits), O(n + m) memory per thread (distances, order, c, received
-/// flow and one load vector).
+/// weight of v. Nominal work: two scans of the 2m channels per destination, n·4m arc visits
+/// in all (uniform_load_arc_visits).
+///
+/// Two kernels compute it, chosen from the graph alone (vertex 0's eccentricity e):
+/// - batched (e <= 16, so the diameter is at most 32): 8 destinations at once, one per lane
+///   of a vector of 8 doubles per vertex (level, c and received flow in lanes), levels built
+///   level-synchronously with a direction switch (S. Beamer, K. Asanović, D. Patterson, SC 2012:
+///   push from the last level while its arcs are fewer than those of the vertices still open,
+///   pull otherwise), and the pass back level by level, each level pushing from its vertices or
+///   pulling into the level below, whichever has fewer arcs. An arc scanned once serves all 8
+///   lanes. Memory per thread: 8·25 bytes per vertex and two load vectors, O(n + m).
+/// - per destination (long graphs: rings, paths, large tori): a plain BFS queue and the pass
+///   back, O(n + m) per thread.
+/// Measured on Shiftfly's group level (degree 40, docs/performance.md, "Uniform shortest-path
+/// load"): the batched kernel takes 0.13 s of CPU at 2,304 groups (3.3·10^9 nominal visits per
+/// second, 16x igraph's edge_betweenness), 5.7 s at 12,500, about 60 s at 36,000.
+///
+/// The ms_bfs kernel of metrics/distances/detail/ms_bfs.hpp is not used: it keeps one bit per
+/// (source, vertex) and counts new bits per level, while this pass needs, per lane, the level of
+/// every vertex and a sum (not an OR) over the previous level; the lanes here are doubles.
 ///
 /// Relation to metrics/flow/throughput_ecmp.hpp: that routing runs per SOURCE s and pulls
 /// the flow that must reach v from v's predecessors toward s in proportion to capacity
-/// (with unit capacities: evenly). Under uniform traffic on an undirected graph, the flow
-/// it puts on the channel u -> v (toward the destinations, away from s) is exactly the flow
-/// this header's ecmp puts on v -> u with s as the destination: its uniform loads are the
-/// reverse-channel loads of these ecmp loads, and both have the same maximum (a test checks
-/// ecmp_uniform_throughput_bound's max_load against ours). Spread is symmetric under
-/// reversal (the shortest s-t paths reversed are the shortest t-s paths), so its loads on
-/// u -> v and v -> u need not be equal but per source and per destination give the same vector.
+/// (with unit capacities: evenly). Under uniform traffic on an undirected graph its recursion
+/// is this header's ecmp with s as the destination and every channel reversed: the load it
+/// puts on u -> v is the load our ecmp puts on v -> u (up to rounding), so both have the same
+/// maximum (a test checks ecmp_uniform_throughput_bound's max_load against ours). Spread is
+/// symmetric under reversal (the shortest s-t paths reversed are the shortest t-s paths), so
+/// Brandes' orientation (per source, flow away from the root) and ours (per destination, flow
+/// toward it) give the same spread loads.
 ///
-/// Disconnected graphs are refused (one line naming an unreachable vertex): uniform traffic
-/// demands every pair, and a pair without a path has no route. Reproducibility: the
-/// destinations are cut into blocks of uniform_load_block, each summed into its own vector in
-/// destination order, and the blocks are added in block order (each channel's sum in that
-/// order, over channel ranges in parallel), so the result is bit-identical for any thread
-/// count. Running time is bounded up front: a run of more than `max_arc_visits` arc visits is
-/// refused with the estimate.
+/// Disconnected graphs are refused (one line naming a vertex that does not reach vertex 0):
+/// uniform traffic demands every pair, and a pair without a path has no route.
+///
+/// Reproducibility: the destinations are cut into blocks of uniform_load_block, each summed
+/// into its own vector in destination order, and the blocks are added in block order (each
+/// channel's sum in that order, over channel ranges in parallel), so the result is
+/// bit-identical for any thread count. The batched kernel's lanes are IEEE operations lane by
+/// lane, summed across lanes as a fixed tree, with no fused multiply-add (GCC is told so; Clang
+/// fuses only within an expression), so its AVX-512, AVX2 and generic variants, under GCC and
+/// Clang, give the same bits. The two kernels round differently from each other (each is
+/// within 1e-12 relative of a per-pair brute force on the tests' graphs).
+///
+/// Running time is bounded up front: a run of more than `max_arc_visits` nominal arc visits
+/// is refused with the estimate and its time at the chosen kernel's measured rate.
 
 #include <algorithm>
 #include <cmath>
@@ -89,12 +113,14 @@ inline std::string_view split_name(shortest_path_split s) noexcept {
 /// Destinations per block of the load sum (fixed, so that thread counts do not change it).
 inline constexpr std::size_t uniform_load_block = 64;
 
-/// Arc visits per second of one core, for the refusal's time estimate (measured on the
-/// 2-core test machine, docs/performance.md, "Uniform shortest-path load").
-inline constexpr double uniform_load_visits_per_second = 4.0e8;
+/// Nominal arc visits (uniform_load_arc_visits) per second of one core, for the refusal's time
+/// estimate: the batched and per-destination kernels, rounded down from their rates on Shiftfly's
+/// group level on the 2-core test machine (docs/performance.md, "Uniform shortest-path load").
+inline constexpr double uniform_load_batched_visits_per_second = 1.5e9;
+inline constexpr double uniform_load_per_destination_visits_per_second = 5.0e8;
 
-/// The default limit on arc visits: about 40 minutes of one core at the rate above
-/// (Shiftfly at 36,000 groups takes 1.04·10^11).
+/// The default limit on nominal arc visits: about 11 minutes of one core for the batched
+/// kernel, 33 for the other (Shiftfly at 36,000 groups takes 1.04·10^11).
 inline constexpr std::uint64_t uniform_load_default_max_arc_visits = 1'000'000'000'000ULL;
 
 /// How uniform_shortest_path_load runs.
@@ -502,15 +528,6 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
   const std::uint64_t n = g.num_vertices();
   core::require_range(where, "n", n, std::uint64_t{2}, std::uint64_t{0xffffffffULL});
   const std::uint64_t visits = uniform_load_arc_visits(g);
-  if (visits > o.max_arc_visits) {
-    char estimate[64];
-    std::snprintf(estimate, sizeof estimate, "%.0f", std::ceil(static_cast<double>(visits) / uniform_load_visits_per_second));
-    core::fail_parameter(where, "max_arc_visits", core::to_message(o.max_arc_visits),
-                         "is below the estimated " + core::to_message(visits) + " arc visits (about " + estimate +
-                             " s on one core) of " + core::to_message(n) + " vertices and " +
-                             core::to_message(g.targets().size()) + " channels",
-                         "1 to 10^15");
-  }
   const auto off = g.offsets();
   const auto tgt = g.targets();
   const std::size_t channels = tgt.size();
@@ -543,11 +560,21 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
   if (kernel == uniform_load_kernel::batched && 2 * eccentricity >= static_cast<std::uint64_t>(uniform_load_batch_levels))
     core::fail(where, "the batched kernel needs a diameter below " + core::to_message(uniform_load_batch_levels));
   const bool batched = kernel == uniform_load_kernel::batched;
+  if (visits > o.max_arc_visits) {
+    const double rate = batched ? uniform_load_batched_visits_per_second : uniform_load_per_destination_visits_per_second;
+    char estimate[64];
+    std::snprintf(estimate, sizeof estimate, "%.0f", std::ceil(static_cast<double>(visits) / rate));
+    core::fail_parameter(where, "max_arc_visits", core::to_message(o.max_arc_visits),
+                         "is below the estimated " + core::to_message(visits) + " arc visits (about " + estimate +
+                             " s on one core) of " + core::to_message(n) + " vertices and " +
+                             core::to_message(g.targets().size()) + " channels",
+                         "1 to 10^15");
+  }
   constexpr int B = uniform_load_lanes;
   const std::size_t blocks = (n + uniform_load_block - 1) / uniform_load_block;
   const unsigned workers =
       static_cast<unsigned>(std::min<std::size_t>(core::resolve_threads(o.threads), blocks));
-  const std::uint64_t per_vertex = batched ? B * 25 + 8 : 24;  // the workspace's bytes per vertex
+  const std::uint64_t per_vertex = batched ? B * 29 + 9 : 24;  // the workspace's bytes per vertex (lists included)
   core::require_memory(where,
                        "the channel loads (" + core::to_message(channels) + " channels, " +
                            core::to_message(batched ? 2 * workers + 1 : workers + 1) + " copies" +
