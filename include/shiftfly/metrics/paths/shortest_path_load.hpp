@@ -39,7 +39,8 @@
 ///   push from the last level while its arcs are fewer than those of the vertices still open,
 ///   pull otherwise), and the pass back level by level, each level pushing from its vertices or
 ///   pulling into the level below, whichever has fewer arcs. An arc scanned once serves all 8
-///   lanes. Memory per thread: 8·25 bytes per vertex and two load vectors, O(n + m).
+///   lanes. Memory per thread: 8·17 bytes per vertex (and lists of at most 8n vertices), two
+///   load vectors and, shared, the reverse channels: O(n + m).
 /// - per destination (long graphs: rings, paths, large tori): a plain BFS queue and the pass
 ///   back, O(n + m) per thread.
 /// Measured on Shiftfly's group level (degree 40, docs/performance.md, "Uniform shortest-path
@@ -261,12 +262,12 @@ template <int B>
 struct batch_scratch {
   using L = load_lanes<B>;
   lane_array<typename L::level> level;
-  lane_array<typename L::real> count, received, flow;
+  lane_array<typename L::real> count, received;
   std::vector<double> pulled;              // shares pulled, by reverse channel (see uniform_load_run)
   std::vector<std::uint32_t> members;      // vertices with a lane at each level, level by level
   std::vector<std::size_t> level_start;    // members of level k: [level_start[k], level_start[k + 1])
   std::vector<char> listed;
-  explicit batch_scratch(std::size_t n) : level(n), count(n), received(n), flow(n), listed(n, 0) { members.reserve(n); }
+  explicit batch_scratch(std::size_t n) : level(n), count(n), received(n), listed(n, 0) { members.reserve(n); }
 };
 
 inline constexpr std::int8_t unreached_level = 127, unused_lane = -2;
@@ -407,7 +408,6 @@ template <bool Spread, int B, class V>
   // the vertices of the level below, whichever scans fewer arcs (the reverse channel of an arc
   // v -> u is rev[...]); the choice depends on the graph and the batch only.
   const real one = real{} + 1.0;
-  real* __restrict flow = w.flow.data();
   for (std::size_t d = w.level_start.size() - 2; d >= 1; --d) {  // level_start: levels 0 .. size - 2
     level here, below;
     for (int i = 0; i < B; ++i) {
@@ -418,14 +418,17 @@ template <bool Spread, int B, class V>
     for (std::size_t j = w.level_start[d]; j < w.level_start[d + 1]; ++j) {
       const auto u = w.members[j];
       push_arcs += off[u + 1] - off[u];
-      flow[u] = SHIFTFLY_SELECT((one + rec[u]) / cnt[u], SHIFTFLY_WIDEN(lev[u] == here));
+      // u's lanes at level d have heard from every farther vertex: they now hold what u sends
+      // per unit, g = (1 + received) / c (the other lanes keep what they have received).
+      const mask mu = SHIFTFLY_WIDEN(lev[u] == here);
+      rec[u] = SHIFTFLY_SELECT((one + rec[u]) / cnt[u], mu) + SHIFTFLY_SELECT(rec[u], ~mu);
     }
     for (std::size_t j = w.level_start[d - 1]; j < w.level_start[d]; ++j)
       pull_arcs += off[w.members[j] + 1] - off[w.members[j]];
     if (push_arcs <= pull_arcs) {
       for (std::size_t j = w.level_start[d]; j < w.level_start[d + 1]; ++j) {
         const auto u = w.members[j];
-        const real g = flow[u];
+        const real g = SHIFTFLY_SELECT(rec[u], SHIFTFLY_WIDEN(lev[u] == here));
         for (auto i = off[u]; i < off[u + 1]; ++i) {
           const auto v = static_cast<std::uint32_t>(tgt[i]);
           const mask mv = SHIFTFLY_WIDEN(lev[v] == below);
@@ -443,7 +446,7 @@ template <bool Spread, int B, class V>
         for (auto i = off[v]; i < off[v + 1]; ++i) {
           const auto u = static_cast<std::uint32_t>(tgt[i]);
           const mask m = SHIFTFLY_WIDEN(lev[u] == here) & mv;
-          const real x = Spread ? SHIFTFLY_SELECT(flow[u] * cv, m) : SHIFTFLY_SELECT(flow[u], m);
+          const real x = Spread ? SHIFTFLY_SELECT(rec[u] * cv, m) : SHIFTFLY_SELECT(rec[u], m);
           pulled[i] += lane_sum<B>(x);  // the channel u -> v is rev[i]: folded in by the caller
           sum += x;
         }
@@ -574,7 +577,7 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
   const std::size_t blocks = (n + uniform_load_block - 1) / uniform_load_block;
   const unsigned workers =
       static_cast<unsigned>(std::min<std::size_t>(core::resolve_threads(o.threads), blocks));
-  const std::uint64_t per_vertex = batched ? B * 29 + 9 : 24;  // the workspace's bytes per vertex (lists included)
+  const std::uint64_t per_vertex = batched ? B * 21 + 9 : 24;  // the workspace's bytes per vertex (lists included)
   core::require_memory(where,
                        "the channel loads (" + core::to_message(channels) + " channels, " +
                            core::to_message(batched ? 2 * workers + 1 : workers + 1) + " copies" +
