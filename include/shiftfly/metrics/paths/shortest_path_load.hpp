@@ -288,7 +288,7 @@ template <int B>
 /// Adds the loads of destinations dest[0..k) (k <= B) to `load`.
 template <bool Spread, int B, class V>
 [[gnu::always_inline]] inline void uniform_load_batch_body(const std::uint64_t* off, const V* tgt, std::size_t n,
-                                                           const std::uint64_t* rev, const std::uint32_t* dest,
+                                                           const std::uint32_t* dest,
                                                            std::size_t k, batch_scratch<B>& w,
                                                            double* __restrict load, double* __restrict pulled) {
   using L = load_lanes<B>;
@@ -405,8 +405,8 @@ template <bool Spread, int B, class V>
   }
   // From the farthest level in: u's lanes at level d send g = (1 + received) / c to their next
   // hops v (spread: g·c(v) each). Each level either pushes from its own vertices or pulls into
-  // the vertices of the level below, whichever scans fewer arcs (the reverse channel of an arc
-  // v -> u is rev[...]); the choice depends on the graph and the batch only.
+  // the vertices of the level below, whichever scans fewer arcs (a pull adds to pulled[v -> u],
+  // which the caller folds into u -> v); the choice depends on the graph and the batch only.
   const real one = real{} + 1.0;
   for (std::size_t d = w.level_start.size() - 2; d >= 1; --d) {  // level_start: levels 0 .. size - 2
     level here, below;
@@ -447,7 +447,7 @@ template <bool Spread, int B, class V>
           const auto u = static_cast<std::uint32_t>(tgt[i]);
           const mask m = SHIFTFLY_WIDEN(lev[u] == here) & mv;
           const real x = Spread ? SHIFTFLY_SELECT(rec[u] * cv, m) : SHIFTFLY_SELECT(rec[u], m);
-          pulled[i] += lane_sum<B>(x);  // the channel u -> v is rev[i]: folded in by the caller
+          pulled[i] += lane_sum<B>(x);  // the channel v -> u: folded into u -> v by the caller
           sum += x;
         }
         rec[v] += sum;  // v's lanes at level d - 1 hear only from level d: they were 0
@@ -460,8 +460,8 @@ template <bool Spread, int B, class V>
 #undef SHIFTFLY_OPEN_LANES
 
 template <bool Spread, int B, class V>
-using batch_kernel = void (*)(const std::uint64_t*, const V*, std::size_t, const std::uint64_t*, const std::uint32_t*,
-                              std::size_t, batch_scratch<B>&, double*, double*);
+using batch_kernel = void (*)(const std::uint64_t*, const V*, std::size_t, const std::uint32_t*, std::size_t,
+                              batch_scratch<B>&, double*, double*);
 
 // GCC would fuse a product and a sum into one multiply-add where the target has FMA (the
 // AVX-512 variant), and round differently from the other variants: not in these functions.
@@ -470,25 +470,25 @@ using batch_kernel = void (*)(const std::uint64_t*, const V*, std::size_t, const
 #pragma GCC optimize("fp-contract=off")
 #endif
 template <bool Spread, int B, class V>
-inline void uniform_load_batch_generic(const std::uint64_t* off, const V* tgt, std::size_t n, const std::uint64_t* rev,
+inline void uniform_load_batch_generic(const std::uint64_t* off, const V* tgt, std::size_t n,
                                        const std::uint32_t* dest, std::size_t k, batch_scratch<B>& w, double* load,
                                        double* pulled) {
-  uniform_load_batch_body<Spread, B, V>(off, tgt, n, rev, dest, k, w, load, pulled);
+  uniform_load_batch_body<Spread, B, V>(off, tgt, n, dest, k, w, load, pulled);
 }
 #if defined(__x86_64__) && defined(__GNUC__)
 #define SHIFTFLY_UNIFORM_LOAD_DISPATCH 1
 template <bool Spread, int B, class V>
 [[gnu::target("avx2")]] inline void uniform_load_batch_avx2(const std::uint64_t* off, const V* tgt, std::size_t n,
-                                                            const std::uint64_t* rev, const std::uint32_t* dest,
+                                                            const std::uint32_t* dest,
                                                             std::size_t k, batch_scratch<B>& w, double* load,
                                                             double* pulled) {
-  uniform_load_batch_body<Spread, B, V>(off, tgt, n, rev, dest, k, w, load, pulled);
+  uniform_load_batch_body<Spread, B, V>(off, tgt, n, dest, k, w, load, pulled);
 }
 template <bool Spread, int B, class V>
 [[gnu::target("avx512f,avx512bw,avx512vl,avx2")]] inline void uniform_load_batch_avx512(
-    const std::uint64_t* off, const V* tgt, std::size_t n, const std::uint64_t* rev, const std::uint32_t* dest,
+    const std::uint64_t* off, const V* tgt, std::size_t n, const std::uint32_t* dest,
     std::size_t k, batch_scratch<B>& w, double* load, double* pulled) {
-  uniform_load_batch_body<Spread, B, V>(off, tgt, n, rev, dest, k, w, load, pulled);
+  uniform_load_batch_body<Spread, B, V>(off, tgt, n, dest, k, w, load, pulled);
 }
 #endif
 #if defined(__GNUC__) && !defined(__clang__)
@@ -635,7 +635,7 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
         for (std::size_t t = lo; t < hi; t += B) {
           const std::size_t k = std::min<std::size_t>(B, hi - t);
           for (std::size_t i = 0; i < k; ++i) dest[i] = static_cast<std::uint32_t>(t + i);
-          (spread ? spread_kernel : ecmp_kernel)(off.data(), tgt.data(), n, rev.data(), dest, k, lanes[w], load, pulled);
+          (spread ? spread_kernel : ecmp_kernel)(off.data(), tgt.data(), n, dest, k, lanes[w], load, pulled);
         }
         for (std::size_t c = 0; c < channels; ++c) load[c] += pulled[rev[c]];
         return;
