@@ -240,15 +240,15 @@ struct load_lanes<16> {
 /// n values of a vector type on a 64-byte boundary (std::vector drops the alignment of a
 /// vector type given as a template argument).
 template <class T>
-class lane_array {
+class load_lane_array {
  public:
-  explicit lane_array(std::size_t n)
+  explicit load_lane_array(std::size_t n)
       : p_(static_cast<T*>(::operator new(std::max<std::size_t>(1, n) * sizeof(T), std::align_val_t{64}))) {}
-  lane_array(lane_array&& o) noexcept : p_(o.p_) { o.p_ = nullptr; }
-  lane_array(const lane_array&) = delete;
-  lane_array& operator=(const lane_array&) = delete;
-  lane_array& operator=(lane_array&&) = delete;
-  ~lane_array() {
+  load_lane_array(load_lane_array&& o) noexcept : p_(o.p_) { o.p_ = nullptr; }
+  load_lane_array(const load_lane_array&) = delete;
+  load_lane_array& operator=(const load_lane_array&) = delete;
+  load_lane_array& operator=(load_lane_array&&) = delete;
+  ~load_lane_array() {
     if (p_) ::operator delete(p_, std::align_val_t{64});
   }
   [[nodiscard]] T* data() const noexcept { return p_; }
@@ -259,23 +259,23 @@ class lane_array {
 
 /// Per-worker scratch of the batched kernel: O(B·n).
 template <int B>
-struct batch_scratch {
+struct load_batch_scratch {
   using L = load_lanes<B>;
-  lane_array<typename L::level> level;
-  lane_array<typename L::real> count, received;
+  load_lane_array<typename L::level> level;
+  load_lane_array<typename L::real> count, received;
   std::vector<double> pulled;              // shares pulled, by reverse channel (see uniform_load_run)
   std::vector<std::uint32_t> members;      // vertices with a lane at each level, level by level
   std::vector<std::size_t> level_start;    // members of level k: [level_start[k], level_start[k + 1])
   std::vector<char> listed;
-  explicit batch_scratch(std::size_t n) : level(n), count(n), received(n), listed(n, 0) { members.reserve(n); }
+  explicit load_batch_scratch(std::size_t n) : level(n), count(n), received(n), listed(n, 0) { members.reserve(n); }
 };
 
-inline constexpr std::int8_t unreached_level = 127, unused_lane = -2;
+inline constexpr std::int8_t load_unreached_level = 127, load_unused_lane = -2;
 
 /// The sum of the B lanes as a fixed tree (halves added lane by lane, down to one), the same
 /// order in every variant.
 template <int B>
-[[gnu::always_inline]] inline double lane_sum(const typename load_lanes<B>::real& x) noexcept {
+[[gnu::always_inline]] inline double load_lane_sum(const typename load_lanes<B>::real& x) noexcept {
   typedef double quad __attribute__((vector_size(32)));
   quad q = {x[0], x[1], x[2], x[3]};
   for (int h = 4; h < B; h += 4) {
@@ -289,7 +289,7 @@ template <int B>
 template <bool Spread, int B, class V>
 [[gnu::always_inline]] inline void uniform_load_batch_body(const std::uint64_t* off, const V* tgt, std::size_t n,
                                                            const std::uint32_t* dest,
-                                                           std::size_t k, batch_scratch<B>& w,
+                                                           std::size_t k, load_batch_scratch<B>& w,
                                                            double* __restrict load, double* __restrict pulled) {
   using L = load_lanes<B>;
   using real = typename L::real;
@@ -300,7 +300,7 @@ template <bool Spread, int B, class V>
 #define SHIFTFLY_WIDEN(m) __builtin_convertvector((m), mask)
 #define SHIFTFLY_SELECT(x, m) ((real)((mask)(x) & (m)))
   level start;
-  for (int i = 0; i < B; ++i) start[i] = static_cast<std::size_t>(i) < k ? unreached_level : unused_lane;
+  for (int i = 0; i < B; ++i) start[i] = static_cast<std::size_t>(i) < k ? load_unreached_level : load_unused_lane;
   level* __restrict lev = w.level.data();
   real* __restrict cnt = w.count.data();
   real* __restrict rec = w.received.data();
@@ -319,7 +319,7 @@ template <bool Spread, int B, class V>
   }
   w.level_start.push_back(w.members.size());
   level unreached;
-  for (int i = 0; i < B; ++i) unreached[i] = unreached_level;
+  for (int i = 0; i < B; ++i) unreached[i] = load_unreached_level;
 #define SHIFTFLY_OPEN_LANES(l, out)                                            \
   do {                                                                         \
     const level o_ = (l) == unreached;                                         \
@@ -433,7 +433,7 @@ template <bool Spread, int B, class V>
           const auto v = static_cast<std::uint32_t>(tgt[i]);
           const mask mv = SHIFTFLY_WIDEN(lev[v] == below);
           const real x = Spread ? SHIFTFLY_SELECT(g * cnt[v], mv) : SHIFTFLY_SELECT(g, mv);
-          load[i] += lane_sum<B>(x);
+          load[i] += load_lane_sum<B>(x);
           rec[v] += x;
         }
       }
@@ -447,7 +447,7 @@ template <bool Spread, int B, class V>
           const auto u = static_cast<std::uint32_t>(tgt[i]);
           const mask m = SHIFTFLY_WIDEN(lev[u] == here) & mv;
           const real x = Spread ? SHIFTFLY_SELECT(rec[u] * cv, m) : SHIFTFLY_SELECT(rec[u], m);
-          pulled[i] += lane_sum<B>(x);  // the channel v -> u: folded into u -> v by the caller
+          pulled[i] += load_lane_sum<B>(x);  // the channel v -> u: folded into u -> v by the caller
           sum += x;
         }
         rec[v] += sum;  // v's lanes at level d - 1 hear only from level d: they were 0
@@ -460,8 +460,8 @@ template <bool Spread, int B, class V>
 #undef SHIFTFLY_OPEN_LANES
 
 template <bool Spread, int B, class V>
-using batch_kernel = void (*)(const std::uint64_t*, const V*, std::size_t, const std::uint32_t*, std::size_t,
-                              batch_scratch<B>&, double*, double*);
+using load_batch_kernel = void (*)(const std::uint64_t*, const V*, std::size_t, const std::uint32_t*, std::size_t,
+                              load_batch_scratch<B>&, double*, double*);
 
 // GCC would fuse a product and a sum into one multiply-add where the target has FMA (the
 // AVX-512 variant), and round differently from the other variants: not in these functions.
@@ -471,7 +471,7 @@ using batch_kernel = void (*)(const std::uint64_t*, const V*, std::size_t, const
 #endif
 template <bool Spread, int B, class V>
 inline void uniform_load_batch_generic(const std::uint64_t* off, const V* tgt, std::size_t n,
-                                       const std::uint32_t* dest, std::size_t k, batch_scratch<B>& w, double* load,
+                                       const std::uint32_t* dest, std::size_t k, load_batch_scratch<B>& w, double* load,
                                        double* pulled) {
   uniform_load_batch_body<Spread, B, V>(off, tgt, n, dest, k, w, load, pulled);
 }
@@ -480,14 +480,14 @@ inline void uniform_load_batch_generic(const std::uint64_t* off, const V* tgt, s
 template <bool Spread, int B, class V>
 [[gnu::target("avx2")]] inline void uniform_load_batch_avx2(const std::uint64_t* off, const V* tgt, std::size_t n,
                                                             const std::uint32_t* dest,
-                                                            std::size_t k, batch_scratch<B>& w, double* load,
+                                                            std::size_t k, load_batch_scratch<B>& w, double* load,
                                                             double* pulled) {
   uniform_load_batch_body<Spread, B, V>(off, tgt, n, dest, k, w, load, pulled);
 }
 template <bool Spread, int B, class V>
 [[gnu::target("avx512f,avx512bw,avx512vl,avx2")]] inline void uniform_load_batch_avx512(
     const std::uint64_t* off, const V* tgt, std::size_t n, const std::uint32_t* dest,
-    std::size_t k, batch_scratch<B>& w, double* load, double* pulled) {
+    std::size_t k, load_batch_scratch<B>& w, double* load, double* pulled) {
   uniform_load_batch_body<Spread, B, V>(off, tgt, n, dest, k, w, load, pulled);
 }
 #endif
@@ -498,7 +498,7 @@ template <bool Spread, int B, class V>
 /// The widest variant the processor runs (SHIFTFLY_METRICS_NO_DISPATCH in the environment
 /// forces the generic one, as for the distance sweeps); every variant gives the same bits.
 template <bool Spread, int B, class V>
-inline batch_kernel<Spread, B, V> select_batch_kernel() {
+inline load_batch_kernel<Spread, B, V> select_load_batch_kernel() {
 #ifdef SHIFTFLY_UNIFORM_LOAD_DISPATCH
   if (std::getenv("SHIFTFLY_METRICS_NO_DISPATCH") == nullptr) {
     __builtin_cpu_init();
@@ -597,7 +597,7 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
     w.received.resize(n);
   }
   std::vector<std::uint64_t> rev;  // the batched kernel's reverse channels: rev[u -> v] = v -> u
-  std::vector<batch_scratch<B>> lanes;
+  std::vector<load_batch_scratch<B>> lanes;
   if (batched) {
     rev.resize(channels);
     std::vector<std::uint64_t> cursor(off.begin(), off.end() - 1);  // v's next neighbour below v
@@ -615,8 +615,8 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
   }
   const bool spread = o.split == shortest_path_split::spread;
   using V = typename G::vertex_type;
-  static const batch_kernel<true, B, V> spread_kernel = select_batch_kernel<true, B, V>();
-  static const batch_kernel<false, B, V> ecmp_kernel = select_batch_kernel<false, B, V>();
+  static const load_batch_kernel<true, B, V> spread_kernel = select_load_batch_kernel<true, B, V>();
+  static const load_batch_kernel<false, B, V> ecmp_kernel = select_load_batch_kernel<false, B, V>();
   // Waves of `workers` blocks: worker w takes block wave + w; then the wave's blocks are
   // added to the total in block order, channel ranges in parallel.
   for (std::size_t first = 0; first < blocks; first += workers) {
