@@ -381,12 +381,23 @@ template <bool Spread, int B, class V>
         SHIFTFLY_OPEN_LANES(lv, has_open);
         if (!has_open) continue;
         const level open = lv == unreached;
-        real acc{};
-        for (auto i = off[v]; i < off[v + 1]; ++i) {
-          const auto u = static_cast<std::uint32_t>(tgt[i]);
-          const mask mu = SHIFTFLY_WIDEN(lev[u] == prev);
-          acc += Spread ? SHIFTFLY_SELECT(cnt[u], mu) : SHIFTFLY_SELECT(real{} + 1.0, mu);
+        // Four sums side by side (one would wait on each addition's latency): the counts are
+        // integers, exact below 2^53, so the order of the additions does not matter.
+        real acc0{}, acc1{}, acc2{}, acc3{};
+        auto i = off[v];
+        const auto end = off[v + 1];
+#define SHIFTFLY_TERM(k)                                                   \
+  (Spread ? SHIFTFLY_SELECT(cnt[tgt[(k)]], SHIFTFLY_WIDEN(lev[tgt[(k)]] == prev)) \
+          : SHIFTFLY_SELECT(real{} + 1.0, SHIFTFLY_WIDEN(lev[tgt[(k)]] == prev)))
+        for (; i + 4 <= end; i += 4) {
+          acc0 += SHIFTFLY_TERM(i);
+          acc1 += SHIFTFLY_TERM(i + 1);
+          acc2 += SHIFTFLY_TERM(i + 2);
+          acc3 += SHIFTFLY_TERM(i + 3);
         }
+        for (; i < end; ++i) acc0 += SHIFTFLY_TERM(i);
+#undef SHIFTFLY_TERM
+        const real acc = (acc0 + acc1) + (acc2 + acc3);
         const mask fresh = SHIFTFLY_WIDEN(open) & (acc > 0.0);
         std::uint64_t any = 0;
         for (int i = 0; i < B; ++i) any |= static_cast<std::uint64_t>(fresh[i]);
