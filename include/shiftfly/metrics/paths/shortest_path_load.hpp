@@ -210,10 +210,12 @@ bool uniform_load_destination(std::span<const std::uint64_t> off, std::span<cons
 // pushing from the previous level's vertices while they are few and pulling into the
 // unfinished vertices otherwise (S. Beamer, K. Asanović, D. Patterson, "Direction-Optimizing
 // Breadth-First Search", SC 2012); the counts are sums of integers (exact below 2^53), so the
-// direction does not change them. The pass back runs level by level from the farthest, over
-// the vertices that have a lane at that level; a channel's load adds the B lanes' shares in
-// lane order. All lane arithmetic is IEEE per lane (no fused multiply-add: see the pragma
-// below), so every dispatch variant (AVX-512, AVX2, generic) gives the same bits.
+// direction does not change them (beyond 2^53 the order is still fixed by the graph and the
+// batch). The pass back runs level by level from the farthest, over the vertices that have a
+// lane at that level; a channel's load adds the B lanes' shares as a fixed tree
+// (load_lane_sum). All lane arithmetic is IEEE per lane (no fused multiply-add: see the pragma
+// below), so every dispatch variant (AVX-512, AVX2, generic) gives the same bits. B = 8 (one
+// AVX-512 register of doubles); 4 and 16 lanes were slower (docs/performance.md).
 
 /// Levels a lane can hold: the batched kernel runs when the graph's diameter is below it.
 inline constexpr int uniform_load_batch_levels = 100;
@@ -229,12 +231,6 @@ struct load_lanes<8> {
   typedef double real __attribute__((vector_size(64)));
   typedef std::int64_t mask __attribute__((vector_size(64)));
   typedef std::int8_t level __attribute__((vector_size(8)));
-};
-template <>
-struct load_lanes<16> {
-  typedef double real __attribute__((vector_size(128)));
-  typedef std::int64_t mask __attribute__((vector_size(128)));
-  typedef std::int8_t level __attribute__((vector_size(16)));
 };
 
 /// n values of a vector type on a 64-byte boundary (std::vector drops the alignment of a
