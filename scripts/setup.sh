@@ -12,6 +12,7 @@ packages=(
   libopenmpi-dev openmpi-bin
   coinor-libclp-dev libmetis-dev
   pybind11-dev python3-dev python3-pytest python3-numpy python3-scipy python3-networkx
+  python3-igraph  # the edge-betweenness fixtures and the benchmark against igraph
 )
 missing=()
 for p in "${packages[@]}"; do

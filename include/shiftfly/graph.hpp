@@ -71,6 +71,7 @@
 #include "shiftfly/metrics/cuts/connectivity.hpp"
 #include "shiftfly/metrics/paths/multicast.hpp"
 #include "shiftfly/metrics/paths/path_diversity.hpp"
+#include "shiftfly/metrics/paths/shortest_path_load.hpp"
 #include "shiftfly/metrics/flow/linear_assignment.hpp"
 #include "shiftfly/metrics/flow/throughput_bound.hpp"
 #include "shiftfly/metrics/flow/throughput_ecmp.hpp"

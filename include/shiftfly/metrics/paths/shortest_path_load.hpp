@@ -1,0 +1,677 @@
+#pragma once
+/// \file shortest_path_load.hpp
+/// The load of every channel when every ordered pair of routers sends one unit along its
+/// shortest paths (uniform traffic), under the two multipath rules of switches:
+///
+///   enum class shortest_path_split { ecmp, spread };
+///   struct uniform_load_options { unsigned threads = 0; shortest_path_split split; std::uint64_t max_arc_visits; };
+///   std::vector<double> uniform_shortest_path_load(const G& g, const uniform_load_options& o);
+///   std::uint64_t uniform_load_arc_visits(const G& g);   // the work, for estimates
+///
+/// Channels: a channel is one direction of a physical link, indexed by CSR position of the
+/// undirected physical graph: the channel u -> v is offsets[u] + (position of v in u's
+/// sorted neighbour list), 2m channels in all (the indexing of routing/channel_share.hpp,
+/// which this room does not include). The result has one load per channel: the sum, over
+/// the ordered pairs s != t, of the fraction of the pair's unit that crosses the channel.
+///
+/// The splits (per destination t, on the distances d(., t) of the physical graph):
+/// - ecmp: the flow of a pair that is at router u splits evenly over the channels u -> v
+///   with d(v, t) = d(u, t) - 1 (what a switch does; D. Thaler and C. Hopps, RFC 2991).
+/// - spread: an even split over all shortest s-t paths; at u the flow splits over the next
+///   hops v in proportion to sigma(v, t), the number of shortest v-t paths. Summed over the
+///   two channels of a link, this is twice the link's edge betweenness (U. Brandes, "A
+///   faster algorithm for betweenness centrality", J. Math. Sociol. 25(2), 2001; networkx's
+///   edge_betweenness_centrality(normalized=False) and igraph's edge_betweenness(directed=
+///   False) count each unordered pair once, this counts both orders).
+///
+/// Algorithm: one BFS per destination t (the tree of d(., t), with c(u) = the number of
+/// next hops of u for ecmp, sigma(u, t) for spread), then one pass from the farthest vertex
+/// in: the flow at u is f(u) = 1 + what u receives, each next hop v gets f(u)/c(u) (ecmp)
+/// or f(u)·sigma(v)/sigma(u) (spread) on the channel u -> v. This is Brandes' dependency
+/// accumulation with the destination as root; the two splits differ only in c and in the
+/// weight of v. Nominal work: two scans of the 2m channels per destination, n·4m arc visits
+/// in all (uniform_load_arc_visits).
+///
+/// Two kernels compute it, chosen from the graph alone (vertex 0's eccentricity e):
+/// - batched (e <= 16, so the diameter is at most 32): 8 destinations at once, one per lane
+///   of a vector of 8 doubles per vertex (level, c and received flow in lanes), levels built
+///   level-synchronously with a direction switch (S. Beamer, K. Asanović, D. Patterson, SC 2012:
+///   push from the last level while its arcs are fewer than those of the vertices still open,
+///   pull otherwise), and the pass back level by level, each level pushing from its vertices or
+///   pulling into the level below, whichever has fewer arcs. An arc scanned once serves all 8
+///   lanes. Memory per thread: 8·17 bytes per vertex (and lists of at most 8n vertices), two
+///   load vectors and, shared, the reverse channels: O(n + m).
+/// - per destination (long graphs: rings, paths, large tori): a plain BFS queue and the pass
+///   back, O(n + m) per thread.
+/// Measured on Shiftfly's group level (degree 40, docs/performance.md, "Uniform shortest-path
+/// load"): the batched kernel takes 0.13 s of CPU at 2,304 groups (3.3·10^9 nominal visits per
+/// second, 16x igraph's edge_betweenness), 5.7 s at 12,500, about 60 s at 36,000.
+///
+/// The ms_bfs kernel of metrics/distances/detail/ms_bfs.hpp is not used: it keeps one bit per
+/// (source, vertex) and counts new bits per level, while this pass needs, per lane, the level of
+/// every vertex and a sum (not an OR) over the previous level; the lanes here are doubles.
+///
+/// Relation to metrics/flow/throughput_ecmp.hpp: that routing runs per SOURCE s and pulls
+/// the flow that must reach v from v's predecessors toward s in proportion to capacity
+/// (with unit capacities: evenly). Under uniform traffic on an undirected graph its recursion
+/// is this header's ecmp with s as the destination and every channel reversed: the load it
+/// puts on u -> v is the load our ecmp puts on v -> u (up to rounding), so both have the same
+/// maximum (a test checks ecmp_uniform_throughput_bound's max_load against ours). Spread is
+/// symmetric under reversal (the shortest s-t paths reversed are the shortest t-s paths), so
+/// Brandes' orientation (per source, flow away from the root) and ours (per destination, flow
+/// toward it) give the same spread loads.
+///
+/// Disconnected graphs are refused (one line naming a vertex that does not reach vertex 0):
+/// uniform traffic demands every pair, and a pair without a path has no route.
+///
+/// Reproducibility: the destinations are cut into blocks of uniform_load_block, each summed
+/// into its own vector in destination order, and the blocks are added in block order (each
+/// channel's sum in that order, over channel ranges in parallel), so the result is
+/// bit-identical for any thread count. The batched kernel's lanes are IEEE operations lane by
+/// lane, summed across lanes as a fixed tree, with no fused multiply-add (GCC is told so; Clang
+/// fuses only within an expression), so its AVX-512, AVX2 and generic variants, under GCC and
+/// Clang, give the same bits. The two kernels round differently from each other (each is
+/// within 1e-12 relative of a per-pair brute force on the tests' graphs).
+///
+/// Running time is bounded up front: a run of more than `max_arc_visits` nominal arc visits
+/// is refused with the estimate and its time at the chosen kernel's measured rate.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <new>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/memory.hpp"
+#include "shiftfly/core/worker_pool.hpp"
+
+// Lane vectors travel between inline helpers; the ABI note is irrelevant here.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
+namespace shiftfly::metrics {
+
+/// How a pair's flow splits at a router over its shortest-path next hops.
+enum class shortest_path_split {
+  ecmp,    ///< evenly over the next hops
+  spread,  ///< evenly over the shortest paths (in proportion to the next hops' path counts)
+};
+
+/// The name of a split ("ecmp", "spread").
+inline std::string_view split_name(shortest_path_split s) noexcept {
+  return s == shortest_path_split::spread ? "spread" : "ecmp";
+}
+
+/// Destinations per block of the load sum (fixed, so that thread counts do not change it).
+inline constexpr std::size_t uniform_load_block = 64;
+
+/// Nominal arc visits (uniform_load_arc_visits) per second of one core, for the refusal's time
+/// estimate: the batched and per-destination kernels, rounded down from their rates on Shiftfly's
+/// group level on the 2-core test machine (docs/performance.md, "Uniform shortest-path load").
+inline constexpr double uniform_load_batched_visits_per_second = 1.5e9;
+inline constexpr double uniform_load_per_destination_visits_per_second = 5.0e8;
+
+/// The default limit on nominal arc visits: about 11 minutes of one core for the batched
+/// kernel, 33 for the other (Shiftfly at 36,000 groups takes 1.04·10^11).
+inline constexpr std::uint64_t uniform_load_default_max_arc_visits = 1'000'000'000'000ULL;
+
+/// How uniform_shortest_path_load runs.
+struct uniform_load_options {
+  /// Worker threads (0 = all cores, at most 1024).
+  unsigned threads = 0;
+  /// The multipath rule.
+  shortest_path_split split = shortest_path_split::ecmp;
+  /// Refuse a run estimated (uniform_load_arc_visits) above this many arc visits (1 to 10^15).
+  std::uint64_t max_arc_visits = uniform_load_default_max_arc_visits;
+};
+
+/// Arc visits of the run: two scans of the 2m channels per destination.
+template <core::digraph_like G>
+std::uint64_t uniform_load_arc_visits(const G& g) {
+  const std::uint64_t channels = g.targets().size();
+  return core::checked_mul(core::checked_mul(static_cast<std::uint64_t>(g.num_vertices()), channels,
+                                             "uniform_load_arc_visits", "vertices x channels"),
+                           std::uint64_t{2}, "uniform_load_arc_visits", "vertices x channels");
+}
+
+namespace detail {
+
+/// Per-worker scratch: O(n).
+struct uniform_load_scratch {
+  std::vector<std::int32_t> dist;
+  std::vector<std::uint32_t> order;
+  std::vector<double> count;     // next hops (ecmp) or sigma (spread)
+  std::vector<double> received;  // flow received from farther vertices
+};
+
+/// Adds destination t's loads to `load` (2m channels). Returns false if a vertex is unreachable.
+template <bool Spread, class V>
+bool uniform_load_destination(std::span<const std::uint64_t> off, std::span<const V> tgt, std::uint32_t t,
+                              uniform_load_scratch& w, double* load) {
+  const std::size_t n = off.size() - 1;
+  std::int32_t* dist = w.dist.data();
+  double* count = w.count.data();
+  double* received = w.received.data();
+  std::uint32_t* order = w.order.data();
+  std::fill(dist, dist + n, -1);
+  std::fill(count, count + n, 0.0);
+  std::fill(received, received + n, 0.0);
+  dist[t] = 0;
+  count[t] = 1.0;
+  order[0] = t;
+  std::size_t tail = 1;
+  for (std::size_t h = 0; h < tail; ++h) {
+    const std::uint32_t u = order[h];
+    const std::int32_t du1 = dist[u] + 1;
+    const double add = Spread ? count[u] : 1.0;
+    for (auto i = off[u]; i < off[u + 1]; ++i) {
+      const auto v = static_cast<std::uint32_t>(tgt[i]);
+      if (dist[v] < 0) {
+        dist[v] = du1;
+        order[tail++] = v;
+        count[v] = add;
+      } else if (dist[v] == du1) {
+        count[v] += add;
+      }
+    }
+  }
+  if (tail != n) return false;
+  // From the farthest vertex in: u sends f(u) = 1 + received(u) to its next hops.
+  for (std::size_t k = n; k-- > 1;) {
+    const std::uint32_t u = order[k];
+    const double g = (1.0 + received[u]) / count[u];
+    const std::int32_t du = dist[u] - 1;
+    for (auto i = off[u]; i < off[u + 1]; ++i) {
+      const auto v = static_cast<std::uint32_t>(tgt[i]);
+      if (dist[v] == du) {
+        const double x = Spread ? g * count[v] : g;
+        load[i] += x;
+        received[v] += x;
+      }
+    }
+  }
+  return true;
+}
+
+
+// ---- The batched kernel: B destinations at once, one lane each ----------------------------
+//
+// Every vertex holds B lanes: its level (distance to the lane's destination, int8), its count
+// c (double) and the flow it has received (double). Levels are built level-synchronously,
+// pushing from the previous level's vertices while they are few and pulling into the
+// unfinished vertices otherwise (S. Beamer, K. Asanović, D. Patterson, "Direction-Optimizing
+// Breadth-First Search", SC 2012); the counts are sums of integers (exact below 2^53), so the
+// direction does not change them (beyond 2^53 the order is still fixed by the graph and the
+// batch). The pass back runs level by level from the farthest, over the vertices that have a
+// lane at that level; a channel's load adds the B lanes' shares as a fixed tree
+// (load_lane_sum). All lane arithmetic is IEEE per lane (no fused multiply-add: see the pragma
+// below), so every dispatch variant (AVX-512, AVX2, generic) gives the same bits. B = 8 (one
+// AVX-512 register of doubles); 4 and 16 lanes were slower (docs/performance.md).
+
+/// Levels a lane can hold: the batched kernel runs when the graph's diameter is below it.
+inline constexpr int uniform_load_batch_levels = 100;
+/// The batched kernel runs when vertex 0's eccentricity is at most this (so the diameter is at
+/// most twice it), the per-destination kernel otherwise (a ring, a long path: few vertices per
+/// level, where level-synchronous scans would cost more than they save).
+inline constexpr std::uint64_t uniform_load_batch_max_eccentricity = 16;
+
+template <int B>
+struct load_lanes;
+template <>
+struct load_lanes<8> {
+  typedef double real __attribute__((vector_size(64)));
+  typedef std::int64_t mask __attribute__((vector_size(64)));
+  typedef std::int8_t level __attribute__((vector_size(8)));
+};
+
+/// n values of a vector type on a 64-byte boundary (std::vector drops the alignment of a
+/// vector type given as a template argument).
+template <class T>
+class load_lane_array {
+ public:
+  explicit load_lane_array(std::size_t n)
+      : p_(static_cast<T*>(::operator new(std::max<std::size_t>(1, n) * sizeof(T), std::align_val_t{64}))) {}
+  load_lane_array(load_lane_array&& o) noexcept : p_(o.p_) { o.p_ = nullptr; }
+  load_lane_array(const load_lane_array&) = delete;
+  load_lane_array& operator=(const load_lane_array&) = delete;
+  load_lane_array& operator=(load_lane_array&&) = delete;
+  ~load_lane_array() {
+    if (p_) ::operator delete(p_, std::align_val_t{64});
+  }
+  [[nodiscard]] T* data() const noexcept { return p_; }
+
+ private:
+  T* p_;
+};
+
+/// Per-worker scratch of the batched kernel: O(B·n).
+template <int B>
+struct load_batch_scratch {
+  using L = load_lanes<B>;
+  load_lane_array<typename L::level> level;
+  load_lane_array<typename L::real> count, received;
+  std::vector<double> pulled;              // shares pulled, by reverse channel (see uniform_load_run)
+  std::vector<std::uint32_t> members;      // vertices with a lane at each level, level by level
+  std::vector<std::size_t> level_start;    // members of level k: [level_start[k], level_start[k + 1])
+  std::vector<char> listed;
+  explicit load_batch_scratch(std::size_t n) : level(n), count(n), received(n), listed(n, 0) { members.reserve(n); }
+};
+
+inline constexpr std::int8_t load_unreached_level = 127, load_unused_lane = -2;
+
+/// The sum of the B lanes as a fixed tree (halves added lane by lane, down to one), the same
+/// order in every variant.
+template <int B>
+[[gnu::always_inline]] inline double load_lane_sum(const typename load_lanes<B>::real& x) noexcept {
+  typedef double quad __attribute__((vector_size(32)));
+  quad q = {x[0], x[1], x[2], x[3]};
+  for (int h = 4; h < B; h += 4) {
+    const quad r = {x[h], x[h + 1], x[h + 2], x[h + 3]};
+    q += r;
+  }
+  return (q[0] + q[2]) + (q[1] + q[3]);
+}
+
+/// Adds the loads of destinations dest[0..k) (k <= B) to `load`.
+template <bool Spread, int B, class V>
+[[gnu::always_inline]] inline void uniform_load_batch_body(const std::uint64_t* off, const V* tgt, std::size_t n,
+                                                           const std::uint32_t* dest,
+                                                           std::size_t k, load_batch_scratch<B>& w,
+                                                           double* __restrict load, double* __restrict pulled) {
+  using L = load_lanes<B>;
+  using real = typename L::real;
+  using mask = typename L::mask;
+  using level = typename L::level;
+// (macros, not lambdas: a lambda would not inherit the caller's target and would pass
+// vectors through memory)
+#define SHIFTFLY_WIDEN(m) __builtin_convertvector((m), mask)
+#define SHIFTFLY_SELECT(x, m) ((real)((mask)(x) & (m)))
+  level start;
+  for (int i = 0; i < B; ++i) start[i] = static_cast<std::size_t>(i) < k ? load_unreached_level : load_unused_lane;
+  level* __restrict lev = w.level.data();
+  real* __restrict cnt = w.count.data();
+  real* __restrict rec = w.received.data();
+  const real zero{};
+  for (std::size_t v = 0; v < n; ++v) {
+    lev[v] = start;
+    cnt[v] = zero;
+    rec[v] = zero;
+  }
+  w.members.clear();
+  w.level_start.assign(1, 0);
+  for (std::size_t i = 0; i < k; ++i) {  // distinct destinations
+    w.members.push_back(dest[i]);
+    lev[dest[i]][i] = 0;
+    cnt[dest[i]][i] = 1.0;
+  }
+  w.level_start.push_back(w.members.size());
+  level unreached;
+  for (int i = 0; i < B; ++i) unreached[i] = load_unreached_level;
+#define SHIFTFLY_OPEN_LANES(l, out)                                            \
+  do {                                                                         \
+    const level o_ = (l) == unreached;                                         \
+    std::uint64_t any_ = 0;                                                    \
+    for (int i_ = 0; i_ < B; ++i_) any_ |= static_cast<std::uint8_t>(o_[i_]); \
+    (out) = any_ != 0;                                                         \
+  } while (0)
+  // The arcs of the vertices with an unreached lane: what a pull would scan.
+  std::uint64_t open_degree = off[n];
+  for (std::int8_t d = 1;; ++d) {
+    const std::size_t lo = w.level_start[static_cast<std::size_t>(d) - 1], hi = w.level_start[d];
+    std::uint64_t frontier_degree = 0;
+    for (std::size_t j = lo; j < hi; ++j) frontier_degree += off[w.members[j] + 1] - off[w.members[j]];
+    level prev;
+    for (int i = 0; i < B; ++i) prev[i] = static_cast<std::int8_t>(d - 1);
+    if (frontier_degree < open_degree) {
+      // Push from the vertices of level d - 1 into the unreached lanes of their neighbours.
+      const std::size_t first_new = w.members.size();
+      for (std::size_t j = lo; j < hi; ++j) {
+        const auto u = w.members[j];
+        const mask mu = SHIFTFLY_WIDEN(lev[u] == prev);
+        const real a = Spread ? SHIFTFLY_SELECT(cnt[u], mu) : SHIFTFLY_SELECT(real{} + 1.0, mu);
+        for (auto i = off[u]; i < off[u + 1]; ++i) {
+          const auto v = static_cast<std::uint32_t>(tgt[i]);
+          const mask mv = SHIFTFLY_WIDEN(lev[v] == unreached);
+          cnt[v] += SHIFTFLY_SELECT(a, mv);
+          if (!w.listed[v]) {
+            w.listed[v] = 1;
+            w.members.push_back(v);
+          }
+        }
+      }
+      // Keep the touched vertices that gained a lane, in the order they were first touched.
+      std::size_t kept = first_new;
+      level here;
+      for (int i = 0; i < B; ++i) here[i] = d;
+      for (std::size_t j = first_new; j < w.members.size(); ++j) {
+        const auto v = w.members[j];
+        w.listed[v] = 0;
+        const mask fresh = SHIFTFLY_WIDEN(lev[v] == unreached) & (cnt[v] > 0.0);
+        std::uint64_t any = 0;
+        for (int i = 0; i < B; ++i) any |= static_cast<std::uint64_t>(fresh[i]);
+        if (!any) continue;
+        const level fresh8 = __builtin_convertvector(fresh, level);
+        lev[v] = (lev[v] & ~fresh8) | (here & fresh8);
+        bool still_open = false;
+        SHIFTFLY_OPEN_LANES(lev[v], still_open);
+        if (!still_open) open_degree -= off[v + 1] - off[v];
+        w.members[kept++] = v;
+      }
+      w.members.resize(kept);
+    } else {
+      // Pull into every vertex with an unreached lane from its neighbours at level d - 1.
+      level here;
+      for (int i = 0; i < B; ++i) here[i] = d;
+      for (std::size_t v = 0; v < n; ++v) {
+        const level lv = lev[v];
+        bool has_open = false;
+        SHIFTFLY_OPEN_LANES(lv, has_open);
+        if (!has_open) continue;
+        const level open = lv == unreached;
+        // Four sums side by side (one would wait on each addition's latency): the counts are
+        // integers, exact below 2^53, so the order of the additions does not matter.
+        real acc0{}, acc1{}, acc2{}, acc3{};
+        auto i = off[v];
+        const auto end = off[v + 1];
+#define SHIFTFLY_TERM(k)                                                   \
+  (Spread ? SHIFTFLY_SELECT(cnt[tgt[(k)]], SHIFTFLY_WIDEN(lev[tgt[(k)]] == prev)) \
+          : SHIFTFLY_SELECT(real{} + 1.0, SHIFTFLY_WIDEN(lev[tgt[(k)]] == prev)))
+        for (; i + 4 <= end; i += 4) {
+          acc0 += SHIFTFLY_TERM(i);
+          acc1 += SHIFTFLY_TERM(i + 1);
+          acc2 += SHIFTFLY_TERM(i + 2);
+          acc3 += SHIFTFLY_TERM(i + 3);
+        }
+        for (; i < end; ++i) acc0 += SHIFTFLY_TERM(i);
+#undef SHIFTFLY_TERM
+        const real acc = (acc0 + acc1) + (acc2 + acc3);
+        const mask fresh = SHIFTFLY_WIDEN(open) & (acc > 0.0);
+        std::uint64_t any = 0;
+        for (int i = 0; i < B; ++i) any |= static_cast<std::uint64_t>(fresh[i]);
+        if (!any) continue;
+        const level fresh8 = __builtin_convertvector(fresh, level);
+        lev[v] = (lv & ~fresh8) | (here & fresh8);
+        cnt[v] += SHIFTFLY_SELECT(acc, fresh);  // the open lanes' counts were 0
+        bool still_open = false;
+        SHIFTFLY_OPEN_LANES(lev[v], still_open);
+        if (!still_open) open_degree -= off[v + 1] - off[v];
+        w.members.push_back(static_cast<std::uint32_t>(v));
+      }
+    }
+    if (w.members.size() == hi) break;  // no lane reached a new vertex
+    w.level_start.push_back(w.members.size());
+  }
+  // From the farthest level in: u's lanes at level d send g = (1 + received) / c to their next
+  // hops v (spread: g·c(v) each). Each level either pushes from its own vertices or pulls into
+  // the vertices of the level below, whichever scans fewer arcs (a pull adds to pulled[v -> u],
+  // which the caller folds into u -> v); the choice depends on the graph and the batch only.
+  const real one = real{} + 1.0;
+  for (std::size_t d = w.level_start.size() - 2; d >= 1; --d) {  // level_start: levels 0 .. size - 2
+    level here, below;
+    for (int i = 0; i < B; ++i) {
+      here[i] = static_cast<std::int8_t>(d);
+      below[i] = static_cast<std::int8_t>(d - 1);
+    }
+    std::uint64_t push_arcs = 0, pull_arcs = 0;
+    for (std::size_t j = w.level_start[d]; j < w.level_start[d + 1]; ++j) {
+      const auto u = w.members[j];
+      push_arcs += off[u + 1] - off[u];
+      // u's lanes at level d have heard from every farther vertex: they now hold what u sends
+      // per unit, g = (1 + received) / c (the other lanes keep what they have received).
+      const mask mu = SHIFTFLY_WIDEN(lev[u] == here);
+      rec[u] = SHIFTFLY_SELECT((one + rec[u]) / cnt[u], mu) + SHIFTFLY_SELECT(rec[u], ~mu);
+    }
+    for (std::size_t j = w.level_start[d - 1]; j < w.level_start[d]; ++j)
+      pull_arcs += off[w.members[j] + 1] - off[w.members[j]];
+    if (push_arcs <= pull_arcs) {
+      for (std::size_t j = w.level_start[d]; j < w.level_start[d + 1]; ++j) {
+        const auto u = w.members[j];
+        const real g = SHIFTFLY_SELECT(rec[u], SHIFTFLY_WIDEN(lev[u] == here));
+        for (auto i = off[u]; i < off[u + 1]; ++i) {
+          const auto v = static_cast<std::uint32_t>(tgt[i]);
+          const mask mv = SHIFTFLY_WIDEN(lev[v] == below);
+          const real x = Spread ? SHIFTFLY_SELECT(g * cnt[v], mv) : SHIFTFLY_SELECT(g, mv);
+          load[i] += load_lane_sum<B>(x);
+          rec[v] += x;
+        }
+      }
+    } else {
+      for (std::size_t j = w.level_start[d - 1]; j < w.level_start[d]; ++j) {
+        const auto v = w.members[j];
+        const mask mv = SHIFTFLY_WIDEN(lev[v] == below);
+        const real cv = cnt[v];
+        real sum{};
+        for (auto i = off[v]; i < off[v + 1]; ++i) {
+          const auto u = static_cast<std::uint32_t>(tgt[i]);
+          const mask m = SHIFTFLY_WIDEN(lev[u] == here) & mv;
+          const real x = Spread ? SHIFTFLY_SELECT(rec[u] * cv, m) : SHIFTFLY_SELECT(rec[u], m);
+          pulled[i] += load_lane_sum<B>(x);  // the channel v -> u: folded into u -> v by the caller
+          sum += x;
+        }
+        rec[v] += sum;  // v's lanes at level d - 1 hear only from level d: they were 0
+      }
+    }
+  }
+}
+#undef SHIFTFLY_WIDEN
+#undef SHIFTFLY_SELECT
+#undef SHIFTFLY_OPEN_LANES
+
+template <bool Spread, int B, class V>
+using load_batch_kernel = void (*)(const std::uint64_t*, const V*, std::size_t, const std::uint32_t*, std::size_t,
+                              load_batch_scratch<B>&, double*, double*);
+
+// GCC would fuse a product and a sum into one multiply-add where the target has FMA (the
+// AVX-512 variant), and round differently from the other variants: not in these functions.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
+#endif
+template <bool Spread, int B, class V>
+inline void uniform_load_batch_generic(const std::uint64_t* off, const V* tgt, std::size_t n,
+                                       const std::uint32_t* dest, std::size_t k, load_batch_scratch<B>& w, double* load,
+                                       double* pulled) {
+  uniform_load_batch_body<Spread, B, V>(off, tgt, n, dest, k, w, load, pulled);
+}
+#if defined(__x86_64__) && defined(__GNUC__)
+#define SHIFTFLY_UNIFORM_LOAD_DISPATCH 1
+template <bool Spread, int B, class V>
+[[gnu::target("avx2")]] inline void uniform_load_batch_avx2(const std::uint64_t* off, const V* tgt, std::size_t n,
+                                                            const std::uint32_t* dest,
+                                                            std::size_t k, load_batch_scratch<B>& w, double* load,
+                                                            double* pulled) {
+  uniform_load_batch_body<Spread, B, V>(off, tgt, n, dest, k, w, load, pulled);
+}
+template <bool Spread, int B, class V>
+[[gnu::target("avx512f,avx512bw,avx512vl,avx2")]] inline void uniform_load_batch_avx512(
+    const std::uint64_t* off, const V* tgt, std::size_t n, const std::uint32_t* dest,
+    std::size_t k, load_batch_scratch<B>& w, double* load, double* pulled) {
+  uniform_load_batch_body<Spread, B, V>(off, tgt, n, dest, k, w, load, pulled);
+}
+#endif
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC pop_options
+#endif
+
+/// The widest variant the processor runs (SHIFTFLY_METRICS_NO_DISPATCH in the environment
+/// forces the generic one, as for the distance sweeps); every variant gives the same bits.
+template <bool Spread, int B, class V>
+inline load_batch_kernel<Spread, B, V> select_load_batch_kernel() {
+#ifdef SHIFTFLY_UNIFORM_LOAD_DISPATCH
+  if (std::getenv("SHIFTFLY_METRICS_NO_DISPATCH") == nullptr) {
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl"))
+      return &uniform_load_batch_avx512<Spread, B, V>;
+    if (__builtin_cpu_supports("avx2")) return &uniform_load_batch_avx2<Spread, B, V>;
+  }
+#endif
+  return &uniform_load_batch_generic<Spread, B, V>;
+}
+
+}  // namespace detail
+
+namespace detail {
+
+/// Which kernel runs: chosen from the graph (auto), or forced (for the tests).
+enum class uniform_load_kernel { automatic, per_destination, batched };
+
+/// Lanes of the batched kernel (destinations per batch).
+inline constexpr int uniform_load_lanes = 8;
+
+template <core::digraph_like G>
+std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, uniform_load_kernel kernel) {
+  constexpr std::string_view where = "uniform_shortest_path_load";
+  core::require_range(where, "threads", o.threads, 0U, 1024U);
+  if (o.split != shortest_path_split::ecmp && o.split != shortest_path_split::spread)
+    core::fail_parameter(where, "split", core::to_message(static_cast<int>(o.split)), "is not a split",
+                         "ecmp or spread");
+  core::require_range(where, "max_arc_visits", o.max_arc_visits, std::uint64_t{1}, std::uint64_t{1'000'000'000'000'000ULL});
+  const std::uint64_t n = g.num_vertices();
+  core::require_range(where, "n", n, std::uint64_t{2}, std::uint64_t{0xffffffffULL});
+  const std::uint64_t visits = uniform_load_arc_visits(g);
+  const auto off = g.offsets();
+  const auto tgt = g.targets();
+  const std::size_t channels = tgt.size();
+  // One BFS from vertex 0: every vertex must be reached; its eccentricity picks the kernel.
+  std::uint64_t eccentricity = 0;
+  {
+    std::vector<std::int64_t> dist(n, -1);
+    std::vector<std::uint32_t> queue{0};
+    dist[0] = 0;
+    for (std::size_t h = 0; h < queue.size(); ++h) {
+      const auto u = queue[h];
+      for (auto i = off[u]; i < off[u + 1]; ++i)
+        if (dist[tgt[i]] < 0) {
+          dist[tgt[i]] = dist[u] + 1;
+          eccentricity = static_cast<std::uint64_t>(dist[u] + 1);
+          queue.push_back(static_cast<std::uint32_t>(tgt[i]));
+        }
+    }
+    if (queue.size() != n) {
+      std::uint64_t missing = 0;
+      while (dist[missing] >= 0) ++missing;
+      core::fail(where, "the graph is not connected: vertex " + core::to_message(missing) +
+                            " does not reach vertex 0 (uniform traffic needs a path for every pair; accepted: a "
+                            "connected graph)");
+    }
+  }
+  if (kernel == uniform_load_kernel::automatic)
+    kernel = eccentricity <= uniform_load_batch_max_eccentricity ? uniform_load_kernel::batched
+                                                                  : uniform_load_kernel::per_destination;
+  if (kernel == uniform_load_kernel::batched && 2 * eccentricity >= static_cast<std::uint64_t>(uniform_load_batch_levels))
+    core::fail(where, "the batched kernel needs a diameter below " + core::to_message(uniform_load_batch_levels));
+  const bool batched = kernel == uniform_load_kernel::batched;
+  if (visits > o.max_arc_visits) {
+    const double rate = batched ? uniform_load_batched_visits_per_second : uniform_load_per_destination_visits_per_second;
+    char estimate[64];
+    std::snprintf(estimate, sizeof estimate, "%.0f", std::ceil(static_cast<double>(visits) / rate));
+    core::fail_parameter(where, "max_arc_visits", core::to_message(o.max_arc_visits),
+                         "is below the estimated " + core::to_message(visits) + " arc visits (about " + estimate +
+                             " s on one core) of " + core::to_message(n) + " vertices and " +
+                             core::to_message(g.targets().size()) + " channels",
+                         "1 to 10^15");
+  }
+  constexpr int B = uniform_load_lanes;
+  const std::size_t blocks = (n + uniform_load_block - 1) / uniform_load_block;
+  const unsigned workers =
+      static_cast<unsigned>(std::min<std::size_t>(core::resolve_threads(o.threads), blocks));
+  const std::uint64_t per_vertex = batched ? B * 21 + 9 : 24;  // the workspace's bytes per vertex (lists included)
+  core::require_memory(where,
+                       "the channel loads (" + core::to_message(channels) + " channels, " +
+                           core::to_message(batched ? 2 * workers + 1 : workers + 1) + " copies" +
+                           (batched ? ", and their reverses" : "") +
+                           ") and " + core::to_message(workers) + " workspaces of " + core::to_message(n) + " vertices",
+                       core::estimate_add_mul(
+                           core::estimate_add_mul(0, (batched ? 2 : 1) * std::uint64_t{workers} + (batched ? 2 : 1),
+                                                  channels * 8),
+                           std::uint64_t{workers}, n * per_vertex));
+  std::vector<double> total(channels, 0.0);
+  std::vector<std::vector<double>> part(workers, std::vector<double>(channels, 0.0));
+  std::vector<uniform_load_scratch> scratch(batched ? 0 : workers);
+  for (auto& w : scratch) {
+    w.dist.resize(n);
+    w.order.resize(n);
+    w.count.resize(n);
+    w.received.resize(n);
+  }
+  std::vector<std::uint64_t> rev;  // the batched kernel's reverse channels: rev[u -> v] = v -> u
+  std::vector<load_batch_scratch<B>> lanes;
+  if (batched) {
+    rev.resize(channels);
+    std::vector<std::uint64_t> cursor(off.begin(), off.end() - 1);  // v's next neighbour below v
+    for (std::size_t u = 0; u < n; ++u)
+      for (auto i = off[u]; i < off[u + 1]; ++i)
+        if (const auto v = tgt[i]; v > u) {
+          rev[i] = cursor[v];
+          rev[cursor[v]++] = i;
+        }
+    lanes.reserve(workers);
+    for (unsigned w = 0; w < workers; ++w) {
+      lanes.emplace_back(n);
+      lanes.back().pulled.resize(channels);
+    }
+  }
+  const bool spread = o.split == shortest_path_split::spread;
+  using V = typename G::vertex_type;
+  static const load_batch_kernel<true, B, V> spread_kernel = select_load_batch_kernel<true, B, V>();
+  static const load_batch_kernel<false, B, V> ecmp_kernel = select_load_batch_kernel<false, B, V>();
+  // Waves of `workers` blocks: worker w takes block wave + w; then the wave's blocks are
+  // added to the total in block order, channel ranges in parallel.
+  for (std::size_t first = 0; first < blocks; first += workers) {
+    const std::size_t in_wave = std::min<std::size_t>(workers, blocks - first);
+    core::run_workers(static_cast<unsigned>(in_wave), [&](unsigned w) {
+      double* load = part[w].data();
+      std::fill(load, load + channels, 0.0);
+      const std::size_t lo = (first + w) * uniform_load_block;
+      const std::size_t hi = std::min<std::size_t>(n, lo + uniform_load_block);
+      if (batched) {
+        // Pulled shares go to pulled[v -> u] in row order, and are folded into load[u -> v]
+        // once per block (scattered writes per arc would miss the cache on large graphs).
+        double* pulled = lanes[w].pulled.data();
+        std::fill(pulled, pulled + channels, 0.0);
+        std::uint32_t dest[B];
+        for (std::size_t t = lo; t < hi; t += B) {
+          const std::size_t k = std::min<std::size_t>(B, hi - t);
+          for (std::size_t i = 0; i < k; ++i) dest[i] = static_cast<std::uint32_t>(t + i);
+          (spread ? spread_kernel : ecmp_kernel)(off.data(), tgt.data(), n, dest, k, lanes[w], load, pulled);
+        }
+        for (std::size_t c = 0; c < channels; ++c) load[c] += pulled[rev[c]];
+        return;
+      }
+      for (std::size_t t = lo; t < hi; ++t)
+        if (spread) uniform_load_destination<true>(off, tgt, static_cast<std::uint32_t>(t), scratch[w], load);
+        else uniform_load_destination<false>(off, tgt, static_cast<std::uint32_t>(t), scratch[w], load);
+    });
+    core::parallel_for(channels, workers, workers, [&](std::size_t, std::size_t b, std::size_t e) {
+      for (std::size_t w = 0; w < in_wave; ++w) {
+        const double* p = part[w].data();
+        for (std::size_t c = b; c < e; ++c) total[c] += p[c];
+      }
+    });
+  }
+  return total;
+}
+
+}  // namespace detail
+
+/// The load of every channel (CSR position) when every ordered pair s != t sends one unit,
+/// split by o.split over shortest paths (see the file comment).
+template <core::digraph_like G>
+std::vector<double> uniform_shortest_path_load(const G& g, const uniform_load_options& o = {}) {
+  return detail::uniform_load_run(g, o, detail::uniform_load_kernel::automatic);
+}
+
+}  // namespace shiftfly::metrics
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
