@@ -95,7 +95,7 @@ const shiftfly::tools::register_subcommand reg{"load", [](CLI::App& app) {
   sub->add_option("--max-seconds", o->max_seconds, "Refuse a computation whose estimated time exceeds S seconds")
       ->check(CLI::Range(1.0, 604800.0));
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  shiftfly::tools::add_family_subcommands(sub, o->family);
+  shiftfly::tools::add_family_subcommands(sub, o->family, {}, " --routing minimal");
   return [o, sub](const shiftfly::tools::run_context& c) { return run_load(*o, *sub, c); };
 }};
 
