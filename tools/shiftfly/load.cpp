@@ -69,15 +69,15 @@ const shiftfly::tools::register_subcommand reg{"load", [](CLI::App& app) {
                                  "Channel loads of a routing under a traffic: the hottest channels and the saturation "
                                  "throughput per pair and per endpoint");
   sub->add_option("--routing", o->routing,
-                  "minimal, ecmp, spread, valiant (= valiant:ecmp), valiant:minimal (dor, ksp:K and shift: where the "
-                  "family runs them); refused where the family does not run it")
+                  "Routing: minimal, ecmp, spread, valiant (= valiant:ecmp) or valiant:minimal (dor, ksp:K and shift "
+                  "where the family runs them); refused where the family does not run it")
       ->required();
   sub->add_option("--tie", o->tie,
                   "Minimal routing's tie rule: lowest (the lowest-id next hop) or booksim (BookSim2's anynet min tables)")
       ->default_str("lowest");
   sub->add_option("--traffic", o->traffic,
-                  "uniform, permutation[:SEED], groups:SIZE (uniform within consecutive groups of SIZE routers), "
-                  "moe:K (every endpoint to K random others) or file:PATH (demands between routers)");
+                  "Traffic between endpoints: uniform, permutation[:SEED], groups:SIZE (uniform within consecutive groups of "
+                  "SIZE routers), moe:K (every endpoint to K random others) or file:PATH (demands between routers)");
   sub->add_option("--traffic-seed", o->traffic_seed, "Seed of permutation and moe traffic (Python random.Random)")
       ->type_name("UINT in [0 - 18446744073709551615]")
       ->default_str("1");
