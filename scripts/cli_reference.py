@@ -164,8 +164,8 @@ INTRO = """\
 Two tools sit on the library; they only parse flags and print (the logic is in the headers):
 
 - `shiftfly`: graphs, metrics, routes and tables of accelerator interconnects (graph exports,
-  distance statistics, spectral gap and connectivity, table-free shift routes, the torus all-reduce,
-  the Shiftfly tables);
+  distance statistics, spectral gap and connectivity, table-free shift routes, channel loads and
+  saturation throughput under a routing, the torus all-reduce, the Shiftfly tables);
 - `halley`: the closed forms of the Halley paper (spare-laser coverage and sizing, the correlation
   ceiling, hierarchical pools, the cost of separation, FoldFit, the Halley tables).
 
