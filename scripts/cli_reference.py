@@ -63,6 +63,10 @@ EXAMPLES = {
     "shiftfly route kautz": "route kautz --d 2 --D 3 --from 0.1.2 --to 2.0.1",
     "shiftfly route de-bruijn": "route de-bruijn --d 2 --D 3 --from 0.0.1 --to 1.1.0",
     "shiftfly route imase-itoh": "route imase-itoh --n 12 --d 3 --from 0 --to 7 --format json --pretty",
+    "shiftfly load": GROUP,
+    "shiftfly load torus": "load torus --dims 4,4 --routing minimal --tie booksim --top 3",
+    "shiftfly load kautz": "load --format json --pretty kautz --d 2 --D 3 --routing valiant --top 2",
+    "shiftfly load file": "load file --path tests/fixtures/files/hyperx.txt --routing ecmp --compare-optimal --top 3",
     "shiftfly tables": "tables --only moore_audit",
     "halley": "--version",
     "halley ceiling": "ceiling --lambda 0.05 --rho 0.15 --target 0.9999",
@@ -160,8 +164,8 @@ INTRO = """\
 Two tools sit on the library; they only parse flags and print (the logic is in the headers):
 
 - `shiftfly`: graphs, metrics, routes and tables of accelerator interconnects (graph exports,
-  distance statistics, spectral gap and connectivity, table-free shift routes, the torus all-reduce,
-  the Shiftfly tables);
+  distance statistics, spectral gap and connectivity, table-free shift routes, channel loads and
+  saturation throughput under a routing, the torus all-reduce, the Shiftfly tables);
 - `halley`: the closed forms of the Halley paper (spare-laser coverage and sizing, the correlation
   ceiling, hierarchical pools, the cost of separation, FoldFit, the Halley tables).
 

@@ -165,7 +165,7 @@ inline std::string names_function(const std::string& tool, const std::string& er
   std::smatch m;
   if (!std::regex_search(message, m, lead)) return {};
   const std::string word = m.str().substr(0, m.length() - 2);
-  static const std::set<std::string> commands{"FAMILY", "shiftfly", "halley", "metrics", "graph", "route", "allreduce", "tables"};
+  static const std::set<std::string> commands{"FAMILY", "shiftfly", "halley", "metrics", "graph", "route", "load", "allreduce", "tables"};
   return commands.count(word) ? std::string() : word;
 }
 }  // namespace bad_input_lines

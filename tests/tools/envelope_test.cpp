@@ -54,6 +54,7 @@ inline std::vector<json_case> cases() {
   for (const auto& [family, flags] : all) {
     c.push_back({"shiftfly", "metrics " + family + " " + flags, "shiftfly metrics " + family});
     c.push_back({"shiftfly", "graph " + family + " " + flags, "shiftfly graph " + family});
+    c.push_back({"shiftfly", "load " + family + " " + flags + " --routing minimal", "shiftfly load " + family});
   }
   c.push_back({"shiftfly", "metrics torus --dims 4,4 --bisection --paths --throughput worst", "shiftfly metrics torus"});
   c.push_back({"shiftfly", "route kautz --d 2 --D 3 --from 0.1.2 --to 2.0.1", "shiftfly route kautz"});

@@ -9,7 +9,8 @@
 //   std::string file_text(const file_report&);      // "G.txt (edgelist): 2 duplicate edges and 1 self-loop dropped"
 //   std::string file_note(const file_report&);      // "shiftfly: note: " + file_text
 //   std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shared_ptr<family_flags> out,
-//                                                 const std::vector<std::string>& only = {});
+//                                                 const std::vector<std::string>& only = {},
+//                                                 const std::string& example_flags = {});
 //   topology::family_spec to_spec(const family_flags&);
 //   core::graph<std::uint32_t> make_graph(const family_flags&, std::string_view cmd, bool directed,
 //                                         file_report* report = nullptr);
@@ -229,16 +230,19 @@ inline void add_parameter_flag(CLI::App* sub, const std::shared_ptr<family_flags
 }
 
 /// The example of a family's --help, from its descriptor's example values.
-inline std::string example_text(const CLI::App* parent, const topology::family_descriptor& f) {
+/// `example_flags` are the command's own flags that the example needs (load's " --routing minimal").
+inline std::string example_text(const CLI::App* parent, const topology::family_descriptor& f,
+                                const std::string& example_flags = {}) {
   std::string text = "Example: shiftfly " + parent->get_name() + " " + f.name;
   for (const auto& p : f.parameters)
     if (const auto it = f.example.find(p.id); it != f.example.end()) text += " --" + p.id + " " + topology::value_text(it->second);
-  return text;
+  return text + example_flags;
 }
 }  // namespace detail
 
 inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shared_ptr<family_flags> out,
-                                                     const std::vector<std::string>& only = {}) {
+                                                     const std::vector<std::string>& only = {},
+                                                     const std::string& example_flags = {}) {
   std::vector<CLI::App*> subs;
   auto stray = std::make_shared<std::string>();
   for (const auto& name : detail::source_names()) {
@@ -247,7 +251,7 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
     if (const auto* family = topology::find_family(name)) {
       sub = parent->add_subcommand(name, family->summary);
       for (const auto& p : family->parameters) detail::add_parameter_flag(sub, out, p);
-      sub->footer(detail::example_text(parent, *family));
+      sub->footer(detail::example_text(parent, *family, example_flags));
     } else if (name == "file") {
       sub = parent->add_subcommand(
           name,

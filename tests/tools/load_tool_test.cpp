@@ -1,0 +1,94 @@
+// `shiftfly load`: the closed forms through the tool, agreement with the library,
+// byte-identical output at any thread count, and one-line refusals.
+#include <catch2/catch.hpp>
+
+#include "json_output.hpp"
+#include "run_tool.hpp"
+
+#include <fstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "shiftfly/routing/channel_load.hpp"
+#include "shiftfly/topology/torus.hpp"
+
+namespace load_tool_tests {
+
+// The 8x8 torus as an edge list, written by the tool itself (the file family runs every
+// routing that needs no family: the torus descriptor may not list ecmp).
+inline std::string torus_file() {
+  const std::string path = std::string(SHIFTFLY_BIN) + "/load_torus_8x8.txt";
+  const auto g = shiftfly::test::run_tool("shiftfly", "graph torus --dims 8,8 --format edgelist");
+  REQUIRE(g.status == 0);
+  std::ofstream(path) << g.out;
+  return path;
+}
+
+}  // namespace load_tool_tests
+
+TEST_CASE("load: the 8x8 torus under uniform ecmp gives k/8 = 1 (self included) and 64/63 (excluded); Valiant halves it",
+          "[tools][load]") {
+  const std::string file = load_tool_tests::torus_file();
+  const auto incl = shiftfly::test::run_tool("shiftfly", "load file --path " + file + " --routing ecmp --format json");
+  REQUIRE(incl.status == 0);
+  const auto a = shiftfly::test::json_result(incl.out);
+  CHECK(a["max_channel_load_per_endpoint_injection"].get<double>() == Approx(1.0).epsilon(1e-12));
+  CHECK(a["saturation_per_endpoint"].get<double>() == Approx(1.0).epsilon(1e-12));
+  CHECK(a["saturation_per_pair"].get<double>() == Approx(1.0 / 64).epsilon(1e-12));
+  CHECK(a["uniform_self"] == "include");
+  CHECK(a["method"] == "exact");
+  const auto excl = shiftfly::test::run_tool("shiftfly", "load file --path " + file +
+                                                             " --routing ecmp --uniform-self exclude --format json");
+  REQUIRE(excl.status == 0);
+  CHECK(shiftfly::test::json_result(excl.out)["max_channel_load_per_endpoint_injection"].get<double>() ==
+        Approx(64.0 / 63.0).epsilon(1e-12));
+  const auto val = shiftfly::test::run_tool("shiftfly", "load file --path " + file + " --routing valiant --format json");
+  REQUIRE(val.status == 0);
+  const auto v = shiftfly::test::json_result(val.out);
+  CHECK(v["method"] == "expected");
+  CHECK(v["saturation_per_endpoint"].get<double>() == Approx(0.5).epsilon(1e-12));
+  const auto text = shiftfly::test::run_tool("shiftfly", "load file --path " + file + " --routing ecmp");
+  REQUIRE(text.status == 0);
+  CHECK(text.out.rfind("Under ecmp routing and uniform traffic (exact), the hottest channel carries 1 per unit of endpoint "
+                       "injection: saturation at 1 flits/cycle per endpoint",
+                       0) == 0);
+}
+
+TEST_CASE("load: the tool prints the library's loads, the same at any thread count", "[tools][load]") {
+  const auto r1 = shiftfly::test::run_tool(
+      "shiftfly", "load torus --dims 5,6 --routing minimal --tie booksim --traffic permutation:4 --endpoints 2 --top 5 "
+                  "--threads 1 --format json");
+  const auto r2 = shiftfly::test::run_tool(
+      "shiftfly", "load torus --dims 5,6 --routing minimal --tie booksim --traffic permutation:4 --endpoints 2 --top 5 "
+                  "--threads 2 --format json");
+  REQUIRE(r1.status == 0);
+  CHECK(r1.out == r2.out);
+  const auto j = shiftfly::test::json_result(r1.out);
+  const auto g = shiftfly::topology::torus({5, 6});
+  shiftfly::routing::channel_load_request q;
+  q.routing = "minimal";
+  q.tie = "booksim";
+  q.traffic = "permutation:4";
+  q.endpoints = 2;
+  q.top = 5;
+  const auto lib = shiftfly::routing::measure_channel_load(g, q);
+  CHECK(j["max_channel_load"].get<double>() == lib.max_load);
+  CHECK(j["tie"] == "booksim");
+  CHECK(j["traffic"] == "permutation (seed 4)");
+  REQUIRE(j["hottest"].size() == 5);
+  for (std::size_t i = 0; i < 5; ++i) {
+    CHECK(j["hottest"][i]["channel"].get<std::uint64_t>() == lib.hottest[i].channel);
+    CHECK(j["hottest"][i]["load"].get<double>() == lib.hottest[i].load);
+  }
+}
+
+TEST_CASE("load: a routing the family does not run is refused in one line naming the families that run it",
+          "[tools][load]") {
+  const auto r = shiftfly::test::run_tool("shiftfly", "load torus --dims 4,4 --routing shift");
+  CHECK(r.status == 2);
+  CHECK(r.out.empty());
+  CHECK(shiftfly::test::line_count(r.err) == 1);
+  CHECK(r.err.find("--routing = shift is not a routing of torus") != std::string::npos);
+  CHECK(r.err.find("kautz") != std::string::npos);
+}
