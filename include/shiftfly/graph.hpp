@@ -77,18 +77,24 @@
 #include "shiftfly/metrics/flow/traffic.hpp"
 
 // routing
+#include "shiftfly/routing/channel_load.hpp"
 #include "shiftfly/routing/channel_share.hpp"
+#include "shiftfly/routing/describe_load.hpp"
 #include "shiftfly/routing/describe.hpp"
 #include "shiftfly/routing/dimension_order.hpp"
 #include "shiftfly/routing/imase_itoh.hpp"
 #include "shiftfly/routing/k_shortest_paths.hpp"
 #include "shiftfly/routing/label.hpp"
 #include "shiftfly/routing/link_load.hpp"
+#include "shiftfly/routing/load_traffic.hpp"
 #include "shiftfly/routing/route_query.hpp"
 #include "shiftfly/routing/routed_path.hpp"
+#include "shiftfly/routing/routing_spec.hpp"
 #include "shiftfly/routing/shift.hpp"
 #include "shiftfly/routing/shift_channel_routing.hpp"
+#include "shiftfly/routing/shortest_path_routing.hpp"
 #include "shiftfly/routing/valiant.hpp"
+#include "shiftfly/routing/valiant_load.hpp"
 
 // boost
 #include "shiftfly/boost/edge_index.hpp"

@@ -25,6 +25,7 @@
 #include "shiftfly/metrics/flow/throughput.hpp"
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
 #include "shiftfly/metrics/flow/throughput_profile.hpp"
+#include "shiftfly/routing/channel_load_optimal.hpp"
 
 // the metrics' results described (they include the solver-backed ones)
 #include "shiftfly/metrics/describe/results.hpp"

@@ -1,0 +1,296 @@
+#pragma once
+/// \file channel_load.hpp
+/// The load of every channel of a graph under a routing and a traffic, and its summary:
+/// the hottest channels, the load by link class, and the saturation throughput.
+///
+///   struct channel_load_request { routing, tie, traffic, traffic_seed, endpoints, self, top,
+///                                 channel_class, class_names, threads, max_seconds, compare_optimal };
+///   struct channel_load_result { loads, max_load, mean_load, p50, p90, p99, hottest, by_class,
+///                                saturation_per_pair, saturation_per_endpoint, method, ... };
+///   channel_load_result measure_channel_load(const G& g, const channel_load_request& r,
+///                                            const topology::family_descriptor* family = nullptr);
+///   std::vector<double> accumulate_load(g, router, demands, threads);   // the engine
+///   channel_load_result summarize_load(g, loads, ...);
+///
+/// Model (routing/channel_share.hpp): 2m channels, one per direction of every physical link,
+/// each of capacity 1. The traffic (routing/load_traffic.hpp) gives demands between routers in
+/// a unit of its own, "per pair" (for uniform: one unit for every ordered pair of distinct
+/// routers, the unit of the throughput metrics), and the endpoint injection that unit stands
+/// for. A channel's load is the sum over pairs of demand × the routing's share of the pair on
+/// it. Then:
+/// - saturation_per_pair θ_R = 1 / max load: the largest multiple of the demands the routing
+///   carries within capacity (compare the optimal θ*, metrics/flow/throughput.hpp);
+/// - saturation_per_endpoint = endpoint_rate / max load: the injection per endpoint, in flits
+///   per cycle, at which the hottest channel carries 1 (the simulators' unit); its inverse is
+///   the largest channel load per unit of endpoint injection (Dally and Towles, ch. 3).
+/// - percentiles by nearest rank over the 2m loads: the p-th is the ⌈p/100 · 2m⌉-th smallest;
+///   the hottest channels are the `top` largest loads, ties by channel index.
+/// - method: "exact" (the loads are the routing's loads, in double precision), or "expected"
+///   for Valiant (the exact mean over its uniformly random intermediate: routing/valiant_load.hpp).
+///
+/// Routings here: minimal (tie lowest or booksim), ecmp, spread, valiant (legs ecmp or
+/// minimal). dor, ksp:K and shift are routed per pair (pair_share_router) once their
+/// headers provide the shares; until then they are refused as not available. With a
+/// family descriptor, a routing the family does not run is refused first (routing_spec.hpp).
+///
+/// Work and determinism: O(n + m) per destination with demand (the per-destination pass of
+/// routing/shortest_path_routing.hpp), estimated up front and refused when its time exceeds
+/// max_seconds; destinations are cut into load_destination_chunks fixed chunks, each summed
+/// in destination order into its own vector, and the chunks added in chunk order, whatever
+/// the thread count: the loads are bit-identical for any `threads`. Memory: (threads + 1)
+/// vectors of 2m doubles and O(n) per thread.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/memory.hpp"
+#include "shiftfly/core/worker_pool.hpp"
+#include "shiftfly/routing/channel_share.hpp"
+#include "shiftfly/routing/load_traffic.hpp"
+#include "shiftfly/routing/routing_spec.hpp"
+#include "shiftfly/routing/shortest_path_routing.hpp"
+#include "shiftfly/routing/valiant_load.hpp"
+#include "shiftfly/topology/descriptor.hpp"
+
+namespace shiftfly::routing {
+
+/// What to compute.
+struct channel_load_request {
+  std::string routing = "ecmp";  ///< routing_spec.hpp's names
+  std::string tie;               ///< "" (lowest), lowest or booksim
+  std::string traffic = "uniform";  ///< load_traffic.hpp's names
+  metrics::traffic_matrix matrix;   ///< file:PATH: the demands, read by the caller (io/traffic_file.hpp)
+  std::optional<std::uint64_t> traffic_seed;  ///< permutation and moe (1 when absent)
+  std::uint64_t endpoints = 1;                ///< P, endpoints per router
+  uniform_self self = uniform_self::include;  ///< uniform traffic: the source among its destinations
+  std::uint64_t top = 10;                     ///< hottest channels listed
+  /// Optional class of every channel (one entry per channel, index into class_names).
+  std::vector<std::uint8_t> channel_class;
+  std::vector<std::string> class_names;
+  unsigned threads = 0;           ///< 0 = all cores; results do not depend on it
+  double max_seconds = 600;       ///< refuse a computation estimated above this
+  bool compare_optimal = false;   ///< θ* and θ_R/θ* (routing/channel_load_optimal.hpp)
+};
+
+/// One of the hottest channels.
+struct hot_channel {
+  std::uint64_t channel = 0, tail = 0, head = 0;
+  double load = 0.0;
+  std::string link_class;  ///< "" where no class is known
+};
+
+/// The loads of one link class.
+struct class_load {
+  std::string name;
+  std::uint64_t channels = 0;
+  double max_load = 0.0, mean_load = 0.0;
+};
+
+/// The optimal throughput of the same demands (compare_optimal).
+struct optimal_comparison {
+  double lower = 0.0, upper = 0.0;  ///< θ* in [lower, upper] (equal when exact)
+  std::string method, algorithm;
+  double efficiency_lower = 0.0, efficiency_upper = 0.0;  ///< θ_R / θ*
+};
+
+/// The answer.
+struct channel_load_result {
+  std::string routing, tie, traffic, traffic_unit, self, method, algorithm;
+  std::uint64_t vertices = 0, channels = 0, endpoints = 1, destinations = 0;
+  std::vector<double> loads;  ///< one per channel (routing/channel_share.hpp), per-pair unit
+  double max_load = 0.0, mean_load = 0.0, p50 = 0.0, p90 = 0.0, p99 = 0.0;
+  double endpoint_rate = 1.0;                    ///< endpoint injection that one unit of demand stands for
+  double max_load_per_endpoint_injection = 0.0;  ///< max_load / endpoint_rate
+  double saturation_per_pair = 0.0, saturation_per_endpoint = 0.0;
+  std::vector<hot_channel> hottest;
+  std::vector<class_load> by_class;  ///< empty when no class is known
+  std::optional<optimal_comparison> optimal;
+};
+
+/// Fixed number of destination chunks (independent of the thread count).
+inline constexpr std::size_t load_destination_chunks = 64;
+
+/// Elementary steps per second assumed by the estimate: measured about 3e8 per core on the
+/// 2-core test machine (ecmp, uniform, Shiftfly at 2,304 groups, degree 40); taken at 1e8.
+inline constexpr double load_steps_per_second = 1e8;
+
+/// The loads of all the demands given by `demands` (fill(t, d), receives(t)) routed by `router`.
+template <class G, class Demands>
+std::vector<double> accumulate_load(const G& g, const load_router& router, const Demands& demands, unsigned threads) {
+  const std::size_t n = g.num_vertices(), C = channel_count(g);
+  std::vector<std::uint32_t> dest;
+  for (std::uint32_t t = 0; t < n; ++t)
+    if (demands.receives(t)) dest.push_back(t);
+  const std::size_t chunks = std::max<std::size_t>(1, std::min(load_destination_chunks, dest.size()));
+  const std::size_t wave = std::min<std::size_t>(core::resolve_threads(threads), chunks);
+  std::vector<double> total(C, 0.0);
+  std::vector<std::vector<double>> part(wave);
+  std::vector<route_workspace> work(wave);
+  for (std::size_t first = 0; first < chunks; first += wave) {
+    const std::size_t here = std::min(wave, chunks - first);
+    core::for_each_part(here, threads, [&](std::size_t p) {
+      auto& load = part[p];
+      load.assign(C, 0.0);
+      std::vector<double> d;
+      const auto r = core::block_range(dest.size(), first + p, chunks);
+      for (std::size_t i = r.begin; i < r.end; ++i) {
+        demands.fill(dest[i], d);
+        router.route_to(dest[i], d, work[p], load);
+      }
+    });
+    for (std::size_t p = 0; p < here; ++p)
+      for (std::size_t c = 0; c < C; ++c) total[c] += part[p][c];
+  }
+  return total;
+}
+
+namespace detail {
+inline std::string seconds_text(double s) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.3g", s);
+  return text;
+}
+}  // namespace detail
+
+/// The summary of a load vector (see the file comment): fills every field of `out` but the
+/// names, the method and the optimum.
+template <class G>
+void summarize_load(const G& g, std::vector<double> loads, const channel_load_request& r, channel_load_result& out) {
+  const std::size_t C = loads.size();
+  out.channels = C;
+  out.vertices = g.num_vertices();
+  double sum = 0.0, mx = 0.0;
+  for (const double x : loads) {
+    sum += x;
+    mx = std::max(mx, x);
+  }
+  out.max_load = mx;
+  out.mean_load = C ? sum / static_cast<double>(C) : 0.0;
+  std::vector<double> sorted = loads;
+  std::sort(sorted.begin(), sorted.end());
+  const auto rank = [&](double p) {
+    const auto k = static_cast<std::size_t>(std::ceil(p / 100.0 * static_cast<double>(C)));
+    return sorted[std::max<std::size_t>(k, 1) - 1];
+  };
+  out.p50 = rank(50);
+  out.p90 = rank(90);
+  out.p99 = rank(99);
+  std::vector<std::uint64_t> idx(C);
+  for (std::uint64_t c = 0; c < C; ++c) idx[c] = c;
+  const std::size_t K = std::min<std::size_t>(r.top, C);
+  std::partial_sort(idx.begin(), idx.begin() + static_cast<std::ptrdiff_t>(K), idx.end(),
+                    [&](std::uint64_t a, std::uint64_t b) { return loads[a] != loads[b] ? loads[a] > loads[b] : a < b; });
+  const bool classes = !r.channel_class.empty();
+  for (std::size_t i = 0; i < K; ++i) {
+    const auto [tail, head] = channel_ends(g, idx[i]);
+    out.hottest.push_back({idx[i], tail, head, loads[idx[i]], classes ? r.class_names[r.channel_class[idx[i]]] : ""});
+  }
+  if (classes) {
+    out.by_class.resize(r.class_names.size());
+    std::vector<double> sums(r.class_names.size(), 0.0);
+    for (std::size_t k = 0; k < r.class_names.size(); ++k) out.by_class[k].name = r.class_names[k];
+    for (std::size_t c = 0; c < C; ++c) {
+      auto& b = out.by_class[r.channel_class[c]];
+      ++b.channels;
+      b.max_load = std::max(b.max_load, loads[c]);
+      sums[r.channel_class[c]] += loads[c];
+    }
+    for (std::size_t k = 0; k < sums.size(); ++k)
+      out.by_class[k].mean_load = out.by_class[k].channels ? sums[k] / static_cast<double>(out.by_class[k].channels) : 0.0;
+  }
+  out.max_load_per_endpoint_injection = mx / out.endpoint_rate;
+  out.saturation_per_pair = 1.0 / mx;
+  out.saturation_per_endpoint = out.endpoint_rate / mx;
+  out.loads = std::move(loads);
+}
+
+/// The channel loads and their summary (see the file comment). `family` (optional) is the
+/// graph's family: a routing it does not run is refused.
+template <class G>
+channel_load_result measure_channel_load(const G& g, const channel_load_request& r,
+                                         const topology::family_descriptor* family = nullptr) {
+  constexpr std::string_view where = "measure_channel_load";
+  const auto spec = parse_routing(r.routing, r.tie);
+  auto traffic_name = parse_traffic(r.traffic);
+  core::require_range(where, "endpoints", r.endpoints, 1, max_endpoints_per_router);
+  core::require_range(where, "top", r.top, 0, std::uint64_t{1} << 20);
+  core::require_range(where, "threads", r.threads, 0, 1024);
+  if (!(r.max_seconds > 0.0) || !std::isfinite(r.max_seconds))
+    core::throw_out_of_range(where, "max_seconds", r.max_seconds, "above 0, finite");
+  if (r.compare_optimal)
+    core::fail_parameter(where, "compare_optimal", "true", "needs the optimal throughput (the solvers component)",
+                         "measure_routing_load of routing/channel_load_optimal.hpp");
+  if (family) require_family_runs(spec, *family);
+  const std::uint64_t n = g.num_vertices(), C = channel_count(g);
+  core::require_range(where, "n", n, 2, metrics::traffic_max_vertices);
+  if (!r.channel_class.empty()) {
+    if (r.channel_class.size() != C)
+      core::fail_parameter(where, "channel_class", core::to_message(r.channel_class.size()) + " entries",
+                           "does not have one class per channel", core::to_message(C) + " entries");
+    for (const auto k : r.channel_class)
+      if (k >= r.class_names.size())
+        core::fail_parameter(where, "channel_class", core::to_message(unsigned{k}), "names no class",
+                             "0 to " + core::to_message(r.class_names.size()) + " - 1");
+  }
+  if (spec.kind == routing_kind::dor || spec.kind == routing_kind::ksp || spec.kind == routing_kind::shift)
+    core::fail_parameter(where, "routing", spec.name(), "is not available in this build yet",
+                         "minimal, ecmp, spread, valiant, valiant:ecmp, valiant:minimal");
+  const routing_kind leg = spec.kind == routing_kind::valiant ? spec.legs : spec.kind;
+  // the work, estimated before anything is built: destinations x (n + 2m), plus the BookSim table
+  const std::uint64_t per_destination = core::estimate_add_mul(n, 2, C);
+  std::uint64_t steps = core::estimate_add_mul(0, n, per_destination);
+  if (leg == routing_kind::minimal && spec.tie == tie_rule::booksim) steps = core::estimate_add_mul(steps, n, per_destination);
+  const double seconds = static_cast<double>(steps) / load_steps_per_second / core::resolve_threads(r.threads);
+  if (seconds > r.max_seconds)
+    core::fail_parameter(where, "max_seconds", detail::seconds_text(r.max_seconds),
+                         "is below the estimated " + detail::seconds_text(seconds) + " s (" + core::to_message(n) +
+                             " destinations x " + core::to_message(per_destination) + " steps at " +
+                             detail::seconds_text(load_steps_per_second) + " steps/s a thread)",
+                         "a smaller graph, or a larger max_seconds");
+  const std::uint64_t wave = std::min<std::uint64_t>(core::resolve_threads(r.threads), load_destination_chunks);
+  core::require_memory(where, "the channel loads", core::estimate_add_mul(0, wave + 2, core::estimate_add_mul(0, C, 8)));
+  if (traffic_name.kind == traffic_kind::file) traffic_name.matrix = r.matrix;
+  const load_traffic T = make_load_traffic(n, traffic_name, r.endpoints, r.self, r.traffic_seed);
+
+  const shortest_path_router<G> router(g, leg, spec.tie, r.threads);
+  channel_load_result out;
+  out.routing = spec.name();
+  out.tie = spec.uses_tie() ? tie_rule_name(spec.tie) : "";
+  out.traffic = T.name;
+  out.traffic_unit = T.unit;
+  out.self = uniform_self_name(r.self);
+  out.endpoints = r.endpoints;
+  out.endpoint_rate = T.endpoint_rate;
+  std::vector<double> loads;
+  if (spec.kind == routing_kind::valiant) {
+    const valiant_demands V(T);
+    loads = accumulate_load(g, router, V, r.threads);
+    out.method = "expected";
+    out.algorithm = "Valiant's expected load over a uniform intermediate: the leg routing (" +
+                    std::string(routing_kind_name(leg)) + ") under T'(a,b) = out(a)/n + in(b)/n, per-destination accumulation";
+  } else {
+    loads = accumulate_load(g, router, T, r.threads);
+    out.method = "exact";
+    out.algorithm = "per-destination accumulation over the shortest-path DAG (BFS from every destination)";
+  }
+  if (spec.kind == routing_kind::valiant) {
+    const valiant_demands V(T);
+    for (std::uint32_t t = 0; t < n; ++t) out.destinations += V.receives(t) ? 1 : 0;
+  } else {
+    for (std::uint32_t t = 0; t < n; ++t) out.destinations += T.receives(t) ? 1 : 0;
+  }
+  double mx = 0.0;
+  for (const double x : loads) mx = std::max(mx, x);
+  if (!(mx > 0.0)) core::fail(where, "the traffic loads no channel (accepted: a traffic between distinct routers)");
+  summarize_load(g, std::move(loads), r, out);
+  return out;
+}
+
+}  // namespace shiftfly::routing

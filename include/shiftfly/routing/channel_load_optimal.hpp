@@ -1,0 +1,56 @@
+#pragma once
+/// \file channel_load_optimal.hpp
+/// The channel loads of a routing beside the optimal throughput of the same demands: how far
+/// the routing is from the best any routing could do (solvers component: the throughput LP).
+///
+///   channel_load_result measure_routing_load(const G& g, const channel_load_request& r,
+///                                            const topology::family_descriptor* family = nullptr);
+///
+/// measure_channel_load (routing/channel_load.hpp), then, with r.compare_optimal, θ* of the
+/// same demands between routers (the per-pair unit) by metrics::measure_throughput: the exact
+/// LP where it fits, else its certified interval [lower, upper]; and the routing's efficiency
+/// θ_R / θ* as the interval [θ_R / upper, θ_R / lower] (one value when θ* is exact). θ_R ≤ θ*
+/// always holds, since the routing is one feasible flow. An interval estimated above
+/// r.max_seconds is refused up front.
+
+#include <string>
+
+#include "shiftfly/metrics/flow/throughput.hpp"
+#include "shiftfly/routing/channel_load.hpp"
+
+namespace shiftfly::routing {
+
+template <class G>
+channel_load_result measure_routing_load(const G& g, const channel_load_request& r,
+                                         const topology::family_descriptor* family = nullptr) {
+  channel_load_request plain = r;
+  plain.compare_optimal = false;
+  metrics::throughput_request q;
+  if (r.compare_optimal) {
+    // checked before the loads are computed: the optimum's own estimate
+    const auto name = parse_traffic(r.traffic);
+    q.pattern = name.kind == traffic_kind::uniform ? metrics::traffic_pattern::uniform : metrics::traffic_pattern::file;
+    q.threads = r.threads;
+    q.max_seconds = r.max_seconds;
+    metrics::require_throughput_within(g, q);
+  }
+  auto out = measure_channel_load(g, plain, family);
+  if (!r.compare_optimal) return out;
+  if (q.pattern == metrics::traffic_pattern::file) {
+    auto name = parse_traffic(r.traffic);
+    if (name.kind == traffic_kind::file) name.matrix = r.matrix;
+    q.matrix = make_load_traffic(g.num_vertices(), name, r.endpoints, r.self, r.traffic_seed).as_matrix();
+  }
+  const auto t = metrics::measure_throughput(g, q);
+  optimal_comparison c;
+  c.lower = t.lower;
+  c.upper = t.upper;
+  c.method = t.method;
+  c.algorithm = t.algorithm;
+  c.efficiency_lower = out.saturation_per_pair / t.upper;
+  c.efficiency_upper = out.saturation_per_pair / t.lower;
+  out.optimal = c;
+  return out;
+}
+
+}  // namespace shiftfly::routing

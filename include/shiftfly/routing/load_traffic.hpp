@@ -1,0 +1,328 @@
+#pragma once
+/// \file load_traffic.hpp
+/// The traffic of a channel-load request: a pattern over the endpoints (P per router)
+/// named as text, made into demands between routers, with the injection per endpoint
+/// that those demands stand for.
+///
+///   struct traffic_spec { kind, seed, k, group_size, matrix };
+///   traffic_spec parse_traffic(std::string_view text);              // "uniform", "permutation:7", ...
+///   enum class uniform_self { include, exclude };
+///   struct load_traffic { ... fill(t, d), out_of(a), in_of(b), destinations(), endpoint_rate ... };
+///   load_traffic make_load_traffic(n, traffic_spec, endpoints P, uniform_self, std::optional<seed>);
+///
+/// Endpoints: router r holds endpoints rP .. rP+P-1, N = nP in all. A pattern is defined
+/// over the endpoints; the demand between routers a != b is the sum over their endpoint
+/// pairs, and a pair inside one router uses no channel (it is kept as the router's `self`
+/// demand, which Valiant routing sends through its intermediate: routing/valiant_load.hpp).
+/// The router demands are stated in a unit of their own (below, "per pair"), and
+/// `endpoint_rate` is the injection of every endpoint, in flits per cycle, that one unit of
+/// them stands for; so a channel load L under these demands is L / endpoint_rate per unit
+/// of endpoint injection.
+///
+/// The names (parse_traffic; a new pattern is one more case there and in make_load_traffic):
+/// - `uniform`: every endpoint sends to every endpoint alike. With uniform_self::include
+///   (the default: BookSim2's `uniform` draws the destination among all N endpoints, the
+///   source included) an endpoint's traffic is split over N destinations, else over the N - 1
+///   others. Per pair: one unit for every ordered router pair a != b (the unit of the
+///   throughput metrics, metrics/flow/throughput.hpp); endpoint_rate = N/P² (include) or
+///   (N - 1)/P² (exclude); self = 1 (include) or (P - 1)/P (exclude) per router.
+/// - `permutation` or `permutation:SEED`: endpoint i sends one unit to p[i], p drawn as
+///   metrics::random_permutation(N, SEED) (Python's random.Random(SEED).shuffle; SEED from
+///   the name, else the request's seed, else 1); a fixed point sends nothing, as in the
+///   throughput metrics. endpoint_rate = 1.
+/// - `groups:SIZE`: uniform within consecutive groups of SIZE routers (SIZE a divisor of n,
+///   at least 2): the chips of one Boardfly or Shiftfly group talk among themselves. Per
+///   pair: one unit for every ordered router pair a != b in one group; endpoint_rate =
+///   SIZE·P/P² (include) or (SIZE·P - 1)/P² (exclude).
+/// - `moe:K`: a mixture-of-experts dispatch over the endpoints (metrics::moe_dispatch_traffic(N,
+///   K, seed)): every endpoint sends one unit to each of K distinct other endpoints.
+///   endpoint_rate = K.
+/// - `file:PATH`: demands between routers from a traffic file, read by the caller
+///   (io/traffic_file.hpp) and given as `matrix`; endpoint_rate = the largest router
+///   injection / P (the busiest router's endpoints inject 1 at saturation 1).
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/memory.hpp"
+#include "shiftfly/core/parse.hpp"
+#include "shiftfly/metrics/flow/traffic.hpp"
+
+namespace shiftfly::routing {
+
+enum class traffic_kind { uniform, permutation, groups, moe, file };
+enum class uniform_self { include, exclude };
+
+inline const char* uniform_self_name(uniform_self u) noexcept { return u == uniform_self::include ? "include" : "exclude"; }
+
+/// The accepted traffic names, for messages.
+inline constexpr std::string_view traffic_names_accepted =
+    "uniform, permutation, permutation:SEED, groups:SIZE, moe:K, file:PATH";
+
+/// A parsed traffic name.
+struct traffic_spec {
+  traffic_kind kind = traffic_kind::uniform;
+  std::optional<std::uint64_t> seed;  ///< permutation:SEED
+  std::uint64_t k = 0;                ///< moe:K
+  std::uint64_t group_size = 0;       ///< groups:SIZE
+  std::string path;                   ///< file:PATH (the caller reads it)
+  metrics::traffic_matrix matrix;     ///< file: the demands, read by the caller
+};
+
+/// Parses a traffic name (see the file comment); refusals name `traffic`.
+inline traffic_spec parse_traffic(std::string_view text) {
+  constexpr std::string_view where = "parse_traffic";
+  const auto refuse = [&](std::string_view problem) {
+    core::fail_parameter(where, "traffic", core::printable(text), problem, std::string(traffic_names_accepted));
+  };
+  const auto number = [&](std::string_view digits, std::uint64_t lo, std::string_view what) {
+    std::uint64_t v = 0;
+    if (core::read_decimal(digits, v) != core::decimal_error::none || v < lo) refuse("has no " + std::string(what));
+    return v;
+  };
+  traffic_spec t;
+  const auto colon = text.find(':');
+  const std::string_view head = text.substr(0, colon), tail = colon == std::string_view::npos ? "" : text.substr(colon + 1);
+  const bool has_tail = colon != std::string_view::npos;
+  if (head == "uniform" && !has_tail) t.kind = traffic_kind::uniform;
+  else if (head == "permutation") {
+    t.kind = traffic_kind::permutation;
+    if (has_tail) t.seed = number(tail, 0, "seed (a decimal integer)");
+  } else if (head == "groups" && has_tail) {
+    t.kind = traffic_kind::groups;
+    t.group_size = number(tail, 2, "group size of at least 2 routers");
+  } else if (head == "moe" && has_tail) {
+    t.kind = traffic_kind::moe;
+    t.k = number(tail, 1, "expert count K of at least 1");
+  } else if (head == "file" && has_tail && !tail.empty()) {
+    t.kind = traffic_kind::file;
+    t.path = std::string(tail);
+  } else {
+    refuse("is not a traffic pattern");
+  }
+  return t;
+}
+
+/// Demands between routers (see the file comment).
+struct load_traffic {
+  enum class shape { uniform, groups, matrix };
+  shape form = shape::uniform;
+  std::uint64_t n = 0;
+  std::uint64_t group_size = 0;  ///< groups
+  metrics::traffic_matrix matrix;  ///< matrix: by source
+  std::vector<std::uint64_t> in_offsets;  ///< matrix: by target (CSR)
+  std::vector<std::uint32_t> in_sources;
+  std::vector<double> in_demands;
+  std::vector<double> self;   ///< the demand inside each router (no channel; Valiant routes it)
+  double endpoint_rate = 1.0;  ///< flits per cycle per endpoint that one unit of these demands stands for
+  std::uint64_t endpoints = 1;
+  std::string name;           ///< "uniform", "permutation (seed 1)", ...
+  std::string unit;           ///< what one unit of the demands is, in words
+
+  /// d[s] = the demand from s to t, every s (d[t] = 0); d has n entries.
+  void fill(std::uint32_t t, std::vector<double>& d) const {
+    d.assign(n, 0.0);
+    switch (form) {
+      case shape::uniform:
+        std::fill(d.begin(), d.end(), 1.0);
+        break;
+      case shape::groups: {
+        const std::uint64_t g0 = t / group_size * group_size;
+        std::fill(d.begin() + static_cast<std::ptrdiff_t>(g0), d.begin() + static_cast<std::ptrdiff_t>(g0 + group_size), 1.0);
+        break;
+      }
+      case shape::matrix:
+        for (auto i = in_offsets[t]; i < in_offsets[t + 1]; ++i) d[in_sources[i]] = in_demands[i];
+        break;
+    }
+    d[t] = 0.0;
+  }
+  /// Whether some router sends to t.
+  [[nodiscard]] bool receives(std::uint32_t t) const {
+    return form != shape::matrix || in_offsets[t + 1] > in_offsets[t];
+  }
+  /// Σ_b T(a, b) + self(a): all that router a's endpoints send.
+  [[nodiscard]] double out_of(std::uint32_t a) const {
+    switch (form) {
+      case shape::uniform: return static_cast<double>(n - 1) + self[a];
+      case shape::groups: return static_cast<double>(group_size - 1) + self[a];
+      case shape::matrix: {
+        double s = 0.0;
+        for (const double x : matrix.demands_of(a)) s += x;
+        return s + self[a];
+      }
+    }
+    return 0.0;
+  }
+  /// Σ_a T(a, b) + self(b): all that router b's endpoints receive.
+  [[nodiscard]] double in_of(std::uint32_t b) const {
+    if (form != shape::matrix) return out_of(b);  // symmetric patterns
+    double s = 0.0;
+    for (auto i = in_offsets[b]; i < in_offsets[b + 1]; ++i) s += in_demands[i];
+    return s + self[b];
+  }
+  /// The demands between distinct routers as a matrix (for the optimal throughput).
+  [[nodiscard]] metrics::traffic_matrix as_matrix() const {
+    switch (form) {
+      case shape::uniform: return metrics::uniform_traffic(n);
+      case shape::groups: return metrics::within_groups_traffic(n, group_size);
+      case shape::matrix: return matrix;
+    }
+    return {};
+  }
+};
+
+namespace detail {
+/// Sums endpoint demands into routers: pairs inside one router go to self.
+inline load_traffic aggregate(std::uint64_t n, std::uint64_t P, const metrics::traffic_matrix& endpoint_traffic,
+                              std::string_view where) {
+  load_traffic r;
+  r.form = load_traffic::shape::matrix;
+  r.n = n;
+  r.self.assign(n, 0.0);
+  if (P == 1) {
+    r.matrix = endpoint_traffic;
+    return r;
+  }
+  std::vector<metrics::traffic_entry> e;
+  e.reserve(endpoint_traffic.size());
+  for (const auto& x : endpoint_traffic.entries()) {
+    const std::uint64_t a = x.source / P, b = x.target / P;
+    if (a == b) r.self[a] += x.demand;
+    else e.push_back({a, b, x.demand});
+  }
+  std::sort(e.begin(), e.end(), [](const auto& x, const auto& y) {
+    return x.source != y.source ? x.source < y.source : x.target < y.target;
+  });
+  std::vector<metrics::traffic_entry> merged;
+  for (const auto& x : e) {
+    if (!merged.empty() && merged.back().source == x.source && merged.back().target == x.target) merged.back().demand += x.demand;
+    else merged.push_back(x);
+  }
+  if (merged.empty())
+    core::fail(where, "every pair of the traffic lies inside one router, so no channel carries anything "
+                      "(accepted: a traffic between routers)");
+  r.matrix = metrics::traffic_matrix::from_entries(n, std::move(merged), endpoint_traffic.name(), where);
+  return r;
+}
+
+inline void index_by_target(load_traffic& r) {
+  const auto& T = r.matrix;
+  r.in_offsets.assign(r.n + 1, 0);
+  for (const auto s : T.sources_with_demand())
+    for (const auto t : T.targets_of(s)) ++r.in_offsets[t + 1];
+  for (std::uint64_t i = 0; i < r.n; ++i) r.in_offsets[i + 1] += r.in_offsets[i];
+  r.in_sources.resize(T.size());
+  r.in_demands.resize(T.size());
+  std::vector<std::uint64_t> at(r.in_offsets.begin(), r.in_offsets.end() - 1);
+  for (const auto s : T.sources_with_demand()) {  // sources ascending: each target's list is ascending
+    const auto ts = T.targets_of(s);
+    const auto ds = T.demands_of(s);
+    for (std::size_t i = 0; i < ts.size(); ++i) {
+      r.in_sources[at[ts[i]]] = s;
+      r.in_demands[at[ts[i]]++] = ds[i];
+    }
+  }
+}
+}  // namespace detail
+
+/// Largest endpoint count per router.
+inline constexpr std::uint64_t max_endpoints_per_router = 1u << 16;
+
+/// The demands between the n routers of a graph for a traffic over P endpoints a router
+/// (see the file comment); `seed` is the request's seed (permutation, moe; 1 when absent).
+inline load_traffic make_load_traffic(std::uint64_t n, const traffic_spec& spec, std::uint64_t P, uniform_self self,
+                                      std::optional<std::uint64_t> seed = std::nullopt) {
+  constexpr std::string_view where = "make_load_traffic";
+  core::require_range(where, "n", n, 2, metrics::traffic_max_vertices);
+  core::require_range(where, "endpoints", P, 1, max_endpoints_per_router);
+  const std::uint64_t N = core::checked_mul(n, P, where, "endpoint count");
+  const double Pd = static_cast<double>(P), P2 = Pd * Pd;
+  const bool incl = self == uniform_self::include;
+  if (spec.seed && seed && *spec.seed != *seed)
+    core::fail_parameter(where, "traffic_seed", core::to_message(*seed),
+                         "differs from the seed in the traffic's name (" + core::to_message(*spec.seed) + ")",
+                         "one seed, given once");
+  const std::uint64_t s = spec.seed ? *spec.seed : seed.value_or(1);
+  load_traffic r;
+  r.n = n;
+  r.endpoints = P;
+  switch (spec.kind) {
+    case traffic_kind::uniform:
+      r.form = load_traffic::shape::uniform;
+      r.self.assign(n, incl ? 1.0 : (Pd - 1) / Pd);
+      r.endpoint_rate = (incl ? static_cast<double>(N) : static_cast<double>(N - 1)) / P2;
+      r.name = "uniform";
+      r.unit = "one unit for every ordered pair of distinct routers";
+      break;
+    case traffic_kind::groups: {
+      const std::uint64_t G = spec.group_size;
+      if (G < 2 || G > n || n % G != 0)
+        core::fail_parameter(where, "traffic", "groups:" + core::to_message(G), "has a group size that does not fit",
+                             "a group size that divides n = " + core::to_message(n) + ", at least 2");
+      r.form = load_traffic::shape::groups;
+      r.group_size = G;
+      r.self.assign(n, incl ? 1.0 : (Pd - 1) / Pd);
+      r.endpoint_rate = (incl ? static_cast<double>(G * P) : static_cast<double>(G * P - 1)) / P2;
+      r.name = "within groups of " + core::to_message(G) + " routers";
+      r.unit = "one unit for every ordered pair of distinct routers in one group";
+      break;
+    }
+    case traffic_kind::permutation: {
+      core::require_range(where, "endpoint count", N, 2, metrics::traffic_max_vertices);
+      const auto p = metrics::random_permutation(N, s);
+      std::vector<metrics::traffic_entry> e;
+      for (std::uint64_t i = 0; i < N; ++i)
+        if (p[i] != i) e.push_back({i, p[i], 1.0});
+      if (e.empty())
+        core::fail_parameter(where, "traffic_seed", core::to_message(s), "draws the identity permutation, which sends nothing",
+                             "a seed whose permutation moves some endpoint");
+      r = detail::aggregate(n, P, metrics::traffic_matrix::from_entries(N, std::move(e), "", where), where);
+      r.endpoint_rate = 1.0;
+      r.name = "permutation (seed " + core::to_message(s) + ")";
+      r.unit = "one unit from every endpoint to its image";
+      break;
+    }
+    case traffic_kind::moe:
+      core::require_range(where, "endpoint count", N, 2, metrics::traffic_max_vertices);
+      if (spec.k > N - 1)
+        core::fail_parameter(where, "traffic", "moe:" + core::to_message(spec.k), "has more experts than other endpoints",
+                             "K from 1 to " + core::to_message(N - 1));
+      r = detail::aggregate(n, P, metrics::moe_dispatch_traffic(N, spec.k, s), where);
+      r.endpoint_rate = static_cast<double>(spec.k);
+      r.name = "MoE dispatch (k " + core::to_message(spec.k) + ", seed " + core::to_message(s) + ")";
+      r.unit = "one unit from every endpoint to each of its experts";
+      break;
+    case traffic_kind::file: {
+      if (spec.matrix.n() != n)
+        core::fail_parameter(where, "matrix", "of " + core::to_message(spec.matrix.n()) + " vertices",
+                             "is not for this graph", "a matrix of " + core::to_message(n) + " routers");
+      if (spec.matrix.empty()) core::fail(where, "the traffic file has no demand (accepted: at least one pair)");
+      r.form = load_traffic::shape::matrix;
+      r.matrix = spec.matrix;
+      r.self.assign(n, 0.0);
+      double busiest = 0.0;
+      for (const auto a : r.matrix.sources_with_demand()) {
+        double sum = 0.0;
+        for (const double x : r.matrix.demands_of(a)) sum += x;
+        busiest = std::max(busiest, sum);
+      }
+      r.endpoint_rate = busiest / Pd;
+      r.name = "file " + spec.path;
+      r.unit = "the file's demands";
+      break;
+    }
+  }
+  r.n = n;
+  r.endpoints = P;
+  if (r.form == load_traffic::shape::matrix) detail::index_by_target(r);
+  return r;
+}
+
+}  // namespace shiftfly::routing

@@ -1,0 +1,300 @@
+#pragma once
+/// \file shortest_path_routing.hpp
+/// The shortest-path routings as channel loads: minimal (one path per pair, by a tie rule),
+/// ECMP (an even split at every router) and spread (an even split over all shortest paths),
+/// on the physical graph (channels: routing/channel_share.hpp), for any traffic.
+///
+///   class load_router { virtual void route_to(t, demand, workspace&, load) const; ... };
+///   class booksim_next_hops { booksim_next_hops(g, threads); std::uint32_t next(u, t) const; };
+///   class shortest_path_router : public load_router {
+///     shortest_path_router(const G& g, routing_kind kind, tie_rule tie = lowest, unsigned threads = 0);
+///     void shares(s, t, std::vector<channel_share>& out) const;   // one pair, appends
+///     void route_to(t, demand, workspace&, load) const;            // all sources to t at once
+///   };
+///   class pair_share_router : public load_router { pair_share_router(g, shares_function); };
+///
+/// Per-destination accumulation. The routings are destination-based: at router u the share
+/// of the flow toward t that leaves on each channel depends on u and t only. So all the
+/// traffic toward one destination t is routed at once: a BFS from t gives d(·, t); the
+/// vertices are taken farthest first, and the flow at u (its own demand to t plus what
+/// reached it) is pushed over u's next hops toward t, the channels u -> v with
+/// d(v, t) = d(u, t) - 1:
+/// - minimal, tie `lowest`: all of it to the lowest-id such v;
+/// - minimal, tie `booksim`: all of it to BookSim2's next hop (below);
+/// - ecmp: an equal part to every such v (D. Thaler and C. Hopps, RFC 2991);
+/// - spread: to v in proportion to σ(v, t), the number of shortest v–t paths, so that every
+///   shortest s–t path carries the same share (σ(u, t) = Σ σ(v, t) over the next hops).
+/// O(n + m) per destination with demand, whatever the number of sources.
+///
+/// The BookSim2 tie rule (anynet topology, routing_function = min; src/networks/anynet.cpp,
+/// AnyNet::route, commit 28f43299f1706a3160ffac721ca461d74eb6e618): every router r builds its
+/// table by Dijkstra from itself over unit weights, settling the least distance first and,
+/// among equals, the lowest id, and relaxing with a strict <, so the predecessor of v is the
+/// lowest-id neighbour of v at distance d(r, v) - 1 from r; r's entry for t is the first hop
+/// of the predecessor path r -> ... -> t, and a packet at u takes u's own entry. Here: one
+/// BFS per router with those predecessors gives its row of first hops, an n x n table of
+/// 32-bit ids (4n² bytes, refused up front when it would not fit: core/memory.hpp).
+///
+/// A graph whose source cannot reach its destination is refused (every routing here needs a
+/// connected graph). Loads are doubles; the order of every sum is fixed, so a result does not
+/// depend on the thread count (routing/channel_load.hpp).
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/memory.hpp"
+#include "shiftfly/core/worker_pool.hpp"
+#include "shiftfly/routing/channel_share.hpp"
+#include "shiftfly/routing/routing_spec.hpp"
+
+namespace shiftfly::routing {
+
+inline constexpr std::uint32_t unreached = std::numeric_limits<std::uint32_t>::max();
+
+/// Scratch space of one destination pass (one per thread).
+struct route_workspace {
+  std::vector<std::uint32_t> dist, order;
+  std::vector<double> flow, sigma;
+  std::vector<channel_share> shares;
+};
+
+/// A routing that can route all the traffic toward one destination at once.
+class load_router {
+ public:
+  virtual ~load_router() = default;
+  /// Adds to load (one entry per channel) the routes of demand[s] from every s to t
+  /// (demand has one entry per vertex; demand[t] is ignored).
+  virtual void route_to(std::uint32_t t, std::span<const double> demand, route_workspace& w,
+                        std::span<double> load) const = 0;
+  /// Elementary steps of one route_to call, for the up-front estimate.
+  [[nodiscard]] virtual std::uint64_t steps_per_destination() const = 0;
+};
+
+namespace detail {
+/// BFS from t over the physical graph: w.dist, and w.order (the reached vertices by distance).
+template <class G>
+void bfs_from(const G& g, std::uint32_t t, route_workspace& w) {
+  const std::size_t n = g.num_vertices();
+  w.dist.assign(n, unreached);
+  w.order.clear();
+  w.order.reserve(n);
+  w.dist[t] = 0;
+  w.order.push_back(t);
+  for (std::size_t i = 0; i < w.order.size(); ++i) {
+    const auto u = w.order[i];
+    for (const auto v : g.neighbors(static_cast<typename G::vertex_type>(u)))
+      if (w.dist[v] == unreached) {
+        w.dist[v] = w.dist[u] + 1;
+        w.order.push_back(static_cast<std::uint32_t>(v));
+      }
+  }
+}
+
+[[noreturn]] inline void fail_unreached(std::uint32_t s, std::uint32_t t) {
+  core::fail("shortest_path_router", "vertex " + core::to_message(s) + " cannot reach vertex " + core::to_message(t) +
+                                         " (accepted: a connected graph)");
+}
+}  // namespace detail
+
+/// BookSim2's anynet min-routing tables: next(u, t), the neighbour of u that u's table
+/// names for destination t (see the file comment).
+class booksim_next_hops {
+ public:
+  booksim_next_hops() = default;
+  template <class G>
+  explicit booksim_next_hops(const G& g, unsigned threads = 0) : n_(g.num_vertices()) {
+    constexpr std::string_view where = "booksim_next_hops";
+    core::require_memory(where, "the BookSim next-hop table (n x n ids)", core::estimate_add_mul(0, n_ * n_, 4));
+    table_.assign(n_ * n_, unreached);
+    const std::size_t parts = std::max<std::size_t>(1, std::min<std::size_t>(n_, 64));
+    core::parallel_for(n_, parts, threads, [&](std::size_t, std::size_t begin, std::size_t end) {
+      route_workspace w;
+      std::vector<std::uint32_t> first(n_);
+      for (std::size_t r = begin; r < end; ++r) {
+        detail::bfs_from(g, static_cast<std::uint32_t>(r), w);
+        if (w.order.size() != n_) {
+          for (std::uint32_t v = 0; v < n_; ++v)
+            if (w.dist[v] == unreached) detail::fail_unreached(static_cast<std::uint32_t>(r), v);
+        }
+        auto* row = table_.data() + r * n_;
+        for (std::size_t i = 1; i < w.order.size(); ++i) {
+          const auto v = w.order[i];
+          std::uint32_t parent = unreached;  // the lowest-id neighbour one step closer to r
+          for (const auto x : g.neighbors(static_cast<typename G::vertex_type>(v)))
+            if (w.dist[x] + 1 == w.dist[v]) {
+              parent = static_cast<std::uint32_t>(x);
+              break;
+            }
+          first[v] = parent == r ? v : first[parent];
+          row[v] = first[v];
+        }
+      }
+    });
+  }
+  /// The next hop at u toward t (u != t).
+  [[nodiscard]] std::uint32_t next(std::uint32_t u, std::uint32_t t) const noexcept { return table_[u * n_ + t]; }
+
+ private:
+  std::size_t n_ = 0;
+  std::vector<std::uint32_t> table_;
+};
+
+/// Minimal, ecmp or spread routing on the physical graph of g (see the file comment).
+/// g must outlive the router.
+template <class G>
+class shortest_path_router : public load_router {
+ public:
+  shortest_path_router(const G& g, routing_kind kind, tie_rule tie = tie_rule::lowest, unsigned threads = 0)
+      : g_(&g), kind_(kind), tie_(tie) {
+    constexpr std::string_view where = "shortest_path_router";
+    if (kind != routing_kind::minimal && kind != routing_kind::ecmp && kind != routing_kind::spread)
+      core::fail_parameter(where, "routing", routing_kind_name(kind), "is not a shortest-path routing",
+                           "minimal, ecmp or spread");
+    if (tie == tie_rule::booksim && kind != routing_kind::minimal)
+      core::fail_parameter(where, "tie", "booksim", "applies to minimal routing only", "lowest");
+    core::require_range(where, "n", g.num_vertices(), 2, std::uint64_t{unreached} - 1);
+    core::require_range(where, "threads", threads, 0, 1024);
+    if (kind == routing_kind::minimal && tie == tie_rule::booksim) next_ = booksim_next_hops(g, threads);
+  }
+
+  [[nodiscard]] routing_kind kind() const noexcept { return kind_; }
+  [[nodiscard]] tie_rule tie() const noexcept { return tie_; }
+
+  [[nodiscard]] std::uint64_t steps_per_destination() const override {
+    return core::estimate_add_mul(g_->num_vertices(), 2, channel_count(*g_));
+  }
+
+  void route_to(std::uint32_t t, std::span<const double> demand, route_workspace& w,
+                std::span<double> load) const override {
+    const auto& g = *g_;
+    detail::bfs_from(g, t, w);
+    const std::size_t n = g.num_vertices();
+    w.flow.assign(demand.begin(), demand.end());
+    w.flow[t] = 0.0;
+    if (w.order.size() != n)
+      for (std::uint32_t s = 0; s < n; ++s)
+        if (w.flow[s] != 0.0 && w.dist[s] == unreached) detail::fail_unreached(s, t);
+    push(t, w, [&](std::uint64_t c, double f) { load[c] += f; });
+  }
+
+  /// Appends the channel shares of the pair (s, t), s != t, in the order the flow meets them.
+  void shares(std::uint32_t s, std::uint32_t t, std::vector<channel_share>& out) const {
+    const auto& g = *g_;
+    const std::size_t n = g.num_vertices();
+    if (s >= n || t >= n || s == t)
+      core::fail_parameter("shortest_path_router", "pair", "(" + core::to_message(s) + ", " + core::to_message(t) + ")",
+                           "is not a pair of distinct vertices", "0 to " + core::to_message(n - 1) + ", s != t");
+    route_workspace w;
+    detail::bfs_from(g, t, w);
+    if (w.dist[s] == unreached) detail::fail_unreached(s, t);
+    w.flow.assign(n, 0.0);
+    w.flow[s] = 1.0;
+    push(t, w, [&](std::uint64_t c, double f) { out.push_back({c, f}); });
+  }
+
+ private:
+  /// Pushes w.flow toward t over the next hops, farthest vertex first; emit(channel, flow).
+  template <class Emit>
+  void push(std::uint32_t t, route_workspace& w, Emit&& emit) const {
+    const auto& g = *g_;
+    const auto offsets = g.offsets();
+    if (kind_ == routing_kind::spread) {
+      w.sigma.assign(g.num_vertices(), 0.0);
+      w.sigma[t] = 1.0;
+      for (std::size_t i = 1; i < w.order.size(); ++i) {
+        const auto u = w.order[i];
+        double s = 0.0;
+        for (const auto v : g.neighbors(static_cast<typename G::vertex_type>(u)))
+          if (w.dist[v] + 1 == w.dist[u]) s += w.sigma[v];
+        if (!std::isfinite(s))
+          core::fail("shortest_path_router", "the shortest paths to vertex " + core::to_message(t) +
+                                                 " are too many to count in a double (accepted: at most about 1e308)");
+        w.sigma[u] = s;
+      }
+    }
+    for (std::size_t i = w.order.size(); i-- > 1;) {
+      const auto u = w.order[i];
+      const double f = w.flow[u];
+      if (f == 0.0) continue;
+      const auto nb = g.neighbors(static_cast<typename G::vertex_type>(u));
+      const std::uint64_t base = offsets[u];
+      const std::uint32_t du = w.dist[u];
+      if (kind_ == routing_kind::minimal) {
+        std::uint32_t v = unreached;
+        if (tie_ == tie_rule::booksim) {
+          v = next_.next(u, t);
+        } else {
+          for (const auto x : nb)
+            if (w.dist[x] + 1 == du) {
+              v = static_cast<std::uint32_t>(x);
+              break;
+            }
+        }
+        const auto pos = static_cast<std::uint64_t>(std::lower_bound(nb.begin(), nb.end(), v) - nb.begin());
+        emit(base + pos, f);
+        w.flow[v] += f;
+        continue;
+      }
+      if (kind_ == routing_kind::ecmp) {
+        std::uint32_t k = 0;
+        for (const auto x : nb) k += w.dist[x] + 1 == du ? 1 : 0;
+        const double part = f / k;
+        for (std::size_t j = 0; j < nb.size(); ++j)
+          if (w.dist[nb[j]] + 1 == du) {
+            emit(base + j, part);
+            w.flow[nb[j]] += part;
+          }
+        continue;
+      }
+      const double scale = f / w.sigma[u];  // spread
+      for (std::size_t j = 0; j < nb.size(); ++j)
+        if (w.dist[nb[j]] + 1 == du) {
+          const double part = scale * w.sigma[nb[j]];
+          emit(base + j, part);
+          w.flow[nb[j]] += part;
+        }
+    }
+  }
+
+  const G* g_;
+  routing_kind kind_;
+  tie_rule tie_;
+  booksim_next_hops next_;
+};
+
+/// The shares of one pair (s, t), appended to out: the interface of the per-pair routings
+/// (dimension order, k shortest paths, shift routing).
+using pair_shares_function = std::function<void(std::uint32_t s, std::uint32_t t, std::vector<channel_share>& out)>;
+
+/// Any per-pair routing as a load_router: route_to asks for the shares of every source
+/// with demand. `steps_per_pair` estimates the work of one pair (e.g. the diameter, or n + m).
+class pair_share_router : public load_router {
+ public:
+  pair_share_router(std::uint64_t vertices, pair_shares_function shares, std::uint64_t steps_per_pair)
+      : n_(vertices), shares_(std::move(shares)), steps_(steps_per_pair) {}
+  [[nodiscard]] std::uint64_t steps_per_destination() const override { return core::estimate_add_mul(0, n_, steps_); }
+  void route_to(std::uint32_t t, std::span<const double> demand, route_workspace& w,
+                std::span<double> load) const override {
+    for (std::uint32_t s = 0; s < n_; ++s) {
+      if (s == t || demand[s] == 0.0) continue;
+      w.shares.clear();
+      shares_(s, t, w.shares);
+      for (const auto& c : w.shares) load[c.channel] += demand[s] * c.fraction;
+    }
+  }
+
+ private:
+  std::uint64_t n_;
+  pair_shares_function shares_;
+  std::uint64_t steps_;
+};
+
+}  // namespace shiftfly::routing

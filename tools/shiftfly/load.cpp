@@ -1,0 +1,102 @@
+// shiftfly load FAMILY [family flags] --routing R [--tie lowest|booksim] [--traffic T] [--traffic-seed S]
+//               [--endpoints P] [--uniform-self include|exclude] [--top K] [--compare-optimal]
+//               [--threads N] [--max-seconds S] [--format json|text]
+// shiftfly load file --path P ...
+// The load of every channel under a routing and a traffic, its summary (max, mean,
+// percentiles, the hottest channels) and the saturation throughput per pair and per
+// endpoint; with --compare-optimal, the optimal throughput and the routing's efficiency.
+// One library call (routing::measure_routing_load, include/shiftfly/routing/channel_load_optimal.hpp),
+// printed through its description (routing/describe_load.hpp).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "common/envelope.hpp"
+#include "common/flag_names.hpp"
+#include "common/subcommand.hpp"
+#include "family_options.hpp"
+#include "shiftfly/io/traffic_file.hpp"
+#include "shiftfly/metrics/flow/traffic.hpp"
+#include "shiftfly/routing/channel_load_optimal.hpp"
+#include "shiftfly/routing/describe_load.hpp"
+#include "shiftfly/topology/families.hpp"
+
+// A named namespace, not an anonymous one: the tool compiles as one unity
+// translation unit (CMakeLists.txt), where every file's options and reg must differ.
+namespace shiftfly_load_subcommand {
+
+struct options {
+  std::shared_ptr<shiftfly::tools::family_flags> family = std::make_shared<shiftfly::tools::family_flags>();
+  std::string routing, tie, traffic = "uniform", self = "include", format = "text";
+  std::optional<std::uint64_t> traffic_seed;
+  std::uint64_t endpoints = 1, top = 10;
+  bool compare_optimal = false;
+  int threads = 0;
+  double max_seconds = 600;
+};
+
+// Builds the graph, reads a file:PATH traffic through io, measures by one library call, prints.
+int run_load(const options& o, const CLI::App& app, const shiftfly::tools::run_context& c) {
+  namespace routing = shiftfly::routing;
+  const auto g = shiftfly::tools::make_graph(*o.family, "load", false);
+  routing::channel_load_request q;
+  q.routing = o.routing;
+  q.tie = o.tie;
+  q.traffic = o.traffic;
+  q.traffic_seed = o.traffic_seed;
+  q.endpoints = o.endpoints;
+  q.self = o.self == "exclude" ? routing::uniform_self::exclude : routing::uniform_self::include;
+  q.top = o.top;
+  q.compare_optimal = o.compare_optimal;
+  q.threads = static_cast<unsigned>(o.threads);
+  q.max_seconds = o.max_seconds;
+  const auto* family = shiftfly::topology::find_family(o.family->family);
+  const auto r = shiftfly::tools::with_flags(app, [&] {
+    const auto name = routing::parse_traffic(o.traffic);
+    if (name.kind == routing::traffic_kind::file)
+      q.matrix = shiftfly::metrics::traffic_from_lines(g.num_vertices(), shiftfly::io::read_traffic_file(name.path, g.num_vertices()),
+                                                       "file " + shiftfly::io::display_name(name.path));
+    return routing::measure_routing_load(g, q, family);
+  });
+  shiftfly::tools::print_record(c, routing::describe(r), o.format);
+  return 0;
+}
+
+const shiftfly::tools::register_subcommand reg{"load", [](CLI::App& app) {
+  auto o = std::make_shared<options>();
+  auto* sub = app.add_subcommand("load",
+                                 "Channel loads of a routing under a traffic: the hottest channels and the saturation "
+                                 "throughput per pair and per endpoint");
+  sub->add_option("--routing", o->routing,
+                  "minimal, ecmp, spread, valiant (= valiant:ecmp), valiant:minimal (dor, ksp:K and shift: where the "
+                  "family runs them); refused where the family does not run it")
+      ->required();
+  sub->add_option("--tie", o->tie,
+                  "Minimal routing's tie rule: lowest (the lowest-id next hop) or booksim (BookSim2's anynet min tables)")
+      ->default_str("lowest");
+  sub->add_option("--traffic", o->traffic,
+                  "uniform, permutation[:SEED], groups:SIZE (uniform within consecutive groups of SIZE routers), "
+                  "moe:K (every endpoint to K random others) or file:PATH (demands between routers)");
+  sub->add_option("--traffic-seed", o->traffic_seed, "Seed of permutation and moe traffic (Python random.Random)")
+      ->type_name("UINT in [0 - 18446744073709551615]")
+      ->default_str("1");
+  sub->add_option("--endpoints", o->endpoints, "Endpoints per router (traffic is between endpoints)")
+      ->type_name("UINT in [1 - 65536]");
+  sub->add_option("--uniform-self", o->self,
+                  "Uniform traffic: include the source among its destinations (BookSim2's convention) or exclude it")
+      ->check(CLI::IsMember({"include", "exclude"}));
+  sub->add_option("--top", o->top, "Hottest channels listed")->type_name("UINT in [0 - 1048576]");
+  sub->add_flag("--compare-optimal", o->compare_optimal,
+                "Also the optimal throughput theta* of the same demands (exact LP or certified interval) and "
+                "theta_R / theta*");
+  sub->add_option("--threads", o->threads, "Worker threads, 0 = all cores (results do not depend on it)")
+      ->check(CLI::Range(0, 1024));
+  sub->add_option("--max-seconds", o->max_seconds, "Refuse a computation whose estimated time exceeds S seconds")
+      ->check(CLI::Range(1.0, 604800.0));
+  sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
+  shiftfly::tools::add_family_subcommands(sub, o->family);
+  return [o, sub](const shiftfly::tools::run_context& c) { return run_load(*o, *sub, c); };
+}};
+
+}  // namespace shiftfly_load_subcommand
