@@ -48,6 +48,7 @@
 #include "shiftfly/topology/imase_itoh.hpp"
 #include "shiftfly/topology/jellyfish.hpp"
 #include "shiftfly/topology/kautz.hpp"
+#include "shiftfly/topology/link_classes.hpp"
 #include "shiftfly/topology/moore.hpp"
 #include "shiftfly/topology/polarfly.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
@@ -95,6 +96,7 @@
 #include "shiftfly/routing/shortest_path_routing.hpp"
 #include "shiftfly/routing/valiant.hpp"
 #include "shiftfly/routing/valiant_load.hpp"
+#include "shiftfly/routing/worst_case_load.hpp"
 
 // boost
 #include "shiftfly/boost/edge_index.hpp"

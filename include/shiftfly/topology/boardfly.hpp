@@ -34,6 +34,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/topology/descriptor.hpp"
+#include "shiftfly/topology/link_classes.hpp"
 #include "shiftfly/core/python_random.hpp"
 
 namespace shiftfly::topology {
@@ -183,7 +184,17 @@ inline const family_descriptor& boardfly_family() {
           },
       .is_digraph = [](const parameter_values&) { return false; },
       .link_classes = {"board", "intra-pod", "inter-pod"},
-      .routings = {"minimal", "valiant"},
+      .classify =
+          [](const parameter_values& v, const core::graph<std::uint32_t>& g) {
+            // chips of one 32-chip group: board; groups of one pod of 36: intra-pod; else inter-pod
+            const bool chips = choice_value(v, "level") == "chip";
+            const auto groups = unsigned_value(v, "groups");
+            return detail::classes_by_ends(g, chips ? groups * group_chips : groups, {"board", "intra-pod", "inter-pod"}, [chips](std::uint32_t x, std::uint32_t y) {
+              const std::uint64_t gx = chips ? x / group_chips : x, gy = chips ? y / group_chips : y;
+              return gx == gy ? 0 : (gx / pod_groups == gy / pod_groups ? 1 : 2);
+            });
+          },
+      .routings = {"minimal", "ecmp", "spread", "valiant", "ksp"},
       .field = field_entry{.display_name = "Boardfly",
                            .rule = "40 optical ports a group, seed 7, at the size itself",
                            .rank = 1,

@@ -17,6 +17,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/topology/descriptor.hpp"
+#include "shiftfly/topology/link_classes.hpp"
 #include "shiftfly/topology/string_labels.hpp"
 
 namespace shiftfly::topology {
@@ -113,7 +114,8 @@ inline const family_descriptor& de_bruijn_family() {
       .make = [](const parameter_values& v) { return de_bruijn<std::uint32_t>(unsigned_value(v, "d"), unsigned_value(v, "D")); },
       .is_digraph = [](const parameter_values&) { return true; },
       .link_classes = {"arc"},
-      .routings = {"shift", "minimal", "valiant"},
+      .classify = [](const parameter_values&, const core::graph<std::uint32_t>& g) { return detail::single_class(g, "arc"); },
+      .routings = {"shift", "minimal", "ecmp", "spread", "valiant", "ksp"},
   };
   return f;
 }
@@ -132,7 +134,8 @@ inline const family_descriptor& generalized_de_bruijn_family() {
       },
       .is_digraph = [](const parameter_values&) { return true; },
       .link_classes = {"arc"},
-      .routings = {"minimal", "valiant"},
+      .classify = [](const parameter_values&, const core::graph<std::uint32_t>& g) { return detail::single_class(g, "arc"); },
+      .routings = {"minimal", "ecmp", "spread", "valiant", "ksp"},
   };
   return f;
 }

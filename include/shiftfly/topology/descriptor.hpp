@@ -16,8 +16,9 @@
 ///   struct parameter_descriptor { id, symbol, kind, min, max, default_value, default_text, choices, help };
 ///   struct field_candidate { values, routers, radix, parameters };
 ///   struct field_entry { display_name, rule, rank, size_is_free, candidates(max_radix, max_routers) };
+///   struct channel_classes { names; class_of; }          // every channel's link class
 ///   struct family_descriptor { name, summary, source, parameters, example, make, is_digraph,
-///                              link_classes, routings, field };
+///                              link_classes, classify, routings, field };
 ///   struct family_spec { family, values };             // one family and its parameters
 ///   std::uint64_t unsigned_value(const parameter_values&, std::string_view id);
 ///   const std::vector<std::uint64_t>& list_value(const parameter_values&, std::string_view id);
@@ -90,6 +91,16 @@ struct field_entry {
   std::function<std::vector<field_candidate>(std::uint64_t max_radix, std::uint64_t max_routers)> candidates;
 };
 
+/// The link class of every channel of one instance (routing/channel_share.hpp: a channel is one
+/// direction of a physical link, indexed by its CSR position in the graph's targets()).
+/// `names` lists the classes that have at least one channel, in the order of the descriptor's
+/// `link_classes`; a parametrised class is a static name followed by a space and its parameter
+/// ("dimension 2" under "dimension", "up 1" under "up"). class_of[c] indexes `names`.
+struct channel_classes {
+  std::vector<std::string> names;
+  std::vector<std::uint8_t> class_of;
+};
+
 /// A graph family.
 struct family_descriptor {
   std::string name;     ///< the registry name: "dragonfly"
@@ -100,6 +111,8 @@ struct family_descriptor {
   std::function<core::graph<std::uint32_t>(const parameter_values&)> make;  ///< validates, then builds
   std::function<bool(const parameter_values&)> is_digraph;                 ///< the graph carries arcs
   std::vector<std::string> link_classes;  ///< names of the family's link classes ("local", "global")
+  /// Every channel's link class on the graph `make` built from the same (complete) values.
+  std::function<channel_classes(const parameter_values&, const core::graph<std::uint32_t>&)> classify;
   std::vector<std::string> routings;      ///< the routings it runs ("minimal", "ecmp", "shift", "dor")
   std::optional<field_entry> field;       ///< in the field tables, how
 

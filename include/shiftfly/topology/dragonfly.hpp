@@ -61,6 +61,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/topology/descriptor.hpp"
+#include "shiftfly/topology/link_classes.hpp"
 #include "shiftfly/core/memory.hpp"
 
 namespace shiftfly::topology {
@@ -228,7 +229,15 @@ inline const family_descriptor& dragonfly_family() {
           },
       .is_digraph = [](const parameter_values&) { return false; },
       .link_classes = {"local", "global"},
-      .routings = {"minimal", "valiant"},
+      .classify =
+          [](const parameter_values& v, const core::graph<std::uint32_t>& g) {
+            // router j of group i has id i·a + j: a link inside a group is local
+            const auto a = unsigned_value(v, "a"), h = unsigned_value(v, "h"), groups = unsigned_value(v, "groups");
+            const auto n = dragonfly_order<std::uint32_t>(a, h, groups == 0 ? dragonfly_max_groups(a, h) : groups);
+            return detail::classes_by_ends(g, n, {"local", "global"},
+                                           [a](std::uint32_t x, std::uint32_t y) { return x / a == y / a ? 0 : 1; });
+          },
+      .routings = {"minimal", "ecmp", "spread", "valiant", "ksp"},
       .field = field_entry{.display_name = "Dragonfly",
                            .rule = "the balanced maximal ones: a = 2h, g = ah + 1, consecutive global links",
                            .candidates =

@@ -14,6 +14,8 @@
 ///   std::vector<family_parameter> parameters(const family_spec&);  // {"d", "3"}, {"D", "4"}
 ///   std::vector<std::string> family_names();
 ///   bool is_digraph(const family_spec&);                  // its graph has arcs
+///   channel_classes classify_channels(const family_spec&, const core::graph<std::uint32_t>& g);
+///       // every channel's link class; g is make_graph(spec)
 /// `make_graph` calls the family's generator (its descriptor's `make`), which validates every
 /// parameter and throws core::invalid_parameter naming it by its descriptor id
 /// (`kautz: D = 9 is out of range ...`); a value of an id the family does not have, or of the
@@ -245,6 +247,20 @@ inline std::vector<family_parameter> parameters(const family_spec& spec) {
 inline core::graph<std::uint32_t> make_graph(const family_spec& spec) {
   const auto full = complete(spec);
   return family_named(full.family, "make_graph").make(full.values);
+}
+
+/// The link class of every channel of g = make_graph(spec) (topology/descriptor.hpp,
+/// channel_classes; a channel is a CSR position of g.targets()). A graph that is not the
+/// spec's (another vertex count) is refused.
+inline channel_classes classify_channels(const family_spec& spec, const core::graph<std::uint32_t>& g) {
+  const auto full = complete(spec);
+  const auto& f = family_named(full.family, "classify_channels");
+  if (!f.classify) core::fail("classify_channels", "the family " + f.name + " has no channel classifier");
+  auto out = f.classify(full.values, g);
+  if (out.class_of.size() != g.targets().size())
+    core::fail("classify_channels", "the classifier of " + f.name + " gave " + core::to_message(out.class_of.size()) +
+                                        " classes for " + core::to_message(g.targets().size()) + " channels");
+  return out;
 }
 
 }  // namespace shiftfly::topology

@@ -35,6 +35,7 @@
 /// then x_{l+1} … x_h (radices w_1 … w_l, m_{l+1} … m_h). With h = 1 the switches have
 /// no switch neighbours (the graph has no edges).
 
+#include <algorithm>
 #include <concepts>
 #include <cstdint>
 #include <initializer_list>
@@ -46,6 +47,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/topology/descriptor.hpp"
+#include "shiftfly/topology/link_classes.hpp"
 #include "shiftfly/core/memory.hpp"
 
 namespace shiftfly::topology {
@@ -229,8 +231,21 @@ inline const family_descriptor& fat_tree_family() {
       .example = {{"k", std::uint64_t{4}}},
       .make = [](const parameter_values& v) { return fat_tree<std::uint32_t>(unsigned_value(v, "k")); },
       .is_digraph = [](const parameter_values&) { return false; },
-      .link_classes = {"edge-aggregation", "aggregation-core"},
-      .routings = {"minimal", "valiant"},
+      .link_classes = {"edge-aggregation up", "edge-aggregation down", "aggregation-core up", "aggregation-core down"},
+      .classify =
+          [](const parameter_values& v, const core::graph<std::uint32_t>& g) {
+            // edge switches below k²/2, aggregation below k², core above; a channel toward the core is up
+            const auto k = unsigned_value(v, "k");
+            const std::uint64_t edge_end = k * k / 2, aggregation_end = k * k;
+            return detail::classes_by_ends(
+                g, fat_tree_order<std::uint64_t>(k), {"edge-aggregation up", "edge-aggregation down", "aggregation-core up", "aggregation-core down"},
+                [=](std::uint32_t x, std::uint32_t y) {
+                  if (x < edge_end) return 0;
+                  if (x >= aggregation_end) return 3;
+                  return y < edge_end ? 1 : 2;
+                });
+          },
+      .routings = {"minimal", "ecmp", "spread", "valiant", "ksp"},
       .field = field_entry{.display_name = "Fat tree",
                            .rule = "the k-ary three-tier fat tree, k even, a switch graph",
                            .candidates =
@@ -266,8 +281,30 @@ inline const family_descriptor& xgft_family() {
       .example = {{"m", std::vector<std::uint64_t>{2, 2}}, {"w", std::vector<std::uint64_t>{1, 2}}},
       .make = [](const parameter_values& v) { return xgft<std::uint32_t>(list_value(v, "m"), list_value(v, "w")); },
       .is_digraph = [](const parameter_values&) { return false; },
-      .link_classes = {"level"},
-      .routings = {"minimal", "valiant"},
+      .link_classes = {"up", "down"},
+      .classify =
+          [](const parameter_values& v, const core::graph<std::uint32_t>& g) {
+            // levels 1..h numbered level by level; the channel from level l to level l + 1 is "up l",
+            // the one back "down l" (all the up classes first, then the down ones)
+            const auto& m = list_value(v, "m");
+            const auto& w = list_value(v, "w");
+            const std::size_t h = m.size();
+            std::vector<std::uint64_t> level_end;  // level_end[i]: first id past level i + 1
+            std::uint64_t end = 0;
+            for (std::size_t l = 1; l <= h; ++l) level_end.push_back(end += xgft_level_size(m, w, l));
+            std::vector<std::string> names;
+            for (const char* dir : {"up ", "down "})
+              for (std::size_t l = 1; l < h; ++l) names.push_back(dir + core::to_message(l));
+            if (names.empty()) names.push_back("up 1");  // h = 1: no links, no class
+            const auto level = [&](std::uint64_t x) {
+              return static_cast<std::size_t>(std::upper_bound(level_end.begin(), level_end.end(), x) - level_end.begin()) + 1;
+            };
+            return detail::classes_by_ends(g, end, std::move(names), [&](std::uint32_t x, std::uint32_t y) {
+              const std::size_t lx = level(x), ly = level(y);
+              return lx < ly ? lx - 1 : (h - 1) + (ly - 1);
+            });
+          },
+      .routings = {"minimal", "ecmp", "spread", "valiant", "ksp"},
   };
   return f;
 }

@@ -24,6 +24,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/topology/descriptor.hpp"
+#include "shiftfly/topology/link_classes.hpp"
 #include "shiftfly/core/memory.hpp"
 
 namespace shiftfly::topology {
@@ -139,7 +140,8 @@ inline const family_descriptor& hyperx_family() {
       .make = [](const parameter_values& v) { return hyperx<std::uint32_t>(list_value(v, "dims")); },
       .is_digraph = [](const parameter_values&) { return false; },
       .link_classes = {"dimension"},
-      .routings = {"minimal", "valiant"},
+      .classify = [](const parameter_values& v, const core::graph<std::uint32_t>& g) { return detail::classes_by_dimension(g, list_value(v, "dims")); },
+      .routings = {"minimal", "ecmp", "spread", "dor", "valiant", "ksp"},
       .field =
           field_entry{
               .display_name = "HyperX",

@@ -14,6 +14,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/topology/descriptor.hpp"
+#include "shiftfly/topology/link_classes.hpp"
 #include "shiftfly/topology/de_bruijn.hpp"
 
 namespace shiftfly::topology {
@@ -67,7 +68,8 @@ inline const family_descriptor& imase_itoh_family() {
       .make = [](const parameter_values& v) { return imase_itoh<std::uint32_t>(unsigned_value(v, "n"), unsigned_value(v, "d")); },
       .is_digraph = [](const parameter_values&) { return true; },
       .link_classes = {"arc"},
-      .routings = {"shift", "minimal", "valiant"},
+      .classify = [](const parameter_values&, const core::graph<std::uint32_t>& g) { return detail::single_class(g, "arc"); },
+      .routings = {"shift", "minimal", "ecmp", "spread", "valiant", "ksp"},
   };
   return f;
 }

@@ -68,6 +68,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/topology/descriptor.hpp"
+#include "shiftfly/topology/link_classes.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/python_random.hpp"
 
@@ -263,7 +264,8 @@ inline const family_descriptor& jellyfish_family() {
           },
       .is_digraph = [](const parameter_values&) { return false; },
       .link_classes = {"random"},
-      .routings = {"minimal", "valiant"},
+      .classify = [](const parameter_values&, const core::graph<std::uint32_t>& g) { return detail::single_class(g, "random"); },
+      .routings = {"minimal", "ecmp", "spread", "valiant", "ksp"},
       .field = field_entry{.display_name = "Jellyfish",
                            .rule = "degree = the radix, seed 1, at the size itself",
                            .size_is_free = true,

@@ -29,6 +29,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/topology/descriptor.hpp"
+#include "shiftfly/topology/link_classes.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/topology/galois_field.hpp"
 
@@ -156,7 +157,8 @@ inline const family_descriptor& polarfly_family() {
       .make = [](const parameter_values& v) { return polarfly<std::uint32_t>(unsigned_value(v, "q")); },
       .is_digraph = [](const parameter_values&) { return false; },
       .link_classes = {"polarity"},
-      .routings = {"minimal", "valiant"},
+      .classify = [](const parameter_values&, const core::graph<std::uint32_t>& g) { return detail::single_class(g, "polarity"); },
+      .routings = {"minimal", "ecmp", "spread", "valiant", "ksp"},
       .field = field_entry{.display_name = "PolarFly",
                            .rule = "every prime power q",
                            .candidates =

@@ -27,6 +27,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/topology/descriptor.hpp"
+#include "shiftfly/topology/link_classes.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/imase_itoh.hpp"
 #include "shiftfly/topology/kautz.hpp"
@@ -144,7 +145,20 @@ inline const family_descriptor& shiftfly_family() {
           },
       .is_digraph = [](const parameter_values& v) { return choice_value(v, "level") == "group"; },
       .link_classes = {"board", "global"},
-      .routings = {"shift", "minimal", "valiant"},
+      .classify =
+          [](const parameter_values& v, const core::graph<std::uint32_t>& g) {
+            // chip level: chips of one 32-chip group are joined by board links; every group-level arc is global
+            const bool chips = choice_value(v, "level") == "chip";
+            std::uint64_t groups = unsigned_value(v, "groups");
+            if (parse_shiftfly_construction(choice_value(v, "construction")) == shiftfly_construction::kautz) {
+              const auto d = shiftfly_out_degree(unsigned_value(v, "ports"));
+              groups = kautz_order<std::uint64_t>(d, smallest_kautz_diameter(groups, d));
+            }
+            return detail::classes_by_ends(g, chips ? groups * group_chips : groups, {"board", "global"}, [chips](std::uint32_t x, std::uint32_t y) {
+              return chips && x / group_chips == y / group_chips ? 0 : 1;
+            });
+          },
+      .routings = {"shift", "minimal", "ecmp", "spread", "valiant", "ksp"},
       .field = field_entry{.display_name = "Shiftfly",
                            .rule = "Imase-Itoh, ports = the radix rounded down to even, at the size itself",
                            .rank = 0,

@@ -29,6 +29,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/topology/descriptor.hpp"
+#include "shiftfly/topology/link_classes.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/topology/galois_field.hpp"
 
@@ -146,7 +147,15 @@ inline const family_descriptor& slimfly_family() {
       .make = [](const parameter_values& v) { return slimfly<std::uint32_t>(unsigned_value(v, "q")); },
       .is_digraph = [](const parameter_values&) { return false; },
       .link_classes = {"intra-subgraph", "inter-subgraph"},
-      .routings = {"minimal", "valiant"},
+      .classify =
+          [](const parameter_values& v, const core::graph<std::uint32_t>& g) {
+            // router (s, x, y) has id s·q² + x·q + y: a link inside subgraph s is intra-subgraph
+            const auto q = unsigned_value(v, "q");
+            return detail::classes_by_ends(g, slimfly_order(q), {"intra-subgraph", "inter-subgraph"}, [q](std::uint32_t x, std::uint32_t y) {
+              return (x < q * q) == (y < q * q) ? 0 : 1;
+            });
+          },
+      .routings = {"minimal", "ecmp", "spread", "valiant", "ksp"},
       .field = field_entry{.display_name = "Slim Fly",
                            .rule = "every prime power q = 4w + delta",
                            .candidates =

@@ -67,6 +67,7 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/topology/descriptor.hpp"
+#include "shiftfly/topology/link_classes.hpp"
 #include "shiftfly/topology/galois_field.hpp"
 
 namespace shiftfly::topology {
@@ -440,7 +441,8 @@ inline const family_descriptor& spectralfly_family() {
       },
       .is_digraph = [](const parameter_values&) { return false; },
       .link_classes = {"cayley"},
-      .routings = {"minimal", "valiant"},
+      .classify = [](const parameter_values&, const core::graph<std::uint32_t>& g) { return detail::single_class(g, "cayley"); },
+      .routings = {"minimal", "ecmp", "spread", "valiant", "ksp"},
       .field = field_entry{.display_name = "SpectralFly",
                            .rule = "every X^{p,q}: p a prime = 1 mod 4, q a prime other than p above 2 sqrt(p)",
                            .candidates =

@@ -16,6 +16,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/topology/descriptor.hpp"
+#include "shiftfly/topology/link_classes.hpp"
 
 namespace shiftfly::topology {
 
@@ -97,8 +98,9 @@ inline const family_descriptor& torus_family() {
       .example = {{"dims", std::vector<std::uint64_t>{3, 3}}},
       .make = [](const parameter_values& v) { return torus<std::uint32_t>(list_value(v, "dims")); },
       .is_digraph = [](const parameter_values&) { return false; },
-      .link_classes = {"ring"},
-      .routings = {"minimal", "valiant"},
+      .link_classes = {"dimension"},
+      .classify = [](const parameter_values& v, const core::graph<std::uint32_t>& g) { return detail::classes_by_dimension(g, list_value(v, "dims")); },
+      .routings = {"minimal", "ecmp", "spread", "dor", "valiant", "ksp"},
   };
   return f;
 }

@@ -27,6 +27,14 @@
 ///   traffic_matrix within_groups_traffic(std::uint64_t n, std::uint64_t group_size);
 ///   traffic_matrix moe_dispatch_traffic(std::uint64_t n, std::uint64_t k, std::uint64_t seed);
 ///   traffic_matrix traffic_from_lines(std::uint64_t n, std::span<const io::traffic_line>, name);
+///   // the simulators' adversarial permutations (below); fixed points send nothing
+///   traffic_matrix tornado_traffic(std::span<const std::uint64_t> dims);  // k-ary n-cube numbering
+///   traffic_matrix tornado_traffic(std::uint64_t n);                      // ids 0..n-1 as one ring
+///   traffic_matrix bit_complement_traffic(std::uint64_t n);               // n a power of two
+///   traffic_matrix transpose_traffic(std::uint64_t n);                    // n = 2^(2b)
+///   traffic_matrix shift_traffic(std::uint64_t n, std::uint64_t k);       // s -> (s + k) mod n
+///   std::vector<std::uint64_t> tornado_permutation(dims), bit_complement_permutation(n),
+///                              transpose_permutation(n), shift_permutation(n, k);
 ///
 /// A user's traffic file is read by io (io/traffic_file.hpp, read_traffic_file: the file or
 /// standard input to checked lines); its lines become a matrix here, traffic_from_lines.
@@ -61,8 +69,25 @@
 ///   the receivers are uneven, as a skewed expert choice makes them. Draws:
 ///   `r = random.Random(seed)`; for s in range(n): for j in r.sample(range(n-1), k):
 ///   t = j if j < s else j + 1`. (A balanced dispatch to every expert is uniform_traffic.)
+///
+/// The adversarial permutations of the network simulators (Dally and Towles, "Principles and
+/// Practices of Interconnection Networks", 2004, §3.2, Table 3.2; BookSim2's src/traffic.cpp,
+/// TornadoTrafficPattern, BitCompTrafficPattern, TransposeTrafficPattern; docs/references.md).
+/// Each is a permutation p of 0..n-1 (vertex s sends one unit to p[s]; a fixed point sends
+/// nothing), refused in one line when n does not allow it:
+/// - tornado on the k-ary n-cube numbering of topology/torus.hpp (the first coordinate
+///   fastest; the sizes may differ): every coordinate x_i -> (x_i + ⌈k_i/2⌉ − 1) mod k_i,
+///   BookSim2's `(_xr*_k + 1)/2 - 1` offset at xr = 1. A size of 2 gives offset 0 (that
+///   coordinate stays); refused when every size is at most 2 (the identity).
+///   tornado_traffic(n) takes ids 0..n-1 as one ring (a 1-dimensional torus of size n), the
+///   library's convention on a graph that is not a torus: s -> (s + ⌈n/2⌉ − 1) mod n, n >= 3.
+/// - bit complement, n = 2^b (b >= 1): s -> ~s & (n − 1), no fixed point.
+/// - transpose, n = 2^(2b) (b >= 1): the low and high b bits swap,
+///   s -> ((s >> b) & (2^b − 1)) | ((s << b) & (2^b − 1) << b); the 2^b ids with equal halves stay.
+/// - shift by k, 1 <= k <= n − 1: s -> (s + k) mod n (k = 1 is BookSim2's "neighbor" on a ring).
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -370,6 +395,102 @@ inline traffic_matrix traffic_from_lines(std::uint64_t n, std::span<const io::tr
   e.reserve(lines.size());
   for (const auto& l : lines) e.push_back({l.source, l.target, l.demand});
   return traffic_matrix::from_entries(n, std::move(e), std::move(name), "traffic_from_lines");
+}
+
+/// The tornado permutation on the torus numbering of `dims` (see the file comment).
+inline std::vector<std::uint64_t> tornado_permutation(std::span<const std::uint64_t> dims) {
+  constexpr std::string_view where = "tornado_traffic";
+  if (dims.empty()) core::throw_out_of_range(where, "dims", "(empty)", "a list of sizes, each at least 2");
+  std::uint64_t n = 1;
+  bool moves = false;
+  for (auto k : dims) {
+    core::require_range(where, "dims item", k, 2, traffic_max_vertices);
+    n = core::checked_mul(n, k, where, "vertex count (the product of the dims)", traffic_max_vertices);
+    moves = moves || k > 2;
+  }
+  if (!moves)
+    core::fail_parameter(where, "dims", "every size at most 2",
+                         "makes tornado the identity (offset ceil(k/2) - 1 = 0), which sends nothing",
+                         "some size at least 3");
+  core::require_memory(where, "the permutation", core::estimate_add_mul(0, n, 8));
+  std::vector<std::uint64_t> p(n);
+  for (std::uint64_t s = 0; s < n; ++s) {
+    std::uint64_t rest = s, stride = 1, t = 0;
+    for (auto k : dims) {
+      t += stride * ((rest % k + (k + 1) / 2 - 1) % k);
+      rest /= k;
+      stride *= k;
+    }
+    p[s] = t;
+  }
+  return p;
+}
+
+/// Bit complement on n = 2^b ids: s -> ~s & (n - 1).
+inline std::vector<std::uint64_t> bit_complement_permutation(std::uint64_t n) {
+  constexpr std::string_view where = "bit_complement_traffic";
+  core::require_range(where, "n", n, 2, traffic_max_vertices);
+  if ((n & (n - 1)) != 0)
+    core::fail_parameter(where, "n", core::to_message(n), "is not a power of two, which bit complement needs",
+                         "n = 2^b, b >= 1");
+  core::require_memory(where, "the permutation", core::estimate_add_mul(0, n, 8));
+  std::vector<std::uint64_t> p(n);
+  for (std::uint64_t s = 0; s < n; ++s) p[s] = ~s & (n - 1);
+  return p;
+}
+
+/// Transpose on n = 2^(2b) ids: the low and high b bits swap.
+inline std::vector<std::uint64_t> transpose_permutation(std::uint64_t n) {
+  constexpr std::string_view where = "transpose_traffic";
+  core::require_range(where, "n", n, 2, traffic_max_vertices);
+  const int bits = std::countr_zero(n);
+  if ((n & (n - 1)) != 0 || bits % 2 != 0)
+    core::fail_parameter(where, "n", core::to_message(n), "is not an even power of two, which transpose needs",
+                         "n = 2^(2b), b >= 1: 4, 16, 64, ...");
+  core::require_memory(where, "the permutation", core::estimate_add_mul(0, n, 8));
+  const int b = bits / 2;
+  const std::uint64_t low = (std::uint64_t{1} << b) - 1;
+  std::vector<std::uint64_t> p(n);
+  for (std::uint64_t s = 0; s < n; ++s) p[s] = ((s >> b) & low) | ((s << b) & (low << b));
+  return p;
+}
+
+/// Shift by k on n ids: s -> (s + k) mod n, 1 <= k <= n - 1.
+inline std::vector<std::uint64_t> shift_permutation(std::uint64_t n, std::uint64_t k) {
+  constexpr std::string_view where = "shift_traffic";
+  core::require_range(where, "n", n, 2, traffic_max_vertices);
+  core::require_range(where, "k", k, 1, n - 1);
+  core::require_memory(where, "the permutation", core::estimate_add_mul(0, n, 8));
+  std::vector<std::uint64_t> p(n);
+  for (std::uint64_t s = 0; s < n; ++s) p[s] = (s + k) % n;
+  return p;
+}
+
+/// Tornado on the torus numbering of `dims` (see the file comment).
+inline traffic_matrix tornado_traffic(std::span<const std::uint64_t> dims) {
+  return traffic_from_permutation(tornado_permutation(dims), "tornado", "tornado_traffic");
+}
+
+/// Tornado on ids 0..n-1 taken as one ring: s -> (s + ceil(n/2) - 1) mod n, n >= 3.
+inline traffic_matrix tornado_traffic(std::uint64_t n) {
+  core::require_range("tornado_traffic", "n", n, 3, traffic_max_vertices);
+  const std::uint64_t dims[1] = {n};
+  return traffic_from_permutation(tornado_permutation(dims), "tornado (one ring)", "tornado_traffic");
+}
+
+/// Bit complement on n = 2^b ids.
+inline traffic_matrix bit_complement_traffic(std::uint64_t n) {
+  return traffic_from_permutation(bit_complement_permutation(n), "bit complement", "bit_complement_traffic");
+}
+
+/// Transpose on n = 2^(2b) ids.
+inline traffic_matrix transpose_traffic(std::uint64_t n) {
+  return traffic_from_permutation(transpose_permutation(n), "transpose", "transpose_traffic");
+}
+
+/// Shift by k on n ids.
+inline traffic_matrix shift_traffic(std::uint64_t n, std::uint64_t k) {
+  return traffic_from_permutation(shift_permutation(n, k), "shift by " + core::to_message(k), "shift_traffic");
 }
 
 }  // namespace shiftfly::metrics

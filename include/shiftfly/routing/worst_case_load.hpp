@@ -1,0 +1,453 @@
+#pragma once
+/// \file worst_case_load.hpp
+/// The worst-case traffic of an oblivious routing (Towles and Dally, "Worst-case traffic for
+/// oblivious routing functions", SPAA 2002; docs/references.md): among all permutations of the
+/// n vertices (a vertex sends one unit to its image; a fixed point sends nothing), the one that
+/// loads some channel most, and that load.
+///
+/// An oblivious routing sends the fraction w_c(s, t) of the pair (s, t)'s traffic over channel c
+/// (routing/channel_share.hpp), whatever else is sent. A permutation π loads c with
+/// Σ_s w_c(s, π(s)), so the worst load of c is a maximum-weight assignment with weights w_c,
+/// and the worst case over all permutations is the largest of these over the channels.
+///
+/// API:
+///   using pair_shares_function = std::function<void(std::uint32_t s, std::uint32_t t,
+///                                                   std::vector<channel_share>& out)>;  // appends; s != t
+///   struct worst_case_options { max_pairs, max_assignment_work, allow_bound };
+///   enum class worst_case_method { exact, bound };
+///   struct worst_case_load_result { permutation, channel, load, upper, method, row_potential,
+///       column_potential, channels, channels_with_load, channels_solved, pairs, shares,
+///       assignment_work, next_bound; method_text() };
+///   worst_case_load_result worst_case_load(std::uint64_t n, std::uint64_t channel_count,
+///                                          const pair_shares_function& shares, const worst_case_options& = {});
+///   double permutation_channel_load(perm, channel, shares);   // Σ_s w_c(s, perm[s])
+///
+/// Method. The routing is asked once for every ordered pair s != t (n(n − 1) calls); its shares
+/// are gathered by channel. Every channel c gets the bound
+///   B(c) = min(Σ_s max_t w_c(s, t), Σ_t max_s w_c(s, t)) >= its worst load
+/// (a permutation takes one target a source and one source a target). Channels are then solved
+/// exactly in decreasing B(c) (ties by channel index) until the best exact load found is at
+/// least the next channel's bound: every channel not solved is then no worse, so the best one is
+/// the exact worst case, without solving every channel (`channels_solved` says how many were).
+///
+/// One channel's assignment is solved on its own sources R and targets C only (every other
+/// pair weighs 0): a maximum-weight bipartite matching by the primal–dual Hungarian method (Kuhn
+/// 1955) with non-negative potentials u_s, v_t, u_s + v_t >= w_c(s, t) on every pair; vertices
+/// outside R and C get potential 0, so the potentials are a dual certificate of the whole n x n
+/// assignment: its value is at most Σ u + Σ v. The matching is extended to a permutation
+/// (a source left over goes to itself when it may, else to the lowest free target). O(|R|² (|R| +
+/// |C|)) a channel, counted in `assignment_work`.
+///
+/// Arithmetic: doubles, with the dual check, not the integer solver of
+/// metrics/flow/linear_assignment.hpp. The weights are fractions whose common denominator
+/// grows with the routing (ECMP multiplies 1/k at every router of a path, so a channel's weights
+/// have denominators up to lcm of the degrees' products; dimension order halves at antipodal
+/// ties; Valiant divides by n), and scaling them to integers below that solver's 2^40 cost bound
+/// is exact only for the simplest routings. So the load `load` is the permutation's own load of
+/// the channel, summed from the shares, and `upper` = Σ u + Σ v of the certificate, recomputed
+/// after the search with every column's potential raised to max_s (w − u_s) so that every
+/// constraint holds as computed. `exact`: upper − load <= 1e-9 · max(1, load) (the tests see
+/// gaps of a few ulps), and `load` is then the worst case.
+///
+/// Limits. The n(n − 1) pair calls are refused up front beyond `max_pairs` (default 25,000,000:
+/// n = 5,000), and the memory of the gathered shares (24 bytes each) by core::require_memory.
+/// The assignments stop when their work would pass `max_assignment_work` (default 4·10^10
+/// counted steps, about 30 s: measured 8.6·10^9 in 6.2 s for the 2^8 hypercube under ECMP, every
+/// one of its 2,048 channels solved, and 4.3·10^9 in 2.8 s for the 16 x 16 torus under ECMP;
+/// minimal routings stop far sooner: the 16 x 16 torus under a lowest-id minimal routing solved
+/// 66 of 1,024 channels in 0.2 s, PolarFly q = 13 (183 routers) all 2,548 in 0.2 s, GCC -O2, one
+/// thread); the answer is then `bound`: `load` and `permutation` are
+/// the best found (a lower bound on the worst case), and `upper` = the larger of the solved
+/// channels' dual bounds and the largest bound of the channels not solved, a certified UPPER
+/// bound on the worst-case load, so 1/upper is a certified lower bound on the worst-case
+/// saturation throughput. With `allow_bound = false` that case is refused in one line with the
+/// estimated work instead; the estimate is given up front when the first channel alone exceeds
+/// the budget.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/memory.hpp"
+#include "shiftfly/routing/channel_share.hpp"
+
+namespace shiftfly::routing {
+
+/// A routing's shares of the pair (s, t)'s traffic, appended to `out` (s != t).
+using pair_shares_function = std::function<void(std::uint32_t s, std::uint32_t t, std::vector<channel_share>& out)>;
+
+/// Limits of worst_case_load (see the file comment).
+struct worst_case_options {
+  std::uint64_t max_pairs = 25'000'000;               ///< n(n − 1) routing calls at most
+  std::uint64_t max_assignment_work = 40'000'000'000;  ///< Σ |R|²(|R| + |C|) over the channels solved
+  bool allow_bound = true;  ///< false: refuse rather than answer with a bound
+};
+
+/// How the worst case was obtained.
+enum class worst_case_method { exact, bound };
+
+/// The worst-case permutation of a routing and its load.
+struct worst_case_load_result {
+  /// The permutation found: vertex s sends one unit to permutation[s] (fixed points send
+  /// nothing); metrics::traffic_from_permutation turns it into a traffic matrix.
+  std::vector<std::uint64_t> permutation;
+  std::uint64_t channel = 0;  ///< the channel it loads with `load`
+  double load = 0.0;          ///< the permutation's load of `channel`: exact, the worst case; bound, a lower bound
+  double upper = 0.0;         ///< certified upper bound on the worst-case maximum channel load
+  worst_case_method method = worst_case_method::exact;
+  /// The certificate of `channel`'s assignment: u_s + v_t >= w(s, t) for every pair, Σ u + Σ v
+  /// its dual bound (exact: `upper`).
+  std::vector<double> row_potential, column_potential;
+  std::uint64_t channels = 0;            ///< channels of the graph
+  std::uint64_t channels_with_load = 0;  ///< channels some pair uses
+  std::uint64_t channels_solved = 0;     ///< channels whose assignment was solved
+  std::uint64_t pairs = 0;               ///< routing calls, n(n − 1)
+  std::uint64_t shares = 0;              ///< (channel, pair) shares gathered
+  std::uint64_t assignment_work = 0;     ///< Σ |R|²(|R| + |C|) over the channels solved
+  double next_bound = 0.0;               ///< the largest bound B(c) of the channels not solved (0: none)
+
+  /// "exact (maximum-weight assignment, 3 of 40 channels solved, dual gap 0)" or the bound's text.
+  [[nodiscard]] std::string method_text() const {
+    const std::string solved = core::to_message(channels_solved) + " of " + core::to_message(channels_with_load) +
+                               " loaded channels solved";
+    if (method == worst_case_method::exact)
+      return "exact (Towles-Dally maximum-weight assignment per channel, " + solved + ", dual certificate)";
+    return "bound (certified upper bound on the worst-case load: the assignment work limit was reached with " + solved +
+           "; the load is that of the best permutation found)";
+  }
+};
+
+namespace detail {
+
+/// One share of one pair on one channel.
+struct gathered_share {
+  std::uint32_t channel, source, target;
+  double weight;
+};
+
+/// The maximum-weight matching of the dense r x c weight matrix w (row-major, every weight
+/// >= 0) by the primal–dual Hungarian method with non-negative potentials u (rows) and v
+/// (columns), u_i + v_j >= w_ij and equality on the matching; a row or column with a positive
+/// potential is matched. match[i] is row i's column or -1.
+struct matching_result {
+  std::vector<std::int64_t> match;
+  std::vector<double> u, v;
+};
+
+inline matching_result max_weight_matching(std::size_t r, std::size_t c, const std::vector<double>& w) {
+  matching_result m;
+  m.match.assign(r, -1);
+  m.u.assign(r, 0.0);
+  m.v.assign(c, 0.0);
+  std::vector<std::int64_t> row_of(c, -1), from_row(c, -1);
+  std::vector<double> slack(c);
+  std::vector<char> col_in_tree(c);
+  double scale = 0.0;
+  for (std::size_t i = 0; i < r; ++i)
+    for (std::size_t j = 0; j < c; ++j) {
+      m.u[i] = std::max(m.u[i], w[i * c + j]);
+      scale = std::max(scale, w[i * c + j]);
+    }
+  const double eps = 1e-13 * std::max(1.0, scale);
+  const auto augment = [&](std::int64_t j) {  // flips the tree path ending at column j
+    while (j >= 0) {
+      const auto i = static_cast<std::size_t>(from_row[static_cast<std::size_t>(j)]);
+      const std::int64_t next = m.match[i];
+      m.match[i] = j;
+      row_of[static_cast<std::size_t>(j)] = static_cast<std::int64_t>(i);
+      j = next;
+    }
+  };
+  std::vector<std::size_t> tree_rows;
+  for (std::size_t root = 0; root < r; ++root) {
+    if (m.u[root] <= eps) {
+      m.u[root] = 0.0;
+      continue;  // a row whose potential is 0 may stay free
+    }
+    std::fill(col_in_tree.begin(), col_in_tree.end(), 0);
+    tree_rows.assign(1, root);
+    for (std::size_t j = 0; j < c; ++j) {
+      slack[j] = m.u[root] + m.v[j] - w[root * c + j];
+      from_row[j] = static_cast<std::int64_t>(root);
+    }
+    while (true) {
+      // δ1: the least slack to a column outside the tree; δ2: the least row potential in it
+      double d1 = std::numeric_limits<double>::infinity();
+      std::size_t j1 = c;
+      for (std::size_t j = 0; j < c; ++j)
+        if (!col_in_tree[j] && slack[j] < d1) d1 = slack[j], j1 = j;
+      double d2 = std::numeric_limits<double>::infinity();
+      std::size_t i2 = r;
+      for (auto i : tree_rows)
+        if (m.u[i] < d2) d2 = m.u[i], i2 = i;
+      const double delta = std::max(0.0, std::min(d1, d2));
+      for (auto i : tree_rows) m.u[i] -= delta;
+      for (std::size_t j = 0; j < c; ++j) {
+        if (col_in_tree[j])
+          m.v[j] += delta;
+        else
+          slack[j] -= delta;
+      }
+      if (d2 <= d1) {
+        // a tree row's potential reached 0: it leaves the matching (the root, if it is, stays free)
+        m.u[i2] = 0.0;
+        if (i2 != root) {
+          const std::int64_t j = m.match[i2];
+          m.match[i2] = -1;
+          row_of[static_cast<std::size_t>(j)] = -1;
+          augment(j);
+        }
+        break;
+      }
+      // column j1 became tight
+      slack[j1] = 0.0;
+      col_in_tree[j1] = 1;
+      if (row_of[j1] < 0) {
+        augment(static_cast<std::int64_t>(j1));
+        break;
+      }
+      const auto i = static_cast<std::size_t>(row_of[j1]);
+      tree_rows.push_back(i);
+      for (std::size_t j = 0; j < c; ++j)
+        if (!col_in_tree[j]) {
+          const double s = m.u[i] + m.v[j] - w[i * c + j];
+          if (s < slack[j]) slack[j] = s, from_row[j] = static_cast<std::int64_t>(i);
+        }
+    }
+  }
+  return m;
+}
+
+/// Refuses a worst case whose assignments exceed the work limit.
+[[noreturn]] inline void refuse_assignment_work(std::uint64_t estimate, std::uint64_t limit, std::uint64_t solved) {
+  core::fail("worst_case_load", "the exact worst case needs about " + core::to_message(estimate) +
+                                    " assignment steps (" + core::to_message(solved) +
+                                    " channels solved so far), past the limit of " + core::to_message(limit) +
+                                    " (accepted: a smaller graph, or the certified bound)");
+}
+
+}  // namespace detail
+
+/// The load of `channel` under the permutation p (Σ_s w_channel(s, p[s]), fixed points send nothing).
+inline double permutation_channel_load(const std::vector<std::uint64_t>& p, std::uint64_t channel,
+                                       const pair_shares_function& shares) {
+  std::vector<channel_share> out;
+  double load = 0.0;
+  for (std::uint64_t s = 0; s < p.size(); ++s) {
+    if (p[s] == s) continue;
+    out.clear();
+    shares(static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(p[s]), out);
+    for (const auto& x : out)
+      if (x.channel == channel) load += x.fraction;
+  }
+  return load;
+}
+
+/// The worst-case permutation of the oblivious routing `shares` on n vertices and
+/// `channel_count` channels (see the file comment).
+inline worst_case_load_result worst_case_load(std::uint64_t n, std::uint64_t channel_count,
+                                              const pair_shares_function& shares,
+                                              const worst_case_options& options = {}) {
+  constexpr std::string_view where = "worst_case_load";
+  core::require_range(where, "n", n, 2, std::numeric_limits<std::uint32_t>::max());
+  core::require_range(where, "channel_count", channel_count, 1, std::numeric_limits<std::uint32_t>::max());
+  if (!shares) core::fail(where, "no routing was given (accepted: a function giving each pair's channel shares)");
+  const std::uint64_t pairs = core::checked_mul(n, n - 1, where, "pair count");
+  if (pairs > options.max_pairs)
+    core::fail(where, "n = " + core::to_message(n) + " needs " + core::to_message(pairs) +
+                          " routing calls, past the limit of " + core::to_message(options.max_pairs) +
+                          " (accepted: n(n - 1) at most the limit)");
+
+  // 1. every pair's shares, gathered by channel
+  std::vector<detail::gathered_share> all;
+  std::vector<channel_share> out;
+  for (std::uint64_t s = 0; s < n; ++s)
+    for (std::uint64_t t = 0; t < n; ++t) {
+      if (s == t) continue;
+      out.clear();
+      shares(static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(t), out);
+      if (all.size() + out.size() > all.capacity())
+        core::require_memory(where, "the routing's shares",
+                             core::estimate_add_mul(0, std::max<std::uint64_t>(2 * all.capacity(), all.size() + out.size()),
+                                                    sizeof(detail::gathered_share)));
+      for (const auto& x : out) {
+        if (x.channel >= channel_count)
+          core::fail(where, "the routing gave channel " + core::to_message(x.channel) + " for the pair (" +
+                                core::to_message(s) + ", " + core::to_message(t) + ") (accepted: below the channel count " +
+                                core::to_message(channel_count) + ")");
+        if (!(x.fraction >= 0.0) || !std::isfinite(x.fraction))
+          core::fail(where, "the routing gave the fraction " + core::to_message(x.fraction) + " for the pair (" +
+                                core::to_message(s) + ", " + core::to_message(t) + ") (accepted: finite, at least 0)");
+        if (x.fraction > 0.0)
+          all.push_back({static_cast<std::uint32_t>(x.channel), static_cast<std::uint32_t>(s),
+                         static_cast<std::uint32_t>(t), x.fraction});
+      }
+    }
+  std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) {
+    return a.channel != b.channel ? a.channel < b.channel : a.source != b.source ? a.source < b.source : a.target < b.target;
+  });
+  {  // a channel listed twice for one pair: its fractions add
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      if (k > 0 && all[k - 1].channel == all[i].channel && all[k - 1].source == all[i].source &&
+          all[k - 1].target == all[i].target)
+        all[k - 1].weight += all[i].weight;
+      else
+        all[k++] = all[i];
+    }
+    all.resize(k);
+  }
+
+  worst_case_load_result result;
+  result.channels = channel_count;
+  result.pairs = pairs;
+  result.shares = all.size();
+
+  // 2. per channel: its range in `all`, its sources and targets, and the bound B(c)
+  struct channel_part {
+    std::uint32_t channel;
+    std::size_t begin, end;
+    std::uint64_t rows, cols;
+    double bound;
+  };
+  std::vector<channel_part> parts;
+  std::vector<double> row_max(n, 0.0), col_max(n, 0.0);
+  for (std::size_t b = 0; b < all.size();) {
+    std::size_t e = b;
+    while (e < all.size() && all[e].channel == all[b].channel) ++e;
+    std::vector<std::uint32_t> rows, cols;
+    for (std::size_t i = b; i < e; ++i) {
+      const auto& x = all[i];
+      if (row_max[x.source] == 0.0) rows.push_back(x.source);
+      if (col_max[x.target] == 0.0) cols.push_back(x.target);
+      row_max[x.source] = std::max(row_max[x.source], x.weight);
+      col_max[x.target] = std::max(col_max[x.target], x.weight);
+    }
+    double by_rows = 0.0, by_cols = 0.0;
+    for (auto s : rows) by_rows += row_max[s], row_max[s] = 0.0;
+    for (auto t : cols) by_cols += col_max[t], col_max[t] = 0.0;
+    parts.push_back({all[b].channel, b, e, rows.size(), cols.size(), std::min(by_rows, by_cols)});
+    b = e;
+  }
+  result.channels_with_load = parts.size();
+  if (parts.empty()) core::fail(where, "the routing gave no pair any channel (accepted: a routing that uses some channel)");
+  std::sort(parts.begin(), parts.end(), [](const channel_part& a, const channel_part& b) {
+    return a.bound != b.bound ? a.bound > b.bound : a.channel < b.channel;
+  });
+  const auto work_of = [](const channel_part& p) {
+    const std::uint64_t small = std::min(p.rows, p.cols), large = std::max(p.rows, p.cols);
+    return small * small * (small + large);
+  };
+
+  // 3. exact assignments in decreasing bound until the best exact load reaches the next bound
+  const auto tolerance = [](double x) { return 1e-9 * std::max(1.0, x); };
+  double best_upper_solved = 0.0;
+  bool have = false;
+  std::vector<std::uint32_t> row_ids, col_ids;
+  std::vector<std::int64_t> row_index(n, -1), col_index(n, -1);
+  std::size_t k = 0;
+  for (; k < parts.size(); ++k) {
+    const auto& p = parts[k];
+    if (have && result.load + tolerance(result.load) >= p.bound) break;
+    const std::uint64_t work = work_of(p);
+    if (result.assignment_work + work > options.max_assignment_work) {
+      if (!options.allow_bound) {
+        std::uint64_t estimate = result.assignment_work;
+        for (std::size_t i = k; i < parts.size(); ++i)
+          if (!have || parts[i].bound > result.load) estimate = core::checked_add(estimate, work_of(parts[i]), where, "work");
+        detail::refuse_assignment_work(estimate, options.max_assignment_work, result.channels_solved);
+      }
+      break;
+    }
+    // the channel's own rows (sources) and columns (targets), rows the smaller side
+    row_ids.clear();
+    col_ids.clear();
+    for (std::size_t i = p.begin; i < p.end; ++i) {
+      const auto& x = all[i];
+      if (row_index[x.source] < 0) row_index[x.source] = static_cast<std::int64_t>(row_ids.size()), row_ids.push_back(x.source);
+      if (col_index[x.target] < 0) col_index[x.target] = static_cast<std::int64_t>(col_ids.size()), col_ids.push_back(x.target);
+    }
+    const bool transposed = row_ids.size() > col_ids.size();
+    const std::size_t r = transposed ? col_ids.size() : row_ids.size(), c = transposed ? row_ids.size() : col_ids.size();
+    core::require_memory(where, "one channel's assignment matrix", core::estimate_add_mul(0, r * c, sizeof(double)));
+    std::vector<double> w(r * c, 0.0);
+    for (std::size_t i = p.begin; i < p.end; ++i) {
+      const auto& x = all[i];
+      const auto a = static_cast<std::size_t>(row_index[x.source]), b = static_cast<std::size_t>(col_index[x.target]);
+      if (transposed)
+        w[b * c + a] = x.weight;
+      else
+        w[a * c + b] = x.weight;
+    }
+    const auto m = detail::max_weight_matching(r, c, w);
+    result.assignment_work += work;
+    ++result.channels_solved;
+
+    // the permutation: the matching, then every source left over to itself when free, else the lowest free target
+    std::vector<std::uint64_t> perm(n, n);
+    std::vector<char> taken(n, 0);
+    for (std::size_t i = 0; i < r; ++i)
+      if (m.match[i] >= 0) {
+        const std::uint32_t s = transposed ? row_ids[static_cast<std::size_t>(m.match[i])] : row_ids[i];
+        const std::uint32_t t = transposed ? col_ids[i] : col_ids[static_cast<std::size_t>(m.match[i])];
+        perm[s] = t;
+        taken[t] = 1;
+      }
+    for (std::uint64_t s = 0; s < n; ++s)
+      if (perm[s] == n && !taken[s]) perm[s] = s, taken[s] = 1;
+    std::uint64_t next_free = 0;
+    for (std::uint64_t s = 0; s < n; ++s)
+      if (perm[s] == n) {
+        while (taken[next_free]) ++next_free;
+        perm[s] = next_free;
+        taken[next_free] = 1;
+      }
+    // its load of the channel, summed from the shares, and the certificate: row potentials as
+    // found, every column's raised to max_s (w - u_s) so that each constraint holds as computed
+    std::vector<double> u(n, 0.0), v(n, 0.0);
+    for (std::size_t i = 0; i < r; ++i) (transposed ? v[col_ids[i]] : u[row_ids[i]]) = m.u[i];
+    for (std::size_t j = 0; j < c; ++j) (transposed ? u[row_ids[j]] : v[col_ids[j]]) = m.v[j];
+    double load = 0.0;
+    for (std::size_t i = p.begin; i < p.end; ++i) {
+      const auto& x = all[i];
+      if (perm[x.source] == x.target) load += x.weight;
+      if (x.weight > u[x.source] + v[x.target]) v[x.target] = x.weight - u[x.source];
+      while (u[x.source] + v[x.target] < x.weight) v[x.target] = std::nextafter(v[x.target], 2 * x.weight + 1);
+    }
+    double dual = 0.0;
+    for (std::uint64_t s = 0; s < n; ++s) dual += u[s] + v[s];
+    best_upper_solved = std::max(best_upper_solved, dual);
+    if (!have || load > result.load) {
+      have = true;
+      result.load = load;
+      result.channel = p.channel;
+      result.permutation = std::move(perm);
+      result.row_potential = std::move(u);
+      result.column_potential = std::move(v);
+    }
+    for (auto s : row_ids) row_index[s] = -1;
+    for (auto t : col_ids) col_index[t] = -1;
+  }
+  if (!have) {
+    if (!options.allow_bound) detail::refuse_assignment_work(work_of(parts[0]), options.max_assignment_work, 0);
+    // not even one channel fits: the identity's load is 0; the bound is the largest B(c)
+    result.permutation.resize(n);
+    for (std::uint64_t s = 0; s < n; ++s) result.permutation[s] = s;
+    result.channel = parts[0].channel;
+  }
+  // every channel not solved has B(c) <= next_bound; every one solved, its dual bound
+  result.next_bound = k < parts.size() ? parts[k].bound : 0.0;
+  result.upper = std::max({best_upper_solved, result.next_bound, result.load});
+  result.method = have && result.upper - result.load <= tolerance(result.load) ? worst_case_method::exact
+                                                                               : worst_case_method::bound;
+  return result;
+}
+
+}  // namespace shiftfly::routing
