@@ -84,6 +84,7 @@
 #include "shiftfly/routing/describe_load.hpp"
 #include "shiftfly/routing/describe.hpp"
 #include "shiftfly/routing/dimension_order.hpp"
+#include "shiftfly/routing/family_load.hpp"
 #include "shiftfly/routing/imase_itoh.hpp"
 #include "shiftfly/routing/k_shortest_paths.hpp"
 #include "shiftfly/routing/label.hpp"

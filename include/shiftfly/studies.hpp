@@ -45,4 +45,5 @@
 #include "shiftfly/studies/operations_study.hpp"
 #include "shiftfly/studies/sharing_study.hpp"
 #include "shiftfly/studies/table2_groups.hpp"
+#include "shiftfly/studies/routing_load.hpp"
 #include "shiftfly/studies/throughput_comparison.hpp"

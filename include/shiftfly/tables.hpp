@@ -43,4 +43,5 @@
 #include "shiftfly/tables/operations_tables.hpp"
 #include "shiftfly/tables/sharing_table.hpp"
 #include "shiftfly/tables/shiftfly_tables.hpp"
+#include "shiftfly/tables/routing_load.hpp"
 #include "shiftfly/tables/throughput_table.hpp"

@@ -217,7 +217,8 @@ void summarize_load(const G& g, std::vector<double> loads, const channel_load_re
 /// graph's family: a routing it does not run is refused.
 template <class G>
 channel_load_result measure_channel_load(const G& g, const channel_load_request& r,
-                                         const topology::family_descriptor* family = nullptr) {
+                                         const topology::family_descriptor* family = nullptr,
+                                         const load_router* pair_router = nullptr) {
   constexpr std::string_view where = "measure_channel_load";
   const auto spec = parse_routing(r.routing, r.tie);
   auto traffic_name = parse_traffic(r.traffic);
@@ -241,12 +242,13 @@ channel_load_result measure_channel_load(const G& g, const channel_load_request&
         core::fail_parameter(where, "channel_class", core::to_message(unsigned{k}), "names no class",
                              "0 to " + core::to_message(r.class_names.size()) + " - 1");
   }
-  if (spec.kind == routing_kind::dor || spec.kind == routing_kind::ksp || spec.kind == routing_kind::shift)
-    core::fail_parameter(where, "routing", spec.name(), "is not available in this build yet",
+  const bool per_pair = spec.kind == routing_kind::dor || spec.kind == routing_kind::ksp || spec.kind == routing_kind::shift;
+  if (per_pair && !pair_router)
+    core::fail_parameter(where, "routing", spec.name(), "is routed per pair: call routing::measure_family_load",
                          "minimal, ecmp, spread, valiant, valiant:ecmp, valiant:minimal");
   const routing_kind leg = spec.kind == routing_kind::valiant ? spec.legs : spec.kind;
   // the work, estimated before anything is built: destinations x (n + 2m), plus the BookSim table
-  const std::uint64_t per_destination = core::estimate_add_mul(n, 2, C);
+  const std::uint64_t per_destination = per_pair ? pair_router->steps_per_destination() : core::estimate_add_mul(n, 2, C);
   std::uint64_t steps = core::estimate_add_mul(0, n, per_destination);
   if (leg == routing_kind::minimal && spec.tie == tie_rule::booksim) steps = core::estimate_add_mul(steps, n, per_destination);
   const double seconds = static_cast<double>(steps) / load_steps_per_second / core::resolve_threads(r.threads);
@@ -261,7 +263,9 @@ channel_load_result measure_channel_load(const G& g, const channel_load_request&
   if (traffic_name.kind == traffic_kind::file) traffic_name.matrix = r.matrix;
   const load_traffic T = make_load_traffic(n, traffic_name, r.endpoints, r.self, r.traffic_seed);
 
-  const shortest_path_router<G> router(g, leg, spec.tie, r.threads);
+  const std::optional<shortest_path_router<G>> own =
+      per_pair ? std::nullopt : std::optional<shortest_path_router<G>>(std::in_place, g, leg, spec.tie, r.threads);
+  const load_router& router = per_pair ? *pair_router : *own;
   channel_load_result out;
   out.routing = spec.name();
   out.tie = spec.uses_tie() ? tie_rule_name(spec.tie) : "";
@@ -280,7 +284,8 @@ channel_load_result measure_channel_load(const G& g, const channel_load_request&
   } else {
     loads = accumulate_load(g, router, T, r.threads);
     out.method = "exact";
-    out.algorithm = "per-destination accumulation over the shortest-path DAG (BFS from every destination)";
+    out.algorithm = per_pair ? "the routing's shares of every pair with demand, summed by destination"
+                             : "per-destination accumulation over the shortest-path DAG (BFS from every destination)";
   }
   if (spec.kind == routing_kind::valiant) {
     const valiant_demands V(T);

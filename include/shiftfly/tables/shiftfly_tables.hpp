@@ -26,6 +26,7 @@
 #include "shiftfly/tables/nonminimal_table.hpp"
 #include "shiftfly/tables/operations_tables.hpp"
 #include "shiftfly/tables/sharing_table.hpp"
+#include "shiftfly/tables/routing_load.hpp"
 #include "shiftfly/tables/throughput_table.hpp"
 
 namespace shiftfly::tables {
@@ -237,6 +238,24 @@ inline std::vector<report::section> shiftfly_sections() {
                  return o;
                },
                {"throughput", "field_throughput", "throughput_vs_size"}});
+  s.push_back({"routing_load",
+               "Beyond the paper: the routings fabrics run, their channel loads and saturation (exact profile only)",
+               [claims](const report::section_context& c) {
+                 report::section_output o;
+                 if (c.profile != report::profile::exact) return o;
+                 const auto table2 = studies::routing_load_table2(c.threads);
+                 const auto field = studies::routing_load_field(c.threads);
+                 o.tables.push_back(routing_load_table(table2));
+                 o.tables.push_back(routing_load_field_table(field));
+                 o.figures.push_back(routing_load_figure(table2));
+                 report::illustrate(o.figures.back(), o.tables.front(),
+                                    "Uniform saturation throughput per router, (n - 1) theta_R in link capacities, of "
+                                    "Boardfly and Shiftfly under each routing they run, against groups (log scales), "
+                                    "with the upper end of the optimal throughput theta* of each.");
+                 for (auto& f : routing_load_finding(table2, field)) claims->push_back(std::move(f));
+                 return o;
+               },
+               {"routing_load", "routing_load_field", "routing_load_vs_size"}});
   s.push_back({"differences", "Differences from the published tables (exact profile)",
                [log, claims](const report::section_context& c) {
                  report::section_output o;

@@ -1,0 +1,209 @@
+#pragma once
+/// \file family_load.hpp
+/// The channel load of any routing named as text on a family's graph (or a user's graph):
+/// the shortest-path routings and Valiant of routing/channel_load.hpp, the per-pair routings
+/// (dimension order, K shortest paths, shift routing), the link class of every channel from
+/// the family's descriptor, and the worst-case permutation of the routing (traffic `worst`).
+///
+///   struct family_load_request { channel_load_request load; worst_case_options worst; };
+///   struct family_load_result { channel_load_result load; std::optional<worst_case_summary> worst; };
+///   family_load_result measure_family_load(const core::graph<>& g, const topology::family_spec* spec,
+///                                          const family_load_request& r);
+///   pair_shares_function routing_pair_shares(g, spec, routing_spec, holder);  // any oblivious routing
+///
+/// Traffic `worst` (Towles and Dally, SPAA 2002; routing/worst_case_load.hpp): the permutation
+/// of the routers that loads some channel most under this routing. The loads reported are
+/// those of that permutation; the worst-case record says whether it is exact (every channel's
+/// maximum-weight assignment bounded by a dual certificate) or a certified upper bound on the
+/// worst load (the saturation's lower bound), beside the load of the permutation found.
+/// With P endpoints a router, an endpoint permutation gives router demands whose rows and
+/// columns sum to P; those matrices are P times the doubly stochastic ones, whose extreme
+/// points are permutations (Birkhoff), and the load is linear in the demands: the worst load
+/// is P times the router-level one, attained by P copies of the worst router permutation.
+///
+/// Valiant under `worst`. Its expected load is the leg routing's under T'(a,b) = out(a)/n +
+/// in(b)/n (routing/valiant_load.hpp). A permutation has out(a), in(b) <= 1, equal to 1 off its
+/// fixed points, so T' is largest entrywise, and every load with it, at any derangement (a
+/// permutation without fixed points; n >= 2 has one): the worst case is the load under the
+/// shift s -> s + 1 mod n, exactly, with no assignment to solve.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/graph.hpp"
+#include "shiftfly/metrics/flow/traffic.hpp"
+#include "shiftfly/routing/channel_load.hpp"
+#include "shiftfly/routing/channel_share.hpp"
+#include "shiftfly/routing/dimension_order.hpp"
+#include "shiftfly/routing/k_shortest_paths.hpp"
+#include "shiftfly/routing/routing_spec.hpp"
+#include "shiftfly/routing/shift_channel_routing.hpp"
+#include "shiftfly/routing/shortest_path_routing.hpp"
+#include "shiftfly/routing/worst_case_load.hpp"
+#include "shiftfly/topology/families.hpp"
+#include "shiftfly/topology/family.hpp"
+
+namespace shiftfly::routing {
+
+/// What to compute: the load request, and the limits of the worst case (traffic `worst`).
+struct family_load_request {
+  channel_load_request load;
+  worst_case_options worst;
+};
+
+/// How the worst case was found.
+struct worst_case_summary {
+  std::string method;     ///< "exact" or "bound"
+  std::string algorithm;  ///< worst_case_load_result::method_text(), or Valiant's derangement argument
+  double load = 0.0;      ///< the permutation found loads its hottest channel with this (per endpoint injection)
+  double upper = 0.0;     ///< certified upper bound on the worst load (equal to `load` when exact)
+  std::uint64_t channels_solved = 0, channels_with_load = 0;
+  /// Certified lower bound on the worst-case saturation per endpoint: 1 / upper.
+  [[nodiscard]] double saturation_lower() const { return upper > 0 ? 1.0 / upper : 0.0; }
+};
+
+struct family_load_result {
+  channel_load_result load;
+  std::optional<worst_case_summary> worst;
+};
+
+/// Keeps a per-pair routing object alive behind a pair_shares_function.
+using routing_holder = std::shared_ptr<const void>;
+
+/// The shares of one pair under `spec` (any routing but Valiant, which is not one path
+/// distribution per pair that this library enumerates). `family` may be null (a user's graph):
+/// then dor and shift, which need the family's structure, are refused.
+inline pair_shares_function routing_pair_shares(const core::graph<std::uint32_t>& g, const topology::family_spec* family,
+                                                const routing_spec& spec, unsigned threads, routing_holder& holder) {
+  constexpr std::string_view where = "routing_pair_shares";
+  switch (spec.kind) {
+    case routing_kind::minimal:
+    case routing_kind::ecmp:
+    case routing_kind::spread: {
+      auto r = std::make_shared<const shortest_path_router<core::graph<std::uint32_t>>>(g, spec.kind, spec.tie, threads);
+      holder = r;
+      return [p = r.get()](std::uint32_t s, std::uint32_t t, std::vector<channel_share>& out) { p->shares(s, t, out); };
+    }
+    case routing_kind::ksp: {
+      auto r = std::make_shared<const k_shortest_paths_routing>(g, static_cast<std::uint32_t>(spec.k));
+      holder = r;
+      return [p = r.get()](std::uint32_t s, std::uint32_t t, std::vector<channel_share>& out) { p->shares(s, t, out); };
+    }
+    case routing_kind::dor: {
+      if (!family)
+        core::fail_parameter(where, "routing", "dor", "needs the graph's family (a torus or a HyperX)", "torus or hyperx");
+      auto r = std::make_shared<const dimension_order_routing>(make_dimension_order_routing(*family, g));
+      holder = r;
+      return [p = r.get()](std::uint32_t s, std::uint32_t t, std::vector<channel_share>& out) { p->shares(s, t, out); };
+    }
+    case routing_kind::shift: {
+      if (!family)
+        core::fail_parameter(where, "routing", "shift", "needs the graph's family",
+                             "kautz, de-bruijn, imase-itoh or shiftfly");
+      auto r = std::make_shared<const shift_channel_routing>(make_shift_channel_routing(*family, g));
+      holder = r;
+      return [p = r.get()](std::uint32_t s, std::uint32_t t, std::vector<channel_share>& out) { p->shares(s, t, out); };
+    }
+    case routing_kind::valiant: break;
+  }
+  core::fail_parameter(where, "routing", spec.name(), "has no single path distribution per pair here",
+                       "minimal, ecmp, spread, dor, ksp:K, shift");
+}
+
+namespace detail {
+
+/// Steps one pair of a per-pair routing costs, for the up-front estimate.
+inline std::uint64_t pair_routing_steps(const core::graph<std::uint32_t>& g, const routing_spec& spec) {
+  if (spec.kind == routing_kind::ksp) return k_shortest_paths_pair_work(g, static_cast<std::uint32_t>(spec.k));
+  return 64;  // dor and shift: a walk of at most the diameter (D <= 63 symbols), O(1) a hop
+}
+
+/// The request's link classes from the family's descriptor (none for a user's graph).
+inline void add_classes(const core::graph<std::uint32_t>& g, const topology::family_spec* family,
+                        channel_load_request& r) {
+  if (!family || !r.channel_class.empty()) return;
+  auto classes = topology::classify_channels(*family, g);
+  r.channel_class = std::move(classes.class_of);
+  r.class_names = std::move(classes.names);
+}
+
+}  // namespace detail
+
+/// The loads of one routing and traffic on g (see the file comment). `family` is g's family
+/// (nullptr for a user's graph): it gives the link classes, the routings the family runs
+/// (others are refused naming the families that run them), and the structure of dor and shift.
+inline family_load_result measure_family_load(const core::graph<std::uint32_t>& g, const topology::family_spec* family,
+                                              const family_load_request& request) {
+  constexpr std::string_view where = "measure_channel_load";
+  channel_load_request r = request.load;
+  const auto spec = parse_routing(r.routing, r.tie);
+  const topology::family_descriptor* descriptor = family ? &topology::family_named(family->family, where) : nullptr;
+  if (descriptor) require_family_runs(spec, *descriptor);
+  detail::add_classes(g, family, r);
+  const bool per_pair = spec.kind == routing_kind::dor || spec.kind == routing_kind::ksp || spec.kind == routing_kind::shift;
+  family_load_result out;
+  const std::uint64_t n = g.num_vertices();
+
+  if (r.traffic == "worst") {
+    core::require_range(where, "n", n, 2, metrics::traffic_max_vertices);
+    core::require_range(where, "endpoints", r.endpoints, 1, max_endpoints_per_router);
+    worst_case_summary w;
+    std::vector<std::uint64_t> permutation(n);
+    if (spec.kind == routing_kind::valiant) {
+      for (std::uint64_t s = 0; s < n; ++s) permutation[s] = (s + 1) % n;
+      w.method = "exact";
+      w.algorithm = "Valiant: every derangement loads each channel most (T'(a,b) = out(a)/n + in(b)/n is largest "
+                    "entrywise), so the shift s -> s + 1 is a worst case";
+    } else {
+      routing_holder holder;
+      const auto shares = routing_pair_shares(g, family, spec, r.threads, holder);
+      const auto found = worst_case_load(n, channel_count(g), shares, request.worst);
+      permutation = found.permutation;
+      w.method = found.method == worst_case_method::exact ? "exact" : "bound";
+      w.algorithm = found.method_text();
+      w.upper = found.upper * static_cast<double>(r.endpoints);
+      w.channels_solved = found.channels_solved;
+      w.channels_with_load = found.channels_with_load;
+    }
+    // the permutation's own loads, P copies of it (one per endpoint slot): demands P per pair
+    std::vector<metrics::traffic_entry> entries;
+    for (std::uint64_t s = 0; s < n; ++s)
+      if (permutation[s] != s) entries.push_back({s, permutation[s], static_cast<double>(r.endpoints)});
+    if (entries.empty()) core::fail(where, "the worst case found loads no channel (the graph has no loaded channel)");
+    r.traffic = "file:worst";
+    r.matrix = metrics::traffic_matrix::from_entries(n, std::move(entries), "worst case");
+    const std::uint64_t P = r.endpoints;
+    r.endpoints = 1;  // the demands above are already per router: P units a pair
+    family_load_request inner{r, request.worst};
+    out = measure_family_load(g, family, inner);
+    auto& L = out.load;
+    L.traffic = "worst case (Towles-Dally): a permutation of the routers, P copies";
+    L.endpoints = P;
+    L.endpoint_rate = 1.0;  // every endpoint sends one unit
+    L.max_load_per_endpoint_injection = L.max_load;
+    L.saturation_per_endpoint = L.max_load > 0 ? 1.0 / L.max_load : 0.0;
+    w.load = L.max_load;
+    if (spec.kind == routing_kind::valiant) w.upper = w.load;
+    if (w.method == "exact") w.upper = std::max(w.upper, w.load);
+    out.worst = w;
+    return out;
+  }
+
+  if (!per_pair) {
+    out.load = measure_channel_load(g, r, descriptor);
+    return out;
+  }
+  // dor, ksp:K and shift: the same engine through the per-pair router
+  routing_holder holder;
+  const pair_share_router router(n, routing_pair_shares(g, family, spec, r.threads, holder),
+                                 detail::pair_routing_steps(g, spec));
+  out.load = measure_channel_load(g, r, descriptor, &router);
+  return out;
+}
+
+}  // namespace shiftfly::routing
