@@ -17,10 +17,6 @@
 #include "shiftfly/physical/describe.hpp"
 #include "shiftfly/physical/model_file.hpp"
 
-#ifndef SHIFTFLY_COST_MODELS_DIR
-#define SHIFTFLY_COST_MODELS_DIR "data/cost_models"
-#endif
-
 // A named namespace, not an anonymous one: the tool compiles as one unity
 // translation unit (CMakeLists.txt), where every file's options and reg must differ.
 namespace shiftfly_cost_subcommand {
@@ -36,7 +32,7 @@ struct options {
 int run_cost(const options& o, const CLI::App& app, const shiftfly::tools::run_context& c) {
   namespace physical = shiftfly::physical;
   const auto model = shiftfly::tools::with_flags(
-      app, [&] { return physical::read_cost_model_file(physical::cost_model_path(o.model, SHIFTFLY_COST_MODELS_DIR)); });
+      app, [&] { return physical::read_cost_model_file(physical::cost_model_path(o.model, physical::shipped_cost_models_dir())); });
   const auto g = shiftfly::tools::make_graph(*o.family, "cost", false);
   const bool from_file = o.family->family == "file";
   const shiftfly::topology::family_spec spec = from_file ? shiftfly::topology::family_spec{} : shiftfly::tools::to_spec(*o.family);

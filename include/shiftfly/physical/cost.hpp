@@ -180,6 +180,7 @@ inline cost_request family_request(const topology::family_spec* spec, std::size_
     } else if (full.family == "xgft") {
       const auto& m = topology::list_value(full.values, "m");
       const auto& w = topology::list_value(full.values, "w");
+      if (!endpoints) core::require_range("family_request", "m item", m.front(), 1, 1'000'000);
       q.endpoints_per_router.resize(routers);
       for (std::size_t v = 0; v < routers; ++v)
         q.endpoints_per_router[v] = topology::xgft_level_of(m, w, v) == 1 ? endpoints.value_or(m.front()) : 0;

@@ -7,6 +7,7 @@
 ///   cost_model parse_cost_model(std::string_view text, std::string_view file);
 ///   cost_model read_cost_model_file(std::string_view path);   // io::read_file_text, then parse
 ///   const std::vector<std::string>& shipped_cost_models();     // "slimfly-sc14", "mudigonda-atc11"
+///   std::string shipped_cost_models_dir();                     // where the shipped models are read from
 ///   std::string cost_model_path(std::string_view model, std::string_view shipped_dir);
 ///       // a shipped model's name -> shipped_dir/<name>.json; a path (with '/' or ending .json) as is
 ///
@@ -146,6 +147,19 @@ inline cost_model read_cost_model_file(std::string_view path) {
 inline const std::vector<std::string>& shipped_cost_models() {
   static const std::vector<std::string> names{"slimfly-sc14", "mudigonda-atc11"};
   return names;
+}
+
+/// The directory of the shipped models: SHIFTFLY_COST_MODELS_DIR when the program defines it (the
+/// `shiftfly` tool does: the source tree's data/cost_models), else SHIFTFLY_SOURCE_DIR/data/cost_models
+/// (the tests), else data/cost_models relative to the working directory.
+inline std::string shipped_cost_models_dir() {
+#if defined(SHIFTFLY_COST_MODELS_DIR)
+  return SHIFTFLY_COST_MODELS_DIR;
+#elif defined(SHIFTFLY_SOURCE_DIR)
+  return std::string(SHIFTFLY_SOURCE_DIR) + "/data/cost_models";
+#else
+  return "data/cost_models";
+#endif
 }
 
 /// The file of `model`: a shipped model's name is looked up in `shipped_dir`; a path (it has a '/'
