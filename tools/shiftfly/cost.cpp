@@ -36,7 +36,8 @@ int run_cost(const options& o, const CLI::App& app, const shiftfly::tools::run_c
   const auto g = shiftfly::tools::make_graph(*o.family, "cost", false);
   const bool from_file = o.family->family == "file";
   const shiftfly::topology::family_spec spec = from_file ? shiftfly::topology::family_spec{} : shiftfly::tools::to_spec(*o.family);
-  const auto r = shiftfly::tools::with_flags(app, [&] {
+  // The request names the family's flags (a fat tree's hosts from --k or --m), the cost its own.
+  const auto r = shiftfly::tools::naming_flags(c, "", [&] {
     return physical::network_cost(g, model,
                                   physical::family_request(from_file ? nullptr : &spec, g.num_vertices(), o.endpoints, o.layout));
   });
@@ -50,7 +51,8 @@ const shiftfly::tools::register_subcommand reg{"cost", [](CLI::App& app) {
       "cost", "Cost, cables and power of a fabric: shiftfly cost FAMILY ... [--endpoints P] [--model M] [--layout L]");
   sub->add_option_function<std::uint64_t>(
          "--endpoints", [o](std::uint64_t p) { o->endpoints = p; },
-         "Endpoints per router (default: ceil(k'/2), k' the largest router degree)")
+         "Endpoints per router (default: ceil(k'/2), k' the largest router degree); on a fat tree (fat-tree, xgft) per "
+         "edge switch only (default: its hosts, k/2 or m1)")
       ->type_name("UINT in [0 - 1000000]")
       ->default_str("none");
   sub->add_option("--model", o->model,

@@ -27,6 +27,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "shiftfly/physical/cost.hpp"
@@ -50,19 +51,19 @@ inline std::vector<physical_instance> physical_instances() {
   using V = std::vector<std::uint64_t>;
   const auto u = [](std::uint64_t x) { return topology::parameter_value(x); };
   return {
-      {"3-D torus", "22 x 22 x 22", family_spec{"torus", {{"dims", V{22, 22, 22}}}}, 1, "1 a router", false},
+      {"3-D torus", "22 x 22 x 22", family_spec{"torus", {{"dims", V{22, 22, 22}}}}, 1, "1 per router", false},
       {"HyperX (3-D flattened butterfly)", "10 x 10 x 10", family_spec{"hyperx", {{"dims", V{10, 10, 10}}}}, 10,
-       "S = 10 a router", false},
-      {"Fat tree", "k = 34", family_spec{"fat-tree", {{"k", u(34)}}}, std::nullopt, "k/2 a edge switch", false},
+       "S = 10 per router", false},
+      {"Fat tree", "k = 34", family_spec{"fat-tree", {{"k", u(34)}}}, std::nullopt, "k/2 per edge switch", false},
       {"Dragonfly", "a = 14, h = 7, g = 99", family_spec{"dragonfly", {{"a", u(14)}, {"h", u(7)}}}, 7, "p = h", false},
       {"Slim Fly", "q = 19", family_spec{"slimfly", {{"q", u(19)}}}, std::nullopt, "ceil(k'/2)", false},
       {"PolarFly", "q = 27", family_spec{"polarfly", {{"q", u(27)}}}, std::nullopt, "ceil(k'/2)", false},
       {"Jellyfish", "722 routers, degree 29", family_spec{"jellyfish", {{"routers", u(722)}, {"degree", u(29)}}}, 15,
        "as Slim Fly", false},
       {"Boardfly", "324 groups, chip level", family_spec{"boardfly", {{"groups", u(324)}, {"level", std::string("chip")}}},
-       1, "1 a chip", true},
+       1, "1 per chip", true},
       {"Shiftfly", "324 groups, 40 ports, chip level",
-       family_spec{"shiftfly", {{"groups", u(324)}, {"level", std::string("chip")}}}, 1, "1 a chip", true},
+       family_spec{"shiftfly", {{"groups", u(324)}, {"level", std::string("chip")}}}, 1, "1 per chip", true},
   };
 }
 
@@ -73,6 +74,9 @@ struct physical_row {
   /// Boardfly and Shiftfly: the links between two 32-chip groups, which the Shiftfly paper counts as
   /// optical (its board links, inside a group, are copper); none for the other families.
   std::optional<std::uint64_t> paper_optical;
+  /// Boardfly and Shiftfly: the links between groups that the layout makes electric (their racks within
+  /// the threshold), and the links inside a group it makes optical (their racks beyond it).
+  std::uint64_t between_groups_electric = 0, inside_group_optical = 0;
 };
 
 /// The shipped model `name` (physical/model_file.hpp, read from shipped_cost_models_dir()).
@@ -88,11 +92,21 @@ inline std::vector<physical_row> physical_comparison_rows(const physical::cost_m
     physical_row row{inst, physical::network_cost(
                                g, model, physical::family_request(&inst.spec, g.num_vertices(), inst.endpoints, "grouped")),
                      std::nullopt};
-    if (inst.chip_groups) {
+    if (inst.chip_groups) {  // the same placement network_cost made, link by link
+      const auto request = physical::family_request(&inst.spec, g.num_vertices(), inst.endpoints, "grouped");
+      const auto floor = physical::place(g.num_vertices(), request.groups, *inst.endpoints, model.rack, request.layout);
       std::uint64_t between = 0;
       for (std::size_t v = 0; v < g.num_vertices(); ++v)
-        for (auto w : g.neighbors(static_cast<std::uint32_t>(v)))
-          if (w > v && w / 32 != v / 32) ++between;
+        for (auto w : g.neighbors(static_cast<std::uint32_t>(v))) {
+          if (w <= v) continue;
+          const bool optical = physical::link_length_m(floor, model.rack, v, w) > model.electric_max_m;
+          if (w / 32 != v / 32) {
+            ++between;
+            if (!optical) ++row.between_groups_electric;
+          } else if (optical) {
+            ++row.inside_group_optical;
+          }
+        }
       row.paper_optical = between;
     }
     rows.push_back(std::move(row));
