@@ -21,7 +21,7 @@ def test_fat_tree_hosts_and_file_graphs():
     r = shiftfly.network_cost(shiftfly.fat_tree(k=4), model="mudigonda-atc11")
     assert r["endpoints"] == 16
     assert r["router_cost"] == 20 * 4 * 500
-    g = shiftfly.Graph.from_edges(4, [[0, 1], [1, 2], [2, 3], [3, 0]])
+    g = shiftfly.Graph.from_edges([[0, 1], [1, 2], [2, 3], [3, 0]])
     r = shiftfly.network_cost(g, endpoints=2, layout="sequential")
     assert r["layout"]["grouping"] is None
     assert r["endpoints"] == 8
