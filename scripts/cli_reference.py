@@ -27,6 +27,11 @@ GROUP = None
 EXAMPLES = {
     "shiftfly": "--version",
     "shiftfly allreduce": "allreduce --dims 4,4",
+    "shiftfly cost": GROUP,
+    "shiftfly cost slimfly": "cost slimfly --q 5",
+    "shiftfly cost dragonfly": "cost dragonfly --a 4 --h 2 --model mudigonda-atc11 --format json --pretty",
+    "shiftfly cost xgft": "cost xgft --m 4,4 --w 1,4",
+    "shiftfly cost file": "cost file --path tests/fixtures/files/racks.txt --endpoints 4",
     "shiftfly graph": GROUP,
     "shiftfly graph torus": "graph torus --dims 3,3",
     "shiftfly graph kautz": "graph --format dot kautz --d 2 --D 2",
@@ -165,7 +170,8 @@ Two tools sit on the library; they only parse flags and print (the logic is in t
 
 - `shiftfly`: graphs, metrics, routes and tables of accelerator interconnects (graph exports,
   distance statistics, spectral gap and connectivity, table-free shift routes, channel loads and
-  saturation throughput under a routing, the torus all-reduce, the Shiftfly tables);
+  saturation throughput under a routing, the torus all-reduce, a fabric's racks, cables, cost and
+  power, the Shiftfly tables);
 - `halley`: the closed forms of the Halley paper (spare-laser coverage and sizing, the correlation
   ceiling, hierarchical pools, the cost of separation, FoldFit, the Halley tables).
 

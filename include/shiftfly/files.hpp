@@ -18,6 +18,7 @@
 #include "shiftfly/io/graph_file.hpp"
 #include "shiftfly/io/graphml_file.hpp"
 #include "shiftfly/io/node_link_file.hpp"
+#include "shiftfly/physical/model_file.hpp"
 
 // topology: a user's file as a graph source
 #include "shiftfly/topology/file_source.hpp"

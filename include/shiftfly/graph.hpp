@@ -100,6 +100,12 @@
 #include "shiftfly/routing/valiant_load.hpp"
 #include "shiftfly/routing/worst_case_load.hpp"
 
+// The physical layout, cables, cost and power (the model file reader is in files.hpp).
+#include "shiftfly/physical/cost.hpp"
+#include "shiftfly/physical/describe.hpp"
+#include "shiftfly/physical/layout.hpp"
+#include "shiftfly/physical/model.hpp"
+
 // boost
 #include "shiftfly/boost/edge_index.hpp"
 #include "shiftfly/boost/graph_traits.hpp"

@@ -43,6 +43,7 @@
 #include "shiftfly/studies/moore_audit.hpp"
 #include "shiftfly/studies/nonminimal_routing.hpp"
 #include "shiftfly/studies/operations_study.hpp"
+#include "shiftfly/studies/physical_comparison.hpp"
 #include "shiftfly/studies/sharing_study.hpp"
 #include "shiftfly/studies/table2_groups.hpp"
 #include "shiftfly/studies/routing_load.hpp"

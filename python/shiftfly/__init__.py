@@ -12,6 +12,7 @@ The package wraps the header-only C++ library (the compiled module `_shiftfly`):
   shortest_path_counts, disjoint_paths, local_connectivity;
 - routing: shift_route, merge_criterion, expected_lcs, imase_itoh_route;
 - the Halley models: coverage, size, ceiling, critical_availability, hierarchy, cost, foldfit;
+- physical: network_cost (racks, cables, cost and power under a cost model), cost_models;
 - tables(): the paper's tables as the command-line tools compute them.
 
 Bad values raise ValueError with the library's one line naming the keyword
@@ -31,6 +32,7 @@ from ._results import (Bisection, BisectionBound, Connectivity, CorrelationTarge
                        DisjointPaths, DistanceStats, ExpectedLcs, FoldFitResult, HierarchicalCoverage, ImaseItohRoute,
                        MergeCriterion, Plan, ReadReport, ShiftRoute, ShortestPathCounts, Sizing, SpectralGap,
                        Throughput, ThroughputProfile)
+from ._physical import cost_models, network_cost
 from ._routing import expected_lcs, imase_itoh_route, merge_criterion, shift_route
 from ._tables import table_details, table_sections, tables
 
@@ -41,6 +43,7 @@ __all__ = list(_graphs.__all__) + [
     "bisection", "throughput", "throughput_profile", "shortest_path_counts", "disjoint_paths", "local_connectivity",
     "shift_route", "merge_criterion", "expected_lcs", "imase_itoh_route",
     "coverage", "size", "ceiling", "critical_availability", "hierarchy", "cost", "foldfit",
+    "network_cost", "cost_models",
     "tables", "table_details", "table_sections",
     "DistanceStats", "DiameterResult", "SpectralGap", "Connectivity", "ShiftRoute", "MergeCriterion", "ExpectedLcs",
     "ImaseItohRoute", "Sizing", "CorrelationTarget", "HierarchicalCoverage", "Plan", "CostSplit", "FoldFitResult",

@@ -110,7 +110,10 @@ def _generator(family):
         except TypeError as error:
             raise TypeError(f"{name}(): {error}") from None
         bound.apply_defaults()
-        return _shiftfly.make(family["name"], _family_values(family, name, bound.arguments))
+        values = _family_values(family, name, bound.arguments)
+        g = _shiftfly.make(family["name"], values)
+        g._family = (family["name"], values)  # the family and its values, for network_cost's layout
+        return g
 
     lines = [f"{family['summary']} ({family['source']}).", ""]
     for p in family["parameters"]:

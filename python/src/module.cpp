@@ -50,4 +50,5 @@ PYBIND11_MODULE(_shiftfly, m) {
   shiftfly::python::init_routing(m);
   shiftfly::python::init_halley(m);
   shiftfly::python::init_tables(m);
+  shiftfly::python::init_physical(m);
 }

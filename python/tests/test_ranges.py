@@ -118,6 +118,7 @@ CASES = [
     ("hierarchy", "spares", lambda v: shiftfly.hierarchy(modules=8, lasers=8, rho_within=0.3, rho_across=0.05,
                                                          spares=v, lam=0.01), "0 to modules x lasers - 1"),
     ("cost", "channels", lambda v: shiftfly.cost(channels=v, lam=0.05, rho0=0.15, target=0.999), 0),
+    ("network_cost", "endpoints", lambda v: shiftfly.network_cost(G, endpoints=v), U64),
     ("foldfit", "demand", lambda v: shiftfly.foldfit([[9, v], [1, 8]], channels=4), f"0 to {U64}"),
     ("foldfit", "channels", lambda v: shiftfly.foldfit(DEMAND, channels=v), 0),
     ("foldfit", "steps", lambda v: shiftfly.foldfit(DEMAND, channels=4, steps=v), 1 << 31),

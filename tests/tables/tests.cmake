@@ -17,6 +17,12 @@ add_test(NAME tables/check_throughput
   COMMAND ${CMAKE_BINARY_DIR}/bin/shiftfly tables --profile exact --only throughput
           --check ${PROJECT_SOURCE_DIR}/docs/results/shiftfly/exact)
 set_tests_properties(tables/check_throughput PROPERTIES TIMEOUT 600)
+# The racks, cables, cost and power section (physical/, under the shipped Slim Fly model; a few
+# seconds): its own test, checked against the same golden directory.
+add_test(NAME tables/check_physical
+  COMMAND ${CMAKE_BINARY_DIR}/bin/shiftfly tables --profile exact --only physical
+          --check ${PROJECT_SOURCE_DIR}/docs/results/shiftfly/exact)
+set_tests_properties(tables/check_physical PROPERTIES TIMEOUT 600)
 
 # The HTML reports (index.html, written by `tables --out` and compared by the checks above):
 # tables/html_report parses each committed report with Python's html.parser and checks that it

@@ -55,6 +55,10 @@ inline std::vector<json_case> cases() {
     c.push_back({"shiftfly", "metrics " + family + " " + flags, "shiftfly metrics " + family});
     c.push_back({"shiftfly", "graph " + family + " " + flags, "shiftfly graph " + family});
     c.push_back({"shiftfly", "load " + family + " " + flags + " --routing minimal", "shiftfly load " + family});
+    // cost: routers of 2 ports (a two-level XGFT's top switches, 2 groups of Boardfly) have a negative price under
+    // the Slim Fly model, so those two take larger instances
+    const std::string cost_flags = family == "xgft" ? "--m 4,4 --w 1,4" : family == "boardfly" ? "--groups 40" : flags;
+    c.push_back({"shiftfly", "cost " + family + " " + cost_flags, "shiftfly cost " + family});
   }
   c.push_back({"shiftfly", "metrics torus --dims 4,4 --bisection --paths --throughput worst", "shiftfly metrics torus"});
   c.push_back({"shiftfly", "route kautz --d 2 --D 3 --from 0.1.2 --to 2.0.1", "shiftfly route kautz"});

@@ -25,6 +25,7 @@
 #include "shiftfly/tables/moore_efficiency.hpp"
 #include "shiftfly/tables/nonminimal_table.hpp"
 #include "shiftfly/tables/operations_tables.hpp"
+#include "shiftfly/tables/physical_table.hpp"
 #include "shiftfly/tables/sharing_table.hpp"
 #include "shiftfly/tables/routing_load.hpp"
 #include "shiftfly/tables/throughput_table.hpp"
@@ -256,6 +257,19 @@ inline std::vector<report::section> shiftfly_sections() {
                  return o;
                },
                {"routing_load", "routing_load_field", "routing_load_vs_size"}});
+  s.push_back({"physical", "Beyond the paper: racks, cables, cost and power at about 10,000 endpoints (exact profile only)",
+               [](const report::section_context& c) {
+                 report::section_output o;
+                 if (c.profile != report::profile::exact) return o;
+                 const auto rows = studies::physical_comparison_rows(studies::shipped_cost_model("slimfly-sc14"));
+                 o.tables.push_back(physical_table(rows));
+                 o.figures.push_back(physical_figure(rows));
+                 report::illustrate(o.figures.back(), o.tables.back(),
+                                    "Cost per endpoint against power per endpoint of each configuration, under the "
+                                    "shipped Slim Fly model (constants unconfirmed, docs/references.md).");
+                 return o;
+               },
+               {"physical", "physical_cost_power"}});
   s.push_back({"differences", "Differences from the published tables (exact profile)",
                [log, claims](const report::section_context& c) {
                  report::section_output o;

@@ -1,0 +1,177 @@
+#pragma once
+/// \file layout.hpp
+/// Routers (with their endpoints) placed into racks, and racks on a floor.
+///
+/// API:
+///   enum class layout_rule { grouped, sequential };
+///   std::string_view layout_name(layout_rule);                         // "grouped", "sequential"
+///   layout_rule layout_named(std::string_view);                        // refuses another word, naming `layout`
+///   std::vector<std::uint64_t> family_groups(const topology::family_spec&, std::size_t routers);
+///   std::string family_grouping(const topology::family_spec&);         // the rule in words, "" if none
+///   struct floor_layout { rack_of, racks, routers_per_rack, racks_per_row, rule };
+///   floor_layout place(routers, groups, max_endpoints, const rack_geometry&, layout_rule);
+///   double link_length_m(const floor_layout&, const rack_geometry&, u, v);
+///
+/// The rule (this library's, written after the layouts of the Dragonfly and Slim Fly papers,
+/// which put a group, or a pair of Slim Fly subgraph rows, in a rack or a run of racks):
+/// - A rack holds ⌊slots / (router_slots + P·endpoint_slots)⌋ routers, P the largest endpoint
+///   count of a router; a rack that cannot hold one router is refused.
+/// - `grouped`: the routers are taken group by group (the family's grouping, family_groups
+///   below: Dragonfly's groups of a routers, Boardfly's and Shiftfly's 32-chip groups at chip
+///   level, fat-tree pods (edge and aggregation switches of a pod; the core switches form one
+///   more group), Slim Fly's rows (s, x) of q routers, the slabs of a torus or HyperX (routers
+///   with the same last coordinate)), in ascending group and then router id. A group goes into
+///   the current rack when it fits in the room left there; otherwise it starts a new rack, and
+///   a group larger than a rack fills whole racks in turn. A family without a grouping (and a
+///   graph read from a file) is placed `sequential`ly.
+/// - `sequential`: router ids in ascending order fill racks in turn (the generators number
+///   routers so that neighbours by id are mostly near in the graph).
+/// - Racks stand in rows of racks_per_row (0: ⌈√racks⌉, a square floor); rack i is in row
+///   i / racks_per_row at position i mod racks_per_row, width_m apart along a row and depth_m
+///   between rows. A link inside a rack is intra_rack_m long; a link between racks is the
+///   Manhattan distance between them plus inter_rack_m.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/physical/model.hpp"
+#include "shiftfly/topology/descriptor.hpp"
+
+namespace shiftfly::physical {
+
+/// How routers are ordered into racks.
+enum class layout_rule { grouped, sequential };
+
+inline std::string_view layout_name(layout_rule r) { return r == layout_rule::grouped ? "grouped" : "sequential"; }
+
+inline layout_rule layout_named(std::string_view name) {
+  if (name == "grouped") return layout_rule::grouped;
+  if (name == "sequential") return layout_rule::sequential;
+  core::throw_out_of_range("layout", "layout", "'" + std::string(name) + "'", "grouped, sequential");
+}
+
+namespace detail {
+inline std::uint64_t slab_size(const std::vector<std::uint64_t>& dims) {
+  std::uint64_t s = 1;
+  for (std::size_t i = 0; i + 1 < dims.size(); ++i) s *= dims[i];  // the generator checked the product
+  return s;
+}
+inline bool chip_level(const topology::family_spec& spec) {
+  const auto it = spec.values.find("level");
+  return it != spec.values.end() && std::get_if<std::string>(&it->second) && std::get<std::string>(it->second) == "chip";
+}
+}  // namespace detail
+
+/// The family's grouping in words ("Dragonfly groups of a = 4 routers"), or "" if it has none.
+inline std::string family_grouping(const topology::family_spec& spec) {
+  const auto& f = spec.family;
+  const auto& v = spec.values;
+  if (f == "dragonfly") return "groups of a = " + core::to_message(topology::unsigned_value(v, "a")) + " routers";
+  if ((f == "boardfly" || f == "shiftfly") && detail::chip_level(spec)) return "32-chip groups";
+  if (f == "fat-tree") return "pods (edge and aggregation switches), then the core switches";
+  if (f == "slimfly") return "rows (s, x) of q = " + core::to_message(topology::unsigned_value(v, "q")) + " routers";
+  if ((f == "torus" || f == "hyperx") && topology::list_value(v, "dims").size() >= 2)
+    return "slabs of " + core::to_message(detail::slab_size(topology::list_value(v, "dims"))) +
+           " routers (same last coordinate)";
+  return {};
+}
+
+/// The group of every router under the family's grouping (family_grouping), or an empty
+/// vector when the family has none. `spec` must be complete (topology::complete) and its
+/// graph have `routers` vertices.
+inline std::vector<std::uint64_t> family_groups(const topology::family_spec& spec, std::size_t routers) {
+  const auto& f = spec.family;
+  const auto& v = spec.values;
+  std::uint64_t block = 0;
+  if (f == "dragonfly") block = topology::unsigned_value(v, "a");
+  else if ((f == "boardfly" || f == "shiftfly") && detail::chip_level(spec)) block = 32;
+  else if (f == "slimfly") block = topology::unsigned_value(v, "q");
+  else if ((f == "torus" || f == "hyperx") && topology::list_value(v, "dims").size() >= 2)
+    block = detail::slab_size(topology::list_value(v, "dims"));
+  std::vector<std::uint64_t> groups;
+  if (block) {
+    groups.resize(routers);
+    for (std::size_t u = 0; u < routers; ++u) groups[u] = u / block;
+  } else if (f == "fat-tree") {  // edge p·(k/2)+e, aggregation k²/2 + p·(k/2)+a, core k² + c (topology/fat_tree.hpp)
+    const std::uint64_t k = topology::unsigned_value(v, "k"), half = k / 2, edge = k * half;
+    groups.resize(routers);
+    for (std::size_t u = 0; u < routers; ++u)
+      groups[u] = u < edge ? u / half : u < 2 * edge ? (u - edge) / half : k;
+  }
+  return groups;
+}
+
+/// Routers in racks, racks on the floor.
+struct floor_layout {
+  std::vector<std::uint64_t> rack_of;  ///< the rack of every router
+  std::uint64_t racks = 0, routers_per_rack = 0, racks_per_row = 0;
+  layout_rule rule = layout_rule::sequential;
+};
+
+/// Places `routers` routers (each with at most `max_endpoints` endpoints) into racks by `rule`;
+/// `groups` (one per router, or empty) is the grouping the `grouped` rule follows.
+inline floor_layout place(std::size_t routers, const std::vector<std::uint64_t>& groups, std::uint64_t max_endpoints,
+                          const rack_geometry& rack, layout_rule rule) {
+  if (!groups.empty() && groups.size() != routers)
+    core::fail("place", "groups has " + core::to_message(groups.size()) + " entries for " + core::to_message(routers) +
+                            " routers");
+  // The room of one router and its endpoints, in 128 bits so that no product wraps.
+  const unsigned __int128 need = static_cast<unsigned __int128>(max_endpoints) * rack.endpoint_slots + rack.router_slots;
+  if (need > rack.slots)
+    core::fail_parameter("place", "rack.slots", core::to_message(rack.slots),
+                         "cannot hold one router with its " + core::to_message(max_endpoints) + " endpoints (it needs " +
+                             core::to_message(rack.router_slots) + " + " + core::to_message(max_endpoints) + " x " +
+                             core::to_message(rack.endpoint_slots) + " slots)",
+                         "at least router_slots + endpoints x endpoint_slots");
+  floor_layout l;
+  l.rule = groups.empty() ? layout_rule::sequential : rule;
+  l.routers_per_rack = need == 0 ? rack.slots : rack.slots / static_cast<std::uint64_t>(need);
+  l.rack_of.assign(routers, 0);
+  std::vector<std::uint64_t> order(routers);
+  for (std::size_t u = 0; u < routers; ++u) order[u] = u;
+  if (l.rule == layout_rule::grouped)
+    std::stable_sort(order.begin(), order.end(), [&](std::uint64_t a, std::uint64_t b) { return groups[a] < groups[b]; });
+  std::uint64_t rack_index = 0, used = 0;
+  for (std::size_t i = 0; i < routers;) {
+    std::size_t j = i + 1;  // [i, j) is one group (one router under `sequential`)
+    if (l.rule == layout_rule::grouped)
+      while (j < routers && groups[order[j]] == groups[order[i]]) ++j;
+    const std::uint64_t size = j - i;
+    if (used > 0 && used + size > l.routers_per_rack) {  // does not fit in the room left: a new rack
+      ++rack_index;
+      used = 0;
+    }
+    for (std::size_t t = i; t < j; ++t) {
+      if (used == l.routers_per_rack) {
+        ++rack_index;
+        used = 0;
+      }
+      l.rack_of[order[t]] = rack_index;
+      ++used;
+    }
+    i = j;
+  }
+  l.racks = routers == 0 ? 0 : rack_index + 1;
+  l.racks_per_row = rack.racks_per_row;
+  if (l.racks_per_row == 0) {
+    l.racks_per_row = 1;
+    while (l.racks_per_row * l.racks_per_row < l.racks) ++l.racks_per_row;
+  }
+  return l;
+}
+
+/// The length in metres of the cable between routers u and v.
+inline double link_length_m(const floor_layout& l, const rack_geometry& rack, std::uint64_t u, std::uint64_t v) {
+  const std::uint64_t a = l.rack_of[u], b = l.rack_of[v];
+  if (a == b) return rack.intra_rack_m;
+  const auto diff = [](std::uint64_t x, std::uint64_t y) { return static_cast<double>(x > y ? x - y : y - x); };
+  const double along = diff(a % l.racks_per_row, b % l.racks_per_row) * rack.width_m;
+  const double across = diff(a / l.racks_per_row, b / l.racks_per_row) * rack.depth_m;
+  return along + across + rack.inter_rack_m;
+}
+
+}  // namespace shiftfly::physical

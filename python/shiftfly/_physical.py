@@ -1,0 +1,33 @@
+"""A fabric's racks, cables, cost and power (physical/): routers placed into racks by the
+family's grouping, every link an electric or optical cable by its length, priced and powered
+by a cost model read from a JSON file (docs/references.md, "Cost and power models")."""
+
+from . import _checks
+from . import _shiftfly
+
+__all__ = ["network_cost", "cost_models"]
+
+
+def cost_models():
+    """The shipped cost models by name (data/cost_models/<name>.json)."""
+    return ("slimfly-sc14", "mudigonda-atc11")
+
+
+def network_cost(g, endpoints=None, model="slimfly-sc14", layout="grouped"):
+    """The cost and power of the fabric of graph `g` (its vertices the routers, its edges the
+    links): `endpoints` per router (None: ceil(k'/2), k' the largest degree; on a fat tree, the
+    hosts of its edge switches), `model` a shipped model's name (cost_models()) or a .json model
+    file, `layout` "grouped" (by the family's groups, pods, rows or slabs, when `g` came from a
+    family generator) or "sequential" (by vertex id). Returns the description the command-line
+    tool prints (`shiftfly cost`) as a dict: the model's name and source, the layout, the electric
+    and optical cables (count, lengths, cost, histogram), router and cable cost, total cost,
+    cost and power per endpoint, the optical share. Named network_cost because cost() is the
+    Halley cost model's."""
+    if not isinstance(g, _shiftfly.Graph):
+        raise TypeError(f"network_cost: g must be a shiftfly.Graph, not {type(g).__name__}")
+    family, values = getattr(g, "_family", ("", {}))
+    if endpoints is not None:
+        endpoints = _checks.uint("network_cost", "endpoints", endpoints, accepted="0 to 1000000")
+    model = _checks.text("network_cost", "model", model, None)
+    layout = _checks.text("network_cost", "layout", layout, ("grouped", "sequential"))
+    return _shiftfly.network_cost(g, family, dict(values), endpoints, model, layout)

@@ -1,0 +1,51 @@
+/// \file physical.cpp
+/// A fabric's racks, cables, cost and power (physical/): the graph, optionally the family and
+/// its parameters (for the grouping of the layout and a fat tree's hosts), the endpoints per
+/// router, a cost model (a shipped model's name or a .json file) and the layout rule; the result
+/// is the description the tool prints (physical/describe.hpp) as a dict.
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "bindings.hpp"
+#include "record.hpp"
+#include "shiftfly/physical/cost.hpp"
+#include "shiftfly/physical/describe.hpp"
+#include "shiftfly/physical/model_file.hpp"
+#include "shiftfly/topology/family.hpp"
+
+namespace shiftfly::python {
+
+void init_physical(py::module_& m) {
+  m.def(
+      "network_cost",
+      [](const graph& g, const std::string& family, const py::dict& values, std::optional<std::uint64_t> endpoints,
+         const std::string& model, const std::string& layout) {
+        std::optional<topology::family_spec> spec;
+        if (!family.empty()) {  // the values as the generator took them (python/shiftfly/_graphs.py)
+          const auto& f = topology::family_named(family, "network_cost");
+          spec = topology::family_spec{f.name, {}};
+          for (const auto& [key, value] : values) {
+            const auto id = key.cast<std::string>();
+            const auto* p = f.parameter(id);
+            if (!p) core::fail_parameter(f.name, id, "", "is not a parameter of " + f.name);
+            if (p->kind == topology::parameter_kind::unsigned_integer) spec->values[id] = value.cast<std::uint64_t>();
+            else if (p->kind == topology::parameter_kind::unsigned_list) spec->values[id] = value.cast<std::vector<std::uint64_t>>();
+            else spec->values[id] = value.cast<std::string>();
+          }
+        }
+        const auto cm = physical::read_cost_model_file(physical::cost_model_path(model, physical::shipped_cost_models_dir()));
+        const auto request = physical::family_request(spec ? &*spec : nullptr, g.num_vertices(), endpoints, layout);
+        py::gil_scoped_release release;
+        auto r = physical::network_cost(g, cm, request);
+        py::gil_scoped_acquire acquire;
+        return to_python(physical::describe(r));
+      },
+      py::arg("g"), py::arg("family"), py::arg("values"), py::arg("endpoints"), py::arg("model"), py::arg("layout"));
+}
+
+}  // namespace shiftfly::python

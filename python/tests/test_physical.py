@@ -1,0 +1,40 @@
+"""network_cost (physical/): the dict of the tool's description, the family's grouping taken from
+a generator's graph, the fat tree's hosts, and the refusals."""
+import pytest
+
+import shiftfly
+
+
+def test_slimfly_under_the_shipped_model():
+    g = shiftfly.slimfly(q=5)
+    r = shiftfly.network_cost(g)
+    assert r["model"]["name"] == "slimfly-sc14"
+    assert "Besta and Hoefler" in r["model"]["source"]
+    assert r["routers"] == 50 and r["endpoints"] == 200 and r["links"] == 175
+    assert r["layout"]["rule"] == "grouped"
+    assert r["router_cost"] == pytest.approx(50 * (350.4 * 11 - 892.3), rel=1e-12)
+    assert r["electric"]["count"] + r["optical"]["count"] == 175
+    assert r["cost_per_endpoint"] == pytest.approx(r["total_cost"] / 200, rel=1e-15)
+
+
+def test_fat_tree_hosts_and_file_graphs():
+    r = shiftfly.network_cost(shiftfly.fat_tree(k=4), model="mudigonda-atc11")
+    assert r["endpoints"] == 16
+    assert r["router_cost"] == 20 * 4 * 500
+    g = shiftfly.Graph.from_edges([[0, 1], [1, 2], [2, 3], [3, 0]])
+    r = shiftfly.network_cost(g, endpoints=2, layout="sequential")
+    assert r["layout"]["grouping"] is None
+    assert r["endpoints"] == 8
+
+
+def test_refusals():
+    g = shiftfly.slimfly(q=5)
+    with pytest.raises(ValueError, match="endpoints = 0"):
+        shiftfly.network_cost(g, endpoints=0)
+    with pytest.raises(ValueError, match="layout = 'diagonal'"):
+        shiftfly.network_cost(g, layout="diagonal")
+    with pytest.raises(ValueError, match="model = 'nope'"):
+        shiftfly.network_cost(g, model="nope")
+    with pytest.raises(TypeError):
+        shiftfly.network_cost("not a graph")
+    assert shiftfly.cost_models() == ("slimfly-sc14", "mudigonda-atc11")
