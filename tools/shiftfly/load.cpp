@@ -40,7 +40,8 @@ struct options {
 int run_load(const options& o, const CLI::App& app, const shiftfly::tools::run_context& c) {
   namespace routing = shiftfly::routing;
   const auto g = shiftfly::tools::make_graph(*o.family, "load", false);
-  routing::channel_load_request q;
+  routing::family_load_request request;
+  auto& q = request.load;
   q.routing = o.routing;
   q.tie = o.tie;
   q.traffic = o.traffic;
@@ -51,13 +52,14 @@ int run_load(const options& o, const CLI::App& app, const shiftfly::tools::run_c
   q.compare_optimal = o.compare_optimal;
   q.threads = static_cast<unsigned>(o.threads);
   q.max_seconds = o.max_seconds;
-  const auto* family = shiftfly::topology::find_family(o.family->family);
+  const bool is_file = o.family->family == shiftfly::topology::file_source_name;
+  const auto spec = is_file ? shiftfly::topology::family_spec{} : shiftfly::tools::to_spec(*o.family);
   const auto r = shiftfly::tools::with_flags(app, [&] {
-    const auto name = routing::parse_traffic(o.traffic);
-    if (name.kind == routing::traffic_kind::file)
+    const auto name = o.traffic == "worst" ? routing::traffic_spec{} : routing::parse_traffic(o.traffic);
+    if (o.traffic != "worst" && name.kind == routing::traffic_kind::file)
       q.matrix = shiftfly::metrics::traffic_from_lines(g.num_vertices(), shiftfly::io::read_traffic_file(name.path, g.num_vertices()),
                                                        "file " + shiftfly::io::display_name(name.path));
-    return routing::measure_routing_load(g, q, family);
+    return routing::measure_routing_load(g, is_file ? nullptr : &spec, request);
   });
   shiftfly::tools::print_record(c, routing::describe(r), o.format);
   return 0;
@@ -69,15 +71,18 @@ const shiftfly::tools::register_subcommand reg{"load", [](CLI::App& app) {
                                  "Channel loads of a routing under a traffic: the hottest channels and the saturation "
                                  "throughput per pair and per endpoint");
   sub->add_option("--routing", o->routing,
-                  "Routing: minimal, ecmp, spread, valiant (= valiant:ecmp) or valiant:minimal (dor, ksp:K and shift "
-                  "where the family runs them); refused where the family does not run it")
+                  "Routing: minimal, ecmp, spread, valiant (= valiant:ecmp), valiant:minimal, ksp:K (K shortest paths), dor "
+                  "(torus, HyperX) or shift (Kautz, de Bruijn, Imase-Itoh, Shiftfly); refused where the family does not "
+                  "run it")
       ->required();
   sub->add_option("--tie", o->tie,
                   "Minimal routing's tie rule: lowest (the lowest-id next hop) or booksim (BookSim2's anynet min tables)")
       ->default_str("lowest");
   sub->add_option("--traffic", o->traffic,
                   "Traffic between endpoints: uniform, permutation[:SEED], groups:SIZE (uniform within consecutive groups of "
-                  "SIZE routers), moe:K (every endpoint to K random others) or file:PATH (demands between routers)");
+                  "SIZE routers), moe:K (every endpoint to K random others), tornado, bit-complement, transpose, "
+                  "shift:K, worst (the routing's worst permutation, Towles-Dally) or file:PATH (demands between "
+                  "routers)");
   sub->add_option("--traffic-seed", o->traffic_seed, "Seed of permutation and moe traffic (Python random.Random)")
       ->type_name("UINT in [0 - 18446744073709551615]")
       ->default_str("1");

@@ -71,6 +71,7 @@ struct channel_load_request {
   std::uint64_t endpoints = 1;                ///< P, endpoints per router
   uniform_self self = uniform_self::include;  ///< uniform traffic: the source among its destinations
   std::uint64_t top = 10;                     ///< hottest channels listed
+  std::vector<std::uint64_t> tornado_dims;    ///< tornado on a torus: its radices (routing/family_load.hpp sets them)
   /// Optional class of every channel (one entry per channel, index into class_names).
   std::vector<std::uint8_t> channel_class;
   std::vector<std::string> class_names;
@@ -100,6 +101,18 @@ struct optimal_comparison {
   double efficiency_lower = 0.0, efficiency_upper = 0.0;  ///< θ_R / θ*
 };
 
+/// How the worst-case permutation of a routing was found (traffic `worst`: routing/family_load.hpp).
+struct worst_case_summary {
+  std::string method;     ///< "exact" or "bound"
+  std::string algorithm;  ///< how: Towles and Dally's assignments, or Valiant's derangement argument
+  double load = 0.0;      ///< the load of the hottest channel under the permutation found, per endpoint injection
+  double upper = 0.0;     ///< certified upper bound on the worst-case load (equal to `load` when exact)
+  std::uint64_t channels_solved = 0, channels_with_load = 0;
+  std::vector<std::uint64_t> permutation;  ///< of the routers: router s sends to permutation[s]
+  /// Certified lower bound on the worst-case saturation per endpoint: 1 / upper.
+  [[nodiscard]] double saturation_lower() const { return upper > 0 ? 1.0 / upper : 0.0; }
+};
+
 /// The answer.
 struct channel_load_result {
   std::string routing, tie, traffic, traffic_unit, self, method, algorithm;
@@ -112,6 +125,7 @@ struct channel_load_result {
   std::vector<hot_channel> hottest;
   std::vector<class_load> by_class;  ///< empty when no class is known
   std::optional<optimal_comparison> optimal;
+  std::optional<worst_case_summary> worst;  ///< traffic `worst` only
 };
 
 /// Fixed number of destination chunks (independent of the thread count).
@@ -261,6 +275,7 @@ channel_load_result measure_channel_load(const G& g, const channel_load_request&
   const std::uint64_t wave = std::min<std::uint64_t>(core::resolve_threads(r.threads), load_destination_chunks);
   core::require_memory(where, "the channel loads", core::estimate_add_mul(0, wave + 2, core::estimate_add_mul(0, C, 8)));
   if (traffic_name.kind == traffic_kind::file) traffic_name.matrix = r.matrix;
+  traffic_name.dims = r.tornado_dims;
   const load_traffic T = make_load_traffic(n, traffic_name, r.endpoints, r.self, r.traffic_seed);
 
   const std::optional<shortest_path_router<G>> own =

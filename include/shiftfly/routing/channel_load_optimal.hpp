@@ -17,6 +17,7 @@
 
 #include "shiftfly/metrics/flow/throughput.hpp"
 #include "shiftfly/routing/channel_load.hpp"
+#include "shiftfly/routing/family_load.hpp"
 
 namespace shiftfly::routing {
 
@@ -40,6 +41,52 @@ channel_load_result measure_routing_load(const G& g, const channel_load_request&
     auto name = parse_traffic(r.traffic);
     if (name.kind == traffic_kind::file) name.matrix = r.matrix;
     q.matrix = make_load_traffic(g.num_vertices(), name, r.endpoints, r.self, r.traffic_seed).as_matrix();
+  }
+  const auto t = metrics::measure_throughput(g, q);
+  optimal_comparison c;
+  c.lower = t.lower;
+  c.upper = t.upper;
+  c.method = t.method;
+  c.algorithm = t.algorithm;
+  c.efficiency_lower = out.saturation_per_pair / t.upper;
+  c.efficiency_upper = out.saturation_per_pair / t.lower;
+  out.optimal = c;
+  return out;
+}
+
+/// measure_family_load (routing/family_load.hpp: every routing, link classes, traffic `worst`)
+/// and, with r.load.compare_optimal, θ* of the same demands and θ_R / θ* as above. Under `worst`
+/// the demands are the worst permutation found, P units a pair.
+inline channel_load_result measure_routing_load(const core::graph<std::uint32_t>& g, const topology::family_spec* family,
+                                                const family_load_request& r) {
+  family_load_request plain = r;
+  plain.load.compare_optimal = false;
+  metrics::throughput_request q;
+  const bool worst = r.load.traffic == "worst";
+  if (r.load.compare_optimal) {
+    const auto name = worst ? traffic_spec{} : parse_traffic(r.load.traffic);
+    q.pattern = !worst && name.kind == traffic_kind::uniform ? metrics::traffic_pattern::uniform
+                                                              : metrics::traffic_pattern::file;
+    q.threads = r.load.threads;
+    q.max_seconds = r.load.max_seconds;
+    metrics::require_throughput_within(g, q);
+  }
+  auto out = measure_family_load(g, family, plain);
+  if (!r.load.compare_optimal) return out;
+  if (q.pattern == metrics::traffic_pattern::file) {
+    if (worst) {
+      std::vector<metrics::traffic_entry> e;
+      const auto& p = out.worst->permutation;
+      for (std::uint64_t s = 0; s < p.size(); ++s)
+        if (p[s] != s) e.push_back({s, p[s], static_cast<double>(r.load.endpoints)});
+      q.matrix = metrics::traffic_matrix::from_entries(g.num_vertices(), std::move(e), "worst case");
+    } else {
+      auto name = parse_traffic(r.load.traffic);
+      if (name.kind == traffic_kind::file) name.matrix = r.load.matrix;
+      if (family && family->family == "torus")
+        name.dims = topology::list_value(topology::complete(*family).values, "dims");
+      q.matrix = make_load_traffic(g.num_vertices(), name, r.load.endpoints, r.load.self, r.load.traffic_seed).as_matrix();
+    }
   }
   const auto t = metrics::measure_throughput(g, q);
   optimal_comparison c;

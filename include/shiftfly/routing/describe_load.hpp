@@ -57,6 +57,19 @@ inline core::record describe(const channel_load_result& r) {
         .add("efficiency_upper", r.optimal->efficiency_upper, "", "theta_R / theta*, upper end");
     optimal = o;
   }
+  core::record_value worst = nullptr;
+  if (r.worst) {
+    core::record w("worst_case");
+    w.add("method", r.worst->method, "", "exact, or bound: a certified upper bound on the worst load")
+        .add("algorithm", r.worst->algorithm)
+        .add("load", r.worst->load, "per flit/cycle per endpoint", "the hottest channel under the permutation found")
+        .add("upper", r.worst->upper, "per flit/cycle per endpoint", "certified upper bound on the worst-case load")
+        .add("saturation_lower", r.worst->saturation_lower(), "flits/cycle per endpoint",
+             "certified lower bound on the worst-case saturation, 1 / upper")
+        .add("channels_solved", r.worst->channels_solved, "channels")
+        .add("permutation", r.worst->permutation, "", "router s sends to permutation[s]");
+    worst = w;
+  }
   core::record out("channel_load");
   out.add("routing", r.routing)
       .add("tie", r.tie.empty() ? core::record_value(nullptr) : core::record_value(r.tie))
@@ -80,6 +93,7 @@ inline core::record describe(const channel_load_result& r) {
       .add("hottest", hot)
       .add("by_class", by_class)
       .add("optimal", optimal)
+      .add("worst", worst)
       .add_for(core::shown_in::python, "loads", r.loads, "per pair", "the load of every channel, by channel index");
   const std::string routing = r.routing + (r.tie.empty() ? "" : " (tie " + r.tie + ")");
   out.line("Under " + routing + " routing and " + r.traffic + " traffic (" + r.method + "), the hottest channel carries " +
@@ -103,6 +117,9 @@ inline core::record describe(const channel_load_result& r) {
              (r.optimal->method == "exact" ? g6(r.optimal->efficiency_lower)
                                            : "in [" + g6(r.optimal->efficiency_lower) + ", " +
                                                  g6(r.optimal->efficiency_upper) + "]"));
+  if (r.worst)
+    out.line("worst case: " + r.worst->method + ", load " + g6(r.worst->load) + ", certified at most " +
+             g6(r.worst->upper) + " per unit of endpoint injection (" + r.worst->algorithm + ")");
   out.line("method: " + r.method + " (" + r.algorithm + ")");
   return out;
 }

@@ -6,8 +6,7 @@
 /// the family's descriptor, and the worst-case permutation of the routing (traffic `worst`).
 ///
 ///   struct family_load_request { channel_load_request load; worst_case_options worst; };
-///   struct family_load_result { channel_load_result load; std::optional<worst_case_summary> worst; };
-///   family_load_result measure_family_load(const core::graph<>& g, const topology::family_spec* spec,
+///   channel_load_result measure_family_load(const core::graph<>& g, const topology::family_spec* spec,
 ///                                          const family_load_request& r);
 ///   pair_shares_function routing_pair_shares(g, spec, routing_spec, holder);  // any oblivious routing
 ///
@@ -54,22 +53,6 @@ namespace shiftfly::routing {
 struct family_load_request {
   channel_load_request load;
   worst_case_options worst;
-};
-
-/// How the worst case was found.
-struct worst_case_summary {
-  std::string method;     ///< "exact" or "bound"
-  std::string algorithm;  ///< worst_case_load_result::method_text(), or Valiant's derangement argument
-  double load = 0.0;      ///< the permutation found loads its hottest channel with this (per endpoint injection)
-  double upper = 0.0;     ///< certified upper bound on the worst load (equal to `load` when exact)
-  std::uint64_t channels_solved = 0, channels_with_load = 0;
-  /// Certified lower bound on the worst-case saturation per endpoint: 1 / upper.
-  [[nodiscard]] double saturation_lower() const { return upper > 0 ? 1.0 / upper : 0.0; }
-};
-
-struct family_load_result {
-  channel_load_result load;
-  std::optional<worst_case_summary> worst;
 };
 
 /// Keeps a per-pair routing object alive behind a pair_shares_function.
@@ -137,7 +120,7 @@ inline void add_classes(const core::graph<std::uint32_t>& g, const topology::fam
 /// The loads of one routing and traffic on g (see the file comment). `family` is g's family
 /// (nullptr for a user's graph): it gives the link classes, the routings the family runs
 /// (others are refused naming the families that run them), and the structure of dor and shift.
-inline family_load_result measure_family_load(const core::graph<std::uint32_t>& g, const topology::family_spec* family,
+inline channel_load_result measure_family_load(const core::graph<std::uint32_t>& g, const topology::family_spec* family,
                                               const family_load_request& request) {
   constexpr std::string_view where = "measure_channel_load";
   channel_load_request r = request.load;
@@ -145,8 +128,10 @@ inline family_load_result measure_family_load(const core::graph<std::uint32_t>& 
   const topology::family_descriptor* descriptor = family ? &topology::family_named(family->family, where) : nullptr;
   if (descriptor) require_family_runs(spec, *descriptor);
   detail::add_classes(g, family, r);
+  if (family && family->family == "torus" && r.tornado_dims.empty())
+    r.tornado_dims = topology::list_value(topology::complete(*family).values, "dims");
   const bool per_pair = spec.kind == routing_kind::dor || spec.kind == routing_kind::ksp || spec.kind == routing_kind::shift;
-  family_load_result out;
+  channel_load_result out;
   const std::uint64_t n = g.num_vertices();
 
   if (r.traffic == "worst") {
@@ -156,6 +141,7 @@ inline family_load_result measure_family_load(const core::graph<std::uint32_t>& 
     std::vector<std::uint64_t> permutation(n);
     if (spec.kind == routing_kind::valiant) {
       for (std::uint64_t s = 0; s < n; ++s) permutation[s] = (s + 1) % n;
+      w.permutation = permutation;
       w.method = "exact";
       w.algorithm = "Valiant: every derangement loads each channel most (T'(a,b) = out(a)/n + in(b)/n is largest "
                     "entrywise), so the shift s -> s + 1 is a worst case";
@@ -164,6 +150,7 @@ inline family_load_result measure_family_load(const core::graph<std::uint32_t>& 
       const auto shares = routing_pair_shares(g, family, spec, r.threads, holder);
       const auto found = worst_case_load(n, channel_count(g), shares, request.worst);
       permutation = found.permutation;
+      w.permutation = found.permutation;
       w.method = found.method == worst_case_method::exact ? "exact" : "bound";
       w.algorithm = found.method_text();
       w.upper = found.upper * static_cast<double>(r.endpoints);
@@ -181,7 +168,7 @@ inline family_load_result measure_family_load(const core::graph<std::uint32_t>& 
     r.endpoints = 1;  // the demands above are already per router: P units a pair
     family_load_request inner{r, request.worst};
     out = measure_family_load(g, family, inner);
-    auto& L = out.load;
+    auto& L = out;
     L.traffic = "worst case (Towles-Dally): a permutation of the routers, P copies";
     L.endpoints = P;
     L.endpoint_rate = 1.0;  // every endpoint sends one unit
@@ -195,15 +182,13 @@ inline family_load_result measure_family_load(const core::graph<std::uint32_t>& 
   }
 
   if (!per_pair) {
-    out.load = measure_channel_load(g, r, descriptor);
-    return out;
+    return measure_channel_load(g, r, descriptor);
   }
   // dor, ksp:K and shift: the same engine through the per-pair router
   routing_holder holder;
   const pair_share_router router(n, routing_pair_shares(g, family, spec, r.threads, holder),
                                  detail::pair_routing_steps(g, spec));
-  out.load = measure_channel_load(g, r, descriptor, &router);
-  return out;
+  return measure_channel_load(g, r, descriptor, &router);
 }
 
 }  // namespace shiftfly::routing

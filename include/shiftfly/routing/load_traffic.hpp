@@ -37,6 +37,11 @@
 /// - `moe:K`: a mixture-of-experts dispatch over the endpoints (metrics::moe_dispatch_traffic(N,
 ///   K, seed)): every endpoint sends one unit to each of K distinct other endpoints.
 ///   endpoint_rate = K.
+/// - `tornado`, `bit-complement`, `transpose`, `shift:K`: the simulators' adversarial
+///   permutations of the N endpoints (metrics/flow/traffic.hpp: Dally and Towles Table 3.2,
+///   BookSim2's traffic.cpp): tornado on the k-ary n-cube's coordinates when the caller sets
+///   `dims` (a torus, one endpoint a router), else on the endpoints as one ring; bit complement
+///   needs N = 2^b, transpose N = 2^(2b), shift s -> s + K mod N. endpoint_rate = 1.
 /// - `file:PATH`: demands between routers from a traffic file, read by the caller
 ///   (io/traffic_file.hpp) and given as `matrix`; endpoint_rate = the largest router
 ///   injection / P (the busiest router's endpoints inject 1 at saturation 1).
@@ -56,14 +61,15 @@
 
 namespace shiftfly::routing {
 
-enum class traffic_kind { uniform, permutation, groups, moe, file };
+enum class traffic_kind { uniform, permutation, groups, moe, file, tornado, bit_complement, transpose, shift };
 enum class uniform_self { include, exclude };
 
 inline const char* uniform_self_name(uniform_self u) noexcept { return u == uniform_self::include ? "include" : "exclude"; }
 
 /// The accepted traffic names, for messages.
 inline constexpr std::string_view traffic_names_accepted =
-    "uniform, permutation, permutation:SEED, groups:SIZE, moe:K, file:PATH";
+    "uniform, permutation, permutation:SEED, groups:SIZE, moe:K, tornado, bit-complement, transpose, shift:K, "
+    "file:PATH";
 
 /// A parsed traffic name.
 struct traffic_spec {
@@ -72,6 +78,8 @@ struct traffic_spec {
   std::uint64_t k = 0;                ///< moe:K
   std::uint64_t group_size = 0;       ///< groups:SIZE
   std::string path;                   ///< file:PATH (the caller reads it)
+  /// tornado: the k-ary n-cube's radices (a torus family's dims, set by the caller); empty: one ring
+  std::vector<std::uint64_t> dims;
   metrics::traffic_matrix matrix;     ///< file: the demands, read by the caller
 };
 
@@ -100,6 +108,15 @@ inline traffic_spec parse_traffic(std::string_view text) {
   } else if (head == "moe" && has_tail) {
     t.kind = traffic_kind::moe;
     t.k = number(tail, 1, "expert count K of at least 1");
+  } else if (head == "tornado" && !has_tail) {
+    t.kind = traffic_kind::tornado;
+  } else if (head == "bit-complement" && !has_tail) {
+    t.kind = traffic_kind::bit_complement;
+  } else if (head == "transpose" && !has_tail) {
+    t.kind = traffic_kind::transpose;
+  } else if (head == "shift" && has_tail) {
+    t.kind = traffic_kind::shift;
+    t.k = number(tail, 1, "shift K of at least 1");
   } else if (head == "file" && has_tail && !tail.empty()) {
     t.kind = traffic_kind::file;
     t.path = std::string(tail);
@@ -286,6 +303,37 @@ inline load_traffic make_load_traffic(std::uint64_t n, const traffic_spec& spec,
       r = detail::aggregate(n, P, metrics::traffic_matrix::from_entries(N, std::move(e), "", where), where);
       r.endpoint_rate = 1.0;
       r.name = "permutation (seed " + core::to_message(s) + ")";
+      r.unit = "one unit from every endpoint to its image";
+      break;
+    }
+    case traffic_kind::tornado:
+    case traffic_kind::bit_complement:
+    case traffic_kind::transpose:
+    case traffic_kind::shift: {
+      // the simulators' adversarial permutations of the N endpoints (metrics/flow/traffic.hpp)
+      std::vector<std::uint64_t> p;
+      if (spec.kind == traffic_kind::tornado) {
+        const bool cube = !spec.dims.empty() && P == 1;
+        const std::vector<std::uint64_t> ring{N};
+        p = metrics::tornado_permutation(cube ? std::span<const std::uint64_t>(spec.dims) : std::span<const std::uint64_t>(ring));
+        r.name = cube ? "tornado (k-ary n-cube)" : "tornado (the endpoints as one ring)";
+      } else if (spec.kind == traffic_kind::bit_complement) {
+        p = metrics::bit_complement_permutation(N);
+        r.name = "bit complement";
+      } else if (spec.kind == traffic_kind::transpose) {
+        p = metrics::transpose_permutation(N);
+        r.name = "transpose";
+      } else {
+        p = metrics::shift_permutation(N, spec.k);
+        r.name = "shift by " + core::to_message(spec.k);
+      }
+      std::vector<metrics::traffic_entry> e;
+      for (std::uint64_t i = 0; i < N; ++i)
+        if (p[i] != i) e.push_back({i, p[i], 1.0});
+      const std::string name = r.name;
+      r = detail::aggregate(n, P, metrics::traffic_matrix::from_entries(N, std::move(e), "", where), where);
+      r.endpoint_rate = 1.0;
+      r.name = name;
       r.unit = "one unit from every endpoint to its image";
       break;
     }

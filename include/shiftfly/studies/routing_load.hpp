@@ -106,11 +106,11 @@ inline routing_load_design measure_routing_design(const std::string& design, con
     q.load.max_seconds = 3600;
     q.worst.max_assignment_work = routing_load_worst_work;
     q.load.traffic = "uniform";
-    const auto uniform = routing::measure_family_load(g, &spec, q).load;
+    const auto uniform = routing::measure_family_load(g, &spec, q);
     row.uniform = uniform.saturation_per_pair;
     row.hottest_class = uniform.hottest.empty() ? "" : uniform.hottest.front().link_class;
     q.load.traffic = "permutation:" + std::to_string(routing_load_permutation_seed);
-    row.permutation = routing::measure_family_load(g, &spec, q).load.saturation_per_pair;
+    row.permutation = routing::measure_family_load(g, &spec, q).saturation_per_pair;
     if (routing_load_worst_computed(name, g.num_vertices())) {
       q.load.traffic = "worst";
       const auto worst = routing::measure_family_load(g, &spec, q);
