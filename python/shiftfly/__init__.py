@@ -10,7 +10,8 @@ The package wraps the header-only C++ library (the compiled module `_shiftfly`):
 - metrics: all_pairs_stats, sampled_stats, exact_diameter, spectral_gap, connectivity,
   bisection (the width as a certified interval), throughput (exact LP or (1+eps) interval),
   shortest_path_counts, disjoint_paths, local_connectivity;
-- routing: shift_route, merge_criterion, expected_lcs, imase_itoh_route;
+- routing: shift_route, merge_criterion, expected_lcs, imase_itoh_route, channel_load (the load of every
+  channel under a routing and a traffic, saturation throughput, the worst case);
 - the Halley models: coverage, size, ceiling, critical_availability, hierarchy, cost, foldfit;
 - physical: network_cost (racks, cables, cost and power under a cost model), cost_models;
 - tables(): the paper's tables as the command-line tools compute them.
@@ -33,7 +34,7 @@ from ._results import (Bisection, BisectionBound, Connectivity, CorrelationTarge
                        MergeCriterion, Plan, ReadReport, ShiftRoute, ShortestPathCounts, Sizing, SpectralGap,
                        Throughput, ThroughputProfile)
 from ._physical import cost_models, network_cost
-from ._routing import expected_lcs, imase_itoh_route, merge_criterion, shift_route
+from ._routing import channel_load, expected_lcs, imase_itoh_route, merge_criterion, shift_route
 from ._tables import table_details, table_sections, tables
 
 __version__ = _shiftfly.__version__
@@ -41,7 +42,7 @@ __version__ = _shiftfly.__version__
 __all__ = list(_graphs.__all__) + [
     "all_pairs_stats", "sampled_stats", "exact_diameter", "spectral_gap", "reference_spectral_gap", "connectivity",
     "bisection", "throughput", "throughput_profile", "shortest_path_counts", "disjoint_paths", "local_connectivity",
-    "shift_route", "merge_criterion", "expected_lcs", "imase_itoh_route",
+    "shift_route", "merge_criterion", "expected_lcs", "imase_itoh_route", "channel_load",
     "coverage", "size", "ceiling", "critical_availability", "hierarchy", "cost", "foldfit",
     "network_cost", "cost_models",
     "tables", "table_details", "table_sections",

@@ -6,7 +6,7 @@ from . import _checks
 from . import _shiftfly
 from ._results import ExpectedLcs, ImaseItohRoute, MergeCriterion, ShiftRoute
 
-__all__ = ["shift_route", "merge_criterion", "expected_lcs", "imase_itoh_route"]
+__all__ = ["shift_route", "merge_criterion", "expected_lcs", "imase_itoh_route", "channel_load"]
 
 _FAMILIES = ("kautz", "de_bruijn", "de-bruijn")
 
@@ -72,3 +72,31 @@ def imase_itoh_route(n, d, source, dest, fixed=False):
         n, d, _checks.vertex(f, "source", source, n), _checks.vertex(f, "dest", dest, n), _checks.flag(f, "fixed", fixed)))
 
 
+
+
+def channel_load(graph, routing="ecmp", traffic="uniform", tie=None, traffic_seed=None, endpoints=1,
+                 uniform_self="include", top=10, compare_optimal=False, threads=0, max_seconds=600.0):
+    """The load of every channel of `graph` (two per link, in the order of
+    routing/channel_share.hpp) under a routing and a traffic, and its summary: a dict with
+    `loads` (a NumPy array, per pair), `max_channel_load`, `mean_channel_load`, `percentiles`,
+    `hottest`, `by_class` (a family's link classes), `saturation_per_pair` (theta_R, the unit
+    of throughput) and `saturation_per_endpoint` (flits/cycle per endpoint), `method`, and with
+    traffic "worst" the worst case (exact or a certified bound). routing: minimal, ecmp,
+    spread, valiant, valiant:minimal, ksp:K, dor, shift (dor and shift need a graph made by a
+    family generator). traffic: uniform, permutation[:SEED], groups:SIZE, moe:K, tornado,
+    bit-complement, transpose, shift:K, worst, file:PATH (docs/routing.md)."""
+    family, values = getattr(graph, "_family", ("", {}))
+    if tie is None:
+        tie = ""
+    return _shiftfly.channel_load(
+        graph, family, values,
+        _checks.text("channel_load", "routing", routing, None), _checks.text("channel_load", "tie", tie, None),
+        _checks.text("channel_load", "traffic", traffic, None),
+        None if traffic_seed is None else _checks.uint("channel_load", "traffic_seed", traffic_seed,
+                                                       accepted="0 to 18446744073709551615"),
+        _checks.uint("channel_load", "endpoints", endpoints, accepted="1 to 65536"),
+        _checks.text("channel_load", "uniform_self", uniform_self, ("include", "exclude")),
+        _checks.uint("channel_load", "top", top, accepted="0 to 1048576"),
+        bool(compare_optimal),
+        _checks.uint("channel_load", "threads", threads, accepted="0 to 1024"),
+        float(max_seconds))

@@ -26,10 +26,15 @@
 
 #include "shiftfly/core/error.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/topology/descriptor.hpp"
 
 namespace shiftfly::python {
 
 namespace py = pybind11;
+
+/// A family's spec from its registry name and the values its Python generator took
+/// (python/shiftfly/_graphs.py keeps them on the graph as `_family`); `where` names the caller.
+topology::family_spec family_spec_of(const std::string& family, const py::dict& values, const char* where);
 
 /// The graph of the bindings: 32-bit vertex ids, as the registry builds them.
 using graph = core::graph<std::uint32_t>;

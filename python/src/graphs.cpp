@@ -39,6 +39,20 @@ graph build(const topology::family_spec& spec) {
 
 }  // namespace
 
+topology::family_spec family_spec_of(const std::string& family, const py::dict& values, const char* where) {
+  const auto& f = topology::family_named(family, where);
+  topology::family_spec spec{f.name, {}};
+  for (const auto& [key, value] : values) {
+    const auto id = key.cast<std::string>();
+    const auto* p = f.parameter(id);
+    if (!p) core::fail_parameter(f.name, id, "", "is not a parameter of " + f.name);
+    if (p->kind == topology::parameter_kind::unsigned_integer) spec.values[id] = value.cast<std::uint64_t>();
+    else if (p->kind == topology::parameter_kind::unsigned_list) spec.values[id] = value.cast<std::vector<std::uint64_t>>();
+    else spec.values[id] = value.cast<std::string>();
+  }
+  return spec;
+}
+
 void init_graphs(py::module_& m) {
   py::class_<graph>(m, "Graph", py::dynamic_attr(), "An immutable graph in CSR form (core::graph<uint32_t>).")
       .def_property_readonly("n", &graph::num_vertices, "Number of vertices.")
@@ -216,17 +230,7 @@ void init_graphs(py::module_& m) {
   m.def(
       "make",
       [](const std::string& family, const py::dict& values) {
-        const auto& f = topology::family_named(family, "graph");
-        topology::family_spec spec{f.name, {}};
-        for (const auto& [key, value] : values) {
-          const auto id = key.cast<std::string>();
-          const auto* p = f.parameter(id);
-          if (!p) core::fail_parameter(f.name, id, "", "is not a parameter of " + f.name);
-          if (p->kind == topology::parameter_kind::unsigned_integer) spec.values[id] = value.cast<std::uint64_t>();
-          else if (p->kind == topology::parameter_kind::unsigned_list) spec.values[id] = value.cast<std::vector<std::uint64_t>>();
-          else spec.values[id] = value.cast<std::string>();
-        }
-        return build(spec);
+        return build(family_spec_of(family, values, "graph"));
       },
       py::arg("family"), py::arg("values"));
   m.def("family_names", &topology::family_names);

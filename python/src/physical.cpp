@@ -26,18 +26,7 @@ void init_physical(py::module_& m) {
       [](const graph& g, const std::string& family, const py::dict& values, std::optional<std::uint64_t> endpoints,
          const std::string& model, const std::string& layout) {
         std::optional<topology::family_spec> spec;
-        if (!family.empty()) {  // the values as the generator took them (python/shiftfly/_graphs.py)
-          const auto& f = topology::family_named(family, "network_cost");
-          spec = topology::family_spec{f.name, {}};
-          for (const auto& [key, value] : values) {
-            const auto id = key.cast<std::string>();
-            const auto* p = f.parameter(id);
-            if (!p) core::fail_parameter(f.name, id, "", "is not a parameter of " + f.name);
-            if (p->kind == topology::parameter_kind::unsigned_integer) spec->values[id] = value.cast<std::uint64_t>();
-            else if (p->kind == topology::parameter_kind::unsigned_list) spec->values[id] = value.cast<std::vector<std::uint64_t>>();
-            else spec->values[id] = value.cast<std::string>();
-          }
-        }
+        if (!family.empty()) spec = family_spec_of(family, values, "network_cost");  // python/shiftfly/_graphs.py
         const auto cm = physical::read_cost_model_file(physical::cost_model_path(model, physical::shipped_cost_models_dir()));
         const auto request = physical::family_request(spec ? &*spec : nullptr, g.num_vertices(), endpoints, layout);
         py::gil_scoped_release release;

@@ -4,6 +4,7 @@
 /// routes on the Imase-Itoh digraph (Theorem 5.5).
 
 #include <pybind11/pybind11.h>
+#include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
 #include <cstdint>
@@ -12,7 +13,10 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "shiftfly/routing/channel_load_optimal.hpp"
+#include "shiftfly/routing/describe_load.hpp"
 #include "shiftfly/routing/imase_itoh.hpp"
+#include "shiftfly/io/traffic_file.hpp"
 #include "shiftfly/routing/label.hpp"
 #include "shiftfly/routing/shift.hpp"
 
@@ -39,6 +43,45 @@ std::vector<core::symbol> label_of(const routing::label_space& s, const std::var
 }  // namespace
 
 void init_routing(py::module_& m) {
+  m.def(
+      "channel_load",
+      [](const graph& g, const std::string& family, const py::dict& values, const std::string& routing_name,
+         const std::string& tie, const std::string& traffic, std::optional<std::uint64_t> traffic_seed,
+         std::uint64_t endpoints, const std::string& self, std::uint64_t top, bool compare_optimal, unsigned threads,
+         double max_seconds) {
+        std::optional<topology::family_spec> spec;
+        if (!family.empty()) spec = family_spec_of(family, values, "channel_load");
+        routing::family_load_request request;
+        auto& q = request.load;
+        q.routing = routing_name;
+        q.tie = tie;
+        q.traffic = traffic;
+        q.traffic_seed = traffic_seed;
+        q.endpoints = endpoints;
+        if (self != "include" && self != "exclude")
+          core::throw_out_of_range("channel_load", "uniform_self", "'" + self + "'", "include or exclude");
+        q.self = self == "exclude" ? routing::uniform_self::exclude : routing::uniform_self::include;
+        q.top = top;
+        q.compare_optimal = compare_optimal;
+        q.threads = threads;
+        q.max_seconds = max_seconds;
+        if (traffic != "worst") {
+          const auto name = routing::parse_traffic(traffic);
+          if (name.kind == routing::traffic_kind::file)
+            q.matrix = metrics::traffic_from_lines(g.num_vertices(), io::read_traffic_file(name.path, g.num_vertices()),
+                                                   "file " + io::display_name(name.path));
+        }
+        auto r = run_interruptible([&](const stop_flag&) { return routing::measure_routing_load(g, spec ? &*spec : nullptr, request); });
+        py::array_t<double> loads(static_cast<py::ssize_t>(r.loads.size()));
+        std::copy(r.loads.begin(), r.loads.end(), loads.mutable_data());
+        r.loads.clear();
+        auto d = to_python(routing::describe(r));
+        d["loads"] = loads;
+        return d;
+      },
+      py::arg("g"), py::arg("family"), py::arg("values"), py::arg("routing"), py::arg("tie"), py::arg("traffic"),
+      py::arg("traffic_seed"), py::arg("endpoints"), py::arg("uniform_self"), py::arg("top"), py::arg("compare_optimal"),
+      py::arg("threads"), py::arg("max_seconds"));
   using vertex = std::variant<std::uint64_t, std::string>;
   m.def(
       "shift_route",

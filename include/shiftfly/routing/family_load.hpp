@@ -137,6 +137,13 @@ inline channel_load_result measure_family_load(const core::graph<std::uint32_t>&
   if (r.traffic == "worst") {
     core::require_range(where, "n", n, 2, metrics::traffic_max_vertices);
     core::require_range(where, "endpoints", r.endpoints, 1, max_endpoints_per_router);
+    const std::uint64_t calls = core::estimate_add_mul(0, n, n - 1);
+    if (spec.kind != routing_kind::valiant && calls > request.worst.max_pairs)
+      core::fail_parameter(where, "traffic", "worst",
+                           "needs n(n - 1) = " + core::to_message(calls) + " routing calls on " + core::to_message(n) +
+                               " routers, past the limit of " + core::to_message(request.worst.max_pairs),
+                           "a graph of at most " + core::to_message(request.worst.max_pairs) +
+                               " ordered router pairs, or another traffic");
     worst_case_summary w;
     std::vector<std::uint64_t> permutation(n);
     if (spec.kind == routing_kind::valiant) {
@@ -169,7 +176,8 @@ inline channel_load_result measure_family_load(const core::graph<std::uint32_t>&
     family_load_request inner{r, request.worst};
     out = measure_family_load(g, family, inner);
     auto& L = out;
-    L.traffic = "worst case (Towles-Dally): a permutation of the routers, P copies";
+    L.traffic = "its worst-case permutation (Towles-Dally)";
+    L.traffic_unit = "one unit from every endpoint to its image: P units from every router to its image";
     L.endpoints = P;
     L.endpoint_rate = 1.0;  // every endpoint sends one unit
     L.max_load_per_endpoint_injection = L.max_load;

@@ -47,6 +47,7 @@
 ///   injection / P (the busiest router's endpoints inject 1 at saturation 1).
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -311,6 +312,19 @@ inline load_traffic make_load_traffic(std::uint64_t n, const traffic_spec& spec,
     case traffic_kind::transpose:
     case traffic_kind::shift: {
       // the simulators' adversarial permutations of the N endpoints (metrics/flow/traffic.hpp)
+      // the sizes each pattern needs, refused naming the traffic (metrics/flow/traffic.hpp checks them again)
+      const auto refuse_size = [&](const std::string& text, const std::string& needs) {
+        core::fail_parameter(where, "traffic", text, "does not fit " + core::to_message(N) + " endpoints", needs);
+      };
+      const bool power_of_two = (N & (N - 1)) == 0;
+      if (spec.kind == traffic_kind::bit_complement && !power_of_two)
+        refuse_size("bit-complement", "a power-of-two endpoint count, 2^b");
+      if (spec.kind == traffic_kind::transpose && (!power_of_two || std::countr_zero(N) % 2 != 0 || N < 4))
+        refuse_size("transpose", "an endpoint count 2^(2b), b >= 1");
+      if (spec.kind == traffic_kind::shift && spec.k >= N)
+        refuse_size("shift:" + core::to_message(spec.k), "K from 1 to " + core::to_message(N - 1));
+      if (spec.kind == traffic_kind::tornado && (spec.dims.empty() || P != 1) && N < 3)
+        refuse_size("tornado", "at least 3 endpoints");
       std::vector<std::uint64_t> p;
       if (spec.kind == traffic_kind::tornado) {
         const bool cube = !spec.dims.empty() && P == 1;
