@@ -114,6 +114,8 @@ inline const family_descriptor& de_bruijn_family() {
       .is_digraph = [](const parameter_values&) { return true; },
       .link_classes = {"arc"},
       .routings = {"shift", "minimal", "valiant"},
+      .endpoints_rule = "1 (each vertex is one node's router, as interconnection networks read the digraph)",
+      .endpoints = [](const parameter_values&, const core::graph<std::uint32_t>& g) { return core::uniform_endpoints(g.num_vertices(), 1); },
   };
   return f;
 }
@@ -133,6 +135,8 @@ inline const family_descriptor& generalized_de_bruijn_family() {
       .is_digraph = [](const parameter_values&) { return true; },
       .link_classes = {"arc"},
       .routings = {"minimal", "valiant"},
+      .endpoints_rule = "1 (each vertex is one node's router, as interconnection networks read the digraph)",
+      .endpoints = [](const parameter_values&, const core::graph<std::uint32_t>& g) { return core::uniform_endpoints(g.num_vertices(), 1); },
   };
   return f;
 }

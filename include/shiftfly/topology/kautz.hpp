@@ -113,6 +113,8 @@ inline const family_descriptor& kautz_family() {
       .is_digraph = [](const parameter_values&) { return true; },
       .link_classes = {"arc"},
       .routings = {"shift", "minimal", "valiant"},
+      .endpoints_rule = "1 (each vertex is one node's router, as interconnection networks read the digraph)",
+      .endpoints = [](const parameter_values&, const core::graph<std::uint32_t>& g) { return core::uniform_endpoints(g.num_vertices(), 1); },
   };
   return f;
 }

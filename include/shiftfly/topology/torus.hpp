@@ -99,6 +99,8 @@ inline const family_descriptor& torus_family() {
       .is_digraph = [](const parameter_values&) { return false; },
       .link_classes = {"ring"},
       .routings = {"minimal", "valiant"},
+      .endpoints_rule = "1 (one node a router, as in the Shiftfly paper's torus of chips)",
+      .endpoints = [](const parameter_values&, const core::graph<std::uint32_t>& g) { return core::uniform_endpoints(g.num_vertices(), 1); },
   };
   return f;
 }
