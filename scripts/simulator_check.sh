@@ -17,8 +17,9 @@
 #    one router included: BookSim2's uniform pattern draws the destination among all nodes, the
 #    source included), from `shiftfly metrics`.
 # 2. saturation: bisection on the injection rate (flits per node per cycle) between 0 and 1,
-#    8 steps: a rate is stable when BookSim2 does not report the simulation unstable and the
-#    accepted rate is at least 0.95 of the injected; the estimate is the interval
+#    8 steps: a rate is stable when BookSim2 does not report the simulation unstable, the
+#    accepted rate is at least 0.95 of the offered, and the average packet latency is at most
+#    3 times the zero-load latency (step 1's average); the estimate is the interval
 #    [largest stable rate, smallest unstable rate] tried.
 # The zero-load relation 6 + 4h for a packet of one flit between routers h hops apart: each
 # router hop costs 4 cycles (vc_alloc_delay 1 + sw_alloc_delay 1 + st_final_delay 1 + channel
@@ -104,7 +105,8 @@ print(n, p, d["diameter"], d["mean"] * (n - 1) / n)' <<< "$metrics")
     o=$(run "$name.cfg" "$rate")
     cd - > /dev/null
     acc=$(stat "$o" "Accepted flit rate average"); lat=$(stat "$o" "Packet latency average")
-    if grep -q "unstable" <<< "$o" || [[ -z $acc ]] || python3 -c "import sys; sys.exit(0 if $acc < 0.95 * $rate else 1)"; then
+    if grep -q "unstable" <<< "$o" || [[ -z $acc ]] ||
+      python3 -c "import sys; sys.exit(0 if $acc < 0.95 * $rate or $lat > 3 * $avg else 1)"; then
       stable=no high=$rate
     else
       stable=yes low=$rate

@@ -70,13 +70,18 @@ void write_simulator(const options& o, const shiftfly::core::graph<std::uint32_t
                      const std::vector<std::uint32_t>& counts) {
   namespace io = shiftfly::io;
   if (o.format == "booksim") {
-    io::write_booksim_anynet(std::cout, g, counts, o.latency);
-    if (o.config.empty()) return;
-    const std::size_t dot = o.config.find_last_of('.'), slash = o.config.find_last_of('/');
-    const std::string stem = dot == std::string::npos || (slash != std::string::npos && dot < slash) ? o.config : o.config.substr(0, dot);
-    std::ofstream cfg(o.config);
-    if (!cfg) throw std::invalid_argument("graph: --config " + o.config + ": cannot be written");
-    io::write_booksim_config(cfg, stem + ".anynet");
+    std::ostringstream network;  // written whole, after the stub: a refusal leaves stdout empty
+    io::write_booksim_anynet(network, g, counts, o.latency);
+    if (!o.config.empty()) {
+      const std::size_t dot = o.config.find_last_of('.'), slash = o.config.find_last_of('/');
+      const std::string stem =
+          dot == std::string::npos || (slash != std::string::npos && dot < slash) ? o.config : o.config.substr(0, dot);
+      std::ostringstream stub;
+      io::write_booksim_config(stub, stem + ".anynet");
+      std::ofstream cfg(o.config);
+      if (!(cfg << stub.str()) || !cfg.flush()) throw std::invalid_argument("graph: --config " + o.config + ": cannot be written");
+    }
+    std::cout << network.str();
   } else if (o.format == "sst") {
     io::write_sst_anytopo(std::cout, g, counts);
   } else {
