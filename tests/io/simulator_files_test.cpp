@@ -8,12 +8,16 @@
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
+#include <limits>
+#include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "shiftfly/files.hpp"
 #include "shiftfly/io/sst_anytopo.hpp"
+#include "shiftfly/routing/next_hops.hpp"
 
 namespace simulator_files_test {
 namespace io = shiftfly::io;
@@ -121,6 +125,73 @@ TEST_CASE("malformed simulator files are refused naming the file and line", "[io
   refused("<graphml><key id=\"e\" for=\"node\" attr.name=\"endpoints\" attr.type=\"int\"/><graph edgedefault=\"undirected\">"
           "<node id=\"0\"><data key=\"e\">2</data></node><node id=\"1\"/></graph></graphml>",
           "s.graphml", "<node> '1' has no endpoints data");
+}
+
+// BookSim2's AnyNet::route (src/networks/anynet.cpp at 28f43299), ported as written: Dijkstra
+// over a std::set of candidates, the first minimum in id order, strict relaxation; the port is
+// the first hop of the path back through prev.
+std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> booksim_routes(const graph& g) {
+  const int n = static_cast<int>(g.num_vertices());
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> out;
+  for (int start = 0; start < n; ++start) {
+    std::vector<int> dist(n, std::numeric_limits<int>::max()), prev(n, -1);
+    std::set<int> rlist;
+    for (int i = 0; i < n; ++i) rlist.insert(i);
+    dist[start] = 0;
+    while (!rlist.empty()) {
+      int min_dist = std::numeric_limits<int>::max(), min_cand = -1;
+      for (int i : rlist)
+        if (dist[i] < min_dist) min_dist = dist[i], min_cand = i;
+      if (min_cand < 0) break;  // the rest unreachable (BookSim2 would erase -1 and go on)
+      rlist.erase(min_cand);
+      for (auto v : g.neighbors(static_cast<std::uint32_t>(min_cand)))
+        if (dist[min_cand] + 1 < dist[v]) dist[v] = dist[min_cand] + 1, prev[v] = min_cand;
+    }
+    for (int i = 0; i < n; ++i) {
+      if (i == start || prev[i] < 0) continue;
+      int neighbor = i;
+      while (prev[neighbor] != start) neighbor = prev[neighbor];
+      out[{static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(i)}] = static_cast<std::uint32_t>(neighbor);
+    }
+  }
+  return out;
+}
+
+TEST_CASE("minimal next hops are BookSim2's min routes on anynet; ecmp lists every closer neighbour", "[io][simulators]") {
+  for (const auto* f : topology::families()) {
+    INFO(f->name);
+    const auto g = topology::make_graph(topology::family_spec{f->name, f->example});
+    if (g.num_vertices() > 400) continue;  // SpectralFly's example: 336 routers, kept; larger ones skipped
+    std::ostringstream minimal, ecmp;
+    shiftfly::routing::write_next_hops(minimal, g, shiftfly::routing::next_hop_rule::minimal);
+    shiftfly::routing::write_next_hops(ecmp, g, shiftfly::routing::next_hop_rule::ecmp);
+    const auto expected = booksim_routes(g);
+    const auto adj = adjacency(g);
+    std::istringstream in(minimal.str());
+    std::string header;
+    std::getline(in, header);
+    CHECK(header.rfind("# next hops (minimal", 0) == 0);
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> got;
+    std::uint32_t s = 0, t = 0, h = 0;
+    while (in >> s >> t >> h) got[{s, t}] = h;
+    CHECK(got == expected);
+    // ecmp: the minimal hop is among them, and each listed hop is a neighbour
+    std::istringstream e(ecmp.str());
+    std::getline(e, header);
+    std::string line;
+    std::size_t lines = 0;
+    while (std::getline(e, line)) {
+      std::istringstream words(line);
+      words >> s >> t;
+      std::vector<std::uint32_t> hops;
+      while (words >> h) hops.push_back(h);
+      CHECK(std::find(hops.begin(), hops.end(), expected.at({s, t})) != hops.end());
+      for (auto x : hops) CHECK(std::binary_search(adj[s].begin(), adj[s].end(), x));
+      ++lines;
+    }
+    CHECK(lines == expected.size());
+  }
+  CHECK_THROWS_WITH(shiftfly::routing::parse_next_hop_rule("valiant"), Catch::Contains("routing = valiant is out of range"));
 }
 
 }  // namespace simulator_files_test

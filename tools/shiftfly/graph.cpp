@@ -1,5 +1,5 @@
-// shiftfly graph FAMILY ... [--directed] [--format edgelist|dot|graphml|json|booksim|sst|ns3] [--endpoints P]
-//                [--latency L] [--config PATH] [--rate R] [--delay D]
+// shiftfly graph FAMILY ... [--directed] [--format edgelist|dot|graphml|json|booksim|sst|ns3|nexthops]
+//                [--endpoints P] [--latency L] [--config PATH] [--rate R] [--delay D] [--routing minimal|ecmp]
 // Exports a graph of any family through the library's writers (include/shiftfly/io/):
 // an edge list with one "u v" per line (u < v for the undirected physical graph;
 // arcs in generation order, loops and repeats included, with --directed), DOT and
@@ -14,7 +14,9 @@
 // family's customary counts (topology::endpoints_of); the JSON carries them on every node and
 // the graph's routers, endpoints and radix. --latency (cycles) and --config (the BookSim2
 // configuration stub, written to PATH, naming PATH with its extension replaced by .anynet as
-// the network file) go with booksim; --rate and --delay with ns3.
+// the network file) go with booksim; --rate and --delay with ns3. --format nexthops writes the
+// next-hop table of --routing (include/shiftfly/routing/next_hops.hpp; minimal is BookSim2's
+// min tie rule).
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -32,6 +34,7 @@
 #include "shiftfly/io/json.hpp"
 #include "shiftfly/io/ns3_topology.hpp"
 #include "shiftfly/io/sst_anytopo.hpp"
+#include "shiftfly/routing/next_hops.hpp"
 
 // A named namespace, not an anonymous one: the tool compiles as one unity
 // translation unit (CMakeLists.txt), where every file's options and reg must differ.
@@ -43,8 +46,9 @@ struct options {
   std::string format = "edgelist";
   std::shared_ptr<std::optional<std::uint64_t>> endpoints = std::make_shared<std::optional<std::uint64_t>>();
   std::uint64_t latency = 1;
-  std::string config, rate = "100Gbps", delay = "0.001ms";
-  CLI::Option *latency_opt = nullptr, *config_opt = nullptr, *rate_opt = nullptr, *delay_opt = nullptr;
+  std::string config, rate = "100Gbps", delay = "0.001ms", routing = "minimal";
+  CLI::Option *latency_opt = nullptr, *config_opt = nullptr, *rate_opt = nullptr, *delay_opt = nullptr,
+              *routing_opt = nullptr;
 };
 
 // A flag of one output format, given with another, is refused.
@@ -57,6 +61,7 @@ void require_format_flags(const options& o) {
   only(o.config_opt, "--config", "booksim");
   only(o.rate_opt, "--rate", "ns3");
   only(o.delay_opt, "--delay", "ns3");
+  only(o.routing_opt, "--routing", "nexthops");
 }
 
 // The graph's routers, endpoints and radix as members of the JSON graph object.
@@ -112,6 +117,11 @@ int run_graph(const options& o, const shiftfly::tools::run_context& c) {
     }
     else if (o.format == "dot") io::write_dot(std::cout, g, o.directed);
     else if (o.format == "booksim" || o.format == "sst" || o.format == "ns3") write_simulator(o, g, counts);
+    else if (o.format == "nexthops") {
+      std::ostringstream table;  // whole, so that a refusal leaves stdout empty
+      shiftfly::routing::write_next_hops(table, g, shiftfly::routing::parse_next_hop_rule(o.routing));
+      std::cout << table.str();
+    }
     else io::write_graphml(std::cout, g, o.directed);
   });
   return 0;
@@ -123,8 +133,8 @@ const shiftfly::tools::register_subcommand reg{"graph", [](CLI::App& app) {
   sub->add_flag("--directed", o->directed,
                 "Write the directed arcs (digraph families; for file, read its lines or links as arcs) instead of the "
                 "physical graph");
-  sub->add_option("--format", o->format, "Output format; booksim, sst and ns3 are the simulators' (with the endpoints)")
-      ->check(CLI::IsMember({"edgelist", "dot", "graphml", "json", "booksim", "sst", "ns3"}));
+  sub->add_option("--format", o->format, "Output format; booksim, sst and ns3 are the simulators' (with the endpoints), nexthops a next-hop table")
+      ->check(CLI::IsMember({"edgelist", "dot", "graphml", "json", "booksim", "sst", "ns3", "nexthops"}));
   shiftfly::tools::add_endpoints_flag(sub, o->endpoints);
   o->latency_opt = sub->add_option("--latency", o->latency, "Channel latency in cycles of every link (--format booksim)")
                        ->type_name("UINT in [1 - 2147483647]");
@@ -134,6 +144,10 @@ const shiftfly::tools::register_subcommand reg{"graph", [](CLI::App& app) {
                       ->default_str("none");
   o->rate_opt = sub->add_option("--rate", o->rate, "Link data rate (--format ns3): a decimal and bps, Kbps, Mbps or Gbps");
   o->delay_opt = sub->add_option("--delay", o->delay, "Link delay (--format ns3): a decimal and s, ms, us or ns");
+  o->routing_opt = sub->add_option("--routing", o->routing,
+                                   "Next hops of --format nexthops: minimal (one, BookSim2 anynet's min tie rule) or "
+                                   "ecmp (every neighbour one step closer); lines 'src dst next...'")
+                       ->check(CLI::IsMember({"minimal", "ecmp"}));
   shiftfly::tools::add_family_subcommands(sub, o->family);
   return [o](const shiftfly::tools::run_context& c) { return run_graph(*o, c); };
 }};

@@ -58,6 +58,10 @@ namespace shiftfly::io {
 
 /// Largest id and latency of an anynet file (BookSim2 holds them in an int).
 inline constexpr std::uint64_t booksim_max_id = 2147483647;
+/// Bytes of memory the anynet reader takes at its peak a byte of text, an upper estimate: a
+/// link (`router 12345`, 13 bytes) is 16 bytes in the pair list and again in the duplicate
+/// count, a node (`node 12345`, 11 bytes) about 150 in its two maps (docs/hardening.md).
+inline constexpr std::uint64_t booksim_bytes_per_text_byte = 32;
 
 /// Writes `g` with `endpoints` (one count a router) as a BookSim2 anynet file.
 template <core::digraph_like G>
@@ -133,7 +137,7 @@ graph_file<V> read_booksim_anynet(std::string_view text, std::string_view file, 
     fail_file(where, file, 0, "BookSim2's anynet links are bidirectional: the file cannot be read as a directed graph");
   with_file(where, file, 0, [&] {
     core::require_memory(where, "reading it (" + std::to_string(text.size()) + " bytes)",
-                         core::estimate_add_mul(0, text.size(), 16));
+                         core::estimate_add_mul(0, text.size(), booksim_bytes_per_text_byte));
   });
   std::map<std::uint64_t, std::uint64_t> node_router;  // node -> router
   std::map<std::uint64_t, std::size_t> node_line;

@@ -164,7 +164,8 @@ graph_file<V> read_ns3_topology(std::string_view text, std::string_view file, co
       if (switches == 0) bad("switch_num is 0: the file has no switch (router)");
       require_file_vertices<V>(where, file, line_no, switches, opt.max_vertices, "switches");
       with_file(where, file, line_no, [&] {
-        core::require_memory(where, "reading it (" + std::to_string(nodes) + " nodes)", core::estimate_add_mul(0, nodes, 16));
+        core::require_memory(where, "reading it (" + std::to_string(nodes) + " nodes, " + std::to_string(text.size()) + " bytes)",
+                             core::estimate_add_mul(core::estimate_add_mul(0, nodes, 16), text.size(), 4));
       });
       switch_of.assign(nodes, -1);
       host_router.assign(nodes, -1);

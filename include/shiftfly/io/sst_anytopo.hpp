@@ -41,7 +41,6 @@ void write_sst_anytopo(std::ostream& os, const G& g, const std::vector<std::uint
         "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
         "  <key id=\"endpoints\" for=\"node\" attr.name=\"endpoints\" attr.type=\"int\"/>\n"
         "  <graph edgedefault=\"undirected\">\n";
-  std::string line;
   for (std::size_t u = 0; u < g.num_vertices(); ++u)
     os << "    <node id=\"" << u << "\"><data key=\"endpoints\">" << endpoints[u] << "</data></node>\n";
   for (std::size_t u = 0; u < g.num_vertices(); ++u) {
