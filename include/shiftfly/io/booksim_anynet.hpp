@@ -24,8 +24,8 @@
 /// `network_file = ...;`, `routing_function = min;` and BookSim2's traffic defaults spelled out.
 ///
 /// The reader takes what BookSim2 takes and refuses what BookSim2 would misread: words are
-/// separated by spaces and tabs, blank lines skipped; `//` starts a comment (not BookSim2's:
-/// the reader's, for annotated files). Refused, naming the file and line: a line that does
+/// separated by spaces and tabs, blank lines skipped; a line whose first word starts with `//`
+/// is a comment (not BookSim2's: the reader's, for annotated files; BookSim2 refuses it). Refused, naming the file and line: a line that does
 /// not start with `router` or `node`, an id that is not a decimal integer below 2^31, a
 /// latency that is not a decimal integer from 1 to 2^31 - 1, a node joined to a node, a node
 /// on two routers, a line that ends after a type word; and, naming the file: router or node ids
