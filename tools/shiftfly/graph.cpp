@@ -62,6 +62,8 @@ void require_format_flags(const options& o) {
   only(o.rate_opt, "--rate", "ns3");
   only(o.delay_opt, "--delay", "ns3");
   only(o.routing_opt, "--routing", "nexthops");
+  if (o.endpoints->has_value() && o.format != "json" && o.format != "booksim" && o.format != "sst" && o.format != "ns3")
+    throw std::invalid_argument("graph: --endpoints goes with --format json, booksim, sst or ns3, not --format " + o.format);
 }
 
 // The graph's routers, endpoints and radix as members of the JSON graph object.
@@ -99,7 +101,11 @@ int run_graph(const options& o, const shiftfly::tools::run_context& c) {
   require_format_flags(o);
   shiftfly::tools::file_report file;
   const auto g = shiftfly::tools::make_graph(*o.family, "graph", o.directed, &file);
-  const auto counts = shiftfly::tools::naming_flags(c, "", [&] { return shiftfly::tools::endpoints_of(*o.family, g, file, *o.endpoints); });
+  // The endpoints, for the formats that carry them (an edge list, DOT or GraphML has no place for them).
+  const bool carries = o.format == "json" || o.format == "booksim" || o.format == "sst" || o.format == "ns3";
+  const auto counts = carries ? shiftfly::tools::naming_flags(c, "", [&] {
+    return shiftfly::tools::endpoints_of(*o.family, g, file, *o.endpoints);
+  }) : std::vector<std::uint32_t>{};
   const bool from_file = o.family->family == "file";
   if (from_file && o.format != "json" && (file.duplicate_edges_dropped || file.self_loops_dropped))
     std::cerr << shiftfly::tools::file_note(file) << '\n';
