@@ -1,7 +1,11 @@
 // libFuzzer harness: the readers of users' graph files, io/edge_list_file.hpp,
-// io/node_link_file.hpp and io/graphml_file.hpp.
-// Input: byte 0 picks the reader (bit 0: node-link JSON, else bit 2: GraphML, else an edge
-// list) and the reading (bit 1: directed); the rest is the file's text (at most 4096 vertices).
+// io/node_link_file.hpp, io/graphml_file.hpp (with SST anytopo's endpoints key),
+// io/booksim_anynet.hpp and io/ns3_topology.hpp.
+// Input: byte 0 picks the reader (bit 3: BookSim2 anynet, else bit 4: ns-3 topology.txt, else
+// bit 0: node-link JSON, else bit 2: GraphML, else an edge list) and the reading (bit 1:
+// directed); the rest is the file's text (at most 4096 vertices).
+// The simulators' formats, accepted, are written back with their endpoints (io/sst_anytopo.hpp
+// for a GraphML file with endpoints) and read again: the same edges and the same endpoints.
 // Properties:
 //   - the reader either throws std::invalid_argument with a one-line message that
 //     names the file (`F.txt` / `F.json` / `F.graphml`), or returns a graph with arcs
@@ -21,12 +25,15 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
+#include "shiftfly/io/booksim_anynet.hpp"
 #include "shiftfly/io/edge_list.hpp"
 #include "shiftfly/io/edge_list_file.hpp"
 #include "shiftfly/io/graphml_file.hpp"
 #include "shiftfly/io/graphviz.hpp"
 #include "shiftfly/io/json.hpp"
 #include "shiftfly/io/node_link_file.hpp"
+#include "shiftfly/io/ns3_topology.hpp"
+#include "shiftfly/io/sst_anytopo.hpp"
 
 namespace core = shiftfly::core;
 namespace io = shiftfly::io;
@@ -35,9 +42,12 @@ using result = io::graph_file<std::uint32_t>;
 
 namespace {
 
-enum class reader { edge_list, json, graphml };
+enum class reader { edge_list, json, graphml, booksim, ns3 };
 
-const char* file_of(reader k) { return k == reader::json ? "F.json" : k == reader::graphml ? "F.graphml" : "F.txt"; }
+const char* file_of(reader k) {
+  return k == reader::json ? "F.json" : k == reader::graphml ? "F.graphml" : k == reader::booksim ? "F.anynet"
+         : k == reader::ns3 ? "F.topology" : "F.txt";
+}
 
 result read(std::string_view text, reader k, bool directed) {
   io::graph_file_options o;
@@ -46,6 +56,8 @@ result read(std::string_view text, reader k, bool directed) {
   switch (k) {
     case reader::json: return io::read_node_link_file(text, "F.json", o);
     case reader::graphml: return io::read_graphml_file(text, "F.graphml", o);
+    case reader::booksim: return io::read_booksim_anynet(text, "F.anynet", o);
+    case reader::ns3: return io::read_ns3_topology(text, "F.topology", o);
     default: return io::read_edge_list_file(text, "F.txt", o);
   }
 }
@@ -77,7 +89,11 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   shiftfly::fuzz::bytes in{data, size};
   const std::uint8_t mode = in.take();
-  const reader kind = mode & 1 ? reader::json : mode & 4 ? reader::graphml : reader::edge_list;
+  const reader kind = mode & 8    ? reader::booksim
+                      : mode & 16 ? reader::ns3
+                      : mode & 1  ? reader::json
+                      : mode & 4  ? reader::graphml
+                                  : reader::edge_list;
   const bool directed = mode & 2;
   const std::string_view text(reinterpret_cast<const char*>(in.data), in.size);
   result r;
@@ -95,6 +111,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   require(core::same_edges(read(text, kind, directed).graph, g), "the same text reads the same graph");
   // written back and read again
   std::ostringstream os;
+  if (!r.endpoints.empty()) {  // a simulator's format: its writer, then the same edges and endpoints
+    require(r.endpoints.size() == g.num_vertices(), "one endpoint count a router");
+    if (kind == reader::booksim) io::write_booksim_anynet(os, g, r.endpoints);
+    else if (kind == reader::ns3) io::write_ns3_topology(os, g, r.endpoints);
+    else io::write_sst_anytopo(os, g, r.endpoints);
+    const auto back = read(os.str(), kind, false);
+    require(core::same_edges(back.graph, g), "simulator format: same edges", os.str());
+    require(back.endpoints == r.endpoints, "simulator format: same endpoints", os.str());
+    if (kind != reader::graphml) return 0;
+    os.str("");
+  }
   if (kind != reader::edge_list) {
     if (kind == reader::json) {
       io::write_json(os, g, directed);

@@ -148,7 +148,8 @@ def edge_list_seeds():
 
 
 def graph_file_seeds():
-    # byte 0: bit 0 node-link JSON, else bit 2 GraphML, else an edge list; bit 1 directed; then the file's text.
+    # byte 0: bit 3 BookSim2 anynet, else bit 4 ns-3 topology.txt, else bit 0 node-link JSON, else bit 2 GraphML,
+    # else an edge list; bit 1 directed; then the file's text.
     el = [
         ("names", "# c\na b\nb c {}\nc a 2.5\n"), ("count", "5\n0 1\n3 4\n"), ("count-small", "2\n0 5\n"),
         ("numbers-by-value", "30 10\n20 30\n"), ("dup-loop", "a b\nb a\na a\n"), ("tabs-crlf", "a\tb\r\n%x\n"),
@@ -229,6 +230,28 @@ def graph_file_seeds():
     for tag, text in gm:
         s.append((f"graphml-{tag}", bytes([4]) + text.encode()))
         s.append((f"graphml-directed-{tag}", bytes([6]) + text.encode()))
+    # the simulators' formats: byte 0 bit 3 BookSim2 anynet, bit 4 ns-3 topology.txt; SST anytopo is GraphML
+    anynet = [
+        ("pair", "router 0 node 0 node 1 router 1\nrouter 1 node 2 router 0\n"), ("latency", "router 0 router 1 15 node 0 5\n"),
+        ("node-head", "node 0 router 1\nrouter 0 router 1\n"), ("node-twice", "router 0 node 0\nrouter 1 node 0\n"),
+        ("gap", "router 0 router 2\n"), ("node-gap", "router 0 node 1\n"), ("bad-id", "router x\n"),
+        ("dangling", "router 0 router\n"), ("self", "router 0 router 0 router 1\n"), ("comment", "// c\nrouter 0 router 1\n"),
+    ]
+    ns3 = [
+        ("hpcc", "4 2 3\n2 3\n0 2 100Gbps 0.001ms 0\n1 3 100Gbps 0.001ms 0\n2 3 100Gbps 0.001ms 0\n"),
+        ("short", "4 2 3\n2 3\n0 2 100Gbps 0.001ms 0\n"), ("host-host", "3 1 1\n2\n0 1 1Gbps 1us 0\n"),
+        ("bad-delay", "3 1 2\n2\n0 2 1Gbps 1us 0\n1 2 1Gbps soon 0\n"), ("error-rate", "2 1 1\n1\n0 1 1Gbps 1us 0.5\n"),
+        ("repeated-switch", "3 2 0\n1 1\n"),
+    ]
+    for tag, text in anynet:
+        s.append((f"booksim-{tag}", bytes([8]) + text.encode()))
+    for tag, text in ns3:
+        s.append((f"ns3-{tag}", bytes([16]) + text.encode()))
+    sst = gm_head + ('<key id="endpoints" for="node" attr.name="endpoints" attr.type="int"/>\n<graph edgedefault="undirected">\n'
+                     '<node id="0"><data key="endpoints">2</data></node>\n<node id="1"><data key="endpoints">0</data></node>\n'
+                     '<edge source="0" target="1"/>\n</graph>\n</graphml>\n')
+    s.append(("graphml-sst-anytopo", bytes([4]) + sst.encode()))
+    s.append(("graphml-sst-no-endpoints", bytes([4]) + sst.replace('<data key="endpoints">0</data>', "").encode()))
     return s
 
 

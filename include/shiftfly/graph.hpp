@@ -19,6 +19,7 @@
 
 // core
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/endpoints.hpp"
 #include "shiftfly/core/error.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
@@ -33,6 +34,7 @@
 #include "shiftfly/io/graph_text.hpp"
 #include "shiftfly/io/graphviz.hpp"
 #include "shiftfly/io/json.hpp"
+#include "shiftfly/io/sst_anytopo.hpp"
 #include "shiftfly/io/traffic_file.hpp"
 
 // topology
@@ -90,6 +92,7 @@
 #include "shiftfly/routing/label.hpp"
 #include "shiftfly/routing/link_load.hpp"
 #include "shiftfly/routing/load_traffic.hpp"
+#include "shiftfly/routing/next_hops.hpp"
 #include "shiftfly/routing/route_query.hpp"
 #include "shiftfly/routing/routed_path.hpp"
 #include "shiftfly/routing/routing_spec.hpp"

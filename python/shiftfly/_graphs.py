@@ -24,8 +24,8 @@ def families():
     """The registry's families as their descriptors (topology/descriptor.hpp), in its order: for
     each a dict of name, summary, source, parameters (id, symbol, kind "unsigned", "unsigned list"
     or "choice", min, max, required, default, default_text, choices, help), example (a small
-    instance's keyword values), link_classes, routings and field_name (its name in the field
-    tables, or None)."""
+    instance's keyword values), link_classes, routings, endpoints_rule (its customary endpoints
+    per router, Graph.endpoints) and field_name (its name in the field tables, or None)."""
     return [dict(f, parameters=[dict(p) for p in f["parameters"]], example=dict(f["example"])) for f in _FAMILIES]
 
 
@@ -120,6 +120,7 @@ def _generator(family):
         default = "" if p["required"] else f" (default {p['default_text'] or p['default']!r})"
         choices = f" one of {', '.join(p['choices'])}" if p["choices"] else ""
         lines.append(f"{p['id']}: {p['help']}{choices}{default}")
+    lines += ["", "Endpoints per router (Graph.endpoints): " + family["endpoints_rule"]]
     lines += ["", "Example: " + name + "(" + ", ".join(f"{k}={v!r}" for k, v in family["example"].items()) + ")"]
     generator.__name__ = generator.__qualname__ = name
     generator.__doc__ = "\n".join(lines)
@@ -160,8 +161,10 @@ def graph(family, **parameters):
 
 def read(path, directed=False, format=None):
     """A graph read from a user's file (io/graph_file.hpp): an edge list (comments, names,
-    NetworkX's extra columns), GraphML or NetworkX node-link JSON; `format` "edgelist",
-    "graphml" or "json", None for the extension's (else the content's). Undirected reading
+    NetworkX's extra columns), GraphML (SST/Merlin's anytopo too), NetworkX node-link JSON,
+    BookSim2's anynet or ns-3/HPCC's topology.txt; `format` "edgelist", "graphml", "json",
+    "booksim", "sst" or "ns3", None for the extension's (else the content's). The endpoints a
+    simulator's file gives are kept in Graph.endpoints (else 1 a router). Undirected reading
     drops loops and repeated edges; directed=True keeps the pairs as arcs. Names that are not
     0..n-1 are kept (Graph.names). What the reader said is kept in Graph.read_report (a
     ReadReport: format, file, directed, vertices, edges, arcs, duplicate_edges_dropped,
@@ -170,13 +173,64 @@ def read(path, directed=False, format=None):
     if not isinstance(path, str):
         raise TypeError(f"read: path must be a str or os.PathLike, not {type(path).__name__}")
     _checks.flag("read", "directed", directed)
-    fmt = "" if format is None else _checks.text("read", "format", format, ("edgelist", "graphml", "json"))
+    fmt = "" if format is None else _checks.text("read", "format", format,
+                                                 ("edgelist", "graphml", "json", "booksim", "sst", "ns3"))
     g, info = _shiftfly.read(path, directed, fmt)
     g._read_report = ReadReport(vertices=g.n, edges=g.m, arcs=g.num_arcs, **info)
     return g
 
 
 # Methods of Graph written in Python ------------------------------------------------------------
+
+def _endpoints(self):
+    """Endpoints per router (a list, one count a router): a family's customary concentration
+    (each family's --help states its rule), a simulator file's own counts, else 1 a router."""
+    counts = getattr(self, "_endpoints", None)
+    return list(counts) if counts is not None else [1] * self.n
+
+
+def _endpoint_counts(self, where, endpoints):
+    if endpoints is None:
+        return _endpoints(self)
+    if isinstance(endpoints, bool):
+        raise TypeError(f"{where}: endpoints must be an int or a sequence of ints, not bool")
+    if isinstance(endpoints, int):
+        if endpoints < 0:
+            raise ValueError(f"{where}: endpoints = {endpoints} is out of range (accepted: 0 to 65535)")
+        return list(_shiftfly.uniform_endpoints(self.n, endpoints))
+    return [int(c) for c in endpoints]
+
+
+def _write_text(path, text):
+    with open(os.fspath(path), "w", encoding="utf-8", newline="\n") as out:
+        out.write(text)
+
+
+def _to_booksim(self, path, endpoints=None, latency=1, config=None):
+    """Writes BookSim2's anynet network file to `path` (io/booksim_anynet.hpp): `endpoints` an
+    int on every router, a sequence (one count a router), or None for Graph.endpoints; `latency`
+    the channel latency in cycles. With `config`, also writes BookSim2's configuration stub
+    there (topology = anynet; network_file = path; routing_function = min)."""
+    text = _shiftfly.simulator_text(self, "booksim", _endpoint_counts(self, "Graph.to_booksim", endpoints),
+                                    latency, "", "")
+    stub = None if config is None else _shiftfly.booksim_config_text(os.fspath(path))
+    _write_text(path, text)
+    if stub is not None:
+        _write_text(config, stub)
+
+
+def _to_sst(self, path, endpoints=None):
+    """Writes SST/Merlin's anytopo GraphML to `path` (io/sst_anytopo.hpp), each node with its
+    `endpoints` count (an int, a sequence, or None for Graph.endpoints)."""
+    _write_text(path, _shiftfly.simulator_text(self, "sst", _endpoint_counts(self, "Graph.to_sst", endpoints), 1, "", ""))
+
+
+def _to_ns3(self, path, endpoints=None, rate="100Gbps", delay="0.001ms"):
+    """Writes the ns-3 / HPCC topology.txt to `path` (io/ns3_topology.hpp): the hosts (the
+    endpoints) first, then the routers as switches, every link at `rate` and `delay`."""
+    _write_text(path, _shiftfly.simulator_text(self, "ns3", _endpoint_counts(self, "Graph.to_ns3", endpoints), 1,
+                                               rate, delay))
+
 
 def _edges(self):
     """The undirected edges as an (m, 2) uint32 array, u < v, rows ascending (a copy)."""
@@ -328,6 +382,10 @@ def _checked_vertex(method, function):
 Graph.degree = _checked_vertex(Graph.degree, "Graph.degree")
 Graph.neighbors = _checked_vertex(Graph.neighbors, "Graph.neighbors")
 Graph.out_arcs = _checked_vertex(Graph.out_arcs, "Graph.out_arcs")
+Graph.endpoints = property(_endpoints, doc=_endpoints.__doc__)
+Graph.to_booksim = _to_booksim
+Graph.to_sst = _to_sst
+Graph.to_ns3 = _to_ns3
 Graph.edges = _edges
 Graph.degrees = _degrees
 Graph.to_networkx = _to_networkx

@@ -15,7 +15,12 @@
 
 #include "bindings.hpp"
 #include "shiftfly/core/memory.hpp"
+#include <sstream>
+
+#include "shiftfly/io/booksim_anynet.hpp"
 #include "shiftfly/io/file_graph.hpp"
+#include "shiftfly/io/ns3_topology.hpp"
+#include "shiftfly/io/sst_anytopo.hpp"
 #include "shiftfly/topology/families.hpp"
 #include "shiftfly/topology/family.hpp"
 #include "shiftfly/topology/file_source.hpp"
@@ -222,6 +227,7 @@ void init_graphs(py::module_& m) {
       d["example"] = std::move(example);
       d["link_classes"] = f->link_classes;
       d["routings"] = f->routings;
+      d["endpoints_rule"] = f->endpoints_rule;
       d["field_name"] = f->field ? py::object(py::str(f->field->display_name)) : py::none();
       out.append(std::move(d));
     }
@@ -230,9 +236,37 @@ void init_graphs(py::module_& m) {
   m.def(
       "make",
       [](const std::string& family, const py::dict& values) {
-        return build(family_spec_of(family, values, "graph"));
+        const auto spec = family_spec_of(family, values, "graph");
+        auto g = build(spec);
+        auto counts = topology::endpoints_of(spec, g);
+        py::object out = py::cast(std::move(g));
+        out.attr("_endpoints") = counts;  // the family's customary endpoints (Graph.endpoints)
+        return out;
       },
       py::arg("family"), py::arg("values"));
+  m.def(
+      "uniform_endpoints",
+      [](std::uint64_t routers, std::uint64_t per_router) { return core::uniform_endpoints(routers, per_router); },
+      py::arg("routers"), py::arg("endpoints"));
+  m.def(
+      "simulator_text",
+      [](const graph& g, const std::string& format, const std::vector<std::uint32_t>& endpoints, std::uint64_t latency,
+         const std::string& rate, const std::string& delay) {
+        std::ostringstream s;
+        if (format == "booksim") io::write_booksim_anynet(s, g, endpoints, latency);
+        else if (format == "sst") io::write_sst_anytopo(s, g, endpoints);
+        else io::write_ns3_topology(s, g, endpoints, {rate, delay});
+        return s.str();
+      },
+      py::arg("graph"), py::arg("format"), py::arg("endpoints"), py::arg("latency"), py::arg("rate"), py::arg("delay"));
+  m.def(
+      "booksim_config_text",
+      [](const std::string& network_file) {
+        std::ostringstream s;
+        io::write_booksim_config(s, network_file);
+        return s.str();
+      },
+      py::arg("network_file"));
   m.def("family_names", &topology::family_names);
   m.def(
       "read",
@@ -245,7 +279,10 @@ void init_graphs(py::module_& m) {
         info["directed"] = file.directed;
         info["duplicate_edges_dropped"] = file.duplicate_edges_dropped;
         info["self_loops_dropped"] = file.self_loops_dropped;
-        return py::make_tuple(std::move(file.graph), info);
+        auto counts = topology::endpoints_of(file.endpoints, file.graph);
+        py::object g = py::cast(std::move(file.graph));
+        g.attr("_endpoints") = counts;  // the file's own endpoints, else 1 a router (Graph.endpoints)
+        return py::make_tuple(g, info);
       },
       py::arg("path"), py::arg("directed"), py::arg("format"));
 }

@@ -25,3 +25,10 @@ set_tests_properties(docs/api_snippets PROPERTIES COST 60)
 add_test(NAME docs/cli_reference
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/docs/check_cli_reference.sh ${PROJECT_SOURCE_DIR}
     $<TARGET_FILE_DIR:shiftfly_tool> ${CMAKE_CURRENT_BINARY_DIR}/cli-reference)
+
+# docs/simulators_examples: docs/simulators.md's shell examples run with this build's tools first
+# on PATH and their output compared with the page's (tests/readme/run_examples.sh; the BookSim2
+# output on the page is recorded, not run: BookSim2 is not a Debian package).
+add_test(NAME docs/simulators_examples
+  COMMAND bash ${PROJECT_SOURCE_DIR}/tests/readme/run_examples.sh ${PROJECT_SOURCE_DIR}/docs/simulators.md
+    $<TARGET_FILE_DIR:shiftfly_tool> ${CMAKE_BINARY_DIR} python3 ${CMAKE_CURRENT_BINARY_DIR}/simulators-examples)

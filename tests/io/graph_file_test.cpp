@@ -114,7 +114,7 @@ TEST_CASE("graph file: the format from the options, the extension, else the cont
   CHECK(io::sniff_format("0 1\n") == F::edge_list);
   CHECK(io::parse_graph_file_format("json") == F::node_link);
   CHECK_THROWS_WITH(io::parse_graph_file_format("csv"),
-                    "parse_graph_file_format: format = csv is out of range (accepted: edgelist, graphml or json)");
+                    "parse_graph_file_format: format = csv is out of range (accepted: edgelist, graphml, json, booksim, sst or ns3)");
   // read_graph_text: the content decides for a name without a known extension
   CHECK(io::read_graph_text("{\"nodes\":[{\"id\":0},{\"id\":1}],\"links\":[{\"source\":0,\"target\":1}]}", "<stdin>")
             .format == F::node_link);

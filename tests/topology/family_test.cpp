@@ -139,6 +139,12 @@ TEST_CASE("every registered family: a descriptor whose example builds, and whose
     CHECK(g.num_vertices() > 0);
     CHECK(g.num_vertices() <= 1000);
     CHECK(t::is_digraph(example) == g.has_arcs());
+    // its customary endpoints: a rule stated in words (--help, docs) and one count a router
+    CHECK(!f->endpoints_rule.empty());
+    REQUIRE(f->endpoints);
+    const auto counts = t::endpoints_of(example, g);
+    CHECK(counts.size() == g.num_vertices());
+    CHECK(shiftfly::core::count_router_ports(g, counts).endpoints > 0);
     for (const auto& p : f->parameters) {
       CAPTURE(p.id);
       CHECK(!p.help.empty());

@@ -14,6 +14,9 @@
 //   topology::family_spec to_spec(const family_flags&);
 //   core::graph<std::uint32_t> make_graph(const family_flags&, std::string_view cmd, bool directed,
 //                                         file_report* report = nullptr);
+//   std::vector<std::uint32_t> endpoints_of(const family_flags&, const core::graph<std::uint32_t>&,
+//                                           const file_report&, std::optional<std::uint64_t> per_router);
+//   void add_endpoints_flag(CLI::App* sub, std::shared_ptr<std::optional<std::uint64_t>> out);
 // Everything about a family comes from its descriptor (topology/descriptor.hpp, the registry
 // topology/families.hpp): add_family_subcommands adds one subcommand per family under `parent`
 // (every registered family and `file`, or only those listed in `only`), with one flag per
@@ -46,6 +49,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -80,6 +84,7 @@ struct file_report {
   std::string file, format;
   bool directed = false;
   std::uint64_t duplicate_edges_dropped = 0, self_loops_dropped = 0;
+  std::vector<std::uint32_t> endpoints;  ///< the file's own endpoint counts (a simulator's format), or none
 };
 
 /// The report as the JSON results carry it (graph.file).
@@ -162,7 +167,7 @@ inline core::graph<std::uint32_t> make_graph(const family_flags& f, std::string_
     auto read = topology::read_file_spec(topology::file_spec{f.path, directed, f.file_format});
     if (report)
       *report = {read.file, std::string(io::format_name(read.format)), read.directed, read.duplicate_edges_dropped,
-                 read.self_loops_dropped};
+                 read.self_loops_dropped, read.endpoints};
     return std::move(read.graph);
   }
   const topology::family_spec spec = to_spec(f);
@@ -180,6 +185,24 @@ inline core::graph<std::uint32_t> make_graph(const family_flags& f, std::string_
   for (std::size_t i = 0; i + 1 < words.size(); i += 2) names.push_back({words[i], words[i + 1]});
   return naming_flags(names, detail::given_text(f, family, topology::complete(spec).values),
                       [&] { return topology::make_graph(spec); });
+}
+
+/// Endpoints per router (library: topology::endpoints_of): --endpoints on every router when
+/// given, else the file's own or the family's customary counts.
+inline std::vector<std::uint32_t> endpoints_of(const family_flags& f, const core::graph<std::uint32_t>& g,
+                                               const file_report& file, std::optional<std::uint64_t> per_router) {
+  if (f.family == topology::file_source_name) return topology::endpoints_of(file.endpoints, g, per_router);
+  return topology::endpoints_of(to_spec(f), g, per_router);
+}
+
+/// The --endpoints flag of a command; `*out` is set when it is given.
+inline void add_endpoints_flag(CLI::App* sub, const std::shared_ptr<std::optional<std::uint64_t>>& out) {
+  sub->add_option_function<std::uint64_t>(
+         "--endpoints", [out](const std::uint64_t& p) { *out = p; },
+         "Endpoints (terminals) on every router, instead of the family's customary concentration (each family's "
+         "--help states it; a file: its own counts, else 1)")
+      ->type_name("UINT in [0 - 65535]")
+      ->default_str("the family's");
 }
 
 namespace detail {
@@ -251,19 +274,22 @@ inline std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shar
     if (const auto* family = topology::find_family(name)) {
       sub = parent->add_subcommand(name, family->summary);
       for (const auto& p : family->parameters) detail::add_parameter_flag(sub, out, p);
-      sub->footer(detail::example_text(parent, *family, example_flags));
+      sub->footer("Endpoints per router (without --endpoints): " + family->endpoints_rule + "\n" +
+                  detail::example_text(parent, *family, example_flags));
     } else if (name == "file") {
       sub = parent->add_subcommand(
           name,
-          "A graph read from a file: an edge list, GraphML or NetworkX node-link JSON; with the command's --directed, "
+          "A graph read from a file: an edge list, GraphML (SST/Merlin anytopo's too), NetworkX node-link JSON, BookSim2 "
+          "anynet or ns-3/HPCC topology.txt; with the command's --directed, "
           "its lines or links are arcs as given, else it is read undirected (duplicate edges and self-loops dropped "
           "and counted)");
       sub->add_option("--path", out->path,
                       "The file; - reads standard input. Format from the extension: .txt .edges .el .edgelist (edge "
-                      "list), .graphml .xml (GraphML), .json (node-link); else from the content")
+                      "list, unless the content is anynet or topology.txt), .graphml .xml (GraphML), .json (node-link), "
+                      ".anynet (BookSim2); else from the content")
           ->required();
       sub->add_option("--file-format", out->file_format, "The file's format, instead of the extension's")
-          ->check(CLI::IsMember({"edgelist", "graphml", "json"}))
+          ->check(CLI::IsMember({"edgelist", "graphml", "json", "booksim", "sst", "ns3"}))
           ->default_str("from the extension");
     }
     sub->fallthrough();

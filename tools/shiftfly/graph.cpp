@@ -1,4 +1,5 @@
-// shiftfly graph FAMILY ... [--directed] [--format edgelist|dot|graphml|json]
+// shiftfly graph FAMILY ... [--directed] [--format edgelist|dot|graphml|json|booksim|sst|ns3|nexthops]
+//                [--endpoints P] [--latency L] [--config PATH] [--rate R] [--delay D] [--routing minimal|ecmp]
 // Exports a graph of any family through the library's writers (include/shiftfly/io/):
 // an edge list with one "u v" per line (u < v for the undirected physical graph;
 // arcs in generation order, loops and repeats included, with --directed), DOT and
@@ -8,7 +9,17 @@
 // JSON carries graph.file {path, format, directed, duplicate_edges_dropped,
 // self_loops_dropped}, and the other formats, which have no place for it, report
 // dropped duplicates and self-loops as one note on stderr.
+// The simulators' formats (include/shiftfly/io/booksim_anynet.hpp, sst_anytopo.hpp,
+// ns3_topology.hpp) carry the endpoints per router: --endpoints on every router, else the
+// family's customary counts (topology::endpoints_of); the JSON carries them on every node and
+// the graph's routers, endpoints and radix. --latency (cycles) and --config (the BookSim2
+// configuration stub, written to PATH, naming PATH with its extension replaced by .anynet as
+// the network file) go with booksim; --rate and --delay with ns3. --format nexthops writes the
+// next-hop table of --routing (include/shiftfly/routing/next_hops.hpp; minimal is BookSim2's
+// min tie rule).
+#include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <memory>
 #include <string>
@@ -17,9 +28,13 @@
 #include "common/flag_names.hpp"
 #include "common/subcommand.hpp"
 #include "family_options.hpp"
+#include "shiftfly/io/booksim_anynet.hpp"
 #include "shiftfly/io/edge_list.hpp"
 #include "shiftfly/io/graphviz.hpp"
 #include "shiftfly/io/json.hpp"
+#include "shiftfly/io/ns3_topology.hpp"
+#include "shiftfly/io/sst_anytopo.hpp"
+#include "shiftfly/routing/next_hops.hpp"
 
 // A named namespace, not an anonymous one: the tool compiles as one unity
 // translation unit (CMakeLists.txt), where every file's options and reg must differ.
@@ -29,12 +44,68 @@ struct options {
   std::shared_ptr<shiftfly::tools::family_flags> family = std::make_shared<shiftfly::tools::family_flags>();
   bool directed = false;
   std::string format = "edgelist";
+  std::shared_ptr<std::optional<std::uint64_t>> endpoints = std::make_shared<std::optional<std::uint64_t>>();
+  std::uint64_t latency = 1;
+  std::string config, rate = "100Gbps", delay = "0.001ms", routing = "minimal";
+  CLI::Option *latency_opt = nullptr, *config_opt = nullptr, *rate_opt = nullptr, *delay_opt = nullptr,
+              *routing_opt = nullptr;
 };
+
+// A flag of one output format, given with another, is refused.
+void require_format_flags(const options& o) {
+  const auto only = [&](const CLI::Option* opt, const char* flag, const char* format) {
+    if (opt->count() && o.format != format)
+      throw std::invalid_argument(std::string("graph: ") + flag + " goes with --format " + format + ", not --format " + o.format);
+  };
+  only(o.latency_opt, "--latency", "booksim");
+  only(o.config_opt, "--config", "booksim");
+  only(o.rate_opt, "--rate", "ns3");
+  only(o.delay_opt, "--delay", "ns3");
+  only(o.routing_opt, "--routing", "nexthops");
+  if (o.endpoints->has_value() && o.format != "json" && o.format != "booksim" && o.format != "sst" && o.format != "ns3")
+    throw std::invalid_argument("graph: --endpoints goes with --format json, booksim, sst or ns3, not --format " + o.format);
+}
+
+// The graph's routers, endpoints and radix as members of the JSON graph object.
+std::string ports_json(const shiftfly::core::router_ports& p) {
+  return "\"routers\":" + std::to_string(p.routers) + ",\"endpoints\":" + std::to_string(p.endpoints) +
+         ",\"radix_min\":" + std::to_string(p.min_radix) + ",\"radix_max\":" + std::to_string(p.max_radix);
+}
+
+// The simulators' formats: BookSim2 anynet (and its configuration stub), SST anytopo, ns-3 topology.txt.
+void write_simulator(const options& o, const shiftfly::core::graph<std::uint32_t>& g,
+                     const std::vector<std::uint32_t>& counts) {
+  namespace io = shiftfly::io;
+  if (o.format == "booksim") {
+    std::ostringstream network;  // written whole, after the stub: a refusal leaves stdout empty
+    io::write_booksim_anynet(network, g, counts, o.latency);
+    if (!o.config.empty()) {
+      const std::size_t dot = o.config.find_last_of('.'), slash = o.config.find_last_of('/');
+      const std::string stem =
+          dot == std::string::npos || (slash != std::string::npos && dot < slash) ? o.config : o.config.substr(0, dot);
+      std::ostringstream stub;
+      io::write_booksim_config(stub, stem + ".anynet");
+      std::ofstream cfg(o.config);
+      if (!(cfg << stub.str()) || !cfg.flush()) throw std::invalid_argument("graph: --config " + o.config + ": cannot be written");
+    }
+    std::cout << network.str();
+  } else if (o.format == "sst") {
+    io::write_sst_anytopo(std::cout, g, counts);
+  } else {
+    io::write_ns3_topology(std::cout, g, counts, {o.rate, o.delay});
+  }
+}
 
 int run_graph(const options& o, const shiftfly::tools::run_context& c) {
   namespace io = shiftfly::io;
+  require_format_flags(o);
   shiftfly::tools::file_report file;
   const auto g = shiftfly::tools::make_graph(*o.family, "graph", o.directed, &file);
+  // The endpoints, for the formats that carry them (an edge list, DOT or GraphML has no place for them).
+  const bool carries = o.format == "json" || o.format == "booksim" || o.format == "sst" || o.format == "ns3";
+  const auto counts = carries ? shiftfly::tools::naming_flags(c, "", [&] {
+    return shiftfly::tools::endpoints_of(*o.family, g, file, *o.endpoints);
+  }) : std::vector<std::uint32_t>{};
   const bool from_file = o.family->family == "file";
   if (from_file && o.format != "json" && (file.duplicate_edges_dropped || file.self_loops_dropped))
     std::cerr << shiftfly::tools::file_note(file) << '\n';
@@ -43,12 +114,20 @@ int run_graph(const options& o, const shiftfly::tools::run_context& c) {
     if (o.format == "edgelist") io::write_edge_list(std::cout, g, o.directed);
     else if (o.format == "json") {  // the node-link object as the envelope's result
       std::ostringstream text;
-      io::write_json(text, g, o.directed, o.family->family, from_file ? "\"file\":" + shiftfly::tools::file_json(file).dump() : "");
+      const std::string ports = ports_json(shiftfly::core::count_router_ports(g, counts));
+      io::write_json(text, g, o.directed, o.family->family,
+                     from_file ? ports + ",\"file\":" + shiftfly::tools::file_json(file).dump() : ports, counts);
       std::string line = std::move(text).str();
       if (!line.empty() && line.back() == '\n') line.pop_back();
       shiftfly::tools::print_json_text(c, line);
     }
     else if (o.format == "dot") io::write_dot(std::cout, g, o.directed);
+    else if (o.format == "booksim" || o.format == "sst" || o.format == "ns3") write_simulator(o, g, counts);
+    else if (o.format == "nexthops") {
+      std::ostringstream table;  // whole, so that a refusal leaves stdout empty
+      shiftfly::routing::write_next_hops(table, g, shiftfly::routing::parse_next_hop_rule(o.routing));
+      std::cout << table.str();
+    }
     else io::write_graphml(std::cout, g, o.directed);
   });
   return 0;
@@ -60,8 +139,21 @@ const shiftfly::tools::register_subcommand reg{"graph", [](CLI::App& app) {
   sub->add_flag("--directed", o->directed,
                 "Write the directed arcs (digraph families; for file, read its lines or links as arcs) instead of the "
                 "physical graph");
-  sub->add_option("--format", o->format, "Output format")
-      ->check(CLI::IsMember({"edgelist", "dot", "graphml", "json"}));
+  sub->add_option("--format", o->format, "Output format; booksim, sst and ns3 are the simulators' (with the endpoints), nexthops a next-hop table")
+      ->check(CLI::IsMember({"edgelist", "dot", "graphml", "json", "booksim", "sst", "ns3", "nexthops"}));
+  shiftfly::tools::add_endpoints_flag(sub, o->endpoints);
+  o->latency_opt = sub->add_option("--latency", o->latency, "Channel latency in cycles of every link (--format booksim)")
+                       ->type_name("UINT in [1 - 2147483647]");
+  o->config_opt = sub->add_option("--config", o->config,
+                                  "Also write BookSim2's configuration stub to PATH; its network_file is PATH with the "
+                                  "extension .anynet, where the output goes (--format booksim)")
+                      ->default_str("none");
+  o->rate_opt = sub->add_option("--rate", o->rate, "Link data rate (--format ns3): a decimal and bps, Kbps, Mbps or Gbps");
+  o->delay_opt = sub->add_option("--delay", o->delay, "Link delay (--format ns3): a decimal and s, ms, us or ns");
+  o->routing_opt = sub->add_option("--routing", o->routing,
+                                   "Next hops of --format nexthops: minimal (one, BookSim2 anynet's min tie rule) or "
+                                   "ecmp (every neighbour one step closer); lines 'src dst next...'")
+                       ->check(CLI::IsMember({"minimal", "ecmp"}));
   shiftfly::tools::add_family_subcommands(sub, o->family);
   return [o](const shiftfly::tools::run_context& c) { return run_graph(*o, c); };
 }};

@@ -20,6 +20,7 @@
 #include <functional>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -70,6 +71,7 @@ struct options {
   bool no_distances = false;
   bool mpi = false;
   std::string format = "text";
+  std::shared_ptr<std::optional<std::uint64_t>> endpoints = std::make_shared<std::optional<std::uint64_t>>();
 };
 
 #ifdef SHIFTFLY_HAVE_MPI
@@ -189,6 +191,7 @@ int run_metrics_mpi(const options& o, const CLI::App& app, const shiftfly::tools
     shiftfly::mpi::rethrow_first_failure(MPI_COMM_WORLD, failure);
     auto q = request_of(o, root);
     if (o.family->family == "file") q.source = describe_file(file);
+    q.endpoints = shiftfly::tools::naming_flags(c, "", [&] { return shiftfly::tools::endpoints_of(*o.family, g, file, *o.endpoints); });
     q.sweep_only = !root;
     q.sweep = [&](shiftfly::metrics::traversal how, const shiftfly::metrics::sweep_options& so) {
       return o.samples == 0 ? shiftfly::mpi::all_pairs_stats(MPI_COMM_WORLD, g, how, so)
@@ -229,6 +232,7 @@ int run_metrics(const options& o, const CLI::App& app, const shiftfly::tools::ru
   auto q = request_of(o, true);
   const auto g = shiftfly::tools::make_graph(*o.family, "metrics", o.directed, &file);
   if (o.family->family == "file") q.source = describe_file(file);
+  q.endpoints = shiftfly::tools::naming_flags(c, "", [&] { return shiftfly::tools::endpoints_of(*o.family, g, file, *o.endpoints); });
   const auto m = shiftfly::tools::with_flags(app, [&] {
     read_traffic(o, g, q);
     return shiftfly::studies::measure_graph(g, q);
@@ -312,6 +316,7 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
                 "--paths, --throughput); JSON then has \"distance\": null");
   sub->add_flag("--progress", o->progress, "Progress lines on stderr even when it is not a terminal");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
+  shiftfly::tools::add_endpoints_flag(sub, o->endpoints);
   shiftfly::tools::add_family_subcommands(sub, o->family);
   return [o, sub](const shiftfly::tools::run_context& c) { return run_metrics(*o, *sub, c); };
 },

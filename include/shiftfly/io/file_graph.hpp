@@ -4,11 +4,11 @@
 /// vertices and the pairs the file lists.
 ///
 /// API:
-///   enum class graph_file_format { edge_list, graphml, node_link };
-///   std::string_view format_name(graph_file_format);    // "edgelist", "graphml", "json"
+///   enum class graph_file_format { edge_list, graphml, node_link, booksim, ns3 };
+///   std::string_view format_name(graph_file_format);    // "edgelist", "graphml", "json", "booksim", "ns3"
 ///   struct graph_file_options { directed, format, max_vertices };
 ///   template <V> struct graph_file { graph, format, file, directed,
-///                                    duplicate_edges_dropped, self_loops_dropped };
+///                                    duplicate_edges_dropped, self_loops_dropped, endpoints };
 ///   template <V> graph_file<V> build_file_graph(where, file, format, n, names, pairs, directed, max_vertices);
 ///
 /// The vertices are numbered as the reader says (io/edge_list_file.hpp,
@@ -43,13 +43,18 @@
 namespace shiftfly::io {
 
 /// The formats of graph files the library reads.
-enum class graph_file_format { edge_list, graphml, node_link };
+/// booksim: BookSim2's anynet network file (io/booksim_anynet.hpp); ns3: the ns-3 / HPCC
+/// topology.txt (io/ns3_topology.hpp); SST/Merlin's anytopo files are GraphML with an
+/// `endpoints` node key (io/graphml_file.hpp, io/sst_anytopo.hpp).
+enum class graph_file_format { edge_list, graphml, node_link, booksim, ns3 };
 
-/// "edgelist", "graphml" or "json" (the words of the tools' --format).
+/// "edgelist", "graphml", "json", "booksim" or "ns3" (the words of the tools' --file-format).
 inline std::string_view format_name(graph_file_format f) noexcept {
   switch (f) {
     case graph_file_format::graphml: return "graphml";
     case graph_file_format::node_link: return "json";
+    case graph_file_format::booksim: return "booksim";
+    case graph_file_format::ns3: return "ns3";
     default: return "edgelist";
   }
 }
@@ -73,6 +78,8 @@ struct graph_file {
   bool directed = false;
   std::uint64_t duplicate_edges_dropped = 0;  ///< repeated edges (directed: repeated arcs), not in the physical graph
   std::uint64_t self_loops_dropped = 0;       ///< loops, not in the physical graph (directed: kept in the arcs)
+  /// Endpoints per router as the file gives them (a simulator's format); empty when it gives none.
+  std::vector<std::uint32_t> endpoints;
 };
 
 /// Refuses `count` vertices above the limit (the smaller of max_vertices and V's range).

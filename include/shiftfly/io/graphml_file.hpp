@@ -22,7 +22,10 @@
 /// of the node's `nodegraphics` data (in a generic, shape, SVG or image node, as NetworkX
 /// reads it; blanks around it trimmed). Canonical ids (`n0`, `n1`, ... in document order,
 /// GraphML's parse.nodeids "canonical", as Boost.Graph writes them) are the vertex ids,
-/// and give no names. Attributes are otherwise ignored.
+/// and give no names. A node key with attr.name `endpoints` (what SST/Merlin's anytopo reads,
+/// io/sst_anytopo.hpp) gives each node's endpoint count: every node must then have one, a
+/// decimal integer from 0 to 65535 (core/endpoints.hpp), kept in graph_file::endpoints.
+/// Attributes are otherwise ignored.
 /// - Nested graphs (a `<graph>` inside a `<node>`: yEd's group nodes) are read flattened,
 ///   as NetworkX reads yEd's groups: the node that holds one is a vertex, its nodes come
 ///   after it (depth first), and its edges are read with the others (a nested graph's
@@ -77,6 +80,8 @@
 #include <boost/property_tree/xml_parser.hpp>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/endpoints.hpp"
+#include "shiftfly/core/parse.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/io/file_graph.hpp"
 #include "shiftfly/io/file_text.hpp"
@@ -162,7 +167,7 @@ graph_file<V> read_graphml_file(std::string_view text, std::string_view file, co
   // the keys: every id declared, the key that carries node labels (attr.name "label", for
   // nodes or all), else yEd's node graphics (yfiles.type "nodegraphics", its y:NodeLabel)
   std::unordered_set<std::string> keys;
-  std::string label_key, yed_key;
+  std::string label_key, yed_key, endpoints_key;
   std::size_t graphs = 0;
   for (const auto& [tag, child] : *root) {
     graphs += tag == "graph";
@@ -172,6 +177,7 @@ graph_file<V> read_graphml_file(std::string_view text, std::string_view file, co
     if (for_what != "node" && for_what != "all") continue;
     if (attr(child, "attr.name") == "label" && label_key.empty()) label_key = id;
     if (attr(child, "yfiles.type") == "nodegraphics" && yed_key.empty()) yed_key = id;
+    if (attr(child, "attr.name") == "endpoints" && endpoints_key.empty()) endpoints_key = id;
   }
   if (graphs == 0) bad("holds no <graph> element");
   if (graphs > 1)
@@ -183,6 +189,7 @@ graph_file<V> read_graphml_file(std::string_view text, std::string_view file, co
     bad("holds an undirected graph (edgedefault is not \"directed\"): it cannot be read as a directed graph");
 
   std::vector<std::string> ids, labels;
+  std::vector<std::uint32_t> endpoints;  // with an endpoints key: each node's count
   std::unordered_map<std::string, V> index;
   bool labelled = !label_key.empty() || !yed_key.empty();
   std::vector<bool> is_top;  // declared in the top graph, not in a nested one
@@ -242,6 +249,16 @@ graph_file<V> read_graphml_file(std::string_view text, std::string_view file, co
       ids.push_back(*id);
       is_top.push_back(level == 0);
       check_data(node, "<node> '" + core::printable(*id) + "'");
+      if (!endpoints_key.empty()) {
+        std::optional<std::string> count;
+        for (const auto& [dtag, data] : node)
+          if (dtag == "data" && attr(data, "key") == endpoints_key) count = detail::trimmed(data.template get_value<std::string>());
+        if (!count) bad("<node> '" + core::printable(*id) + "' has no endpoints data (the file declares an endpoints key, as SST's anytopo does, which every node needs)");
+        std::uint64_t c = 0;
+        if (core::read_decimal(*count, c) != core::decimal_error::none || c > core::max_endpoints_per_router)
+          bad("<node> '" + core::printable(*id) + "' has endpoints '" + core::printable(*count) + "' (accepted: 0 to " + std::to_string(core::max_endpoints_per_router) + ")");
+        endpoints.push_back(static_cast<std::uint32_t>(c));
+      }
       if (labelled) {
         auto l = label_of(node);
         labelled = l.has_value();
@@ -329,8 +346,10 @@ graph_file<V> read_graphml_file(std::string_view text, std::string_view file, co
   for (std::size_t i = 0; i < ids.size() && canonical; ++i) canonical = ids[i] == "n" + std::to_string(i);
   if (canonical) ids.clear();
   const std::uint64_t n = index.size();
-  return build_file_graph<V>(where, file, graph_file_format::graphml, n, labelled ? std::move(labels) : std::move(ids),
-                             std::move(pairs), opt.directed, opt.max_vertices);
+  auto out = build_file_graph<V>(where, file, graph_file_format::graphml, n, labelled ? std::move(labels) : std::move(ids),
+                                 std::move(pairs), opt.directed, opt.max_vertices);
+  out.endpoints = std::move(endpoints);
+  return out;
 }
 
 }  // namespace shiftfly::io

@@ -27,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "shiftfly/core/endpoints.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/io/export_memory.hpp"
 #include "shiftfly/io/graph_text.hpp"
@@ -63,10 +64,12 @@ inline std::string json_string(std::string_view text) {
 /// `directed` without arcs and an export past the memory limit. `graph_extra`, when
 /// not empty, is JSON text of further members of the `graph` object (e.g.
 /// `"file":{...}`), written after `family`.
+/// With `endpoints` (one count a router, core/endpoints.hpp), every node carries `"endpoints":k`.
 template <std::unsigned_integral V>
 void write_json(std::ostream& os, const core::graph<V>& g, bool directed = false, std::string_view family = {},
-                std::string_view graph_extra = {}) {
+                std::string_view graph_extra = {}, const std::vector<std::uint32_t>& endpoints = {}) {
   require_arcs_if_directed("write_json", g, directed);
+  if (!endpoints.empty()) core::require_endpoints("write_json", endpoints, g.num_vertices());
   require_export_memory("write_json", g, directed, "json", 128);
   bool repeated = false;
   if (directed)
@@ -87,6 +90,7 @@ void write_json(std::ostream& os, const core::graph<V>& g, bool directed = false
   for (V u = 0; u < g.num_vertices(); ++u) {
     out += (u ? ",{\"id\":" : "{\"id\":") + std::to_string(u);
     if (text) out += ",\"label\":" + json_string(vertex_text(g, u));
+    if (!endpoints.empty()) out += ",\"endpoints\":" + std::to_string(endpoints[u]);
     out += '}';
   }
   out += "],\"links\":[";

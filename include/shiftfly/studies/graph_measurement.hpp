@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "shiftfly/core/endpoints.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/error.hpp"
 #include "shiftfly/core/graph.hpp"
@@ -78,6 +79,8 @@ struct graph_measure_request {
   measure_progress progress;
   /// Said of the graph's source (a file's report), carried into the output; may be empty.
   core::record source;
+  /// Endpoints per router (core/endpoints.hpp); empty: routers, endpoints and radix not reported.
+  std::vector<std::uint32_t> endpoints;
 };
 
 /// The graph's size, as measured.
@@ -86,6 +89,7 @@ struct graph_summary {
   std::uint64_t vertices = 0, links = 0, max_degree = 0;
   double mean_degree = 0;
   std::optional<std::uint64_t> arcs;
+  std::optional<core::router_ports> ports;  ///< with the request's endpoints
 };
 
 /// What measure_graph found: each part present when it was asked for.
@@ -216,6 +220,7 @@ graph_measurement measure_graph(const G& g, const graph_measure_request& q) {
   if (q.sweep_only) return m;
   m.graph = {q.family, g.name(), g.num_vertices(), g.num_edges(), g.max_degree(), g.mean_degree(), std::nullopt};
   if (g.has_arcs()) m.graph.arcs = g.num_arcs();
+  if (!q.endpoints.empty()) m.graph.ports = core::count_router_ports(g, q.endpoints);
   m.source = q.source;
   if (q.verify) {  // an independent recomputation by plain BFS from every source (or every sampled one)
     const metrics::distance_stats v = q.samples == 0 ? metrics::all_pairs_stats_serial(g, how)
@@ -247,9 +252,24 @@ inline core::record describe(const graph_summary& s, const core::record& source 
   r.add("family", s.family).add("name", s.name).add("vertices", s.vertices, "vertices").add("links", s.links, "links")
       .add("max_degree", s.max_degree, "links").add("mean_degree", s.mean_degree, "links");
   if (s.arcs) r.add("arcs", *s.arcs, "arcs");
+  if (s.ports) {
+    const auto& p = *s.ports;
+    r.add("routers", p.routers, "routers").add("endpoints", p.endpoints, "endpoints")
+        .add("endpoints_per_router_min", p.min_endpoints, "endpoints").add("endpoints_per_router_max", p.max_endpoints, "endpoints")
+        .add("radix_min", p.min_radix, "ports").add("radix_max", p.max_radix, "ports");
+  }
   if (!source.fields.empty()) r.add("file", source);
   r.line(fmt::format("graph {} ({}): vertices={} links={} max_degree={} mean_degree={}", s.name, s.family, s.vertices,
                      s.links, s.max_degree, s.mean_degree));
+  if (s.ports) {
+    const auto& p = *s.ports;
+    const auto range = [](std::uint64_t lo, std::uint64_t hi) {
+      return lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi);
+    };
+    r.line(fmt::format("routers={} endpoints={} endpoints_per_router={} radix={} (network ports {} + endpoint ports)",
+                       p.routers, p.endpoints, range(p.min_endpoints, p.max_endpoints), range(p.min_radix, p.max_radix),
+                       range(p.min_network, p.max_network)));
+  }
   for (const auto& l : source.text) r.line(l);
   return r;
 }

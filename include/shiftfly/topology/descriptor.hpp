@@ -18,7 +18,7 @@
 ///   struct field_entry { display_name, rule, rank, size_is_free, candidates(max_radix, max_routers) };
 ///   struct channel_classes { names; class_of; }          // every channel's link class
 ///   struct family_descriptor { name, summary, source, parameters, example, make, is_digraph,
-///                              link_classes, classify, routings, field };
+///                              link_classes, classify, routings, field, endpoints_rule, endpoints };
 ///   struct family_spec { family, values };             // one family and its parameters
 ///   std::uint64_t unsigned_value(const parameter_values&, std::string_view id);
 ///   const std::vector<std::uint64_t>& list_value(const parameter_values&, std::string_view id);
@@ -43,6 +43,7 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/endpoints.hpp"
 
 namespace shiftfly::topology {
 
@@ -115,6 +116,12 @@ struct family_descriptor {
   std::function<channel_classes(const parameter_values&, const core::graph<std::uint32_t>&)> classify;
   std::vector<std::string> routings;      ///< the routings it runs ("minimal", "ecmp", "shift", "dor")
   std::optional<field_entry> field;       ///< in the field tables, how
+  /// The customary endpoints per router, in the paper's words, one line for --help and the docs
+  /// ("p = a/2 (Kim et al.: the balanced a = 2p = 2h)").
+  std::string endpoints_rule;
+  /// The customary endpoints of each router of the instance `values` (every parameter set, as
+  /// complete() sets them) whose graph is `g`: one count a router (core/endpoints.hpp).
+  std::function<std::vector<std::uint32_t>(const parameter_values&, const core::graph<std::uint32_t>&)> endpoints;
 
   /// The parameter of id `id`, or nullptr.
   const parameter_descriptor* parameter(std::string_view id) const noexcept {

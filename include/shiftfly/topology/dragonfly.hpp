@@ -253,6 +253,10 @@ inline const family_descriptor& dragonfly_family() {
                                  }
                                  return out;
                                }},
+      .endpoints_rule = "ceil(a/2): p = a/2 in the balanced configuration a = 2p = 2h (Kim et al.)",
+      .endpoints = [](const parameter_values& v, const core::graph<std::uint32_t>& g) {
+        return core::uniform_endpoints(g.num_vertices(), (unsigned_value(v, "a") + 1) / 2);
+      },
   };
   return f;
 }

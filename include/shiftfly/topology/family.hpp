@@ -16,6 +16,9 @@
 ///   bool is_digraph(const family_spec&);                  // its graph has arcs
 ///   channel_classes classify_channels(const family_spec&, const core::graph<std::uint32_t>& g);
 ///       // every channel's link class; g is make_graph(spec)
+///   std::vector<std::uint32_t> endpoints_of(const family_spec&, const core::graph<std::uint32_t>& g,
+///                                           std::optional<std::uint64_t> per_router = {});
+///       // endpoints per router: `per_router` on every router, else the family's customary counts
 /// `make_graph` calls the family's generator (its descriptor's `make`), which validates every
 /// parameter and throws core::invalid_parameter naming it by its descriptor id
 /// (`kautz: D = 9 is out of range ...`); a value of an id the family does not have, or of the
@@ -26,6 +29,7 @@
 /// does not compile the file readers (GraphML, JSON).
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -241,6 +245,17 @@ inline std::vector<family_parameter> parameters(const family_spec& spec) {
   for (const auto& p : family_named(full.family, "parameters").parameters)
     out.push_back({p.id, value_text(full.values.find(p.id)->second)});
   return out;
+}
+
+/// Endpoints per router of the spec's graph `g`: `per_router` on every router when given (named
+/// `endpoints` in errors), else the family's customary counts (its descriptor's `endpoints`).
+inline std::vector<std::uint32_t> endpoints_of(const family_spec& spec, const core::graph<std::uint32_t>& g,
+                                               std::optional<std::uint64_t> per_router = {}) {
+  if (per_router) return core::uniform_endpoints(g.num_vertices(), *per_router);
+  const auto full = complete(spec);
+  auto counts = family_named(full.family, "endpoints_of").endpoints(full.values, g);
+  core::require_endpoints("endpoints_of", counts, g.num_vertices());
+  return counts;
 }
 
 /// Builds the spec's graph (32-bit vertex ids); the generator validates its parameters first.

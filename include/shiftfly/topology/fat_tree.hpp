@@ -255,6 +255,13 @@ inline const family_descriptor& fat_tree_family() {
                                    out.push_back({{{"k", k}}, 5 * k * k / 4, k, "k = " + core::to_message(k)});
                                  return out;
                                }},
+      .endpoints_rule = "k/2 on each edge switch, 0 on aggregation and core switches (Al-Fares et al.: k^3/4 hosts)",
+      .endpoints = [](const parameter_values& v, const core::graph<std::uint32_t>& g) {
+        const std::uint64_t k = unsigned_value(v, "k");
+        auto counts = core::uniform_endpoints(g.num_vertices(), 0);
+        for (std::uint64_t e = 0; e < fat_tree_edge_switches(k); ++e) counts[e] = static_cast<std::uint32_t>(k / 2);
+        return counts;
+      },
   };
   return f;
 }
@@ -305,6 +312,14 @@ inline const family_descriptor& xgft_family() {
             });
           },
       .routings = {"minimal", "ecmp", "spread", "valiant", "ksp"},
+      .endpoints_rule = "m1 on each level-1 switch, 0 above (Öhring et al.: the hosts are level 0)",
+      .endpoints = [](const parameter_values& v, const core::graph<std::uint32_t>& g) {
+        const auto &m = list_value(v, "m"), &w = list_value(v, "w");
+        auto counts = core::uniform_endpoints(g.num_vertices(), 0);
+        core::require_range("xgft", "m item", m.front(), 1, core::max_endpoints_per_router);  // its endpoints a switch
+        for (std::uint64_t s = 0; s < xgft_level_size(m, w, 1); ++s) counts[s] = static_cast<std::uint32_t>(m.front());
+        return counts;
+      },
   };
   return f;
 }

@@ -11,6 +11,9 @@
 ///   std::vector<family_parameter> parameters(const file_spec&);      // path, directed[, format]
 ///   bool is_digraph(const file_spec&);                               // its `directed`
 ///   inline constexpr std::string_view file_source_name = "file";     // its name on the command line
+///   std::vector<std::uint32_t> endpoints_of(const std::vector<std::uint32_t>& file_counts,
+///                                           const core::graph<std::uint32_t>&, std::optional<std::uint64_t> per_router = {});
+///       // `per_router` on every router, else the file's own counts (a simulator's format), else 1
 ///
 /// `directed` reads the file's lines or links as arcs, as given; `format` ("edgelist",
 /// "graphml", "json") empty picks it from the extension, else from the content. Every
@@ -19,6 +22,7 @@
 /// that includes them, which code building the generated families need not pay.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,6 +50,20 @@ inline io::graph_file<std::uint32_t> read_file_spec(const file_spec& s) {
   o.directed = s.directed;
   if (!s.format.empty()) o.format = io::parse_graph_file_format(s.format);
   return io::read_graph_file<std::uint32_t>(s.path, o);
+}
+
+/// Endpoints per router of a file's graph `g`: `per_router` on every router when given (named
+/// `endpoints` in errors), else `file_counts`, the counts the file gives (graph_file::endpoints:
+/// BookSim2's anynet, SST's anytopo GraphML, ns-3's topology.txt), else 1 a router.
+inline std::vector<std::uint32_t> endpoints_of(const std::vector<std::uint32_t>& file_counts,
+                                               const core::graph<std::uint32_t>& g,
+                                               std::optional<std::uint64_t> per_router = {}) {
+  if (per_router) return core::uniform_endpoints(g.num_vertices(), *per_router);
+  if (!file_counts.empty()) {
+    core::require_endpoints("endpoints_of", file_counts, g.num_vertices());
+    return file_counts;
+  }
+  return core::uniform_endpoints(g.num_vertices(), 1);
 }
 
 /// The file's graph (32-bit vertex ids).

@@ -13,6 +13,7 @@
 /// Numbering as the torus: router (c1, …, cL), 0 ≤ ci < Si, has id Σ ci · Π_{j<i} Sj
 /// (the first coordinate varies fastest).
 
+#include <algorithm>
 #include <concepts>
 #include <cstdint>
 #include <initializer_list>
@@ -164,6 +165,12 @@ inline const family_descriptor& hyperx_family() {
                       }
                     return out;
                   }},
+      .endpoints_rule = "T = max(1, floor(min S/2)) terminals, the most with relative bisection min S/(2T) at least 1 (Ahn et al.)",
+      .endpoints = [](const parameter_values& v, const core::graph<std::uint32_t>& g) {
+        const auto& s = list_value(v, "dims");
+        const std::uint64_t smallest = s.empty() ? 2 : *std::min_element(s.begin(), s.end());
+        return core::uniform_endpoints(g.num_vertices(), std::max<std::uint64_t>(1, smallest / 2));
+      },
   };
   return f;
 }

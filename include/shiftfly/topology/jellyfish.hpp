@@ -280,6 +280,8 @@ inline const family_descriptor& jellyfish_family() {
                                                       ", seed 1"});
                                  return out;
                                }},
+      .endpoints_rule = "1: the paper's k - r servers a switch need the switch radix k, which this family does not take (Singla et al.); give --endpoints",
+      .endpoints = [](const parameter_values&, const core::graph<std::uint32_t>& g) { return core::uniform_endpoints(g.num_vertices(), 1); },
   };
   return f;
 }

@@ -169,6 +169,10 @@ inline const family_descriptor& polarfly_family() {
                                      out.push_back({{{"q", q}}, polarfly_order(q), polarfly_radix(q), "q = " + core::to_message(q)});
                                  return out;
                                }},
+      .endpoints_rule = "ceil((q+1)/2), half the network radix q+1 rounded up (Lakhotia et al.)",
+      .endpoints = [](const parameter_values& v, const core::graph<std::uint32_t>& g) {
+        return core::uniform_endpoints(g.num_vertices(), (unsigned_value(v, "q") + 2) / 2);
+      },
   };
   return f;
 }

@@ -177,6 +177,10 @@ inline const family_descriptor& shiftfly_family() {
                                                   "G = " + core::to_message(max_routers) + ", ports = " + core::to_message(ports)});
                                  return out;
                                }},
+      .endpoints_rule = "chips as the Shiftfly paper counts them: 1 a chip (--level chip), 32 a group (--level group)",
+      .endpoints = [](const parameter_values& v, const core::graph<std::uint32_t>& g) {
+        return core::uniform_endpoints(g.num_vertices(), choice_value(v, "level") == "chip" ? 1 : group_chips);
+      },
   };
   return f;
 }

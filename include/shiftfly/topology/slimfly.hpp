@@ -166,6 +166,10 @@ inline const family_descriptor& slimfly_family() {
                                      out.push_back({{{"q", q}}, slimfly_order(q), slimfly_radix(q), "q = " + core::to_message(q)});
                                  return out;
                                }},
+      .endpoints_rule = "ceil(k'/2) for the network radix k' = (3q - delta)/2 (Besta and Hoefler: full global bandwidth)",
+      .endpoints = [](const parameter_values& v, const core::graph<std::uint32_t>& g) {
+        return core::uniform_endpoints(g.num_vertices(), (slimfly_radix(unsigned_value(v, "q")) + 1) / 2);
+      },
   };
   return f;
 }

@@ -461,6 +461,10 @@ inline const family_descriptor& spectralfly_family() {
                                  }
                                  return out;
                                }},
+      .endpoints_rule = "ceil((p+1)/2), half the network radix p+1 rounded up (the balanced rule Besta and Hoefler give for Slim Fly)",
+      .endpoints = [](const parameter_values& v, const core::graph<std::uint32_t>& g) {
+        return core::uniform_endpoints(g.num_vertices(), (unsigned_value(v, "p") + 2) / 2);
+      },
   };
   return f;
 }

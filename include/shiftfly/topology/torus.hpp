@@ -101,6 +101,8 @@ inline const family_descriptor& torus_family() {
       .link_classes = {"dimension"},
       .classify = [](const parameter_values& v, const core::graph<std::uint32_t>& g) { return detail::classes_by_dimension(g, list_value(v, "dims")); },
       .routings = {"minimal", "ecmp", "spread", "dor", "valiant", "ksp"},
+      .endpoints_rule = "1 (one node a router, as in the Shiftfly paper's torus of chips)",
+      .endpoints = [](const parameter_values&, const core::graph<std::uint32_t>& g) { return core::uniform_endpoints(g.num_vertices(), 1); },
   };
   return f;
 }
