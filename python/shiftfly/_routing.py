@@ -98,5 +98,5 @@ def channel_load(graph, routing="ecmp", traffic="uniform", tie=None, traffic_see
         _checks.text("channel_load", "uniform_self", uniform_self, ("include", "exclude")),
         _checks.uint("channel_load", "top", top, accepted="0 to 1048576"),
         bool(compare_optimal),
-        _checks.uint("channel_load", "threads", threads, accepted="0 to 1024"),
+        _checks.threads("channel_load", threads),
         float(max_seconds))

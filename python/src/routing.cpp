@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "record.hpp"
 #include "shiftfly/routing/channel_load_optimal.hpp"
 #include "shiftfly/routing/describe_load.hpp"
 #include "shiftfly/routing/imase_itoh.hpp"

@@ -122,3 +122,24 @@ def test_size_ceiling_hierarchy_cost_foldfit():
 def test_halley_and_routing_errors(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+def test_channel_load_closed_forms_and_worst_case():
+    import numpy as np
+    # Dally and Towles: the 8 x 8 torus under dimension order and uniform traffic (source included)
+    # loads every channel k/8 = 1 per unit of endpoint injection; Valiant halves the saturation.
+    g = shiftfly.torus(dims=[8, 8])
+    r = shiftfly.channel_load(g, routing="dor", traffic="uniform")
+    assert isinstance(r["loads"], np.ndarray) and r["loads"].shape == (256,)
+    assert abs(r["max_channel_load_per_endpoint_injection"] - 1.0) < 1e-12
+    assert {c["class"] for c in r["by_class"]} == {"dimension 1", "dimension 2"}
+    v = shiftfly.channel_load(g, routing="valiant", traffic="uniform")
+    assert abs(v["saturation_per_endpoint"] - 0.5) < 1e-12
+    # the odd ring's worst permutation under minimal routing: (n - 1)/2 flows on one channel
+    w = shiftfly.channel_load(shiftfly.torus(dims=[7]), routing="minimal", traffic="worst")
+    assert w["worst"]["method"] == "exact" and abs(w["worst"]["load"] - 3.0) < 1e-9
+    # a routing the family cannot run, and a bad keyword, are refused naming them
+    with pytest.raises(ValueError, match="shift"):
+        shiftfly.channel_load(g, routing="shift")
+    with pytest.raises(ValueError, match="uniform_self"):
+        shiftfly.channel_load(g, uniform_self="sometimes")

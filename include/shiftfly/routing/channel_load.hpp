@@ -52,6 +52,7 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/worker_pool.hpp"
+#include "shiftfly/metrics/paths/shortest_path_load.hpp"
 #include "shiftfly/routing/channel_share.hpp"
 #include "shiftfly/routing/load_traffic.hpp"
 #include "shiftfly/routing/routing_spec.hpp"
@@ -296,6 +297,17 @@ channel_load_result measure_channel_load(const G& g, const channel_load_request&
     out.method = "expected";
     out.algorithm = "Valiant's expected load over a uniform intermediate: the leg routing (" +
                     std::string(routing_kind_name(leg)) + ") under T'(a,b) = out(a)/n + in(b)/n, per-destination accumulation";
+  } else if (!per_pair && T.form == load_traffic::shape::uniform &&
+             (spec.kind == routing_kind::ecmp || spec.kind == routing_kind::spread)) {
+    // uniform traffic under ecmp or spread is edge betweenness: the batched O(n·m) kernel
+    // (metrics/paths/shortest_path_load.hpp), one unit for every ordered pair as here
+    metrics::uniform_load_options u;
+    u.threads = r.threads;
+    u.split = spec.kind == routing_kind::ecmp ? metrics::shortest_path_split::ecmp : metrics::shortest_path_split::spread;
+    loads = metrics::uniform_shortest_path_load(g, u);
+    out.method = "exact";
+    out.algorithm = std::string("uniform ") + routing_kind_name(spec.kind) +
+                    " load as edge betweenness: batched accumulation over the shortest-path DAGs of all destinations";
   } else {
     loads = accumulate_load(g, router, T, r.threads);
     out.method = "exact";
