@@ -24,7 +24,7 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> pairs_of(const metrics::tra
 }
 using pairs = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
 
-std::string refusal(auto&& f) {
+std::string pattern_refusal(auto&& f) {
   try {
     f();
   } catch (const core::invalid_parameter& e) {
@@ -76,19 +76,19 @@ TEST_CASE("adversarial traffic: bit complement, transpose and shift by k", "[tra
 }
 
 TEST_CASE("adversarial traffic: a size the pattern cannot take is refused in one line", "[traffic][errors]") {
-  CHECK(refusal([] { metrics::bit_complement_traffic(6); }) ==
+  CHECK(pattern_refusal([] { metrics::bit_complement_traffic(6); }) ==
         "bit_complement_traffic: n = 6 is not a power of two, which bit complement needs (accepted: n = 2^b, b >= 1)");
-  CHECK(refusal([] { metrics::transpose_traffic(8); }) ==
+  CHECK(pattern_refusal([] { metrics::transpose_traffic(8); }) ==
         "transpose_traffic: n = 8 is not an even power of two, which transpose needs (accepted: n = 2^(2b), b >= 1: 4, "
         "16, 64, ...)");
-  CHECK(refusal([] { metrics::transpose_traffic(12); }).find("n = 12 is not an even power of two") != std::string::npos);
-  CHECK(refusal([] { metrics::transpose_traffic(2); }).find("n = 2 is not an even power of two") != std::string::npos);
-  CHECK(refusal([] { metrics::tornado_traffic(2); }) == "tornado_traffic: n = 2 is out of range (accepted: 3 to 4294967295)");
-  CHECK(refusal([] { metrics::tornado_traffic(std::vector<std::uint64_t>{2, 2, 2}); })
+  CHECK(pattern_refusal([] { metrics::transpose_traffic(12); }).find("n = 12 is not an even power of two") != std::string::npos);
+  CHECK(pattern_refusal([] { metrics::transpose_traffic(2); }).find("n = 2 is not an even power of two") != std::string::npos);
+  CHECK(pattern_refusal([] { metrics::tornado_traffic(2); }) == "tornado_traffic: n = 2 is out of range (accepted: 3 to 4294967295)");
+  CHECK(pattern_refusal([] { metrics::tornado_traffic(std::vector<std::uint64_t>{2, 2, 2}); })
             .find("makes tornado the identity") != std::string::npos);
-  CHECK(refusal([] { metrics::tornado_traffic(std::vector<std::uint64_t>{}); }).find("dims") != std::string::npos);
-  CHECK(refusal([] { metrics::shift_traffic(5, 0); }) == "shift_traffic: k = 0 is out of range (accepted: 1 to 4)");
-  CHECK(refusal([] { metrics::shift_traffic(5, 5); }) == "shift_traffic: k = 5 is out of range (accepted: 1 to 4)");
-  CHECK(refusal([] { metrics::shift_traffic(1, 1); }).find("n = 1") != std::string::npos);
-  CHECK(refusal([] { metrics::bit_complement_traffic(1); }).find("n = 1") != std::string::npos);
+  CHECK(pattern_refusal([] { metrics::tornado_traffic(std::vector<std::uint64_t>{}); }).find("dims") != std::string::npos);
+  CHECK(pattern_refusal([] { metrics::shift_traffic(5, 0); }) == "shift_traffic: k = 0 is out of range (accepted: 1 to 4)");
+  CHECK(pattern_refusal([] { metrics::shift_traffic(5, 5); }) == "shift_traffic: k = 5 is out of range (accepted: 1 to 4)");
+  CHECK(pattern_refusal([] { metrics::shift_traffic(1, 1); }).find("n = 1") != std::string::npos);
+  CHECK(pattern_refusal([] { metrics::bit_complement_traffic(1); }).find("n = 1") != std::string::npos);
 }
