@@ -21,6 +21,22 @@
 
 namespace shiftfly::routing {
 
+namespace detail {
+/// θ* of the request's demands beside the routing's θ_R (saturation per pair).
+template <class G>
+optimal_comparison optimal_of(const G& g, const metrics::throughput_request& q, double theta_r) {
+  const auto t = metrics::measure_throughput(g, q);
+  optimal_comparison c;
+  c.lower = t.lower;
+  c.upper = t.upper;
+  c.method = t.method;
+  c.algorithm = t.algorithm;
+  c.efficiency_lower = theta_r / t.upper;
+  c.efficiency_upper = theta_r / t.lower;
+  return c;
+}
+}  // namespace detail
+
 template <class G>
 channel_load_result measure_routing_load(const G& g, const channel_load_request& r,
                                          const topology::family_descriptor* family = nullptr) {
@@ -42,15 +58,7 @@ channel_load_result measure_routing_load(const G& g, const channel_load_request&
     if (name.kind == traffic_kind::file) name.matrix = r.matrix;
     q.matrix = make_load_traffic(g.num_vertices(), name, r.endpoints, r.self, r.traffic_seed).as_matrix();
   }
-  const auto t = metrics::measure_throughput(g, q);
-  optimal_comparison c;
-  c.lower = t.lower;
-  c.upper = t.upper;
-  c.method = t.method;
-  c.algorithm = t.algorithm;
-  c.efficiency_lower = out.saturation_per_pair / t.upper;
-  c.efficiency_upper = out.saturation_per_pair / t.lower;
-  out.optimal = c;
+  out.optimal = detail::optimal_of(g, q, out.saturation_per_pair);
   return out;
 }
 
@@ -88,15 +96,7 @@ inline channel_load_result measure_routing_load(const core::graph<std::uint32_t>
       q.matrix = make_load_traffic(g.num_vertices(), name, r.load.endpoints, r.load.self, r.load.traffic_seed).as_matrix();
     }
   }
-  const auto t = metrics::measure_throughput(g, q);
-  optimal_comparison c;
-  c.lower = t.lower;
-  c.upper = t.upper;
-  c.method = t.method;
-  c.algorithm = t.algorithm;
-  c.efficiency_lower = out.saturation_per_pair / t.upper;
-  c.efficiency_upper = out.saturation_per_pair / t.lower;
-  out.optimal = c;
+  out.optimal = detail::optimal_of(g, q, out.saturation_per_pair);
   return out;
 }
 
