@@ -9,3 +9,13 @@ if(SHIFTFLY_PYTHON3)
     COMMAND ${SHIFTFLY_PYTHON3} ${PROJECT_SOURCE_DIR}/tests/fixtures/betweenness/make_betweenness.py --check)
   set_tests_properties(metrics/betweenness_fixtures_check PROPERTIES TIMEOUT 300)
 endif()
+
+# metrics/tub_fixtures_check: tests/fixtures/tub/make_tub.py --check computes TUB's formula again
+# (networkx distances, scipy's linear_sum_assignment) on the fixture graphs and compares it with
+# the committed tub.txt that metrics/worst_permutation_test reads. About 2 s of CPU time; it needs
+# Debian's python3 with networkx and scipy (scripts/setup.sh).
+if(SHIFTFLY_PYTHON3)
+  add_test(NAME metrics/tub_fixtures_check
+    COMMAND ${SHIFTFLY_PYTHON3} ${PROJECT_SOURCE_DIR}/tests/fixtures/tub/make_tub.py --check)
+  set_tests_properties(metrics/tub_fixtures_check PROPERTIES TIMEOUT 300)
+endif()

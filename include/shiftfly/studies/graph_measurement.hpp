@@ -144,6 +144,7 @@ inline metrics::throughput_request throughput_of(const graph_measure_request& q)
   r.threads = q.threads;
   r.how = q.directed ? metrics::traversal::arcs : metrics::traversal::undirected;
   r.max_seconds = q.max_seconds;
+  r.endpoints = q.endpoints;  // the worst pattern weighs router pairs by min(H_s, H_t), as TUB does
   return r;
 }
 
@@ -200,6 +201,8 @@ void measure_throughput(const G& g, const graph_measure_request& q, graph_measur
   metrics::throughput_request r = throughput_of(q);
   if (q.progress.count)
     r.progress = [&q](const metrics::throughput_mwu_progress& p) { q.progress.count("throughput interval", p.round, "rounds"); };
+  if (q.progress.batches)
+    r.sweep_progress = [&q](std::size_t done, std::size_t total) { q.progress.batches("worst-permutation distances", done, total); };
   m.throughput = measure_part("throughput", {{"seed", "traffic_seed"}}, [&] { return metrics::measure_throughput(g, r); });
   if (q.progress.end) q.progress.end();
 }

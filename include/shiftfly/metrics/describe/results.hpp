@@ -189,7 +189,9 @@ inline core::record describe(const throughput_measure& t) {
       .add("distance_bound", t.distance_bound.value, "", "capacity / sum of demand x distance")
       .add("distance_bound_certified", t.distance_bound.certified);
   std::string how_far;
-  if (t.method != "exact") {
+  if (t.method == "upper bound") {
+    r.add("estimated_seconds", t.estimated_seconds, "s", "the interval's cost estimate on one core, not run");
+  } else if (t.method != "exact") {
     r.add("epsilon", t.epsilon, "", "the interval's relative width asked for")
         .add("rounds", t.rounds, "rounds")
         .add("round_limit", t.round_limit, "rounds")

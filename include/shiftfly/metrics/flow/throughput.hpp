@@ -12,9 +12,14 @@
 /// - uniform: one unit for every ordered pair;
 /// - permutation: `random.Random(seed).shuffle` of 0..n-1, one unit s -> p[s];
 /// - worst: the permutation that maximises Σ d(s, π(s)) (a linear assignment on the
-///   distance matrix: exact up to worst_permutation_exact_max_n vertices, a greedy
-///   permutation above, labelled not certified; metrics/flow/throughput_bound.hpp); its
-///   bound capacity / Σ d(s, π(s)) is the throughput upper bound TUB of Namyar et al.;
+///   distance matrix, exact and certified; metrics/flow/throughput_bound.hpp); its bound
+///   capacity / Σ d(s, π(s)) is the throughput upper bound TUB of Namyar et al. With
+///   `endpoints` (H_v on router v), the permutation of the routers with endpoints that
+///   maximises Σ min(H_s, H_π(s))·d(s, π(s)), and the traffic sends min(H_s, H_π(s)) from s
+///   to π(s): θ is then per endpoint, as TUB's. When θ of that permutation cannot be measured
+///   within max_seconds (the LP does not fit and the interval is estimated above it), the
+///   answer is [0, TUB], method "upper bound", and the lower end says why: TUB alone is the
+///   field's worst-case figure at the largest scales;
 /// - file: a user's matrix, given as `matrix`: the caller reads the file (io/traffic_file.hpp,
 ///   read_traffic_file) and makes the matrix (traffic_from_lines); a metric never opens a file.
 ///
@@ -32,6 +37,8 @@
 /// says converged = false, with the width it reached; max_seconds (> 0) refuses an interval
 /// whose estimated time exceeds it (metrics/flow/throughput_mwu.hpp, the cost model).
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -61,6 +68,10 @@ struct throughput_request {
   traversal how = traversal::undirected;
   double max_seconds = 0.0;  ///< refuse an interval estimated above this; 0 = no limit (throughput_mwu_options)
   std::function<void(const throughput_mwu_progress&)> progress;  ///< after every round of the interval
+  /// Endpoints of every vertex, for the worst pattern (see the file comment); empty: one a vertex.
+  std::vector<std::uint32_t> endpoints;
+  /// The worst pattern's distance sweep: (batches done, in all) after each batch.
+  std::function<void(std::size_t, std::size_t)> sweep_progress;
 };
 
 /// θ(T) ∈ [lower, upper] (lower == upper: exact), with the method of each end.
@@ -101,10 +112,21 @@ traffic_matrix traffic_of(const G& g, const throughput_request& r, std::optional
     case traffic_pattern::permutation:
       return permutation_traffic(n, r.seed);
     case traffic_pattern::worst: {
-      worst = worst_permutation_bound(g, r.how);
-      return traffic_from_permutation(worst->permutation,
-                                      worst->certified ? "worst permutation" : "worst permutation (heuristic)",
-                                      "measure_throughput");
+      worst_permutation_options o;
+      o.endpoints = r.endpoints;
+      o.threads = r.threads;
+      o.progress = r.sweep_progress;
+      worst = worst_permutation_bound(g, r.how, o);
+      if (std::all_of(r.endpoints.begin(), r.endpoints.end(), [](std::uint32_t h) { return h == 1; }))
+        return traffic_from_permutation(worst->permutation, "worst permutation", "measure_throughput");
+      std::vector<traffic_entry> e;  // min(H_s, H_t) from s to t = π(s): TUB's server-level permutation
+      for (std::uint64_t s = 0; s < n; ++s) {
+        const std::uint64_t t = worst->permutation[s];
+        const std::uint32_t h = std::min(r.endpoints[s], r.endpoints[t]);
+        if (t != s && h > 0) e.push_back({s, t, static_cast<double>(h)});
+      }
+      if (e.empty()) core::fail("measure_throughput", "the worst permutation sends nothing (accepted: a graph with two routers with endpoints)");
+      return traffic_matrix::from_entries(n, std::move(e), "worst permutation of endpoints", "measure_throughput");
     }
     case traffic_pattern::file:
       if (r.matrix.n() != n)
@@ -118,12 +140,18 @@ traffic_matrix traffic_of(const G& g, const throughput_request& r, std::optional
 
 /// Refuses, before any traffic is built, a request whose (1+ε) interval is estimated above
 /// r.max_seconds (> 0), counting every vertex as a source for the named patterns (uniform has
-/// n sources; a permutation, the worst one included, at most n); a file's traffic is checked
-/// when measure_throughput is given it. A request the exact LP takes passes.
+/// n sources; a permutation at most n); a file's traffic is checked when measure_throughput is
+/// given it. A request the exact LP takes passes, and so does the worst pattern, whose TUB
+/// bound answers alone when its θ does not fit (see the file comment).
 template <core::digraph_like G>
 void require_throughput_within(const G& g, const throughput_request& r) {
   constexpr const char* where = "measure_throughput";
   if (r.pattern == traffic_pattern::file || r.max_seconds == 0.0) return;
+  if (r.pattern == traffic_pattern::worst) {
+    if (!(r.max_seconds >= 0.0 && r.max_seconds <= 604800.0))
+      core::throw_out_of_range(where, "max_seconds", r.max_seconds, "0 (no limit) to 604800");
+    return;
+  }
   if (!(r.epsilon >= throughput_mwu_min_epsilon && r.epsilon < 1))
     core::throw_out_of_range(where, "epsilon", r.epsilon, "0.001 to below 1");
   const std::uint64_t n = g.num_vertices(), arcs = detail::capacity_arcs(g, r.how);
@@ -149,11 +177,29 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
   out.total_demand_log10 = T.total_demand_log10();
   const std::uint64_t arcs = detail::capacity_arcs(g, r.how), K = T.sources_with_demand().size();
   out.lp_variables = throughput_lp_variables(K, arcs);
+  out.distance_bound = worst ? *worst : throughput_distance_bound(g, T, r.how);
+  // the worst pattern's θ out of reach: TUB answers alone, [0, TUB]
+  if (worst && out.lp_variables > throughput_lp_max_variables && r.max_seconds > 0.0) {
+    const auto cost = estimate_throughput_mwu_cost(g.num_vertices(), arcs, K, r.epsilon, throughput_mwu_options{}.max_rounds);
+    const double least = cost.units_per_round * static_cast<double>(throughput_mwu_min_rounds) / throughput_mwu_units_per_second;
+    if (least > r.max_seconds) {
+      out.method = "upper bound";
+      out.lower = 0.0;
+      out.lower_method = "not measured: the (1+e) interval on this permutation is estimated at " +
+                         core::to_message(static_cast<std::uint64_t>(std::ceil(least))) + " s at least, above max_seconds " +
+                         core::to_message(r.max_seconds);
+      out.upper = worst->value;
+      out.upper_method = worst->algorithm;
+      out.algorithm = worst->algorithm;
+      out.estimated_seconds = cost.seconds;
+      out.converged = false;
+      return out;
+    }
+  }
   // the interval's cost, refused before anything else runs when over max_seconds
   if (out.lp_variables > throughput_lp_max_variables)
     (void)require_throughput_mwu_within(where, g.num_vertices(), arcs, K, r.epsilon, throughput_mwu_options{}.max_rounds,
                                         r.max_seconds);
-  out.distance_bound = worst ? *worst : throughput_distance_bound(g, T, r.how);
   std::string unsolved;
   if (out.lp_variables <= throughput_lp_max_variables) {
     try {

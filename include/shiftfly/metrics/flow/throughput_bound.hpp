@@ -14,6 +14,9 @@
 ///                                    permutation };
 ///   throughput_bound_result throughput_distance_bound(const G& g, const traffic_matrix& T, traversal = undirected);
 ///   throughput_bound_result worst_permutation_bound(const G& g, traversal = undirected);
+///   throughput_bound_result worst_permutation_bound(const G& g, traversal, const worst_permutation_options&);
+///   struct worst_permutation_options { endpoints, threads, progress };
+///   std::uint64_t worst_permutation_bytes(k, n, max_distance, threads);
 ///   inline constexpr std::uint64_t worst_permutation_exact_max_n = 2000;
 ///   throughput_bound_result uniform_cut_bound(std::uint64_t n, std::uint64_t side, std::uint64_t cut_links);
 ///   throughput_bound_result permutation_cut_bound(std::uint64_t n, std::uint64_t side, std::uint64_t cut_links);
@@ -25,15 +28,20 @@
 ///   An unreachable demanded pair gives the exact value 0.
 /// - worst_permutation_bound (TUB, Namyar et al., SIGCOMM 2021): every permutation matrix
 ///   P_π (one unit from s to π(s)) has θ(P_π) ≤ C / Σ_s d(s, π(s)), so the throughput of
-///   the worst permutation is at most C / max_π Σ_s d(s, π(s)). The maximum is a linear
-///   assignment on the distance matrix (metrics/flow/linear_assignment.hpp), solved exactly up
-///   to worst_permutation_exact_max_n vertices (n² distances in memory, O(n³) time at
-///   worst; at 2,000 vertices 0.67 s for the group-level Shiftfly (40 ports) and 2.7 s
-///   for Boardfly on the test machine: certified = true). Above that, a greedy
-///   permutation (each s in order takes the farthest free target, ties to the lowest id;
-///   certified = false): its bound is still
-///   a valid upper bound on the worst permutation's throughput (it is the bound of one
-///   permutation), only weaker than TUB. The graph must be strongly connected.
+///   the worst permutation is at most C / max_π Σ_s d(s, π(s)). With endpoints (H_v servers
+///   on router v), TUB pairs routers by a permutation of the routers that have endpoints and
+///   weighs the pair (s, t) by min(H_s, H_t): θ ≤ C / max_π Σ_s min(H_s, H_π(s))·d(s, π(s)),
+///   θ per endpoint (each server sends θ units). The maximum is a linear assignment on the
+///   distance matrix, always exact and certified:
+///   - vertices (no endpoints) up to worst_permutation_exact_max_n = 2,000: the shortest
+///     augmenting paths of metrics/flow/linear_assignment.hpp (n² 8-byte costs; 0.67 s for the
+///     group-level Shiftfly at 2,000 groups (40 ports), 2.7 s for Boardfly, on the test machine);
+///   - above, or with endpoints: the distances as one-byte integers
+///     (metrics/distances/distance_matrix.hpp, a bit-parallel sweep) and the Hungarian method of
+///     metrics/flow/small_weight_assignment.hpp, whose dual potentials are checked to bound every
+///     permutation. Its memory (worst_permutation_bytes: k² bytes for k routers with endpoints)
+///     is checked up front; at 21,316 routers it is 0.43 GiB (docs/performance.md).
+///   The graph must be strongly connected.
 /// - the cut bounds (undirected graphs): a cut of `cut_links` links between a side S of
 ///   `side` vertices and the rest carries at most cut_links units in each direction.
 ///   Uniform traffic sends |S|·(n − |S|) units across it each way, so θ ≤ cut_links /
@@ -50,6 +58,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -58,13 +67,16 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/distances/distance_matrix.hpp"
 #include "shiftfly/metrics/flow/detail/capacity_network.hpp"
 #include "shiftfly/metrics/flow/linear_assignment.hpp"
+#include "shiftfly/metrics/flow/small_weight_assignment.hpp"
 #include "shiftfly/metrics/flow/traffic.hpp"
 
 namespace shiftfly::metrics {
 
-/// Largest vertex count for which worst_permutation_bound solves the assignment exactly.
+/// Largest vertex count for which worst_permutation_bound (no endpoints) uses the 8-byte
+/// shortest-augmenting-path assignment; above it, the one-byte certified method.
 inline constexpr std::uint64_t worst_permutation_exact_max_n = 2000;
 
 /// An upper bound on θ and how it was obtained.
@@ -76,6 +88,9 @@ struct throughput_bound_result {
   double total_distance = 0.0;     ///< Σ T(s,t)·d(s,t), or max_π Σ d(s, π(s))
   bool certified = true;           ///< false: heuristic permutation (not proven the worst)
   std::vector<std::uint64_t> permutation;  ///< worst_permutation_bound: the permutation used
+  std::uint64_t endpoints = 0;  ///< worst_permutation_bound with endpoints: Σ H over the routers (0: vertices)
+  /// The certified method's work: rows its greedy step matched, forest phases, potential moves.
+  std::uint64_t certificate_rows = 0, certificate_phases = 0, certificate_dual_steps = 0;
 };
 
 namespace detail {
@@ -122,11 +137,54 @@ throughput_bound_result throughput_distance_bound(const G& g, const traffic_matr
   return r;
 }
 
-/// TUB: the worst permutation's throughput ≤ C / max_π Σ d(s, π(s)) (see the file comment).
+/// What worst_permutation_bound weighs and how it runs.
+struct worst_permutation_options {
+  /// Endpoints of every vertex (core/endpoints.hpp); empty: one a vertex. A pair of routers is
+  /// weighted by the smaller count, min(H_s, H_t), as TUB does; routers without endpoints take
+  /// no part (TUB's list of ToRs).
+  std::vector<std::uint32_t> endpoints;
+  unsigned threads = 0;  ///< the distance sweep's threads; 0 = all; the result does not depend on it
+  /// Called after each batch of the distance sweep with (done, in all); serialised.
+  std::function<void(std::size_t, std::size_t)> progress;
+};
+
+/// Peak memory of the certified method on n vertices of which k take part (one byte an
+/// entry while the distances fit, two above 255, four above 65,535).
+inline std::uint64_t worst_permutation_bytes(std::uint64_t k, std::uint64_t n, std::uint64_t max_distance,
+                                             unsigned threads) {
+  const std::size_t entry = max_distance <= 0xff ? 1 : max_distance <= 0xffff ? 2 : 4;
+  return core::estimate_add_mul(distance_matrix_bytes(k, n, entry, threads), k, 64);
+}
+
+namespace detail {
+/// The certified method (see the file comment): distances as small integers, the assignment
+/// of metrics/flow/small_weight_assignment.hpp, its potentials checked.
+template <class T, core::digraph_like G>
+void certified_worst_permutation(const G& g, traversal how, const worst_permutation_options& o,
+                                 const std::vector<std::uint64_t>& members, const std::vector<std::uint32_t>& scale,
+                                 throughput_bound_result& r) {
+  distance_matrix_options mo;
+  mo.threads = o.threads;
+  mo.progress = o.progress;
+  const auto d = pair_distances<T>(g, members, how, mo);
+  const auto a = max_weight_assignment<T>(d.k, d.entries, scale);
+  r.permutation.resize(g.num_vertices());
+  for (std::uint64_t v = 0; v < g.num_vertices(); ++v) r.permutation[v] = v;
+  // row = target, column = source: the source members[c] sends to members[r]
+  for (std::uint64_t t = 0; t < d.k; ++t) r.permutation[members[a.column_of_row[t]]] = members[t];
+  r.total_distance = static_cast<double>(a.total);
+  r.certificate_rows = a.greedy_rows;
+  r.certificate_phases = a.phases;
+  r.certificate_dual_steps = a.dual_steps;
+}
+}  // namespace detail
+
+/// TUB: the worst permutation's throughput ≤ C / max_π Σ w(s, π(s)) (see the file comment).
 template <core::digraph_like G>
-throughput_bound_result worst_permutation_bound(const G& g, traversal how = traversal::undirected) {
+throughput_bound_result worst_permutation_bound(const G& g, traversal how, const worst_permutation_options& o) {
   constexpr std::string_view where = "worst_permutation_bound";
   const std::uint64_t n = g.num_vertices();
+  core::require_range(where, "threads", o.threads, 0, 1024);
   const auto net = detail::make_capacity_network(where, g, how);
   throughput_bound_result r;
   r.capacity = net.total_capacity;
@@ -134,7 +192,12 @@ throughput_bound_result worst_permutation_bound(const G& g, traversal how = trav
     core::fail(where, "vertex " + core::to_message(s) +
                           " does not reach every vertex (accepted: a strongly connected graph)");
   };
-  if (n <= worst_permutation_exact_max_n) {
+  if (!o.endpoints.empty() && o.endpoints.size() != n)
+    core::fail_parameter(where, "endpoints", core::to_message(o.endpoints.size()) + " values",
+                         "does not give one per vertex (" + core::to_message(n) + ")", "one count per vertex, or none");
+  // one endpoint a vertex up to 2,000 vertices: the 8-byte method, as before endpoints existed
+  const bool unit = std::all_of(o.endpoints.begin(), o.endpoints.end(), [](std::uint32_t h) { return h == 1; });
+  if (unit && n <= worst_permutation_exact_max_n) {
     core::require_memory(where, "the distance matrix (" + core::to_message(n) + "^2 entries)",
                          core::estimate_add_mul(0, n * n, 8));
     std::vector<std::int64_t> cost(n * n);
@@ -151,33 +214,41 @@ throughput_bound_result worst_permutation_bound(const G& g, traversal how = trav
     r.algorithm = "TUB (Namyar et al.): capacity / max over permutations of total distance, exact assignment "
                   "(shortest augmenting paths)";
   } else {
-    std::vector<char> taken(n, 0);
-    r.permutation.assign(n, 0);
-    std::int64_t total = 0;
-    for (std::uint64_t s = 0; s < n; ++s) {
-      const auto d = detail::hop_distances(g, s, how);
-      std::int64_t best = -1;
-      std::uint64_t at = 0;
-      for (std::uint64_t t = 0; t < n; ++t) {
-        if (d[t] < 0) unreachable(s);
-        if (!taken[t] && d[t] > best) {
-          best = d[t];
-          at = t;
-        }
-      }
-      taken[at] = 1;
-      r.permutation[s] = at;
-      total += best;
+    std::vector<std::uint64_t> members;
+    std::vector<std::uint32_t> scale;
+    std::uint64_t endpoints = 0;
+    for (std::uint64_t v = 0; v < n; ++v) {
+      const std::uint32_t h = o.endpoints.empty() ? 1 : o.endpoints[v];
+      if (h == 0) continue;
+      members.push_back(v);
+      if (!unit) scale.push_back(h);
+      endpoints += h;
     }
-    r.total_distance = static_cast<double>(total);
-    r.certified = false;
-    r.algorithm = "heuristic, not certified: greedy farthest-target permutation (n above " +
-                  core::to_message(worst_permutation_exact_max_n) +
-                  "); an upper bound on the worst permutation's throughput, weaker than TUB";
+    if (members.size() < 2)
+      core::fail_parameter(where, "endpoints", core::to_message(members.size()) + " routers with endpoints",
+                           "leaves no pair to weigh", "at least 2 routers with endpoints");
+    const std::uint64_t bound = distance_upper_bound(g, how);
+    core::require_memory(where, "the certified worst permutation (" + core::to_message(members.size()) +
+                                    "^2 distances)",
+                         worst_permutation_bytes(members.size(), n, bound, o.threads));
+    if (bound <= 0xff) detail::certified_worst_permutation<std::uint8_t>(g, how, o, members, scale, r);
+    else if (bound <= 0xffff) detail::certified_worst_permutation<std::uint16_t>(g, how, o, members, scale, r);
+    else detail::certified_worst_permutation<std::uint32_t>(g, how, o, members, scale, r);
+    r.endpoints = endpoints;
+    r.algorithm = std::string("TUB (Namyar et al.): capacity / max over permutations of ") +
+                  (unit ? "total distance" : "total min(H_s, H_t) x distance") +
+                  ", exact assignment (Hungarian method on the small integer distances; certified by "
+                  "dual potentials that bound every permutation)";
   }
   if (r.total_distance <= 0.0) core::fail(where, "the graph has a single vertex (accepted: at least 2)");
   r.value = r.capacity / r.total_distance;
   return r;
+}
+
+/// TUB over the vertices, one endpoint each (see the file comment).
+template <core::digraph_like G>
+throughput_bound_result worst_permutation_bound(const G& g, traversal how = traversal::undirected) {
+  return worst_permutation_bound(g, how, worst_permutation_options{});
 }
 
 namespace detail {
