@@ -110,7 +110,7 @@ def bisection(g, spectral=True, greedy=True, metis_runs=8, metis_seed=1, exact=T
 _PATTERNS = ("uniform", "permutation", "worst")
 
 
-def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=False, max_seconds=None):
+def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=False, max_seconds=None, endpoints=None):
     """The throughput theta(T): the largest factor by which the traffic T can be routed at once
     within unit capacities on every link direction (the maximum concurrent flow; T. Leighton and
     S. Rao 1999, F. Shahrokhi and D. W. Matula 1990), by metrics::measure_throughput.
@@ -126,7 +126,11 @@ def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=F
     the GIL on `threads` threads (0 = every core; results identical for any count); Ctrl-C
     stops the interval within a round. max_seconds (1 to 604800; None: no limit) refuses an
     interval whose estimated time exceeds it, with the estimate, and limits its rounds to those
-    that fit (the cost model of metrics/flow/throughput_mwu.hpp). Returns Throughput."""
+    that fit (the cost model of metrics/flow/throughput_mwu.hpp). endpoints (worst only; None: one a
+    vertex): the endpoint count of every vertex, 0 to 65535; TUB then pairs the routers with endpoints,
+    weighs a pair by min(H_s, H_t) and sends that much, so theta is per endpoint. With a max_seconds the
+    worst permutation's theta is measured only when it fits, else method is "upper bound" and the
+    result is [0, TUB]. Returns Throughput."""
     f = "throughput"
     _graph(f, g)
     path = ""
@@ -155,9 +159,20 @@ def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=F
         limit = _checks.real(f, "max_seconds", max_seconds)
         if not 1 <= limit <= 604800:
             raise ValueError(f"{f}: max_seconds = {limit:g} is out of range (accepted: 1 to 604800, or None)")
+    counts = []
+    if endpoints is not None:
+        counts = _checks.uint_list(f, "endpoints", endpoints, accepted="0 to 65535")
+        if any(h > 65535 for h in counts):
+            raise ValueError(f"{f}: endpoints = {max(counts)} is out of range (accepted: 0 to 65535)")
+        if len(counts) != g.n:
+            raise ValueError(f"{f}: endpoints = {len(counts)} counts does not give one per vertex "
+                             f"(accepted: {g.n} counts)")
+        if pattern != "worst":
+            raise ValueError(f"{f}: endpoints = {len(counts)} counts is given with traffic '{pattern}' "
+                             "(accepted: only with traffic 'worst')")
     return Throughput._of(_shiftfly.throughput(
         g, pattern, path, _checks.uint(f, "seed", seed), epsilon, _checks.threads(f, threads),
-        _checks.flag(f, "directed", directed), limit))
+        _checks.flag(f, "directed", directed), limit, counts))
 
 
 def throughput_profile(g, threads=0, metis_runs=8, metis_seed=1, routing_max_vertices=2304,

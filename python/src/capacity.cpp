@@ -158,9 +158,10 @@ void init_capacity(py::module_& m) {
   m.def(
       "throughput",
       [](const graph& g, const std::string& pattern, const std::string& path, std::uint64_t seed, double epsilon,
-         unsigned threads, bool directed, double max_seconds) {
+         unsigned threads, bool directed, double max_seconds, const std::vector<std::uint32_t>& endpoints) {
         metrics::throughput_request r;
         r.max_seconds = max_seconds;
+        r.endpoints = endpoints;
         if (pattern == "uniform") r.pattern = metrics::traffic_pattern::uniform;
         else if (pattern == "permutation") r.pattern = metrics::traffic_pattern::permutation;
         else if (pattern == "worst") r.pattern = metrics::traffic_pattern::worst;
@@ -207,7 +208,7 @@ void init_capacity(py::module_& m) {
         return d;
       },
       py::arg("g"), py::arg("pattern"), py::arg("path"), py::arg("seed"), py::arg("epsilon"), py::arg("threads"),
-      py::arg("directed"), py::arg("max_seconds"));
+      py::arg("directed"), py::arg("max_seconds"), py::arg("endpoints"));
 }
 
 

@@ -111,6 +111,27 @@ def test_worst_permutation_against_an_assignment_and_the_uniform_bound():
     assert C / (n * nx.diameter(G)) <= w.distance_bound <= n * u.lower * (1 + 1e-9)
 
 
+def test_worst_permutation_of_endpoints_is_tubs_formula():
+    # TUB (Namyar et al.): routers with endpoints, pairs weighted by min(H_s, H_t), by scipy's assignment
+    g = shiftfly.jellyfish(routers=60, degree=5, seed=3)
+    G = g.to_networkx()
+    dist = _distances(G)
+    H = [(v * 7) % 5 for v in range(g.n)]  # 0 to 4, some routers without endpoints
+    tors = [v for v in range(g.n) if H[v] > 0]
+    W = np.array([[min(H[s], H[t]) * dist[s][t] for t in tors] for s in tors])
+    rows, cols = linear_sum_assignment(W, maximize=True)
+    total = int(W[rows, cols].sum())
+    w = shiftfly.throughput(g, traffic="worst", endpoints=H)
+    assert w.traffic == "worst permutation of endpoints" and w.distance_bound_certified
+    assert w.total_distance == total and w.distance_bound == pytest.approx(2 * g.m / total, rel=1e-12)
+    assert all(w.permutation[v] == v for v in range(g.n) if H[v] == 0)
+    assert w.lower <= w.upper <= w.distance_bound * (1 + 1e-9)
+    with pytest.raises(ValueError, match=r"^throughput: endpoints = 3 counts does not give one per vertex"):
+        shiftfly.throughput(g, traffic="worst", endpoints=[1, 2, 3])
+    with pytest.raises(ValueError, match=r"^throughput: endpoints = 60 counts is given with traffic 'uniform'"):
+        shiftfly.throughput(g, endpoints=H)
+
+
 def test_permutation_traffic_is_cpythons_shuffle():
     g = shiftfly.torus(dims=[4, 4])
     dist = _distances(g.to_networkx())

@@ -1,6 +1,8 @@
 // Tests of `shiftfly metrics`: the reference's sampled Boardfly figures, exact runs, and
 // bad input (exit 2 with one line on stderr).
 #include <catch2/catch.hpp>
+#include "shiftfly/metrics/flow/throughput_bound.hpp"
+#include "shiftfly/topology/jellyfish.hpp"
 
 #include "json_output.hpp"
 #include "run_tool.hpp"
@@ -275,4 +277,31 @@ TEST_CASE("metrics tool: an interval cut short says it did not converge; the eps
   CHECK(q.status == 2);
   CHECK(q.out.empty());
   CHECK(q.err.find("--max-seconds = 60 is below the estimated") != std::string::npos);
+}
+
+TEST_CASE("metrics tool: the worst permutation of endpoints, its TUB bound alone when its throughput does not fit",
+          "[tools][throughput]") {
+  // 3,000 routers: the interval on the worst permutation is estimated far above --max-seconds 1,
+  // so the answer is [0, TUB], with the reason; TUB itself is the library's certified bound.
+  const auto w = run_metrics("jellyfish --routers 3000 --degree 10 --endpoints 4 --throughput worst --max-seconds 1 "
+                             "--no-distances --format json");
+  INFO(w.err);
+  REQUIRE(w.status == 0);
+  const auto t = shiftfly::test::json_result(w.out)["throughput"];
+  CHECK(t["method"] == "upper bound");
+  CHECK(t["lower"].get<double>() == 0.0);
+  CHECK(t["lower_method"].get<std::string>().find("not measured") != std::string::npos);
+  CHECK(t["traffic"] == "worst permutation of endpoints");
+  CHECK(t["distance_bound_certified"] == true);
+  shiftfly::metrics::worst_permutation_options o;
+  o.endpoints.assign(3000, 4);
+  const auto g = shiftfly::topology::jellyfish(3000, 10, 1);
+  const double tub = shiftfly::metrics::worst_permutation_bound(g, shiftfly::metrics::traversal::undirected, o).value;
+  CHECK(t["upper"].get<double>() == Approx(tub).epsilon(1e-15));
+  CHECK(w.err.find("did not converge") == std::string::npos);
+  // endpoints weigh the pairs: 4 on every router gives a quarter of the one-a-router bound
+  const auto one = run_metrics("jellyfish --routers 3000 --degree 10 --endpoints 1 --throughput worst --max-seconds 1 "
+                               "--no-distances --format json");
+  REQUIRE(one.status == 0);
+  CHECK(shiftfly::test::json_result(one.out)["throughput"]["upper"].get<double>() == Approx(4 * tub).epsilon(1e-14));
 }

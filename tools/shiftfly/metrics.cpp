@@ -160,7 +160,7 @@ shiftfly::core::record describe_file(const shiftfly::tools::file_report& f) {
 // An interval cut short is still certified, so the exit status stays 0; a warning line on
 // stderr says so, in either format (docs/cli.md).
 void warn_if_unconverged(const shiftfly::studies::graph_measurement& m, const options& o) {
-  if (!m.throughput || m.throughput->method == "exact" || m.throughput->converged) return;
+  if (!m.throughput || m.throughput->method != "interval" || m.throughput->converged) return;
   const auto& t = *m.throughput;
   std::cerr << fmt::format("shiftfly: warning: the throughput interval did not converge: width {:.3g} after {} "
                            "rounds (the limit{}), wider than --epsilon {}\n",
@@ -278,8 +278,10 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
                   "Pairs for the disjoint paths of --paths, drawn with --sample-seed; 0 = every pair")
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 32));
   sub->add_option("--throughput", o->throughput,
-                  "Throughput under uniform, permutation (seeded), worst (worst permutation) or file:PATH traffic: "
+                  "Throughput under uniform, permutation (seeded), worst or file:PATH traffic: "
                   "exact LP when it fits, else a (1+E) interval, refused when estimated above --max-seconds "
+                  "(worst: the permutation of the routers that maximises the sum of min(endpoints) x distance, "
+                  "certified, and its TUB bound; when its throughput does not fit --max-seconds, the bound alone) "
                   "(--progress shows its rounds); file demands 2.2250738585072014e-308 to 1.7976931348623157e308, "
                   "at most 1e12 apart")
       ->check(CLI::Validator(

@@ -35,7 +35,6 @@ inline std::string short_method(const std::string& m) {
   if (m.rfind("shortest-path", 0) == 0) return "routing";
   if (m.rfind("Valiant", 0) == 0) return "Valiant";
   if (m.rfind("TUB (exact", 0) == 0) return "TUB";
-  if (m.rfind("TUB (greedy", 0) == 0) return "TUB-greedy";
   if (m.rfind("exact", 0) == 0) return "exact";
   if (m.rfind("trivial", 0) == 0) return "trivial";
   if (m == "not computed") return "-";
@@ -81,9 +80,8 @@ inline std::string throughput_methods_note() {
          "(a feasible flow), distance = 2m / sum of all-pairs distances (exact), cut = the METIS bisection's links / "
          "(n/2)^2 pairs crossing it. Worst = theta of the worst permutation: Valiant = n/2 x the uniform lower bound "
          "(two-phase routing serves every permutation), cut = the METIS bisection's links / (n/2), TUB = Namyar et "
-         "al.'s bound, capacity / max over permutations of total distance (exact assignment up to " +
-         report::thousands(metrics::worst_permutation_exact_max_n) +
-         " routers, a greedy permutation above: still an upper bound on the worst). '-': not computed above " +
+         "al.'s bound, capacity / max over permutations of total distance (an exact assignment, certified by its dual "
+         "potentials). '-': not computed above " +
          report::thousands(o.routing_max_vertices) +
          " routers, where the routing costs O(n x arcs) (37 s per graph at 8,400 groups on the 2-core test machine, "
          "about 11 minutes at 36,000).";
