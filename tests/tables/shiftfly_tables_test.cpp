@@ -116,3 +116,30 @@ TEST_CASE("mark_differences marks each differing cell and lists it", "[tables]")
   CHECK_THROWS_AS(tables::mark_differences(a, c, [](const std::string&) { return std::string(); }, log),
                   std::invalid_argument);
 }
+
+TEST_CASE("the scale profile runs its own section alone, and the others never run it", "[tables][scale]") {
+  CHECK(report::parse_profile("scale") == report::profile::scale);
+  CHECK(report::profile_name(report::profile::scale) == "scale");
+  CHECK_THROWS_WITH(report::parse_profile("large"), Catch::Contains("exact, paper or scale"));
+  report::section_context scale, exact;
+  scale.profile = report::profile::scale;
+  exact.profile = report::profile::exact;
+  bool found = false;
+  for (const auto& s : tables::shiftfly_sections()) {
+    INFO(s.id);
+    if (s.id == "chips_largest") {
+      found = true;
+      CHECK(s.outputs == std::vector<std::string>{"chip_validation_largest"});
+      const auto o = s.build(exact);  // prints nothing outside the scale profile (and so costs nothing)
+      CHECK(o.tables.empty());
+      CHECK(o.figures.empty());
+      continue;
+    }
+    const auto o = s.build(scale);  // every other section prints nothing in the scale profile
+    CHECK(o.tables.empty());
+    CHECK(o.figures.empty());
+  }
+  CHECK(found);
+  // the section's size: the paper's largest chip-level system
+  CHECK(studies::chip_largest_groups * 32 == studies::chip_largest_all_pairs_limit);
+}
