@@ -40,6 +40,7 @@ TEST_CASE("make_graph builds every family with its generator", "[family]") {
   CHECK(edge_text(t::make_graph(t::xgft_spec{{3, 3, 6}, {1, 3, 3}})) == edge_text(t::fat_tree(6)));
   CHECK(edge_text(t::make_graph(t::jellyfish_spec{30, 4, 9})) == edge_text(t::jellyfish(30, 4, 9)));
   CHECK(edge_text(t::make_graph(t::jellyfish_spec{30, 4})) == edge_text(t::jellyfish(30, 4, 1)));
+  CHECK(edge_text(t::make_graph(t::xpander_spec{5, 7, 3})) == edge_text(t::xpander(5, 7, 3)));
 }
 
 TEST_CASE("the registry maps names to specs and back", "[family]") {
@@ -109,6 +110,7 @@ TEST_CASE("make_graph refuses every bad-input class with one line naming the par
   CHECK(parameter_of(t::dragonfly_spec{4, 2, 2}) == "groups");  // the paper's g, named by its id
   CHECK(parameter_of(t::jellyfish_spec{1, 1}) == "routers");  // the paper's N
   CHECK(parameter_of(t::jellyfish_spec{10, 0}) == "degree");  // the paper's r
+  CHECK(parameter_of(t::xpander_spec{4, 0}) == "lift");
   CHECK(t::parameters(t::dragonfly_spec{4, 2, 0, t::dragonfly_arrangement::circulant})[3].value == "circulant");
   CHECK(t::parameters(t::hyperx_spec{{4, 4}})[0].value == "4,4");
   CHECK(t::parameters(t::jellyfish_spec{100, 8})[2].value == "1");

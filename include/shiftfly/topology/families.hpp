@@ -29,6 +29,7 @@
 #include "shiftfly/topology/slimfly.hpp"
 #include "shiftfly/topology/spectralfly.hpp"
 #include "shiftfly/topology/torus.hpp"
+#include "shiftfly/topology/xpander.hpp"
 
 namespace shiftfly::topology {
 
@@ -38,7 +39,7 @@ inline const std::vector<const family_descriptor*>& families() {
       &torus_family(),    &kautz_family(),     &de_bruijn_family(), &generalized_de_bruijn_family(),
       &imase_itoh_family(), &boardfly_family(), &shiftfly_family(),  &polarfly_family(),
       &slimfly_family(),  &dragonfly_family(), &hyperx_family(),    &fat_tree_family(),
-      &xgft_family(),     &jellyfish_family(), &spectralfly_family(),
+      &xgft_family(),     &jellyfish_family(), &xpander_family(),    &spectralfly_family(),
   };
   return all;
 }

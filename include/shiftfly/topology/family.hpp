@@ -131,6 +131,10 @@ struct xgft_spec {
 struct jellyfish_spec {
   std::uint64_t routers = 0, degree = 0, seed = 1;
 };
+/// Xpander: a random `lift`-lift of K_(degree+1), drawn from `seed` (Valadarsky et al., CoNEXT '16).
+struct xpander_spec {
+  std::uint64_t degree = 0, lift = 0, seed = 1;
+};
 
 /// The typed specs as family specs.
 inline family_spec as_family_spec(const torus_spec& s) { return {"torus", {{"dims", s.dims}}}; }
@@ -164,6 +168,9 @@ inline family_spec as_family_spec(const fat_tree_spec& s) { return {"fat-tree", 
 inline family_spec as_family_spec(const xgft_spec& s) { return {"xgft", {{"m", s.m}, {"w", s.w}}}; }
 inline family_spec as_family_spec(const jellyfish_spec& s) {
   return {"jellyfish", {{"routers", s.routers}, {"degree", s.degree}, {"seed", s.seed}}};
+}
+inline family_spec as_family_spec(const xpander_spec& s) {
+  return {"xpander", {{"degree", s.degree}, {"lift", s.lift}, {"seed", s.seed}}};
 }
 
 /// The registry's names, in its order (the order the tools list them).

@@ -14,7 +14,9 @@
 /// the throughput upper bound TUB of Namyar et al. weights a pair of routers by the smaller of
 /// their endpoint counts. The result maximises Σ_r w(r, column_of_row[r]) over permutations.
 ///
-/// Why not the O(k³) shortest-augmenting-path method of linear_assignment.hpp: at 21,316
+/// Why not the double-valued Hungarian of routing/worst_case_load.hpp: it solves one channel's
+/// few rows at a time in floating point, O(r²(r + c)); here every row of a dense integer matrix
+/// takes part and the weights are exact small integers. Why not the O(k³) shortest-augmenting-path method of linear_assignment.hpp: at 21,316
 /// routers its dense search is 10^13 steps, and its 8-byte costs need 3.6 GB. Here the weights
 /// are integers in a short range (a diameter of 4 or 5), so the matrix is one byte an entry and
 /// almost every row has thousands of columns at its own maximum. The method is the Hungarian
