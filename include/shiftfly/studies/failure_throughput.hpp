@@ -31,6 +31,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
