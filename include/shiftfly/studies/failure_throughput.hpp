@@ -21,7 +21,9 @@
 /// smallest), mean (summed in sample order), max.
 ///
 /// Work: per damaged graph, one all-pairs sweep and two uniform loads, O(n·m) each: at 2,304
-/// groups (91,740 channels) about 0.5 s of CPU (the ecmp kernel 0.14 s, minimal 0.26 s). The
+/// groups (about 91,700 channels) 0.57 s of CPU, measured on the 2-core development machine
+/// (460 s for the 802 graphs of 100 samples × 4 fractions × 2 designs, peak memory 18 MB;
+/// docs/results/failure_throughput_2304.md). The
 /// samples run in parallel, one per worker, each single-threaded; every figure of a sample is
 /// independent of the thread count, and the summaries read the samples in order, so the
 /// results are bit-identical for any `threads`. Refused up front: more than
@@ -51,7 +53,7 @@ inline constexpr std::uint64_t failure_throughput_seed = 1;
 /// The largest work a study accepts: nominal arc visits summed over samples and routings
 /// (about 10^13: an hour of CPU at the measured 3·10^9 visits a second).
 inline constexpr double failure_throughput_max_work = 1e13;
-/// The sizes of the exact profile's section (about 20 s on 2 cores); the full study (2,304
+/// The sizes of the exact profile's section (about 5 s of CPU); the full study (2,304
 /// groups, 100 samples) is examples/failure_throughput.cpp, its output in
 /// docs/results/failure_throughput_2304.md.
 inline constexpr std::uint64_t failure_throughput_section_groups = 576;
