@@ -67,6 +67,7 @@
 #include "shiftfly/metrics/distances/distances.hpp"
 #include "shiftfly/metrics/distances/sampled_distances.hpp"
 #include "shiftfly/metrics/spectral/fiedler.hpp"
+#include "shiftfly/metrics/spectral/laplacian_trace.hpp"
 #include "shiftfly/metrics/spectral/spectral.hpp"
 #include "shiftfly/metrics/cuts/bisection.hpp"
 #include "shiftfly/metrics/cuts/bisection_partition.hpp"

@@ -36,6 +36,7 @@
 #include "shiftfly/studies/equal_cost.hpp"
 #include "shiftfly/studies/exact_ratio.hpp"
 #include "shiftfly/studies/graph_measurement.hpp"
+#include "shiftfly/studies/failure_throughput.hpp"
 #include "shiftfly/studies/link_failure_sweep.hpp"
 #include "shiftfly/studies/moore_efficiency.hpp"
 #include "shiftfly/studies/field_equal_radix.hpp"

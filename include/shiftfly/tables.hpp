@@ -22,6 +22,7 @@
 #include "shiftfly/tables/chip_validation.hpp"
 #include "shiftfly/tables/differences.hpp"
 #include "shiftfly/tables/equal_cost.hpp"
+#include "shiftfly/tables/failure_throughput_table.hpp"
 #include "shiftfly/tables/failures_table.hpp"
 #include "shiftfly/tables/field_equal_radix.hpp"
 #include "shiftfly/tables/halley/ceiling_tables.hpp"

@@ -19,6 +19,9 @@
 /// the links are lost.
 
 #include <algorithm>
+#include <cmath>
+#include <span>
+#include <utility>
 #include <cstdint>
 #include <vector>
 
@@ -60,6 +63,58 @@ inline core::graph<std::uint32_t> drop_links(const G& g, double rate, core::pyth
       if (rng.random() >= rate) kept.emplace_back(static_cast<std::uint32_t>(u), static_cast<std::uint32_t>(v));
     }
   return core::graph<std::uint32_t>::from_edges(n, kept, "damaged");  // union of both directions, deduplicated
+}
+
+/// The links of g, each once as (u, v) with u < v, in adjacency order (vertex ascending,
+/// neighbours ascending): link i of g is entry i. These are the indices fail_links and
+/// remove_links name.
+template <core::graph_like G>
+inline std::vector<std::pair<std::uint32_t, std::uint32_t>> link_list(const G& g) {
+  const std::uint64_t n = g.num_vertices();
+  core::require_range("link_list", "n", n, 1, std::uint64_t{0xfffffffeU});
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> links;
+  links.reserve(g.num_edges());
+  for (std::uint64_t u = 0; u < n; ++u)
+    for (auto v : g.neighbors(static_cast<typename G::vertex_type>(u)))
+      if (static_cast<std::uint64_t>(v) > u) links.emplace_back(static_cast<std::uint32_t>(u), static_cast<std::uint32_t>(v));
+  return links;
+}
+
+/// g less the links whose indices (link_list order) are in `failed`; every index must name a
+/// link, each at most once. The vertices stay (a vertex may be left isolated).
+template <core::graph_like G>
+inline core::graph<std::uint32_t> remove_links(const G& g, std::span<const std::uint64_t> failed) {
+  auto links = link_list(g);
+  std::vector<char> gone(links.size(), 0);
+  for (const auto i : failed) {
+    if (links.empty()) core::fail_parameter("remove_links", "failed link", core::to_message(i), "names no link", "none: the graph has no link");
+    core::require_range("remove_links", "failed link", i, 0, links.size() - 1);
+    if (gone[i]) core::fail_parameter("remove_links", "failed link", core::to_message(i), "is listed twice", "each link at most once");
+    gone[i] = 1;
+  }
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> kept;
+  kept.reserve(links.size() - failed.size());
+  for (std::size_t i = 0; i < links.size(); ++i)
+    if (!gone[i]) kept.push_back(links[i]);
+  return core::graph<std::uint32_t>::from_edges(g.num_vertices(), kept, "damaged");
+}
+
+/// Exactly `count` links failed, chosen uniformly at random: the indices are Python's
+/// rng.sample(range(m), count) over link_list's order (core::python_random, bit for bit), so
+/// the same seed fails the same links. Returns the damaged graph.
+template <core::graph_like G>
+inline core::graph<std::uint32_t> fail_links(const G& g, std::uint64_t count, core::python_random& rng) {
+  const std::uint64_t m = g.num_edges();
+  core::require_range("fail_links", "count", count, 0, m);
+  const auto failed = rng.sample_range(m, count);
+  return remove_links(g, std::span<const std::uint64_t>(failed));
+}
+
+/// The number of links a failure fraction f of m links fails: ⌊f·m + 1/2⌋.
+inline std::uint64_t failed_link_count(std::uint64_t m, double fraction) {
+  core::require_range("failed_link_count", "fraction", fraction, 0.0, 1.0);
+  const auto k = static_cast<std::uint64_t>(std::floor(fraction * static_cast<double>(m) + 0.5));
+  return std::min(k, m);
 }
 
 namespace detail {

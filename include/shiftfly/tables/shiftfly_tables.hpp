@@ -19,6 +19,7 @@
 #include "shiftfly/tables/chip_validation.hpp"
 #include "shiftfly/tables/differences.hpp"
 #include "shiftfly/tables/equal_cost.hpp"
+#include "shiftfly/tables/failure_throughput_table.hpp"
 #include "shiftfly/tables/failures_table.hpp"
 #include "shiftfly/tables/field_equal_radix.hpp"
 #include "shiftfly/tables/moore_audit.hpp"
@@ -257,6 +258,27 @@ inline std::vector<report::section> shiftfly_sections() {
                  return o;
                },
                {"routing_load", "routing_load_field", "routing_load_vs_size"}});
+  s.push_back({"failure_throughput",
+               "Beyond the paper: uniform throughput under random link failures (exact profile only)",
+               [](const report::section_context& c) {
+                 report::section_output o;
+                 if (c.profile != report::profile::exact) return o;
+                 // the section's size; the full study (2,304 groups, 100 samples): examples/failure_throughput.cpp
+                 studies::failure_throughput_params prm;
+                 prm.groups = studies::failure_throughput_section_groups;
+                 prm.samples = studies::failure_throughput_section_samples;
+                 prm.threads = c.threads;
+                 const auto study = studies::run_failure_throughput(prm);
+                 o.tables.push_back(failure_throughput_table(study));
+                 o.figures.push_back(failure_throughput_figure(study));
+                 report::illustrate(o.figures.back(), o.tables.back(),
+                                    "Median uniform throughput per router, (n - 1) theta in link capacities, of "
+                                    "Boardfly and Shiftfly over the damaged samples against the fraction of links "
+                                    "failed: ecmp and minimal routing (exact loads), ecmp's worst sample, and the "
+                                    "distance bound on the optimal throughput.");
+                 return o;
+               },
+               {"failure_throughput", "failure_throughput_vs_rate"}});
   s.push_back({"physical", "Beyond the paper: racks, cables, cost and power at about 10,000 endpoints (exact profile only)",
                [](const report::section_context& c) {
                  report::section_output o;

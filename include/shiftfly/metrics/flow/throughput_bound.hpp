@@ -20,6 +20,8 @@
 ///   inline constexpr std::uint64_t worst_permutation_exact_max_n = 2000;
 ///   throughput_bound_result uniform_cut_bound(std::uint64_t n, std::uint64_t side, std::uint64_t cut_links);
 ///   throughput_bound_result permutation_cut_bound(std::uint64_t n, std::uint64_t side, std::uint64_t cut_links);
+///   throughput_bound_result spectral_uniform_bound(const G& g);   // dense, n <= laplacian_trace_max_n
+///   double spectral_uniform_bound_value(std::uint64_t n, std::uint64_t m, double reciprocal_sum);
 ///
 /// - throughput_distance_bound: a unit of demand from s to t uses at least d(s,t) units of
 ///   capacity, so θ(T)·Σ_(s,t) T(s,t)·d(s,t) ≤ C: θ(T) ≤ C / Σ T(s,t)·d(s,t) (d the hop
@@ -51,6 +53,28 @@
 ///   gives the classical forms 4w / n² and 2w / n. These are tight where the distance
 ///   bounds are not: on a hierarchy whose few upper links, not its path lengths, limit it.
 ///
+/// - spectral_uniform_bound (uniform traffic, connected undirected graphs): a closed form in
+///   the nonzero eigenvalues λ_2..λ_n of the combinatorial Laplacian L = D − A,
+///     θ* <= m / (n · Σ_(i>=2) 1/λ_i),
+///   equivalently: under any routing of one unit per ordered pair, the mean channel load is at
+///   least n·Σ_(i>=2) 1/λ_i / m. This is the form the library implements for the mean-load
+///   spectral bound attributed to O. Narayan and I. Saniee (2021); their paper's exact statement
+///   was not available to check, so the theorem below is derived here and stated as such.
+///   Theorem. Let G be connected with n vertices and m links, each direction of capacity 1.
+///   Every feasible routing of θ units per ordered pair has θ·2n·Σ_(i>=2) 1/λ_i <= 2m.
+///   Proof sketch. Fix a pair (s, t) and its routed unit flow; let f be its net flow on each
+///   link (one direction minus the other) with the circulations removed (this only lowers the
+///   capacity used), so |f(e)| <= 1 and the capacity the pair uses is at least Σ_e |f(e)| >=
+///   Σ_e f(e)² >= R_eff(s, t) by Thomson's principle (a unit s-t flow's energy is at least the
+///   effective resistance). Summed over the ordered pairs, the capacity used is at least
+///   2·Σ_(s<t) R_eff(s, t) = 2n·Σ_(i>=2) 1/λ_i (the Kirchhoff index, Klein and Randić 1993;
+///   metrics/spectral/laplacian_trace.hpp), and at throughput θ it is at most the capacity 2m.
+///   Since R_eff(s, t) <= d(s, t), the bound is never below the distance bound (it is weaker):
+///   on K_n it is n/2 against θ* = 1, on the cycle C_n 12/(n² − 1) against 8/n² (n even).
+///   Closed forms: K_n: λ = n (n − 1 times), bound n/2; hypercube Q_d: λ = 2k with
+///   multiplicity C(d, k), n = 2^d, m = d·2^(d−1); cycle C_n: Σ 1/λ = (n² − 1)/12.
+///   A disconnected graph has θ* = 0: the bound returns 0 there.
+///
 /// References: P. Namyar, S. Supittayapornpong, M. Zhang, M. Yu and R. Govindan, "A
 /// throughput-centric view of the performance of datacenter topologies", SIGCOMM 2021;
 /// R. Jonker and A. Volgenant, Computing 38, 1987 (docs/references.md).
@@ -72,6 +96,7 @@
 #include "shiftfly/metrics/flow/linear_assignment.hpp"
 #include "shiftfly/metrics/flow/small_weight_assignment.hpp"
 #include "shiftfly/metrics/flow/traffic.hpp"
+#include "shiftfly/metrics/spectral/laplacian_trace.hpp"
 
 namespace shiftfly::metrics {
 
@@ -280,6 +305,38 @@ inline throughput_bound_result uniform_cut_bound(std::uint64_t n, std::uint64_t 
 /// The worst permutation's θ ≤ cut_links / min(side, n − side) (see the file comment).
 inline throughput_bound_result permutation_cut_bound(std::uint64_t n, std::uint64_t side, std::uint64_t cut_links) {
   return detail::cut_bound("permutation_cut_bound", n, side, cut_links, true);
+}
+
+/// The spectral bound's closed form m / (n·Σ_(i>=2) 1/λ_i) (see the file comment).
+inline double spectral_uniform_bound_value(std::uint64_t n, std::uint64_t m, double reciprocal_sum) {
+  constexpr std::string_view where = "spectral_uniform_bound_value";
+  core::require_range(where, "n", n, 2, traffic_max_vertices);
+  if (!(reciprocal_sum > 0) || !std::isfinite(reciprocal_sum))
+    core::throw_out_of_range(where, "reciprocal_sum", reciprocal_sum, "above 0, finite");
+  return static_cast<double>(m) / (static_cast<double>(n) * reciprocal_sum);
+}
+
+/// Uniform traffic's θ* <= m / (n·Σ_(i>=2) 1/λ_i) (see the file comment); 0 when g is disconnected.
+template <core::graph_like G>
+throughput_bound_result spectral_uniform_bound(const G& g) {
+  constexpr std::string_view where = "spectral_uniform_bound";
+  const std::uint64_t n = g.num_vertices();
+  core::require_range(where, "n", n, 2, laplacian_trace_max_n);
+  throughput_bound_result r;
+  r.algorithm = "spectral: m / (n sum of 1/lambda over the Laplacian's nonzero eigenvalues), "
+                "the Kirchhoff index and Thomson's principle";
+  const auto reach = bfs(g, typename G::vertex_type{0});
+  for (const auto d : reach.distance)
+    if (d < 0) {
+      r.value = 0.0;
+      r.algorithm = "a demanded pair is unreachable: theta* = 0";
+      return r;
+    }
+  const auto t = laplacian_reciprocal_sum(g);
+  r.capacity = 2.0 * static_cast<double>(t.links);
+  r.total_distance = 2.0 * static_cast<double>(n) * t.reciprocal_sum;  // Σ over ordered pairs of R_eff
+  r.value = spectral_uniform_bound_value(n, t.links, t.reciprocal_sum);
+  return r;
 }
 
 }  // namespace shiftfly::metrics
