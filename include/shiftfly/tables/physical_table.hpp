@@ -65,6 +65,45 @@ inline report::table physical_table(const std::vector<studies::physical_row>& ro
   return t;
 }
 
+/// The Shiftfly paper's systems: its optical links against the links between groups of this
+/// library's graphs and the cables the layout makes optical.
+inline report::table physical_paper_optical_table(const std::vector<studies::paper_optical_row>& rows,
+                                                  const std::string& model) {
+  report::table t;
+  t.id = "physical_paper_optical";
+  t.title = "Optical links of the Shiftfly paper's systems: the paper's count against the layout's classification";
+  t.source = "Shiftfly paper, §4.1 (40 optical ports a group, Proposition 4.3, Corollary 4.4) and Table 2's group "
+             "counts; the layout and model of the physical table (" + model + ")";
+  t.method = "exact: the chip-level graphs (one endpoint a chip) placed by their 32-chip groups, every link classed "
+             "by its cable length; the paper's figure is exact where it gives a closed form, else its port budget "
+             "(at most 40 x G / 2); links between groups counted link by link";
+  t.columns = {"Design", "Groups", "Chips", "Paper's optical links", "Paper's rule", "Links between groups here",
+               "Optical cables here", "Between groups, electric here", "Inside a group, optical here", "Agreement"};
+  for (const auto& r : rows) {
+    const bool graph_agrees = r.paper_exact ? r.between_groups == r.paper_links : r.between_groups <= r.paper_links;
+    const bool layout_agrees = r.optical == r.between_groups;
+    std::string agreement = graph_agrees ? (r.paper_exact ? "graph = paper" : "graph within budget")
+                                         : (r.paper_exact ? "graph != paper" : "graph over budget");
+    agreement += layout_agrees ? "; layout = graph" : "; layout differs by " +
+                                                        report::thousands(r.between_groups_electric) + " + " +
+                                                        report::thousands(r.inside_group_optical);
+    t.add_row({r.design, report::thousands(r.groups), report::thousands(r.chips),
+               (r.paper_exact ? "" : "<= ") + report::thousands(r.paper_links), r.paper_rule,
+               report::thousands(r.between_groups), report::thousands(r.optical),
+               report::thousands(r.between_groups_electric), report::thousands(r.inside_group_optical), agreement});
+  }
+  t.notes.push_back(
+      "The paper counts a link as optical when it joins two 32-chip groups (its global tier, on the optical circuit "
+      "switch); its board and group links are copper. Here a cable is optical when the layout makes it longer than "
+      "the model's electric threshold. The two agree link for link when every link between groups crosses racks "
+      "more than that threshold apart and every group's racks stand within it; 'layout differs by a + b' means a "
+      "links between groups are electric here (their groups' racks are neighbours) and b links inside a group are "
+      "optical (a group spread over racks too far apart). Below the budget, Boardfly loses ports where an inter-pod "
+      "stub does not pair and Shiftfly where an arc pair u -> v, v -> u shares one cable (Proposition 4.3) or an arc "
+      "is a loop.");
+  return t;
+}
+
 /// Cost per endpoint against power per endpoint, one point per family.
 inline report::figure physical_figure(const std::vector<studies::physical_row>& rows) {
   report::figure f{"physical_cost_power", "Cost and power per endpoint at about 10,000 endpoints",
