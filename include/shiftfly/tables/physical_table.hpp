@@ -21,7 +21,7 @@ inline report::table physical_table(const std::vector<studies::physical_row>& ro
   t.source = "beyond the paper: the cost and power comparison of the Slim Fly paper (Besta and Hoefler, SC 2014), "
              "on this library's layout and configurations, with the model " + m;
   t.method = "exact arithmetic on the model's constants: routers placed into racks by each family's grouping "
-             "(physical/layout.hpp), every link a cable of its Manhattan length plus overheads, electric up to the "
+             "(physical/layout.hpp; a torus's slabs folded), every link a cable of its Manhattan length plus overheads, electric up to the "
              "model's threshold and optical above; the constants are unconfirmed transcriptions (docs/references.md)";
   t.columns = {"Family", "Parameters", "Routers", "Endpoints", "Endpoints per router", "Largest ports", "Racks", "Cables",
                "Optical cables", "Optical share", "Cost per endpoint ($)", "Power per endpoint (W)", "Total cost ($)"};
@@ -57,11 +57,15 @@ inline report::table physical_table(const std::vector<studies::physical_row>& ro
       "Differences from the Slim Fly paper's published comparison: its cost and power per endpoint at N of about "
       "10,000 could not be set beside these, because no copy of the paper was available to read its figures "
       "(docs/references.md); the configurations here are this library's (studies/physical_comparison.hpp), and its "
-      "layout (groups into 42-unit racks on a square floor) is not the paper's. Known reasons ours will differ: the "
-      "torus is laid out by slabs in id order, not folded, so its wrap-around links are long and many are optical; a "
-      "rack's capacity is set by the router with the most endpoints, so the fat tree's aggregation and core switches "
-      "take the room of an edge switch and its floor is larger. Figures from a copy of the paper belong in this note, "
-      "cell by cell, with the reason for each difference (model, layout or configuration).");
+      "layout (groups into 42-unit racks on a square floor) is not the paper's. Searched for and not found: the "
+      "paper's cost and power section and its per-endpoint figures (the stored public pages, documentation and code "
+      "hold its abstract only, and another copy of the same third-party transcription of the constants), so the "
+      "constants stay unconfirmed. Known reasons ours will differ: the torus's slabs are folded (ring neighbours at "
+      "most two slabs apart) but a slab of 484 routers spans 24 racks, so many of its links still cross the floor "
+      "and are optical; a rack's capacity is set by the router with the most endpoints, so the fat tree's "
+      "aggregation and core switches take the room of an edge switch and its floor is larger. Figures from a copy "
+      "of the paper belong in this note, cell by cell, with the reason for each difference (model, layout or "
+      "configuration).");
   return t;
 }
 
