@@ -22,6 +22,10 @@ TEST_CASE("physical comparison: sizes near 10,000 endpoints, optical links accou
       CHECK(r.cost.routers == 324 * 32);
     }
   }
+  // PolarFly and Jellyfish have no grouping: their racks come from METIS; the others keep their grouping.
+  CHECK(rows[5].cost.layout == shiftfly::physical::layout_rule::metis);
+  CHECK(rows[6].cost.layout == shiftfly::physical::layout_rule::metis);
+  CHECK(rows[4].cost.layout == shiftfly::physical::layout_rule::grouped);
   // Dragonfly: p = h = 7 on 14 x 99 routers; the fat tree: k^3/4 hosts.
   CHECK(rows[3].cost.endpoints == 14 * 99 * 7);
   CHECK(rows[2].cost.endpoints == 34 * 34 * 34 / 4);

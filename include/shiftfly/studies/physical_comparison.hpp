@@ -2,7 +2,8 @@
 /// \file physical_comparison.hpp
 /// The field's families at about 10,000 endpoints, and the Shiftfly paper's systems at equal
 /// optical cost, priced and powered by a shipped cost model (physical/): routers into racks by
-/// each family's grouping, cables classed electric or optical by their length, cost and power per
+/// each family's grouping (a family without one, PolarFly and Jellyfish, by a METIS partition into
+/// racks, seed 1: physical/metis_layout.hpp), cables classed electric or optical by their length, cost and power per
 /// endpoint. For Boardfly and Shiftfly the optical cables the layout finds are set beside the
 /// links the Shiftfly paper counts as optical (every link between two 32-chip groups).
 ///
@@ -43,6 +44,7 @@
 #include <vector>
 
 #include "shiftfly/physical/cost.hpp"
+#include "shiftfly/physical/metis_layout.hpp"
 #include "shiftfly/physical/model_file.hpp"
 #include "shiftfly/studies/table2_groups.hpp"
 #include "shiftfly/topology/family.hpp"
@@ -130,7 +132,9 @@ inline std::vector<physical_row> physical_comparison_rows(const physical::cost_m
   std::vector<physical_row> rows;
   for (const auto& inst : physical_instances()) {
     const auto g = topology::make_graph(inst.spec);
-    const auto request = physical::family_request(&inst.spec, g, inst.endpoints, "grouped");
+    auto request = physical::family_request(&inst.spec, g, inst.endpoints, "grouped");
+    // A family without a grouping (PolarFly, Jellyfish): racks by a METIS partition (seed 1), not by id.
+    if (request.groups.empty()) request = physical::metis_request(g, model, request);
     physical_row row{inst, physical::network_cost(g, model, request), std::nullopt};
     if (inst.chip_groups) {  // the same placement network_cost made, link by link
       const auto a = detail::account_group_links(g, model, request);

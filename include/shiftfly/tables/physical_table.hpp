@@ -21,7 +21,8 @@ inline report::table physical_table(const std::vector<studies::physical_row>& ro
   t.source = "beyond the paper: the cost and power comparison of the Slim Fly paper (Besta and Hoefler, SC 2014), "
              "on this library's layout and configurations, with the model " + m;
   t.method = "exact arithmetic on the model's constants: routers placed into racks by each family's grouping "
-             "(physical/layout.hpp; a torus's slabs folded), every link a cable of its Manhattan length plus overheads, electric up to the "
+             "(physical/layout.hpp; a torus's slabs folded; PolarFly and Jellyfish, which have none, by a METIS "
+             "partition into racks, seed 1), every link a cable of its Manhattan length plus overheads, electric up to the "
              "model's threshold and optical above; the constants are unconfirmed transcriptions (docs/references.md)";
   t.columns = {"Family", "Parameters", "Routers", "Endpoints", "Endpoints per router", "Largest ports", "Racks", "Cables",
                "Optical cables", "Optical share", "Cost per endpoint ($)", "Power per endpoint (W)", "Total cost ($)"};
