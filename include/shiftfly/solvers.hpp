@@ -5,7 +5,8 @@
 /// - METIS (metis.h; shiftfly::METIS, -lmetis): the multilevel bisection
 ///   (metrics/cuts/bisection_metis.hpp), the exact bisection it seeds
 ///   (metrics/cuts/bisection_exact.hpp) and the certified bisection interval
-///   (metrics/cuts/bisection_interval.hpp);
+///   (metrics/cuts/bisection_interval.hpp), and the metis rack layout
+///   (physical/metis_layout.hpp);
 /// - COIN-OR CLP (ClpSimplex.hpp; pkg-config clp): the exact throughput LP
 ///   (metrics/flow/throughput_lp.hpp), the throughput front end that chooses
 ///   between it and the MWU interval (metrics/flow/throughput.hpp), and the
@@ -26,6 +27,9 @@
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
 #include "shiftfly/metrics/flow/throughput_profile.hpp"
 #include "shiftfly/routing/channel_load_optimal.hpp"
+
+// Routers into racks by a METIS partition (the physical layout for a graph without a grouping).
+#include "shiftfly/physical/metis_layout.hpp"
 
 // the metrics' results described (they include the solver-backed ones)
 #include "shiftfly/metrics/describe/results.hpp"

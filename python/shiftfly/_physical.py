@@ -15,10 +15,12 @@ def cost_models():
 
 def network_cost(g, endpoints=None, model="slimfly-sc14", layout="grouped"):
     """The cost and power of the fabric of graph `g` (its vertices the routers, its edges the
-    links): `endpoints` per router (None: ceil(k'/2), k' the largest degree; on a fat tree, the
-    hosts of its edge switches), `model` a shipped model's name (cost_models()) or a .json model
-    file, `layout` "grouped" (by the family's groups, pods, rows or slabs, when `g` came from a
-    family generator) or "sequential" (by vertex id). Returns the description the command-line
+    links): `endpoints` on every router (None: the family's customary counts, as every command
+    uses them, e.g. a fat tree's k/2 hosts on each edge switch and none above; 1 a router for a
+    graph of no family), `model` a shipped model's name (cost_models()) or a .json model file,
+    `layout` "grouped" (by the family's groups, pods, rows or slabs, a torus's slabs folded, when
+    `g` came from a family generator), "sequential" (by vertex id) or "metis" (by a METIS
+    partition into racks, seed 1). Returns the description the command-line
     tool prints (`shiftfly cost`) as a dict: the model's name and source, the layout, the electric
     and optical cables (count, lengths, cost, histogram), router and cable cost, total cost,
     cost and power per endpoint, the optical share. Named network_cost because cost() is the
@@ -27,7 +29,7 @@ def network_cost(g, endpoints=None, model="slimfly-sc14", layout="grouped"):
         raise TypeError(f"network_cost: g must be a shiftfly.Graph, not {type(g).__name__}")
     family, values = getattr(g, "_family", ("", {}))
     if endpoints is not None:
-        endpoints = _checks.uint("network_cost", "endpoints", endpoints, accepted="0 to 1000000")
+        endpoints = _checks.uint("network_cost", "endpoints", endpoints, accepted="0 to 65535")
     model = _checks.text("network_cost", "model", model, None)
-    layout = _checks.text("network_cost", "layout", layout, ("grouped", "sequential"))
+    layout = _checks.text("network_cost", "layout", layout, ("grouped", "sequential", "metis"))
     return _shiftfly.network_cost(g, family, dict(values), endpoints, model, layout)

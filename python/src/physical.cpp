@@ -1,6 +1,6 @@
 /// \file physical.cpp
 /// A fabric's racks, cables, cost and power (physical/): the graph, optionally the family and
-/// its parameters (for the grouping of the layout and a fat tree's hosts), the endpoints per
+/// its parameters (for the grouping of the layout and the family's endpoints), the endpoints per
 /// router, a cost model (a shipped model's name or a .json file) and the layout rule; the result
 /// is the description the tool prints (physical/describe.hpp) as a dict.
 
@@ -15,6 +15,7 @@
 #include "record.hpp"
 #include "shiftfly/physical/cost.hpp"
 #include "shiftfly/physical/describe.hpp"
+#include "shiftfly/physical/metis_layout.hpp"
 #include "shiftfly/physical/model_file.hpp"
 #include "shiftfly/topology/family.hpp"
 
@@ -28,8 +29,9 @@ void init_physical(py::module_& m) {
         std::optional<topology::family_spec> spec;
         if (!family.empty()) spec = family_spec_of(family, values, "network_cost");  // python/shiftfly/_graphs.py
         const auto cm = physical::read_cost_model_file(physical::cost_model_path(model, physical::shipped_cost_models_dir()));
-        const auto request = physical::family_request(spec ? &*spec : nullptr, g.num_vertices(), endpoints, layout);
+        auto request = physical::family_request(spec ? &*spec : nullptr, g, endpoints, layout);
         py::gil_scoped_release release;
+        if (request.layout == physical::layout_rule::metis) request = physical::metis_request(g, cm, request);
         auto r = physical::network_cost(g, cm, request);
         py::gil_scoped_acquire acquire;
         return to_python(physical::describe(r));

@@ -38,3 +38,16 @@ def test_refusals():
     with pytest.raises(TypeError):
         shiftfly.network_cost("not a graph")
     assert shiftfly.cost_models() == ("slimfly-sc14", "mudigonda-atc11")
+
+
+def test_metis_layout_and_the_family_endpoints():
+    # PolarFly q = 7: 57 routers, ceil((q+1)/2) = 4 endpoints each (the family's rule), so a router
+    # takes 5 of a rack's 42 units: 8 a rack, and METIS parts them into ceil(57/8) = 8 racks.
+    g = shiftfly.polarfly(q=7)
+    r = shiftfly.network_cost(g, layout="metis")
+    assert r["layout"]["rule"] == "metis"
+    assert r["layout"]["racks"] == 8
+    assert r["endpoints"] == 228
+    assert r == shiftfly.network_cost(g, layout="metis")
+    # Dragonfly a = 4: ceil(a/2) = 2 a router, as every command counts them.
+    assert shiftfly.network_cost(shiftfly.dragonfly(a=4, h=2))["endpoints"] == 72

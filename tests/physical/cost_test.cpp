@@ -77,7 +77,7 @@ TEST_CASE("cost: a 4-cycle, one router a rack, two racks a row, worked by hand",
   // Default endpoints: ceil(2/2) = 1 a router, so a router takes 2 of 3 slots: one router a rack.
   // Racks 0 1 / 2 3 on the floor (1 m along a row, 2 m between rows). Lengths (Manhattan + 1 m):
   // 0-1: 1+1 = 2 (electric), 1-2: 1+2+1 = 4 (optical), 2-3: 2 (electric), 0-3: 1+2+1 = 4 (optical).
-  const auto r = physical::network_cost(cycle4(), hand_model(), physical::family_request(nullptr, 4, {}, "grouped"));
+  const auto r = physical::network_cost(cycle4(), hand_model(), physical::family_request(nullptr, cycle4(), {}, "grouped"));
   CHECK(r.layout == physical::layout_rule::sequential);  // no grouping: sequential
   CHECK(r.routers == 4);
   CHECK(r.endpoints == 4);
@@ -101,7 +101,7 @@ TEST_CASE("cost: a 4-cycle, one router a rack, two racks a row, worked by hand",
   CHECK(r.optical_share == 0.5);
   CHECK(r.max_ports == 3);
   // Two endpoints a router: a router takes all 3 slots; the same floor, 3 ports -> 4 ports.
-  const auto r2 = physical::network_cost(cycle4(), hand_model(), physical::family_request(nullptr, 4, 2, "grouped"));
+  const auto r2 = physical::network_cost(cycle4(), hand_model(), physical::family_request(nullptr, cycle4(), 2, "grouped"));
   CHECK(r2.router_cost == 4 * 45.0);
   CHECK(r2.endpoints == 8);
   // The description leads with the sentence and carries the model's name and source.
@@ -122,7 +122,7 @@ TEST_CASE("cost: the grouped layout keeps a Dragonfly group in one rack", "[phys
   m.rack.racks_per_row = 0;
   const shiftfly::topology::family_spec spec{"dragonfly", {{"a", std::uint64_t{4}}, {"h", std::uint64_t{2}}}};
   const auto g = shiftfly::topology::make_graph(spec);
-  const auto r = physical::network_cost(g, m, physical::family_request(&spec, g.num_vertices(), 1, "grouped"));
+  const auto r = physical::network_cost(g, m, physical::family_request(&spec, g, 1, "grouped"));
   CHECK(r.layout == physical::layout_rule::grouped);
   CHECK(r.grouping == "groups of a = 4 routers");
   CHECK(r.racks == 9);
@@ -136,7 +136,7 @@ TEST_CASE("cost: the grouped layout keeps a Dragonfly group in one rack", "[phys
       if (metres > 1) inter += count;
   CHECK(inter == 36);
   // Sequential order fills racks of 5: groups split, and fewer links stay inside a rack.
-  const auto q = physical::network_cost(g, m, physical::family_request(&spec, g.num_vertices(), 1, "sequential"));
+  const auto q = physical::network_cost(g, m, physical::family_request(&spec, g, 1, "sequential"));
   CHECK(q.layout == physical::layout_rule::sequential);
   CHECK(q.racks == 8);
   CHECK(q.electric.histogram.at(1) < 54);
@@ -147,22 +147,25 @@ TEST_CASE("cost: a fat tree's hosts are on its edge switches only", "[physical][
   const auto g = shiftfly::topology::make_graph(spec);
   auto m = hand_model();
   m.rack.slots = 42;
-  const auto r = physical::network_cost(g, m, physical::family_request(&spec, g.num_vertices(), {}, "grouped"));
+  const auto r = physical::network_cost(g, m, physical::family_request(&spec, g, {}, "grouped"));
   CHECK(r.endpoints == 16);  // k^3/4
   CHECK(r.routers == 20);    // 5k^2/4
   CHECK(r.max_ports == 4);   // every switch has k ports
   CHECK(r.router_cost == 20 * 45.0);
   CHECK(r.power_w == 80.0);
-  const auto r6 = physical::network_cost(g, m, physical::family_request(&spec, g.num_vertices(), 3, "grouped"));
-  CHECK(r6.endpoints == 24);  // --endpoints 3 on each of the 8 edge switches
+  CHECK(r.endpoints_rule.rfind("the family's: k/2 on each edge switch", 0) == 0);
+  // A given count is on every router, as in every command (topology::endpoints_of): 3 x 20.
+  const auto r6 = physical::network_cost(g, m, physical::family_request(&spec, g, 3, "grouped"));
+  CHECK(r6.endpoints == 60);
+  CHECK(r6.endpoints_rule == "P = 3 on every router (given)");
 }
 
 TEST_CASE("cost: the same request gives the same figures (layout and sums in a fixed order)", "[physical][cost]") {
   const shiftfly::topology::family_spec spec{"slimfly", {{"q", std::uint64_t{5}}}};
   const auto g = shiftfly::topology::make_graph(spec);
   const auto m = physical::read_cost_model_file(std::string(SHIFTFLY_SOURCE_DIR) + "/data/cost_models/slimfly-sc14.json");
-  const auto a = physical::network_cost(g, m, physical::family_request(&spec, g.num_vertices(), {}, "grouped"));
-  const auto b = physical::network_cost(g, m, physical::family_request(&spec, g.num_vertices(), {}, "grouped"));
+  const auto a = physical::network_cost(g, m, physical::family_request(&spec, g, {}, "grouped"));
+  const auto b = physical::network_cost(g, m, physical::family_request(&spec, g, {}, "grouped"));
   CHECK(a.total_cost == b.total_cost);
   CHECK(a.electric.histogram == b.electric.histogram);
   // MMS(5): 50 routers of degree 7 (k' = 7), 4 endpoints each; 50 x 11 ports.
@@ -174,7 +177,7 @@ TEST_CASE("cost: the same request gives the same figures (layout and sums in a f
 
 TEST_CASE("cost: refusals name the constant or the rule", "[physical][cost][bad_input]") {
   const auto g = cycle4();
-  const auto request = physical::family_request(nullptr, 4, {}, "grouped");
+  const auto request = physical::family_request(nullptr, cycle4(), {}, "grouped");
   auto m = hand_model();
   m.optical.per_metre = -1;
   CHECK_THROWS_WITH(physical::network_cost(g, m, request), Catch::Contains("optical.per_metre = -1 is out of range"));
@@ -191,12 +194,18 @@ TEST_CASE("cost: refusals name the constant or the rule", "[physical][cost][bad_
   const auto wide = graph::from_edges(2001, path);
   // 2001 routers, 1 a rack (endpoints 1, slots 3), 45 a row: routers 0 and 2000 are 44 racks apart along a row.
   m.rack.racks_per_row = 2001;
-  CHECK_THROWS_WITH(physical::network_cost(wide, m, physical::family_request(nullptr, 2001, {}, "grouped")),
+  CHECK_THROWS_WITH(physical::network_cost(wide, m, physical::family_request(nullptr, wide, {}, "grouped")),
                     Catch::Contains("at most 1e9 m"));
-  CHECK_THROWS_WITH(physical::network_cost(g, hand_model(), physical::family_request(nullptr, 4, 0, "grouped")),
+  CHECK_THROWS_WITH(physical::network_cost(g, hand_model(), physical::family_request(nullptr, cycle4(), 0, "grouped")),
                     Catch::Contains("endpoints = 0"));
-  CHECK_THROWS_WITH(physical::family_request(nullptr, 4, {}, "diagonal"), Catch::Contains("layout = 'diagonal'"));
-  CHECK_THROWS_WITH(physical::family_request(nullptr, 4, 2000000, "grouped"), Catch::Contains("endpoints = 2000000"));
+  CHECK_THROWS_WITH(physical::family_request(nullptr, cycle4(), {}, "diagonal"), Catch::Contains("layout = 'diagonal'"));
+  CHECK_THROWS_WITH(physical::family_request(nullptr, cycle4(), 2000000, "grouped"), Catch::Contains("endpoints = 2000000"));
+  CHECK_THROWS_WITH(physical::family_request(nullptr, cycle4(), 65536, "grouped"), Catch::Contains("endpoints = 65536"));
+  // The file's own counts must be one a router.
+  CHECK_THROWS_WITH(physical::family_request(nullptr, cycle4(), {}, "grouped", {1, 1, 1}), Catch::Contains("endpoints"));
+  // The metis layout without its parts (physical::metis_request) is refused, not placed by id.
+  CHECK_THROWS_WITH(physical::network_cost(g, hand_model(), physical::family_request(nullptr, cycle4(), {}, "metis")),
+                    Catch::Contains("metis layout needs the METIS parts"));
 }
 
 TEST_CASE("cost model files: the shipped models read, and every bad file is refused in one line", "[physical][model_file]") {

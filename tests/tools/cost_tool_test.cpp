@@ -31,7 +31,7 @@ TEST_CASE("cost slimfly: the JSON names the model and its source, and agrees wit
   const auto g = shiftfly::topology::make_graph(spec);
   const auto m = shiftfly::physical::read_cost_model_file(models() + "/slimfly-sc14.json");
   const auto lib =
-      shiftfly::physical::network_cost(g, m, shiftfly::physical::family_request(&spec, g.num_vertices(), {}, "grouped"));
+      shiftfly::physical::network_cost(g, m, shiftfly::physical::family_request(&spec, g, {}, "grouped"));
   CHECK(j["total_cost"].get<double>() == lib.total_cost);
   CHECK(j["endpoints"] == lib.endpoints);
   CHECK(j["electric"]["count"].get<std::uint64_t>() + j["optical"]["count"].get<std::uint64_t>() == 175);
@@ -56,4 +56,28 @@ TEST_CASE("cost: text leads with the sentence; --model by name or file; --layout
   const auto fj = shiftfly::test::json_result(f.out);
   CHECK(fj["layout"]["rule"] == "sequential");
   CHECK(fj["layout"]["grouping"].is_null());
+}
+
+TEST_CASE("cost: the family's endpoints by default; --layout metis on a family without a grouping and a file",
+          "[tools][cost]") {
+  // Dragonfly a = 4: the descriptor's ceil(a/2) = 2 a router on 36 routers, as `shiftfly graph` counts them.
+  const auto df = run_cost("dragonfly --a 4 --h 2 --format json");
+  REQUIRE(df.status == 0);
+  const auto dj = shiftfly::test::json_result(df.out);
+  CHECK(dj["endpoints"] == 72);
+  CHECK(dj["endpoints_rule"].get<std::string>().rfind("the family's: ", 0) == 0);
+  const auto given = run_cost("dragonfly --a 4 --h 2 --format json --endpoints 3");
+  REQUIRE(given.status == 0);
+  CHECK(shiftfly::test::json_result(given.out)["endpoints"] == 108);
+  // Kautz(3,3): 36 routers, 1 endpoint each; racks of 21 routers, so 2 racks under METIS.
+  const auto k = run_cost("kautz --d 3 --D 3 --format json --layout metis");
+  REQUIRE(k.status == 0);
+  const auto kj = shiftfly::test::json_result(k.out);
+  CHECK(kj["layout"]["rule"] == "metis");
+  CHECK(kj["layout"]["racks"] == 2);
+  CHECK(kj["layout"]["grouping"].get<std::string>().rfind("METIS recursive bisection into 2 parts", 0) == 0);
+  CHECK(run_cost("kautz --d 3 --D 3 --format json --layout metis").out == k.out);  // the same racks again
+  const auto f = run_cost("file --path " + std::string(SHIFTFLY_FIXTURES) + "/files/racks.txt --format json --layout metis");
+  REQUIRE(f.status == 0);
+  CHECK(shiftfly::test::json_result(f.out)["layout"]["rule"] == "metis");
 }

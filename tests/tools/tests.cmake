@@ -4,3 +4,10 @@
 add_test(NAME tools/booksim_bound
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/booksim_bound.sh ${CMAKE_BINARY_DIR}/bin/shiftfly
           ${PROJECT_SOURCE_DIR}/tests/fixtures/booksim)
+
+# tools/cost_installed: `cmake --install` of the tool and the cost models (components shiftfly_tool
+# and cost_models) into a fresh prefix, and the installed `shiftfly cost --model slimfly-sc14`
+# reading the installed model file, not the source tree's (tests/tools/cost_installed.sh).
+add_test(NAME tools/cost_installed
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/cost_installed.sh ${CMAKE_BINARY_DIR}
+    ${CMAKE_CURRENT_BINARY_DIR}/cost-installed)

@@ -7,14 +7,17 @@
 /// API:
 ///   struct cost_request { endpoints, endpoints_per_router, layout, groups, grouping };
 ///   struct cable_summary { count, total_length_m, longest_m, cost, histogram };
-///   struct cost_result { model, source, layout, grouping, routers, endpoints, links, racks,
+///   struct cost_result { model, source, endpoints_rule, layout, grouping, routers, endpoints, links, racks,
 ///                        routers_per_rack, racks_per_row, electric, optical, router_cost,
 ///                        cable_cost, total_cost, cost_per_endpoint, power_w, power_per_endpoint,
 ///                        optical_share, max_ports };
 ///   cost_result network_cost(const G&, const cost_model&, const cost_request&);
-///   cost_request family_request(const topology::family_spec* spec, std::size_t routers,
-///                               std::optional<std::uint64_t> endpoints, std::string_view layout);
-///       // the request for a family's graph (spec nullptr: a graph of no family, e.g. a file's)
+///   cost_request family_request(const topology::family_spec* spec, const core::graph<std::uint32_t>& g,
+///                               std::optional<std::uint64_t> endpoints, std::string_view layout,
+///                               const std::vector<std::uint32_t>& file_counts = {});
+///       // the request for a family's graph g (spec nullptr: a graph of no family, e.g. a file's):
+///       // the endpoints of topology::endpoints_of, the family's grouping
+///   std::vector<std::uint64_t> router_endpoints(const G&, const cost_request&);  // one count a router
 ///
 /// Counted (this library's rule): every router with its ports (its links to other routers plus
 /// its endpoints) at the model's router price and power per port; one cable per link between
@@ -35,6 +38,7 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/endpoints.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/physical/layout.hpp"
 #include "shiftfly/physical/model.hpp"
@@ -46,11 +50,13 @@ namespace shiftfly::physical {
 /// and the grouping it follows (family_groups; empty: none).
 struct cost_request {
   std::optional<std::uint64_t> endpoints;          ///< per router; none: ⌈k'/2⌉, k' the largest router degree
-                                                    ///< (this library's default; see docs/references.md)
+                                                    ///< (the default of a bare request; family_request sets
+                                                    ///< endpoints_per_router by the family's own rule instead)
   std::vector<std::uint64_t> endpoints_per_router;  ///< when not empty, replaces `endpoints`
   layout_rule layout = layout_rule::grouped;
-  std::vector<std::uint64_t> groups;
+  std::vector<std::uint64_t> groups;  ///< the grouping (grouped) or the METIS parts (metis), one a router
   std::string grouping;  ///< the grouping in words (family_grouping), for the description
+  std::string endpoints_rule;  ///< where the endpoint counts come from, in words, for the description
 };
 
 /// The cables of one class.
@@ -63,6 +69,7 @@ struct cable_summary {
 /// A fabric's cost and power.
 struct cost_result {
   std::string model, source, notes;
+  std::string endpoints_rule;  ///< where the endpoint counts come from (cost_request::endpoints_rule)
   layout_rule layout = layout_rule::sequential;
   std::string grouping;
   std::uint64_t routers = 0, endpoints = 0, links = 0, racks = 0, routers_per_rack = 0, racks_per_row = 0;
@@ -83,34 +90,49 @@ inline void require_exact(std::string_view what, double v, std::string_view unit
 }
 }  // namespace detail
 
+/// The endpoints of every router of `g` under `req`: endpoints_per_router when given, else
+/// `endpoints` on each, else ⌈k'/2⌉ on each (k' the largest router degree); each 0 to 10^6.
+template <core::graph_like G>
+std::vector<std::uint64_t> router_endpoints(const G& g, const cost_request& req) {
+  const std::size_t n = g.num_vertices();
+  if (!req.endpoints_per_router.empty()) {
+    if (req.endpoints_per_router.size() != n)
+      core::fail("network_cost", "endpoints_per_router has " + core::to_message(req.endpoints_per_router.size()) +
+                                     " entries for " + core::to_message(n) + " routers");
+    for (const std::uint64_t e : req.endpoints_per_router)
+      core::require_range("network_cost", "endpoints_per_router item", e, 0, 1'000'000);
+    return req.endpoints_per_router;
+  }
+  std::uint64_t max_degree = 0;
+  for (std::size_t u = 0; u < n; ++u)
+    max_degree = std::max<std::uint64_t>(max_degree, g.neighbors(static_cast<typename G::vertex_type>(u)).size());
+  const std::uint64_t uniform = req.endpoints.value_or((max_degree + 1) / 2);
+  core::require_range("network_cost", "endpoints", uniform, 0, 1'000'000);
+  return std::vector<std::uint64_t>(n, uniform);
+}
+
 /// The cost and power of graph `g` (routers and the links between them) under model `m`.
 template <core::graph_like G>
 cost_result network_cost(const G& g, const cost_model& m, const cost_request& req) {
   validate(m);
   const std::size_t n = g.num_vertices();
   core::require_at_least("network_cost", "routers", n, 1);
-  if (!req.endpoints_per_router.empty() && req.endpoints_per_router.size() != n)
-    core::fail("network_cost", "endpoints_per_router has " + core::to_message(req.endpoints_per_router.size()) +
-                                   " entries for " + core::to_message(n) + " routers");
-  std::uint64_t max_degree = 0;
-  for (std::size_t u = 0; u < n; ++u)
-    max_degree = std::max<std::uint64_t>(max_degree, g.neighbors(static_cast<typename G::vertex_type>(u)).size());
-  const std::uint64_t uniform = req.endpoints.value_or((max_degree + 1) / 2);
-  core::require_range("network_cost", "endpoints", uniform, 0, 1'000'000);
-  const auto endpoints_of = [&](std::size_t u) {
-    return req.endpoints_per_router.empty() ? uniform : req.endpoints_per_router[u];
-  };
+  const std::vector<std::uint64_t> counts = router_endpoints(g, req);
+  const auto endpoints_of = [&](std::size_t u) { return counts[u]; };
   cost_result r;
   r.model = m.name;
   r.source = m.source;
   r.notes = m.notes;
+  r.endpoints_rule = !req.endpoints_rule.empty() ? req.endpoints_rule
+                     : !req.endpoints_per_router.empty() ? std::string("given per router")
+                     : req.endpoints ? "P = " + core::to_message(*req.endpoints) + " on every router"
+                                     : std::string("ceil(k'/2) on every router, k' the largest router degree");
   r.routers = n;
   r.link_speed_gbps = m.link_speed_gbps;
   r.electric_max_m = m.electric_max_m;
   std::uint64_t max_endpoints = 0;
   for (std::size_t u = 0; u < n; ++u) {
     const std::uint64_t e = endpoints_of(u);
-    core::require_range("network_cost", "endpoints_per_router item", e, 0, 1'000'000);
     max_endpoints = std::max(max_endpoints, e);
     r.endpoints += e;
   }
@@ -119,7 +141,7 @@ cost_result network_cost(const G& g, const cost_model& m, const cost_request& re
                          "at least one endpoint on some router");
   const floor_layout l = place(n, req.groups, max_endpoints, m.rack, req.layout);
   r.layout = l.rule;
-  r.grouping = l.rule == layout_rule::grouped ? req.grouping : std::string();
+  r.grouping = l.rule != layout_rule::sequential ? req.grouping : std::string();
   r.racks = l.racks;
   r.routers_per_rack = l.routers_per_rack;
   r.racks_per_row = l.racks_per_row;
@@ -156,35 +178,41 @@ cost_result network_cost(const G& g, const cost_model& m, const cost_request& re
   return r;
 }
 
-/// The request for the graph of `spec` (nullptr: a graph of no family, placed sequentially) with
-/// `routers` routers: `endpoints` per router (none: the default of network_cost), the layout
-/// rule named `layout` ("grouped" or "sequential"), the family's grouping. A fat tree (fat-tree,
-/// xgft) carries endpoints on its first level of switches only: `endpoints` on each of them
-/// (none: its down-degree there, k/2 or m1, the hosts of the topology), none on the others.
-inline cost_request family_request(const topology::family_spec* spec, std::size_t routers,
-                                   std::optional<std::uint64_t> endpoints, std::string_view layout) {
-  if (endpoints) core::require_range("family_request", "endpoints", *endpoints, 0, 1'000'000);
+/// The request for the graph `g` of `spec` (nullptr: a graph of no family, e.g. a file's, placed
+/// sequentially), the layout rule named `layout` ("grouped", "sequential" or "metis": the METIS
+/// parts are then added by physical::metis_request, physical/metis_layout.hpp) and the family's
+/// grouping. The endpoints are those every command of the library uses (one home,
+/// topology::endpoints_of): `endpoints` on every router when given, else the family's customary
+/// counts (its descriptor's endpoints rule: a fat tree's k/2 hosts on each edge switch and none on
+/// the others); for a graph of no family, `file_counts` (the counts its file gives), else 1 a router.
+inline cost_request family_request(const topology::family_spec* spec, const core::graph<std::uint32_t>& g,
+                                   std::optional<std::uint64_t> endpoints, std::string_view layout,
+                                   const std::vector<std::uint32_t>& file_counts = {}) {
   cost_request q;
-  q.endpoints = endpoints;
   q.layout = layout_named(layout);
+  const std::size_t routers = g.num_vertices();
+  std::vector<std::uint32_t> counts;
+  if (endpoints) {
+    counts = core::uniform_endpoints(routers, *endpoints);
+    q.endpoints_rule = "P = " + core::to_message(*endpoints) + " on every router (given)";
+  } else if (spec) {
+    counts = topology::endpoints_of(*spec, g);
+  } else if (!file_counts.empty()) {
+    core::require_endpoints("family_request", file_counts, routers);
+    counts = file_counts;
+    q.endpoints_rule = "the file's own counts";
+  } else {
+    counts = core::uniform_endpoints(routers, 1);
+    q.endpoints_rule = "1 a router (a graph of no family)";
+  }
+  q.endpoints_per_router.assign(counts.begin(), counts.end());
   if (spec) {
     const topology::family_spec full = topology::complete(*spec);
-    q.groups = family_groups(full, routers);
-    q.grouping = family_grouping(full);
-    // The fat trees carry their hosts on the first level of switches only (topology/fat_tree.hpp).
-    if (full.family == "fat-tree") {
-      const std::uint64_t k = topology::unsigned_value(full.values, "k");
-      q.endpoints_per_router.resize(routers);
-      for (std::size_t v = 0; v < routers; ++v)
-        q.endpoints_per_router[v] = topology::fat_tree_hosts_at(k, v) ? endpoints.value_or(k / 2) : 0;
-    } else if (full.family == "xgft") {
-      const auto& m = topology::list_value(full.values, "m");
-      const auto& w = topology::list_value(full.values, "w");
-      if (!endpoints) core::require_range("family_request", "m item", m.front(), 1, 1'000'000);
-      q.endpoints_per_router.resize(routers);
-      for (std::size_t v = 0; v < routers; ++v)
-        q.endpoints_per_router[v] = topology::xgft_level_of(m, w, v) == 1 ? endpoints.value_or(m.front()) : 0;
+    if (q.layout == layout_rule::grouped) {  // sequential ignores a grouping; metis gets its parts from METIS
+      q.groups = family_groups(full, routers);
+      q.grouping = family_grouping(full);
     }
+    if (!endpoints) q.endpoints_rule = "the family's: " + topology::family_named(full.family, "family_request").endpoints_rule;
   }
   return q;
 }

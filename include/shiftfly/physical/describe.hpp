@@ -58,6 +58,7 @@ inline core::record describe(const cost_result& r) {
       .add("layout", layout)
       .add("routers", r.routers)
       .add("endpoints", r.endpoints)
+      .add("endpoints_rule", r.endpoints_rule, "", "where the endpoint counts come from")
       .add("links", r.links, "cables")
       .add("max_ports", r.max_ports, "ports", "the largest router's ports (links and endpoints)")
       .add("electric", detail::describe_cables(r.electric, "cables"))
@@ -74,6 +75,7 @@ inline core::record describe(const cost_result& r) {
            " per endpoint) and draws " + detail::fixed(r.power_w, 1) + " W (" + detail::fixed(r.power_per_endpoint, 2) +
            " W per endpoint) under model " + r.model + "; " + std::to_string(r.optical.count) + " of its " +
            std::to_string(r.links) + " cables are optical (" + detail::fixed(100 * r.optical_share, 1) + "%).")
+      .line("endpoints: " + r.endpoints_rule)
       .line("layout: " + std::string(layout_name(r.layout)) + (r.grouping.empty() ? "" : " by " + r.grouping) + ", " +
             std::to_string(r.racks) + " racks of up to " + std::to_string(r.routers_per_rack) + " routers, " +
             std::to_string(r.racks_per_row) + " per row")

@@ -3,9 +3,10 @@
 /// Routers (with their endpoints) placed into racks, and racks on a floor.
 ///
 /// API:
-///   enum class layout_rule { grouped, sequential };
-///   std::string_view layout_name(layout_rule);                         // "grouped", "sequential"
+///   enum class layout_rule { grouped, sequential, metis };
+///   std::string_view layout_name(layout_rule);                         // "grouped", "sequential", "metis"
 ///   layout_rule layout_named(std::string_view);                        // refuses another word, naming `layout`
+///   std::uint64_t rack_capacity(std::uint64_t max_endpoints, const rack_geometry&);  // routers a rack holds
 ///   std::vector<std::uint64_t> family_groups(const topology::family_spec&, std::size_t routers);
 ///   std::string family_grouping(const topology::family_spec&);         // the rule in words, "" if none
 ///   struct floor_layout { rack_of, racks, routers_per_rack, racks_per_row, rule };
@@ -23,7 +24,17 @@
 ///   with the same last coordinate)), in ascending group and then router id. A group goes into
 ///   the current rack when it fits in the room left there; otherwise it starts a new rack, and
 ///   a group larger than a rack fills whole racks in turn. A family without a grouping (and a
-///   graph read from a file) is placed `sequential`ly.
+///   graph read from a file) is placed `sequential`ly. A torus's slabs are taken in folded
+///   order (slab i at position 2i for i < ⌈k/2⌉, else 2(k − 1 − i) + 1, k the last dimension),
+///   the folded torus (Dally and Towles, Principles and Practices of Interconnection Networks,
+///   2004, the torus chapter): every ring link of the last dimension, the wrap-around one
+///   included, joins slabs at most two positions apart.
+/// - `metis`: `groups` is a METIS partition of the graph into ⌈routers / rack capacity⌉ parts
+///   (physical/metis_layout.hpp, solvers component: recursive bisection, so parts with nearby
+///   numbers are nearby in the graph); the routers are taken part by part in ascending part and
+///   then router id, and fill racks in turn as `sequential` does (a part METIS made a little
+///   larger than a rack spills into the next rack), so no rack holds more than its capacity and
+///   the rack count is the least possible, ⌈routers / capacity⌉.
 /// - `sequential`: router ids in ascending order fill racks in turn (the generators number
 ///   routers so that neighbours by id are mostly near in the graph).
 /// - Racks stand in rows of racks_per_row (0: ⌈√racks⌉, a square floor); rack i is in row
@@ -44,14 +55,31 @@
 namespace shiftfly::physical {
 
 /// How routers are ordered into racks.
-enum class layout_rule { grouped, sequential };
+enum class layout_rule { grouped, sequential, metis };
 
-inline std::string_view layout_name(layout_rule r) { return r == layout_rule::grouped ? "grouped" : "sequential"; }
+inline std::string_view layout_name(layout_rule r) {
+  return r == layout_rule::grouped ? "grouped" : r == layout_rule::metis ? "metis" : "sequential";
+}
 
 inline layout_rule layout_named(std::string_view name) {
   if (name == "grouped") return layout_rule::grouped;
   if (name == "sequential") return layout_rule::sequential;
-  core::throw_out_of_range("layout", "layout", "'" + std::string(name) + "'", "grouped, sequential");
+  if (name == "metis") return layout_rule::metis;
+  core::throw_out_of_range("layout", "layout", "'" + std::string(name) + "'", "grouped, sequential, metis");
+}
+
+/// The routers a rack holds when a router has at most `max_endpoints` endpoints: ⌊slots /
+/// (router_slots + max_endpoints · endpoint_slots)⌋; a rack that cannot hold one router is refused.
+inline std::uint64_t rack_capacity(std::uint64_t max_endpoints, const rack_geometry& rack) {
+  // The room of one router and its endpoints, in 128 bits so that no product wraps.
+  const unsigned __int128 need = static_cast<unsigned __int128>(max_endpoints) * rack.endpoint_slots + rack.router_slots;
+  if (need > rack.slots)
+    core::fail_parameter("place", "rack.slots", core::to_message(rack.slots),
+                         "cannot hold one router with its " + core::to_message(max_endpoints) + " endpoints (it needs " +
+                             core::to_message(rack.router_slots) + " + " + core::to_message(max_endpoints) + " x " +
+                             core::to_message(rack.endpoint_slots) + " slots)",
+                         "at least router_slots + endpoints x endpoint_slots");
+  return need == 0 ? rack.slots : rack.slots / static_cast<std::uint64_t>(need);
 }
 
 namespace detail {
@@ -74,7 +102,10 @@ inline std::string family_grouping(const topology::family_spec& spec) {
   if ((f == "boardfly" || f == "shiftfly") && detail::chip_level(spec)) return "32-chip groups";
   if (f == "fat-tree") return "pods (edge and aggregation switches), then the core switches";
   if (f == "slimfly") return "rows (s, x) of q = " + core::to_message(topology::unsigned_value(v, "q")) + " routers";
-  if ((f == "torus" || f == "hyperx") && topology::list_value(v, "dims").size() >= 2)
+  if (f == "torus" && topology::list_value(v, "dims").size() >= 2)
+    return "slabs of " + core::to_message(detail::slab_size(topology::list_value(v, "dims"))) +
+           " routers (same last coordinate), in folded order";
+  if (f == "hyperx" && topology::list_value(v, "dims").size() >= 2)
     return "slabs of " + core::to_message(detail::slab_size(topology::list_value(v, "dims"))) +
            " routers (same last coordinate)";
   return {};
@@ -93,7 +124,14 @@ inline std::vector<std::uint64_t> family_groups(const topology::family_spec& spe
   else if ((f == "torus" || f == "hyperx") && topology::list_value(v, "dims").size() >= 2)
     block = detail::slab_size(topology::list_value(v, "dims"));
   std::vector<std::uint64_t> groups;
-  if (block) {
+  if (block && f == "torus") {  // slabs in folded order: slab i at position 2i, or 2(k - 1 - i) + 1 past the middle
+    const std::uint64_t k = topology::list_value(v, "dims").back(), half = (k + 1) / 2;
+    groups.resize(routers);
+    for (std::size_t u = 0; u < routers; ++u) {
+      const std::uint64_t i = u / block;
+      groups[u] = i < half ? 2 * i : 2 * (k - 1 - i) + 1;
+    }
+  } else if (block) {
     groups.resize(routers);
     for (std::size_t u = 0; u < routers; ++u) groups[u] = u / block;
   } else if (f == "fat-tree") {  // edge p·(k/2)+e, aggregation k²/2 + p·(k/2)+a, core k² + c (topology/fat_tree.hpp)
@@ -119,21 +157,16 @@ inline floor_layout place(std::size_t routers, const std::vector<std::uint64_t>&
   if (!groups.empty() && groups.size() != routers)
     core::fail("place", "groups has " + core::to_message(groups.size()) + " entries for " + core::to_message(routers) +
                             " routers");
-  // The room of one router and its endpoints, in 128 bits so that no product wraps.
-  const unsigned __int128 need = static_cast<unsigned __int128>(max_endpoints) * rack.endpoint_slots + rack.router_slots;
-  if (need > rack.slots)
-    core::fail_parameter("place", "rack.slots", core::to_message(rack.slots),
-                         "cannot hold one router with its " + core::to_message(max_endpoints) + " endpoints (it needs " +
-                             core::to_message(rack.router_slots) + " + " + core::to_message(max_endpoints) + " x " +
-                             core::to_message(rack.endpoint_slots) + " slots)",
-                         "at least router_slots + endpoints x endpoint_slots");
   floor_layout l;
+  l.routers_per_rack = rack_capacity(max_endpoints, rack);
+  if (rule == layout_rule::metis && groups.empty() && routers > 0)
+    core::fail("place", "the metis layout needs the METIS parts of the graph (physical::metis_request, "
+                        "physical/metis_layout.hpp)");
   l.rule = groups.empty() ? layout_rule::sequential : rule;
-  l.routers_per_rack = need == 0 ? rack.slots : rack.slots / static_cast<std::uint64_t>(need);
   l.rack_of.assign(routers, 0);
   std::vector<std::uint64_t> order(routers);
   for (std::size_t u = 0; u < routers; ++u) order[u] = u;
-  if (l.rule == layout_rule::grouped)
+  if (l.rule != layout_rule::sequential)
     std::stable_sort(order.begin(), order.end(), [&](std::uint64_t a, std::uint64_t b) { return groups[a] < groups[b]; });
   std::uint64_t rack_index = 0, used = 0;
   for (std::size_t i = 0; i < routers;) {

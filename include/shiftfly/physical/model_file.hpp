@@ -8,6 +8,8 @@
 ///   cost_model read_cost_model_file(std::string_view path);   // io::read_file_text, then parse
 ///   const std::vector<std::string>& shipped_cost_models();     // "slimfly-sc14", "mudigonda-atc11"
 ///   std::string shipped_cost_models_dir();                     // where the shipped models are read from
+///   std::string installed_cost_models_dir(const std::filesystem::path& program, std::string_view relative);
+///       // an installed program's models: program's dir / relative, if the models are there, else ""
 ///   std::string cost_model_path(std::string_view model, std::string_view shipped_dir);
 ///       // a shipped model's name -> shipped_dir/<name>.json; a path (with '/' or ending .json) as is
 ///
@@ -27,7 +29,9 @@
 /// missing`, `m.json: cost_model: electric.per_metre = -1 is out of range (accepted: ...)`);
 /// an unknown key is refused too (a misspelt constant would otherwise be silently missing).
 #include <cstdint>
+#include <filesystem>
 #include <set>
+#include <system_error>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -149,10 +153,35 @@ inline const std::vector<std::string>& shipped_cost_models() {
   return names;
 }
 
-/// The directory of the shipped models: SHIFTFLY_COST_MODELS_DIR when the program defines it (the
-/// `shiftfly` tool does: the source tree's data/cost_models), else SHIFTFLY_SOURCE_DIR/data/cost_models
-/// (the tests), else data/cost_models relative to the working directory.
+/// The directory of the shipped models of a program installed at `program` (its own path) whose
+/// models were installed at `relative` from its directory (the `shiftfly` tool: bin/shiftfly
+/// and share/shiftfly/cost_models, so "../share/shiftfly/cost_models"): that directory when it
+/// holds the first shipped model's file, else "" (the program runs from a build tree).
+inline std::string installed_cost_models_dir(const std::filesystem::path& program, std::string_view relative) {
+  std::error_code ec;
+  const std::filesystem::path dir = (program.parent_path() / std::filesystem::path(relative)).lexically_normal();
+  if (!std::filesystem::is_regular_file(dir / (shipped_cost_models().front() + ".json"), ec) || ec) return {};
+  return dir.string();
+}
+
+/// The directory of the shipped models. A program that defines SHIFTFLY_COST_MODELS_FROM_BIN (the
+/// `shiftfly` tool does, from the CMake install layout) first looks beside itself:
+/// installed_cost_models_dir of its own path (/proc/self/exe) and that relative directory, where
+/// `cmake --install` puts data/cost_models. Else SHIFTFLY_COST_MODELS_DIR when the program
+/// defines it (the tool does: the source tree's data/cost_models, for a tool run from its build
+/// tree), else SHIFTFLY_SOURCE_DIR/data/cost_models (the tests), else data/cost_models relative to
+/// the working directory.
 inline std::string shipped_cost_models_dir() {
+#if defined(SHIFTFLY_COST_MODELS_FROM_BIN)
+  {
+    std::error_code ec;
+    const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+      std::string dir = installed_cost_models_dir(self, SHIFTFLY_COST_MODELS_FROM_BIN);
+      if (!dir.empty()) return dir;
+    }
+  }
+#endif
 #if defined(SHIFTFLY_COST_MODELS_DIR)
   return SHIFTFLY_COST_MODELS_DIR;
 #elif defined(SHIFTFLY_SOURCE_DIR)

@@ -2,7 +2,8 @@
 /// \file physical_comparison.hpp
 /// The field's families at about 10,000 endpoints, and the Shiftfly paper's systems at equal
 /// optical cost, priced and powered by a shipped cost model (physical/): routers into racks by
-/// each family's grouping, cables classed electric or optical by their length, cost and power per
+/// each family's grouping (a family without one, PolarFly and Jellyfish, by a METIS partition into
+/// racks, seed 1: physical/metis_layout.hpp), cables classed electric or optical by their length, cost and power per
 /// endpoint. For Boardfly and Shiftfly the optical cables the layout finds are set beside the
 /// links the Shiftfly paper counts as optical (every link between two 32-chip groups).
 ///
@@ -12,6 +13,17 @@
 ///   struct physical_row { instance, cost, paper_optical };
 ///   physical::cost_model shipped_cost_model(std::string_view name);  // data/cost_models/<name>.json
 ///   std::vector<physical_row> physical_comparison_rows(const physical::cost_model&);
+///   struct paper_optical_row { design, groups, chips, paper_links, paper_rule, between_groups, optical,
+///                              between_groups_electric, inside_group_optical };
+///   std::vector<paper_optical_row> paper_optical_rows(const physical::cost_model&, std::uint64_t max_groups);
+///
+/// The Shiftfly paper's own systems (Table 2's group counts, studies/table2_groups.hpp, up to
+/// max_groups), Boardfly and Shiftfly at chip level with one endpoint a chip, laid out by their
+/// 32-chip groups: the paper's optical links (its global tier: 40 optical ports a group, so at most
+/// 20·G links; exactly 36·35/2 = 630 for Boardfly's one pod of 36 groups, whose tier is K36, and
+/// G·d − d(d+1)/2 = 167,790 for Shiftfly at 8,400 groups, K(20, 3) by Proposition 4.3: undirected
+/// degree 2d but 2d − 1 on d(d+1) groups) against the links between groups of this library's graph
+/// and the cables its layout makes optical, accounted for link by link.
 ///
 /// The instances (this library's choice of configurations near 10,000 endpoints; the Slim Fly
 /// paper's own configurations could not be read, docs/references.md):
@@ -23,6 +35,7 @@
 /// - Jellyfish on Slim Fly's routers and degree (722, 29), 15 endpoints (10,830);
 /// - Boardfly and Shiftfly at chip level, 324 groups of 32 chips (10,368 chips, one endpoint each:
 ///   the chip), 40 optical ports a group, so at equal optical cost.
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -31,7 +44,9 @@
 #include <vector>
 
 #include "shiftfly/physical/cost.hpp"
+#include "shiftfly/physical/metis_layout.hpp"
 #include "shiftfly/physical/model_file.hpp"
+#include "shiftfly/studies/table2_groups.hpp"
 #include "shiftfly/topology/family.hpp"
 
 namespace shiftfly::studies {
@@ -84,33 +99,102 @@ inline physical::cost_model shipped_cost_model(std::string_view name) {
   return physical::read_cost_model_file(physical::cost_model_path(name, physical::shipped_cost_models_dir()));
 }
 
+namespace detail {
+/// A chip-level Boardfly or Shiftfly graph's links accounted for against its 32-chip groups, under
+/// the same placement network_cost makes: the links between groups, those of them the layout makes
+/// electric, and the links inside a group it makes optical.
+struct group_link_account {
+  std::uint64_t between = 0, between_electric = 0, inside_optical = 0;
+};
+inline group_link_account account_group_links(const core::graph<std::uint32_t>& g, const physical::cost_model& model,
+                                              const physical::cost_request& request) {
+  const auto counts = physical::router_endpoints(g, request);
+  const std::uint64_t max_endpoints = counts.empty() ? 0 : *std::max_element(counts.begin(), counts.end());
+  const auto floor = physical::place(g.num_vertices(), request.groups, max_endpoints, model.rack, request.layout);
+  group_link_account a;
+  for (std::size_t v = 0; v < g.num_vertices(); ++v)
+    for (auto w : g.neighbors(static_cast<std::uint32_t>(v))) {
+      if (w <= v) continue;
+      const bool optical = physical::link_length_m(floor, model.rack, v, w) > model.electric_max_m;
+      if (w / 32 != v / 32) {
+        ++a.between;
+        if (!optical) ++a.between_electric;
+      } else if (optical) {
+        ++a.inside_optical;
+      }
+    }
+  return a;
+}
+}  // namespace detail
+
 /// Every instance, in print order, under `model`.
 inline std::vector<physical_row> physical_comparison_rows(const physical::cost_model& model) {
   std::vector<physical_row> rows;
   for (const auto& inst : physical_instances()) {
     const auto g = topology::make_graph(inst.spec);
-    physical_row row{inst, physical::network_cost(
-                               g, model, physical::family_request(&inst.spec, g.num_vertices(), inst.endpoints, "grouped")),
-                     std::nullopt};
+    auto request = physical::family_request(&inst.spec, g, inst.endpoints, "grouped");
+    // A family without a grouping (PolarFly, Jellyfish): racks by a METIS partition (seed 1), not by id.
+    if (request.groups.empty()) request = physical::metis_request(g, model, request);
+    physical_row row{inst, physical::network_cost(g, model, request), std::nullopt};
     if (inst.chip_groups) {  // the same placement network_cost made, link by link
-      const auto request = physical::family_request(&inst.spec, g.num_vertices(), inst.endpoints, "grouped");
-      const auto floor = physical::place(g.num_vertices(), request.groups, *inst.endpoints, model.rack, request.layout);
-      std::uint64_t between = 0;
-      for (std::size_t v = 0; v < g.num_vertices(); ++v)
-        for (auto w : g.neighbors(static_cast<std::uint32_t>(v))) {
-          if (w <= v) continue;
-          const bool optical = physical::link_length_m(floor, model.rack, v, w) > model.electric_max_m;
-          if (w / 32 != v / 32) {
-            ++between;
-            if (!optical) ++row.between_groups_electric;
-          } else if (optical) {
-            ++row.inside_group_optical;
-          }
-        }
-      row.paper_optical = between;
+      const auto a = detail::account_group_links(g, model, request);
+      row.paper_optical = a.between;
+      row.between_groups_electric = a.between_electric;
+      row.inside_group_optical = a.inside_optical;
     }
     rows.push_back(std::move(row));
   }
+  return rows;
+}
+
+/// One of the Shiftfly paper's systems, its optical links as the paper counts them and as this
+/// library's layout classes them.
+struct paper_optical_row {
+  std::string design;  ///< "Boardfly" or "Shiftfly"
+  std::uint64_t groups = 0, chips = 0;
+  std::uint64_t paper_links = 0;  ///< the paper's count (exact) or its budget (at most), per paper_exact
+  bool paper_exact = false;
+  std::string paper_rule;                ///< where the paper's figure comes from
+  std::uint64_t between_groups = 0;      ///< links between two groups in this library's graph
+  std::uint64_t optical = 0;             ///< cables the layout makes optical
+  std::uint64_t between_groups_electric = 0, inside_group_optical = 0;
+};
+
+/// Boardfly and Shiftfly at Table 2's group counts up to `max_groups` (at least 36), under `model`.
+inline std::vector<paper_optical_row> paper_optical_rows(const physical::cost_model& model, std::uint64_t max_groups) {
+  core::require_range("paper_optical_rows", "max_groups", max_groups, 36, table2_groups.back());
+  std::vector<paper_optical_row> rows;
+  const auto u = [](std::uint64_t x) { return topology::parameter_value(x); };
+  for (const std::uint64_t groups : table2_groups_up_to(max_groups))
+    for (const char* design : {"Boardfly", "Shiftfly"}) {
+      const bool boardfly = std::string_view(design) == "Boardfly";
+      const topology::family_spec spec{boardfly ? "boardfly" : "shiftfly",
+                                       {{"groups", u(groups)}, {"level", std::string("chip")}}};
+      const auto g = topology::make_graph(spec);
+      const auto request = physical::family_request(&spec, g, 1, "grouped");
+      paper_optical_row row;
+      row.design = design;
+      row.groups = groups;
+      row.chips = g.num_vertices();
+      row.paper_links = 20 * groups;
+      row.paper_rule = "at most 40 optical ports a group / 2";
+      if (boardfly && groups == 36) {
+        row.paper_links = 36 * 35 / 2;
+        row.paper_exact = true;
+        row.paper_rule = "K36: 35 of the 40 ports a group";
+      } else if (!boardfly && groups == 8400) {
+        row.paper_links = 8400 * 20 - 20 * 21 / 2;
+        row.paper_exact = true;
+        row.paper_rule = "K(20,3), Proposition 4.3: G·d - d(d+1)/2";
+      }
+      const auto r = physical::network_cost(g, model, request);
+      const auto a = detail::account_group_links(g, model, request);
+      row.between_groups = a.between;
+      row.optical = r.optical.count;
+      row.between_groups_electric = a.between_electric;
+      row.inside_group_optical = a.inside_optical;
+      rows.push_back(std::move(row));
+    }
   return rows;
 }
 

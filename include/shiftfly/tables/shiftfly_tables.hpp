@@ -289,9 +289,12 @@ inline std::vector<report::section> shiftfly_sections() {
                  report::illustrate(o.figures.back(), o.tables.back(),
                                     "Cost per endpoint against power per endpoint of each configuration, under the "
                                     "shipped Slim Fly model (constants unconfirmed, docs/references.md).");
+                 const auto model = studies::shipped_cost_model("slimfly-sc14");
+                 o.tables.push_back(
+                     physical_paper_optical_table(studies::paper_optical_rows(model, 12500), model.name));
                  return o;
                },
-               {"physical", "physical_cost_power"}});
+               {"physical", "physical_cost_power", "physical_paper_optical"}});
   s.push_back({"differences", "Differences from the published tables (exact profile)",
                [log, claims](const report::section_context& c) {
                  report::section_output o;
