@@ -17,7 +17,7 @@ def table_details(profile="paper", only=None, threads=0, set="shiftfly"):
     """The tables as dicts with their metadata: id, title, source (the published table it
     regenerates), method (exact, sampled, estimated, closed form), columns, rows (lists of the
     text cells the CSV files hold) and notes."""
-    profile = _checks.text("tables", "profile", profile, ("paper", "exact", "scale"))
+    profile = _checks.text("tables", "profile", profile, ("paper", "exact", "largest"))
     set = _checks.text("tables", "set", set, ("shiftfly", "halley"))
     return _shiftfly.tables(set, profile, _only(only), _checks.threads("tables", threads))
 

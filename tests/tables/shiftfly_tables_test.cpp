@@ -117,12 +117,12 @@ TEST_CASE("mark_differences marks each differing cell and lists it", "[tables]")
                   std::invalid_argument);
 }
 
-TEST_CASE("the scale profile runs its own section alone, and the others never run it", "[tables][scale]") {
-  CHECK(report::parse_profile("scale") == report::profile::scale);
-  CHECK(report::profile_name(report::profile::scale) == "scale");
-  CHECK_THROWS_WITH(report::parse_profile("large"), Catch::Contains("exact, paper or scale"));
-  report::section_context scale, exact;
-  scale.profile = report::profile::scale;
+TEST_CASE("the largest profile runs its own section alone, and the others never run it", "[tables][largest]") {
+  CHECK(report::parse_profile("largest") == report::profile::largest);
+  CHECK(report::profile_name(report::profile::largest) == "largest");
+  CHECK_THROWS_WITH(report::parse_profile("large"), Catch::Contains("exact, paper or largest"));
+  report::section_context largest, exact;
+  largest.profile = report::profile::largest;
   exact.profile = report::profile::exact;
   bool found = false;
   for (const auto& s : tables::shiftfly_sections()) {
@@ -130,12 +130,12 @@ TEST_CASE("the scale profile runs its own section alone, and the others never ru
     if (s.id == "chips_largest") {
       found = true;
       CHECK(s.outputs == std::vector<std::string>{"chip_validation_largest"});
-      const auto o = s.build(exact);  // prints nothing outside the scale profile (and so costs nothing)
+      const auto o = s.build(exact);  // prints nothing outside the largest profile (and so costs nothing)
       CHECK(o.tables.empty());
       CHECK(o.figures.empty());
       continue;
     }
-    const auto o = s.build(scale);  // every other section prints nothing in the scale profile
+    const auto o = s.build(largest);  // every other section prints nothing in the largest profile
     CHECK(o.tables.empty());
     CHECK(o.figures.empty());
   }

@@ -31,7 +31,7 @@ int run_tables(const options& o, const shiftfly::tools::run_context& c) {
                                   "); leave --profile out to use theirs");
     if (!golden && !given)
       throw std::invalid_argument("shiftfly tables: --check = " + o.flags.check + " has no " + tools::manifest_file +
-                                  " naming its profile (written by --out); give --profile paper, exact or scale");
+                                  " naming its profile (written by --out); give --profile paper, exact or largest");
     if (golden) profile = *golden;
   }
   shiftfly::report::section_context context;
@@ -48,9 +48,9 @@ const shiftfly::tools::register_subcommand reg{"tables", [](CLI::App& app) {
   auto o = std::make_shared<options>();
   auto* sub = app.add_subcommand("tables", "Regenerate the Shiftfly tables and figures");
   sub->add_option("--profile", o->profile, "How to compute: paper, as the reference artefact did (sampled where it sampled); exact, exact values; "
-                  "scale, the exact results at the paper's largest scales alone (section chips_largest: about an hour "
+                  "largest, the exact results at the paper's largest scales alone (section chips_largest: about an hour "
                   "on 2 cores, not part of the others) (with --check: the golden files' profile)")
-      ->check(CLI::IsMember({"paper", "exact", "scale"}));
+      ->check(CLI::IsMember({"paper", "exact", "largest"}));
   shiftfly::tools::add_table_set_flags(sub, o->flags, shiftfly::tables::shiftfly_sections());
   sub->add_option("--threads", o->threads, "Worker threads, 0 = all cores")->check(CLI::Range(0, 1024));
   return [o](const shiftfly::tools::run_context& c) { return run_tables(*o, c); };

@@ -37,7 +37,7 @@ inline constexpr std::uint64_t chip_validation_max_groups = 2304;
 inline constexpr std::uint64_t chip_validation_all_pairs_limit = 73728;
 
 /// The paper's largest chip-level system (36,000 groups of 32 chips: 1,152,000 chips),
-/// measured by all pairs in the scale profile (report/profile.hpp).
+/// measured by all pairs in the largest profile (report/profile.hpp).
 inline constexpr std::uint64_t chip_largest_groups = 36000;
 inline constexpr std::uint64_t chip_largest_all_pairs_limit = 1152000;
 

@@ -86,7 +86,7 @@ inline std::vector<report::figure> equal_cost_figures(const std::vector<studies:
 /// Every section of `shiftfly tables`, in print order. The paper profile prints the published
 /// tables of the Shiftfly paper and its reference artefact; the other sections (chip-level
 /// validation, non-minimal routing, the TPU explainer's all-reduce, differences) print in the
-/// exact profile only; the scale profile prints its own section (chips_largest) alone.
+/// exact profile only; the largest profile prints its own section (chips_largest) alone.
 inline std::vector<report::section> shiftfly_sections() {
   auto log = std::make_shared<difference_log>();
   auto claims = std::make_shared<claim_log>();
@@ -302,17 +302,17 @@ inline std::vector<report::section> shiftfly_sections() {
                  return o;
                },
                {"differences"}});
-  // The scale profile runs its own sections alone; the others print nothing there.
+  // The largest profile runs its own sections alone; the others print nothing there.
   for (auto& section : s)
     section.build = [build = std::move(section.build)](const report::section_context& c) {
-      return c.profile == report::profile::scale ? report::section_output{} : build(c);
+      return c.profile == report::profile::largest ? report::section_output{} : build(c);
     };
   s.push_back({"chips_largest",
-               "Beyond the paper: eq. (1) on the paper's largest chip-level systems, exact all pairs (scale profile "
+               "Beyond the paper: eq. (1) on the paper's largest chip-level systems, exact all pairs (largest profile "
                "only)",
                [](const report::section_context& c) {
                  report::section_output o;
-                 if (c.profile != report::profile::scale) return o;
+                 if (c.profile != report::profile::largest) return o;
                  const auto rows = studies::chip_validation_rows({studies::chip_largest_groups},
                                                                  studies::chip_largest_all_pairs_limit, c.threads);
                  auto t = chip_validation_table(rows, studies::chip_largest_all_pairs_limit, studies::chip_largest_groups);
