@@ -58,8 +58,12 @@
 ///     θ* <= m / (n · Σ_(i>=2) 1/λ_i),
 ///   equivalently: under any routing of one unit per ordered pair, the mean channel load is at
 ///   least n·Σ_(i>=2) 1/λ_i / m. This is the form the library implements for the mean-load
-///   spectral bound attributed to O. Narayan and I. Saniee (2021); their paper's exact statement
-///   was not available to check, so the theorem below is derived here and stated as such.
+///   spectral bound after O. Narayan and I. Saniee, "An analytical solution to the multicommodity
+///   network flow problem with weighted random routing", Applied Network Science 6:45 (2021): they
+///   show that under weighted random routing the mean load of a node, net of its demand and over
+///   its degree, is tr(L_D·L⁺) (L_D the demand's Laplacian), Σ_(i>=2) 1/λ_i for uniform demand, and
+///   use it to bound the capacity under other routings. The theorem below is the link-capacity
+///   form of that quantity for any routing, derived here (not their node-load theorem).
 ///   Theorem. Let G be connected with n vertices and m links, each direction of capacity 1.
 ///   Every feasible routing of θ units per ordered pair has θ·2n·Σ_(i>=2) 1/λ_i <= 2m.
 ///   Proof sketch. Fix a pair (s, t) and its routed unit flow; let f be its net flow on each
