@@ -15,6 +15,7 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/physical/cost.hpp"
 #include "shiftfly/physical/describe.hpp"
+#include "round_model.hpp"
 #include "shiftfly/physical/model_file.hpp"
 #include "shiftfly/topology/family.hpp"
 
@@ -23,20 +24,7 @@ using graph = shiftfly::core::graph<std::uint32_t>;
 
 namespace {
 /// Round numbers, so that every figure below can be worked by hand.
-physical::cost_model hand_model() {
-  physical::cost_model m;
-  m.name = "hand";
-  m.source = "this test";
-  m.link_speed_gbps = 10;
-  m.electric_max_m = 3;
-  m.electric = {1, 2, false};
-  m.optical = {10, 100, false};
-  m.router_per_port = 10;
-  m.router_fixed = 5;
-  m.watts_per_port = 1;
-  m.rack = {3, 1, 1, 1.0, 2.0, 0.5, 1.0, 2};
-  return m;
-}
+physical::cost_model hand_model() { return shiftfly::test::round_model("hand", 3, 2); }
 
 graph cycle4() {
   const std::vector<std::pair<std::uint32_t, std::uint32_t>> e{{0, 1}, {1, 2}, {2, 3}, {0, 3}};

@@ -20,26 +20,14 @@
 #include "shiftfly/physical/metis_layout.hpp"
 #include "shiftfly/physical/model_file.hpp"
 #include "shiftfly/topology/family.hpp"
+#include "round_model.hpp"
 
 namespace physical = shiftfly::physical;
 using layout_graph = shiftfly::core::graph<std::uint32_t>;
 
 namespace {
 /// Round numbers: a rack of `slots` units, one unit a router and one an endpoint.
-physical::cost_model layout_model(std::uint64_t slots) {
-  physical::cost_model m;
-  m.name = "layout";
-  m.source = "this test";
-  m.link_speed_gbps = 10;
-  m.electric_max_m = 3;
-  m.electric = {1, 2, false};
-  m.optical = {10, 100, false};
-  m.router_per_port = 10;
-  m.router_fixed = 5;
-  m.watts_per_port = 1;
-  m.rack = {slots, 1, 1, 1.0, 2.0, 0.5, 1.0, 0};
-  return m;
-}
+physical::cost_model layout_model(std::uint64_t slots) { return shiftfly::test::round_model("layout", slots, 0); }
 
 /// A ring of n routers whose ids are scrambled: position i holds router (i · step) mod n.
 layout_graph scrambled_ring(std::uint32_t n, std::uint32_t step) {
