@@ -142,11 +142,13 @@ TEST_CASE("throughput_column_generation: inside the (1+eps) interval; a run cut 
   }
 }
 
-TEST_CASE("throughput_column_generation: measure_throughput takes it above the edge LP's limit") {
+TEST_CASE("throughput_column_generation: measure_throughput takes it above the edge LP's limit when asked") {
   // 64 vertices of degree 12: 64 x 768 = 49,152 flow variables, above throughput_lp_max_variables
   const auto g = topology::jellyfish<std::uint32_t>(64, 12, 1);
   metrics::throughput_request q;
   q.threads = 1;
+  REQUIRE(metrics::measure_throughput(g, q).method == "interval");  // off by default: the (1+eps) interval
+  q.column_generation = true;
   const auto m = metrics::measure_throughput(g, q);
   REQUIRE(m.lp_variables > metrics::throughput_lp_max_variables);
   CHECK(m.method == "exact");

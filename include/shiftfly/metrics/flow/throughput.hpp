@@ -4,7 +4,8 @@
 /// that fits, as one labelled interval (the model: metrics/flow/throughput_lp.hpp).
 ///
 ///   enum class traffic_pattern { uniform, permutation, worst, file };
-///   struct throughput_request { pattern, matrix, seed, epsilon, threads, how, max_seconds, progress };
+///   struct throughput_request { pattern, matrix, seed, epsilon, threads, how, max_seconds, progress,
+///                               column_generation };
 ///   throughput_measure measure_throughput(const G& g, const throughput_request& r);
 ///   void require_throughput_within(const G& g, const throughput_request& r);   // before anything runs
 ///
@@ -19,8 +20,9 @@
 ///   read_traffic_file) and makes the matrix (traffic_from_lines); a metric never opens a file.
 ///
 /// The method: the exact source-aggregated LP (COIN-OR CLP) when its flow variables
-/// (sources × arcs) are within throughput_lp_max_variables; above that, up to
-/// throughput_cg_max_variables (sources × arcs), column generation over source routings
+/// (sources × arcs) are within throughput_lp_max_variables; above that, when the request
+/// asks for it (column_generation = true; off by default, so that a call keeps its bounded
+/// time), up to throughput_cg_max_variables (sources × arcs), column generation over source routings
 /// (metrics/flow/throughput_column_generation.hpp), exact to the same certified 10^-7, with
 /// max_seconds (when > 0) as its time limit: stopped by it, or by its iteration limit, it
 /// answers with its certified interval (method "interval", converged = false); otherwise the
@@ -66,6 +68,9 @@ struct throughput_request {
   traversal how = traversal::undirected;
   double max_seconds = 0.0;  ///< refuse an interval estimated above this; 0 = no limit (throughput_mwu_options)
   std::function<void(const throughput_mwu_progress&)> progress;  ///< after every round of the interval
+  /// Above the edge LP's limit, up to throughput_cg_max_variables, solve exactly by column
+  /// generation (max_seconds, when > 0, is then its time limit) instead of the (1+ε) interval.
+  bool column_generation = false;
 };
 
 /// θ(T) ∈ [lower, upper] (lower == upper: exact), with the method of each end.
@@ -132,7 +137,8 @@ void require_throughput_within(const G& g, const throughput_request& r) {
   if (!(r.epsilon >= throughput_mwu_min_epsilon && r.epsilon < 1))
     core::throw_out_of_range(where, "epsilon", r.epsilon, "0.001 to below 1");
   const std::uint64_t n = g.num_vertices(), arcs = detail::capacity_arcs(g, r.how);
-  if (throughput_lp_variables(n, arcs) <= throughput_cg_max_variables) return;  // exact LP or column generation
+  const std::uint64_t exact_limit = r.column_generation ? throughput_cg_max_variables : throughput_lp_max_variables;
+  if (throughput_lp_variables(n, arcs) <= exact_limit) return;  // the exact LP, or column generation
   (void)require_throughput_mwu_within(where, n, arcs, n, r.epsilon, throughput_mwu_options{}.max_rounds, r.max_seconds);
 }
 
@@ -155,8 +161,8 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
   const std::uint64_t arcs = detail::capacity_arcs(g, r.how), K = T.sources_with_demand().size();
   out.lp_variables = throughput_lp_variables(K, arcs);
   // the interval's cost, refused before anything else runs when over max_seconds
-  const bool column_generation =
-      out.lp_variables > throughput_lp_max_variables && out.lp_variables <= throughput_cg_max_variables;
+  const bool column_generation = r.column_generation && out.lp_variables > throughput_lp_max_variables &&
+                                 out.lp_variables <= throughput_cg_max_variables;
   if (out.lp_variables > throughput_lp_max_variables && !column_generation)
     (void)require_throughput_mwu_within(where, g.num_vertices(), arcs, K, r.epsilon, throughput_mwu_options{}.max_rounds,
                                         r.max_seconds);
