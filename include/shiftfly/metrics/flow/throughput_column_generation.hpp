@@ -42,7 +42,8 @@
 /// the edge LP's): θ is then exact to that tolerance, certified. The value is CLP's master θ
 /// (the dual bound when it exceeds it by more than rounding), as in throughput_lp.
 /// If max_iterations (or max_seconds, when > 0) runs out first, the result is the certified
-/// interval [lower_certificate, dual_bound], method "interval", converged = false. The
+/// interval [lower_certificate, dual_bound], method "interval", converged = false (the lower
+/// end is at least the ECMP routing's 1 / congestion; CLP's solves are limited to the time left). The
 /// iteration limit is deterministic; the seconds limit is not (the same run may stop at a
 /// different iteration on a loaded machine) and is meant as a safety net.
 ///
@@ -306,6 +307,18 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
   best_upper = bound_of(length);
   best_length = length;
   add_columns(priced, std::vector<char>(K, 1));
+  // the ECMP routing is a first lower certificate: θ ≥ 1 / its congestion
+  double lower = 0.0;
+  {
+    std::vector<double> ecmp(A, 0.0);
+    for (const auto& c : priced)
+      for (std::size_t i = 0; i < c.arc.size(); ++i) ecmp[c.arc[i]] += c.load[i];
+    double congestion = 0.0;
+    for (std::size_t a = 0; a < A; ++a) congestion = std::max(congestion, ecmp[a] / net.capacity[a]);
+    if (congestion > 0.0) lower = 1.0 / congestion;
+  }
+  const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count(); };
+  const auto out_of_time = [&] { return o.max_seconds > 0.0 && elapsed() > o.max_seconds; };
   // warm start: Garg–Könemann phases (sources in order, each routing σ·T(s,·) on shortest paths,
   // then lengths × exp(ε·σ·load/c)); the routings of a block of warm_block phases, summed and
   // divided by their number, are one column a source (a mix of routings is a routing), and
@@ -319,7 +332,7 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
     std::vector<std::vector<std::uint32_t>> used(K);
     std::vector<double> dense(A, 0.0);
     std::uint64_t in_block = 0;
-    for (std::uint64_t round = 0; round < o.warm_rounds; ++round) {
+    for (std::uint64_t round = 0; round < o.warm_rounds && !out_of_time(); ++round) {
       for (std::size_t k = 0; k < K; ++k) {
         router.route_source(sources[k], length, load.data());
         if (sum[k].empty()) sum[k].assign(A, 0.0);
@@ -361,14 +374,24 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
   }
 
   std::vector<double> loads(A), share(K);
-  double lower = 0.0, theta = 0.0;
+  double theta = 0.0;
   std::string trouble;
   for (std::uint64_t it = 1;; ++it) {
     r.iterations = it;
+    if (out_of_time()) {
+      trouble = "the time limit";
+      break;
+    }
+    // CLP stops at the time left (its status then 3, below); no limit without max_seconds
+    model.setMaximumSeconds(o.max_seconds > 0.0 ? std::max(1.0, o.max_seconds - elapsed()) : -1.0);
     if (it == 1)
       model.initialSolve();  // CLP's choice (dual simplex after presolve)
     else
       model.primal();  // warm start from the last basis
+    if (model.status() != 0 && out_of_time()) {
+      trouble = "the time limit";
+      break;
+    }
     if (model.status() != 0) {
       // a fresh solve from scratch once, before giving up
       model.allSlackBasis(true);
@@ -406,8 +429,7 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
       trouble = "the iteration limit";
       break;
     }
-    if (o.max_seconds > 0.0 &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count() > o.max_seconds) {
+    if (out_of_time()) {
       trouble = "the time limit";
       break;
     }
