@@ -4,7 +4,8 @@
 /// that fits, as one labelled interval (the model: metrics/flow/throughput_lp.hpp).
 ///
 ///   enum class traffic_pattern { uniform, permutation, worst, file };
-///   struct throughput_request { pattern, matrix, seed, epsilon, threads, how, max_seconds, progress };
+///   struct throughput_request { pattern, matrix, seed, epsilon, threads, how, max_seconds, progress,
+///                               column_generation };
 ///   throughput_measure measure_throughput(const G& g, const throughput_request& r);
 ///   void require_throughput_within(const G& g, const throughput_request& r);   // before anything runs
 ///
@@ -24,11 +25,16 @@
 ///   read_traffic_file) and makes the matrix (traffic_from_lines); a metric never opens a file.
 ///
 /// The method: the exact source-aggregated LP (COIN-OR CLP) when its flow variables
-/// (sources × arcs) are within throughput_lp_max_variables; otherwise the (1+ε)
-/// Garg–Könemann/Fleischer interval, whose upper end is tightened by the distance bound
-/// capacity / Σ T(s,t)·d(s,t) when that is smaller. Every end names its method. Should CLP
-/// fail to certify its optimum (throughput_lp_unsolved), the interval answers instead and
-/// its algorithm says so.
+/// (sources × arcs) are within throughput_lp_max_variables; above that, when the request
+/// asks for it (column_generation = true; off by default, so that a call keeps its bounded
+/// time), up to throughput_cg_max_variables (sources × arcs), column generation over source routings
+/// (metrics/flow/throughput_column_generation.hpp), exact to the same certified 10^-7, with
+/// max_seconds (when > 0) as its time limit: stopped by it, or by its iteration limit, it
+/// answers with its certified interval (method "interval", converged = false); otherwise the
+/// (1+ε) Garg–Könemann/Fleischer interval. An interval's upper end is tightened by the
+/// distance bound capacity / Σ T(s,t)·d(s,t) when that is smaller. Every end names its
+/// method, and `algorithm` the method that produced the value. Should CLP fail to certify
+/// its optimum (throughput_lp_unsolved), the interval answers instead and its algorithm says so.
 ///
 /// The demands: every magnitude from 2.2250738585072014e-308 to 1.7976931348623157e308, at
 /// most 10^12 apart within one matrix, with a θ that is a normal double (metrics/flow/traffic.hpp;
@@ -49,6 +55,7 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/metrics/distances/bfs.hpp"
 #include "shiftfly/metrics/flow/throughput_bound.hpp"
+#include "shiftfly/metrics/flow/throughput_column_generation.hpp"
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
 #include "shiftfly/metrics/flow/throughput_mwu.hpp"
 #include "shiftfly/metrics/flow/traffic.hpp"
@@ -72,6 +79,9 @@ struct throughput_request {
   std::vector<std::uint32_t> endpoints;
   /// The worst pattern's distance sweep: (batches done, in all) after each batch.
   std::function<void(std::size_t, std::size_t)> sweep_progress;
+  /// Above the edge LP's limit, up to throughput_cg_max_variables, solve exactly by column
+  /// generation (max_seconds, when > 0, is then its time limit) instead of the (1+ε) interval.
+  bool column_generation = false;
 };
 
 /// θ(T) ∈ [lower, upper] (lower == upper: exact), with the method of each end.
@@ -155,7 +165,8 @@ void require_throughput_within(const G& g, const throughput_request& r) {
   if (!(r.epsilon >= throughput_mwu_min_epsilon && r.epsilon < 1))
     core::throw_out_of_range(where, "epsilon", r.epsilon, "0.001 to below 1");
   const std::uint64_t n = g.num_vertices(), arcs = detail::capacity_arcs(g, r.how);
-  if (throughput_lp_variables(n, arcs) <= throughput_lp_max_variables) return;
+  const std::uint64_t exact_limit = r.column_generation ? throughput_cg_max_variables : throughput_lp_max_variables;
+  if (throughput_lp_variables(n, arcs) <= exact_limit) return;  // the exact LP, or column generation
   (void)require_throughput_mwu_within(where, n, arcs, n, r.epsilon, throughput_mwu_options{}.max_rounds, r.max_seconds);
 }
 
@@ -197,7 +208,9 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
     }
   }
   // the interval's cost, refused before anything else runs when over max_seconds
-  if (out.lp_variables > throughput_lp_max_variables)
+  const bool column_generation = r.column_generation && out.lp_variables > throughput_lp_max_variables &&
+                                 out.lp_variables <= throughput_cg_max_variables;
+  if (out.lp_variables > throughput_lp_max_variables && !column_generation)
     (void)require_throughput_mwu_within(where, g.num_vertices(), arcs, K, r.epsilon, throughput_mwu_options{}.max_rounds,
                                         r.max_seconds);
   std::string unsolved;
@@ -212,6 +225,36 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
     } catch (const throughput_lp_unsolved& e) {
       unsolved = e.what();  // the interval answers instead, and says why
     }
+  }
+  if (column_generation) {
+    throughput_cg_options co;
+    co.threads = r.threads;
+    co.how = r.how;
+    co.max_seconds = r.max_seconds;
+    const auto cg = throughput_column_generation(g, T, co);
+    out.algorithm = cg.algorithm;
+    out.rounds = cg.iterations;
+    out.round_limit = co.max_iterations;
+    if (cg.converged) {
+      out.lower = out.upper = cg.value;
+      out.method = "exact";
+      out.lower_method = out.upper_method = "exact (" + cg.algorithm + ")";
+      out.rounds = out.round_limit = 0;
+      return out;
+    }
+    out.method = "interval";
+    out.lower = cg.lower_certificate;
+    out.lower_method = "feasible flow (the column generation master's routing, congestion checked)";
+    out.upper = cg.dual_bound;
+    out.upper_method = "dual bound (Garg-Koenemann, the column generation's best lengths)";
+    if (out.distance_bound.value < out.upper) {
+      out.upper = out.distance_bound.value;
+      out.upper_method = out.distance_bound.algorithm;
+    }
+    out.epsilon = co.tolerance;
+    out.width = out.lower > 0.0 ? out.upper / out.lower - 1.0 : 0.0;
+    out.converged = false;
+    return out;
   }
   throughput_mwu_options o;
   o.max_seconds = r.max_seconds;

@@ -1,0 +1,184 @@
+// Tests of metrics/flow/throughput_column_generation.hpp: equality with the edge LP
+// (throughput_lp) on small graphs and traffic of several kinds, the closed form 2m / Σ d on
+// arc-transitive graphs, containment of the value in the (1+ε) interval and of the LP's value in
+// a run cut short, and bad input.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "shiftfly/metrics/flow/throughput.hpp"
+#include "shiftfly/metrics/flow/throughput_column_generation.hpp"
+#include "shiftfly/metrics/flow/throughput_lp.hpp"
+#include "shiftfly/metrics/flow/throughput_mwu.hpp"
+#include "shiftfly/topology/jellyfish.hpp"
+#include "throughput_fixture.hpp"
+
+using namespace shiftfly;
+namespace tf = shiftfly::testing::throughput;
+
+namespace {
+
+// every option set the tests run: the default (warm start, smoothing), and plain column
+// generation (no warm start, pricing at the master's duals alone)
+std::vector<metrics::throughput_cg_options> cg_option_sets() {
+  metrics::throughput_cg_options plain;
+  plain.warm_rounds = 0;
+  plain.smoothing = 0.0;
+  return {metrics::throughput_cg_options{}, plain};
+}
+
+// a deterministic non-uniform matrix: demand 1 + ((7 s + 13 t) mod 50) for pairs with (s + 2t) mod 3 != 0
+metrics::traffic_matrix cg_uneven_traffic(std::uint64_t n) {
+  std::vector<metrics::traffic_entry> e;
+  for (std::uint32_t s = 0; s < n; ++s)
+    for (std::uint32_t t = 0; t < n; ++t)
+      if (s != t && (s + 2 * t) % 3 != 0) e.push_back({s, t, 1.0 + static_cast<double>((7 * s + 13 * t) % 50)});
+  return metrics::traffic_matrix::from_entries(n, e);
+}
+
+void cg_check_equal(const tf::graph& g, const metrics::traffic_matrix& T, const metrics::throughput_cg_options& o) {
+  const auto lp = metrics::throughput_lp(g, T, o.how);
+  const auto cg = metrics::throughput_column_generation(g, T, o);
+  INFO(g.name() << " n=" << g.num_vertices() << " warm " << o.warm_rounds << " smoothing " << o.smoothing << " lp "
+                << lp.value << " cg " << cg.value);
+  CHECK(cg.method == "exact");
+  CHECK(cg.converged);
+  CHECK(std::fabs(cg.value - lp.value) <= 2e-7 * lp.value);
+  CHECK(cg.lower_certificate <= cg.value);
+  CHECK(cg.value <= cg.dual_bound * (1 + 1e-12));
+  CHECK(cg.dual_bound <= cg.lower_certificate * (1 + 1e-7) * (1 + 1e-12));
+  // both certificates bracket the LP's optimum
+  CHECK(cg.lower_certificate <= lp.value * (1 + 1e-7));
+  CHECK(cg.dual_bound >= lp.value * (1 - 1e-7));
+}
+
+}  // namespace
+
+TEST_CASE("throughput_column_generation: uniform traffic on arc-transitive graphs is 2m / sum of distances") {
+  for (const auto& o : cg_option_sets())
+    for (const auto& g : tf::arc_transitive()) {
+      const auto r = metrics::throughput_column_generation(g, metrics::uniform_traffic(g.num_vertices()), o);
+      INFO(g.name() << " n=" << g.num_vertices());
+      CHECK(r.method == "exact");
+      CHECK(std::fabs(r.value - tf::closed_form_uniform(g)) <= 1e-7 * r.value);
+      CHECK(r.sources == g.num_vertices());
+      CHECK(r.arcs == 2 * g.num_edges());
+    }
+  // the hypercube Q5 and the torus 6 x 6
+  const auto q5 = topology::torus({2, 2, 2, 2, 2});
+  CHECK(std::fabs(metrics::throughput_column_generation(q5, metrics::uniform_traffic(32)).value - 2.0 * 80 / (32.0 * 80)) <=
+        1e-9);
+  const auto t6 = topology::torus({6, 6});
+  CHECK(std::fabs(metrics::throughput_column_generation(t6, metrics::uniform_traffic(36)).value -
+                  tf::closed_form_uniform(t6)) <= 1e-9);
+}
+
+TEST_CASE("throughput_column_generation: equals the edge LP (uniform, permutation, uneven traffic)") {
+  std::vector<tf::graph> graphs{tf::petersen(), topology::torus({3, 5}), topology::torus({4, 6}),
+                                topology::jellyfish<std::uint32_t>(24, 4, 1), topology::jellyfish<std::uint32_t>(30, 5, 3),
+                                topology::jellyfish<std::uint32_t>(40, 3, 2)};
+  for (const auto& o : cg_option_sets())
+    for (const auto& g : graphs) {
+      const auto n = g.num_vertices();
+      cg_check_equal(g, metrics::uniform_traffic(n), o);
+      cg_check_equal(g, metrics::permutation_traffic(n, 5), o);
+      cg_check_equal(g, cg_uneven_traffic(n), o);
+    }
+  // the irregular graphs of the SciPy fixture
+  for (const auto& fg : tf::load().graphs) {
+    INFO(fg.name);
+    const auto n = fg.g.num_vertices();
+    CHECK(std::fabs(metrics::throughput_column_generation(fg.g, metrics::uniform_traffic(n)).value - fg.uniform) <= 1e-7);
+    CHECK(std::fabs(metrics::throughput_column_generation(fg.g, metrics::permutation_traffic(n, fg.seed)).value -
+                    fg.permutation) <= 1e-7);
+  }
+}
+
+TEST_CASE("throughput_column_generation: demands 10^9 apart and scaled, arcs, unreachable pairs") {
+  const auto g = topology::jellyfish<std::uint32_t>(20, 4, 7);
+  auto e = cg_uneven_traffic(20).entries();
+  for (std::size_t i = 0; i < e.size(); ++i) e[i].demand *= (i % 5 == 0) ? 1e9 : 1.0;
+  cg_check_equal(g, metrics::traffic_matrix::from_entries(20, e), {});
+  for (auto& x : e) x.demand *= 1e-200;
+  cg_check_equal(g, metrics::traffic_matrix::from_entries(20, e), {});
+  // a directed 4-cycle along its arcs: 4 arcs, Σ d = 24
+  std::vector<std::uint64_t> off{0, 1, 2, 3, 4};
+  std::vector<std::uint32_t> tgt{1, 2, 3, 0};
+  const auto c4 = core::graph<std::uint32_t>::from_arcs(4, off, tgt, "C4");
+  metrics::throughput_cg_options arcs;
+  arcs.how = metrics::traversal::arcs;
+  CHECK(std::fabs(metrics::throughput_column_generation(c4, metrics::uniform_traffic(4), arcs).value - 4.0 / 24) <= 1e-9);
+  const auto two =
+      core::graph<std::uint32_t>::from_edges(4, std::vector<std::pair<std::uint32_t, std::uint32_t>>{{0, 1}, {2, 3}});
+  const auto zero = metrics::throughput_column_generation(two, metrics::uniform_traffic(4));
+  CHECK(zero.value == 0.0);
+  CHECK(zero.method == "exact");
+}
+
+TEST_CASE("throughput_column_generation: inside the (1+eps) interval; a run cut short brackets the optimum") {
+  for (const auto& g : {topology::jellyfish<std::uint32_t>(36, 4, 2), topology::torus({4, 5})}) {
+    const auto T = metrics::uniform_traffic(g.num_vertices());
+    const auto cg = metrics::throughput_column_generation(g, T);
+    metrics::throughput_mwu_options mo;
+    mo.epsilon = 0.02;
+    const auto iv = metrics::throughput_mwu(g, T, mo);
+    INFO(g.name() << " cg " << cg.value << " interval [" << iv.lower << ", " << iv.upper << "]");
+    CHECK(iv.lower <= cg.value * (1 + 1e-9));
+    CHECK(cg.value <= iv.upper * (1 + 1e-9));
+    metrics::throughput_cg_options shortrun;
+    shortrun.warm_rounds = 0;
+    shortrun.smoothing = 0.0;
+    shortrun.max_iterations = 1;
+    const auto cut = metrics::throughput_column_generation(g, T, shortrun);
+    CHECK(cut.iterations == 1);
+    CHECK(cut.lower_certificate <= cg.value * (1 + 1e-9));
+    CHECK(cut.dual_bound >= cg.value * (1 - 1e-9));
+    if (!cut.converged) {
+      CHECK(cut.method == "interval");
+      CHECK(cut.algorithm.find("certified interval") != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("throughput_column_generation: measure_throughput takes it above the edge LP's limit when asked") {
+  // 64 vertices of degree 12: 64 x 768 = 49,152 flow variables, above throughput_lp_max_variables
+  const auto g = topology::jellyfish<std::uint32_t>(64, 12, 1);
+  metrics::throughput_request q;
+  q.threads = 1;
+  REQUIRE(metrics::measure_throughput(g, q).method == "interval");  // off by default: the (1+eps) interval
+  q.column_generation = true;
+  const auto m = metrics::measure_throughput(g, q);
+  REQUIRE(m.lp_variables > metrics::throughput_lp_max_variables);
+  CHECK(m.method == "exact");
+  CHECK(m.lower == m.upper);
+  CHECK(m.algorithm.find("column generation") != std::string::npos);
+  CHECK(m.lower <= m.distance_bound.value * (1 + 1e-12));
+  q.threads = 2;
+  CHECK(metrics::measure_throughput(g, q).lower == m.lower);  // the same for any thread count
+}
+
+TEST_CASE("throughput_column_generation: bad input") {
+  const auto g = tf::petersen();
+  const auto T = metrics::uniform_traffic(10);
+  CHECK_THROWS_AS(metrics::throughput_column_generation(g, metrics::uniform_traffic(9)), core::invalid_parameter);
+  metrics::throughput_cg_options o;
+  o.tolerance = 0.0;
+  CHECK_THROWS_AS(metrics::throughput_column_generation(g, T, o), core::invalid_parameter);
+  o = {};
+  o.max_iterations = 0;
+  CHECK_THROWS_AS(metrics::throughput_column_generation(g, T, o), core::invalid_parameter);
+  o = {};
+  o.smoothing = 1.0;
+  CHECK_THROWS_AS(metrics::throughput_column_generation(g, T, o), core::invalid_parameter);
+  o = {};
+  o.max_seconds = -1.0;
+  CHECK_THROWS_AS(metrics::throughput_column_generation(g, T, o), core::invalid_parameter);
+  o = {};
+  o.warm_epsilon = 0.0;
+  CHECK_THROWS_AS(metrics::throughput_column_generation(g, T, o), core::invalid_parameter);
+  o = {};
+  o.how = metrics::traversal::arcs;  // an undirected graph has no arcs
+  CHECK_THROWS_AS(metrics::throughput_column_generation(g, T, o), core::invalid_parameter);
+}
