@@ -75,6 +75,7 @@ CASES = [
     ("bisection", "threads", lambda v: shiftfly.bisection(G, threads=v), 1 << 31),
     ("throughput", "seed", lambda v: shiftfly.throughput(G, traffic="permutation", seed=v), f"0 to {U64}"),
     ("throughput", "threads", lambda v: shiftfly.throughput(G, threads=v), 1 << 31),
+    ("throughput", "endpoints", lambda v: shiftfly.throughput(G, traffic="worst", endpoints=[v] * 16), 65536),
     ("throughput_profile", "threads", lambda v: shiftfly.throughput_profile(G, threads=v), 1 << 31),
     ("throughput_profile", "metis_runs", lambda v: shiftfly.throughput_profile(G, metis_runs=v), 0),
     ("throughput_profile", "metis_seed", lambda v: shiftfly.throughput_profile(G, metis_seed=v), U64),
