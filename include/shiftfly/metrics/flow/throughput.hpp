@@ -192,7 +192,7 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
   // the worst pattern's θ out of reach: TUB answers alone, [0, TUB]
   if (worst && out.lp_variables > throughput_lp_max_variables && r.max_seconds > 0.0) {
     const auto cost = estimate_throughput_mwu_cost(g.num_vertices(), arcs, K, r.epsilon, throughput_mwu_options{}.max_rounds);
-    const double least = cost.units_per_round * static_cast<double>(throughput_mwu_min_rounds) / throughput_mwu_units_per_second;
+    const double least = throughput_mwu_least_seconds(cost);
     if (least > r.max_seconds) {
       out.method = "upper bound";
       out.lower = 0.0;

@@ -18,6 +18,7 @@
 ///   throughput_interval throughput_mwu(const G& g, const traffic_matrix& T, const throughput_mwu_options& = {});
 ///   struct throughput_mwu_cost { units_per_round, rounds, seconds };
 ///   throughput_mwu_cost estimate_throughput_mwu_cost(n, arcs, sources, epsilon, max_rounds);
+///   double throughput_mwu_least_seconds(const throughput_mwu_cost&);   // its first min_rounds rounds
 ///   inline constexpr double throughput_mwu_min_epsilon = 1e-3, throughput_mwu_units_per_second = 2e7;
 ///   inline constexpr std::uint64_t throughput_mwu_min_rounds = 2;
 ///
@@ -142,6 +143,11 @@ inline throughput_mwu_cost estimate_throughput_mwu_cost(std::uint64_t n, std::ui
   return c;
 }
 
+/// The estimated seconds of the first throughput_mwu_min_rounds rounds: the least an interval costs.
+inline double throughput_mwu_least_seconds(const throughput_mwu_cost& c) {
+  return c.units_per_round * static_cast<double>(throughput_mwu_min_rounds) / throughput_mwu_units_per_second;
+}
+
 /// Refuses (core::invalid_parameter naming max_seconds, with the estimate) an interval whose
 /// first throughput_mwu_min_rounds rounds are estimated above max_seconds > 0; returns the round
 /// limit: max_rounds, or the rounds that fit in max_seconds by the model when fewer (at least
@@ -153,8 +159,7 @@ inline std::uint64_t require_throughput_mwu_within(std::string_view where, std::
     core::throw_out_of_range(where, "max_seconds", max_seconds, "0 (no limit) to 604800");
   if (max_seconds == 0.0) return max_rounds;
   const auto cost = estimate_throughput_mwu_cost(n, arcs, sources, epsilon, max_rounds);
-  const double least = cost.units_per_round * static_cast<double>(throughput_mwu_min_rounds) /
-                       throughput_mwu_units_per_second;
+  const double least = throughput_mwu_least_seconds(cost);
   if (least > max_seconds) {
     char estimate[64], whole[64];
     std::snprintf(estimate, sizeof estimate, "%.0f", std::ceil(least));
