@@ -12,6 +12,9 @@
 ///   between it and the MWU interval (metrics/flow/throughput.hpp), and the
 ///   throughput profile, which uses the bisection interval
 ///   (metrics/flow/throughput_profile.hpp).
+/// - nauty (nauty/nausparse.h; pkg-config nauty): automorphism groups
+///   (metrics/symmetry/automorphisms.hpp) and the throughput LP reduced by them
+///   (metrics/flow/throughput_symmetric.hpp).
 /// Target shiftfly::solvers (docs/design.md, "Components"). No report, table,
 /// Halley or JSON header.
 
@@ -26,6 +29,10 @@
 #include "shiftfly/metrics/flow/throughput.hpp"
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
 #include "shiftfly/metrics/flow/throughput_profile.hpp"
+#include "shiftfly/metrics/flow/throughput_symmetric.hpp"
+
+// metrics: automorphisms by nauty
+#include "shiftfly/metrics/symmetry/automorphisms.hpp"
 #include "shiftfly/routing/channel_load_optimal.hpp"
 
 // Routers into racks by a METIS partition (the physical layout for a graph without a grouping).

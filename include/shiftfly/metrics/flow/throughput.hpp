@@ -25,7 +25,11 @@
 ///   read_traffic_file) and makes the matrix (traffic_from_lines); a metric never opens a file.
 ///
 /// The method: the exact source-aggregated LP (COIN-OR CLP) when its flow variables
-/// (sources × arcs) are within throughput_lp_max_variables; above that, when the request
+/// (sources × arcs) are within throughput_lp_max_variables; above that, for uniform traffic on
+/// a graph of at most throughput_symmetry_max_vertices vertices (and `symmetry`, on by default),
+/// the same LP reduced by the graph's automorphisms (nauty's generators, each checked; one
+/// commodity a vertex orbit: metrics/flow/throughput_symmetric.hpp) when it fits
+/// throughput_symmetric_max_variables, exact and certified the same way; above that, when the request
 /// asks for it (column_generation = true; off by default, so that a call keeps its bounded
 /// time), up to throughput_cg_max_variables (sources × arcs), column generation over source routings
 /// (metrics/flow/throughput_column_generation.hpp), exact to the same certified 10^-7, with
@@ -58,9 +62,14 @@
 #include "shiftfly/metrics/flow/throughput_column_generation.hpp"
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
 #include "shiftfly/metrics/flow/throughput_mwu.hpp"
+#include "shiftfly/metrics/flow/throughput_symmetric.hpp"
 #include "shiftfly/metrics/flow/traffic.hpp"
+#include "shiftfly/metrics/symmetry/automorphisms.hpp"
 
 namespace shiftfly::metrics {
+
+/// Largest vertex count for which measure_throughput looks for automorphisms (nauty).
+inline constexpr std::uint64_t throughput_symmetry_max_vertices = 100'000;
 
 /// The traffic patterns measure_throughput knows by name.
 enum class traffic_pattern { uniform, permutation, worst, file };
@@ -82,6 +91,10 @@ struct throughput_request {
   /// Above the edge LP's limit, up to throughput_cg_max_variables, solve exactly by column
   /// generation (max_seconds, when > 0, is then its time limit) instead of the (1+ε) interval.
   bool column_generation = false;
+  /// Uniform traffic above the edge LP's limit: look for automorphisms (nauty) and, when the LP
+  /// reduced to one commodity a vertex orbit fits throughput_symmetric_max_variables, solve it
+  /// exactly (metrics/flow/throughput_symmetric.hpp) before any other method.
+  bool symmetry = true;
 };
 
 /// θ(T) ∈ [lower, upper] (lower == upper: exact), with the method of each end.
@@ -111,6 +124,14 @@ template <core::digraph_like G>
 std::uint64_t capacity_arcs(const G& g, traversal how) {
   if (how == traversal::arcs) return g.num_arcs();
   return 2 * static_cast<std::uint64_t>(g.num_edges());
+}
+
+/// Uniform traffic: whether the LP reduced by g's automorphisms fits (every vertex sends).
+template <core::digraph_like G>
+bool symmetric_lp_fits(const G& g, const throughput_request& r) {
+  if (!r.symmetry || r.pattern != traffic_pattern::uniform || g.num_vertices() > throughput_symmetry_max_vertices) return false;
+  const auto aut = graph_automorphisms(g, r.how);
+  return throughput_symmetric_variables(aut.orbits, capacity_arcs(g, r.how)) <= throughput_symmetric_max_variables;
 }
 
 template <core::digraph_like G>
@@ -167,6 +188,7 @@ void require_throughput_within(const G& g, const throughput_request& r) {
   const std::uint64_t n = g.num_vertices(), arcs = detail::capacity_arcs(g, r.how);
   const std::uint64_t exact_limit = r.column_generation ? throughput_cg_max_variables : throughput_lp_max_variables;
   if (throughput_lp_variables(n, arcs) <= exact_limit) return;  // the exact LP, or column generation
+  if (detail::symmetric_lp_fits(g, r)) return;                    // the LP reduced by the automorphisms
   (void)require_throughput_mwu_within(where, n, arcs, n, r.epsilon, throughput_mwu_options{}.max_rounds, r.max_seconds);
 }
 
@@ -207,13 +229,37 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
       return out;
     }
   }
+  // uniform traffic: the LP reduced by the automorphisms, when the group leaves it small enough
+  std::string unsolved;
+  if (r.symmetry && r.pattern == traffic_pattern::uniform && out.lp_variables > throughput_lp_max_variables &&
+      g.num_vertices() <= throughput_symmetry_max_vertices) {
+    const auto aut = graph_automorphisms(g, r.how);
+    std::vector<char> sends(aut.orbits, 0);
+    std::uint64_t source_orbits = 0;
+    for (const auto s : T.sources_with_demand())
+      if (!sends[aut.orbit_of[s]]) {
+        sends[aut.orbit_of[s]] = 1;
+        ++source_orbits;
+      }
+    if (throughput_symmetric_variables(source_orbits, arcs) <= throughput_symmetric_max_variables) {
+      try {
+        const auto lp = throughput_symmetric_lp(g, T, aut.generators, r.how);
+        out.lower = out.upper = lp.value;
+        out.method = "exact";
+        out.algorithm = lp.algorithm + "; automorphisms by " + aut.algorithm;
+        out.lower_method = out.upper_method = "exact (" + out.algorithm + ")";
+        return out;
+      } catch (const throughput_lp_unsolved& e) {
+        unsolved = e.what();  // another method answers, and says why
+      }
+    }
+  }
   // the interval's cost, refused before anything else runs when over max_seconds
   const bool column_generation = r.column_generation && out.lp_variables > throughput_lp_max_variables &&
                                  out.lp_variables <= throughput_cg_max_variables;
   if (out.lp_variables > throughput_lp_max_variables && !column_generation)
     (void)require_throughput_mwu_within(where, g.num_vertices(), arcs, K, r.epsilon, throughput_mwu_options{}.max_rounds,
                                         r.max_seconds);
-  std::string unsolved;
   if (out.lp_variables <= throughput_lp_max_variables) {
     try {
       const auto lp = throughput_lp(g, T, r.how);
