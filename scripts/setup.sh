@@ -10,7 +10,7 @@ packages=(
   clang libclang-rt-14-dev
   libarpack2-dev libspectra-dev  # bench_spectral only (the ARPACK and Spectra comparison)
   libopenmpi-dev openmpi-bin
-  coinor-libclp-dev libmetis-dev libnauty2-dev
+  coinor-libclp-dev libmetis-dev libbliss-dev
   pybind11-dev python3-dev python3-pytest python3-numpy python3-scipy python3-networkx
   python3-igraph  # the edge-betweenness fixtures and the benchmark against igraph
 )

@@ -12,7 +12,7 @@
 ///   between it and the MWU interval (metrics/flow/throughput.hpp), and the
 ///   throughput profile, which uses the bisection interval
 ///   (metrics/flow/throughput_profile.hpp).
-/// - nauty (nauty/nausparse.h; pkg-config nauty): automorphism groups
+/// - bliss (bliss/graph.hh; pkg-config libbliss-cxx): automorphism groups
 ///   (metrics/symmetry/automorphisms.hpp) and the throughput LP reduced by them
 ///   (metrics/flow/throughput_symmetric.hpp).
 /// Target shiftfly::solvers (docs/design.md, "Components"). No report, table,
@@ -31,7 +31,7 @@
 #include "shiftfly/metrics/flow/throughput_profile.hpp"
 #include "shiftfly/metrics/flow/throughput_symmetric.hpp"
 
-// metrics: automorphisms by nauty
+// metrics: automorphisms by bliss
 #include "shiftfly/metrics/symmetry/automorphisms.hpp"
 #include "shiftfly/routing/channel_load_optimal.hpp"
 

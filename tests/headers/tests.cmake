@@ -23,7 +23,7 @@ foreach(h ${_shiftfly_headers})
   list(APPEND _shiftfly_headers_${dir} "shiftfly/${rel}")
 endforeach()
 list(REMOVE_DUPLICATES _shiftfly_header_dirs)
-set(_shiftfly_header_includes ${PROJECT_SOURCE_DIR}/include ${EIGEN3_INCLUDE_DIR} ${METIS_INCLUDE_DIR} ${CLP_INCLUDE_DIRS} ${NAUTY_INCLUDE_DIRS})
+set(_shiftfly_header_includes ${PROJECT_SOURCE_DIR}/include ${EIGEN3_INCLUDE_DIR} ${METIS_INCLUDE_DIR} ${CLP_INCLUDE_DIRS} ${BLISS_INCLUDE_DIRS})
 if(TARGET shiftfly::mpi)
   list(APPEND _shiftfly_header_includes ${MPI_CXX_INCLUDE_DIRS})
 endif()
@@ -54,7 +54,7 @@ endforeach()
 # include closure as the compiler lists it (-M).
 string(REPLACE ";" "," _inc "${_shiftfly_header_includes}")
 foreach(_case
-    "graph|metis|/coin/|Clp|Coin|nauty|nlohmann|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/|(edge_list|graphml|node_link|graph)_file[.]hpp|file_source"
+    "graph|metis|/coin/|Clp|Coin|bliss|gmp|nlohmann|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/|(edge_list|graphml|node_link|graph)_file[.]hpp|file_source"
     "solvers|nlohmann|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/|(edge_list|graphml|node_link|graph)_file[.]hpp|file_source"
     "files|shiftfly/(report|tables|halley|studies|workload|operations|collectives)/"
     "halley|nlohmann|shiftfly/(report|tables|topology|metrics|routing|io|studies)/"

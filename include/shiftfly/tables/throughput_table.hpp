@@ -78,7 +78,11 @@ inline std::string throughput_methods_note() {
          " seeded METIS bisections (its partition is the certificate). Uniform = (n - 1) theta under all-to-all "
          "traffic: routing = 1 / max link load when every pair's demand is split over its shortest paths by capacity "
          "(a feasible flow), distance = 2m / sum of all-pairs distances (exact), cut = the METIS bisection's links / "
-         "(n/2)^2 pairs crossing it. Worst = theta of the worst permutation: Valiant = n/2 x the uniform lower bound "
+         "(n/2)^2 pairs crossing it, exact = both ends the optimum, by the edge LP reduced by the graph's automorphisms "
+         "(bliss's generators, checked; one commodity a vertex orbit, one capacity row an arc orbit; COIN-OR CLP, "
+         "certified to 1e-7 by a lifted flow and invariant dual lengths), where that LP has at most " +
+         report::thousands(o.symmetric_max_variables) +
+         " flow variables. Worst = theta of the worst permutation: Valiant = n/2 x the uniform lower bound "
          "(two-phase routing serves every permutation), cut = the METIS bisection's links / (n/2), TUB = Namyar et "
          "al.'s bound, capacity / max over permutations of total distance (an exact assignment, certified by its dual "
          "potentials). '-': not computed above " +

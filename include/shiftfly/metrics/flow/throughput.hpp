@@ -27,7 +27,7 @@
 /// The method: the exact source-aggregated LP (COIN-OR CLP) when its flow variables
 /// (sources × arcs) are within throughput_lp_max_variables; above that, for uniform traffic on
 /// a graph of at most throughput_symmetry_max_vertices vertices (and `symmetry`, on by default),
-/// the same LP reduced by the graph's automorphisms (nauty's generators, each checked; one
+/// the same LP reduced by the graph's automorphisms (bliss's generators, each checked; one
 /// commodity a vertex orbit: metrics/flow/throughput_symmetric.hpp) when it fits
 /// throughput_symmetric_max_variables, exact and certified the same way; above that, when the request
 /// asks for it (column_generation = true; off by default, so that a call keeps its bounded
@@ -68,9 +68,6 @@
 
 namespace shiftfly::metrics {
 
-/// Largest vertex count for which measure_throughput looks for automorphisms (nauty).
-inline constexpr std::uint64_t throughput_symmetry_max_vertices = 100'000;
-
 /// The traffic patterns measure_throughput knows by name.
 enum class traffic_pattern { uniform, permutation, worst, file };
 
@@ -91,7 +88,7 @@ struct throughput_request {
   /// Above the edge LP's limit, up to throughput_cg_max_variables, solve exactly by column
   /// generation (max_seconds, when > 0, is then its time limit) instead of the (1+ε) interval.
   bool column_generation = false;
-  /// Uniform traffic above the edge LP's limit: look for automorphisms (nauty) and, when the LP
+  /// Uniform traffic above the edge LP's limit: look for automorphisms (bliss) and, when the LP
   /// reduced to one commodity a vertex orbit fits throughput_symmetric_max_variables, solve it
   /// exactly (metrics/flow/throughput_symmetric.hpp) before any other method.
   bool symmetry = true;

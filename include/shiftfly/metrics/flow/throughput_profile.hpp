@@ -5,7 +5,7 @@
 /// thousands of vertices: the tables and the field comparison use it.
 ///
 ///   struct throughput_profile_options { threads, metis_runs, metis_seed, routing_max_vertices,
-///                                       tub_max_vertices };
+///                                       tub_max_vertices, symmetric_max_variables };
 ///   struct throughput_range { lower, upper, lower_method, upper_method };
 ///   struct throughput_profile { n, links, distances, bisection, uniform, worst_permutation };
 ///   throughput_profile measure_throughput_profile(const G& g, const throughput_profile_options&);
@@ -19,6 +19,10 @@
 /// - uniform θ, lower: 1 / max link load of the shortest-path split routing
 ///   (metrics/flow/throughput_ecmp.hpp), when n <= routing_max_vertices (it costs O(n·arcs));
 ///   else none (0, "not computed");
+/// - uniform θ, exact: when the LP reduced by the graph's automorphisms (bliss; one commodity a
+///   vertex orbit, metrics/flow/throughput_symmetric.hpp) has at most symmetric_max_variables
+///   flow variables (0: never), both ends are its certified value, method "exact (...)";
+///   should CLP not certify it, the bounds above stay;
 /// - worst-permutation θ, upper: the smaller of the cut bound w / min(|S|, |S̄|) and, when
 ///   n <= tub_max_vertices, the TUB bound of worst_permutation_bound;
 /// - worst-permutation θ, lower: Valiant's two-phase routing (L. G. Valiant, SIAM J.
@@ -37,6 +41,9 @@
 #include "shiftfly/metrics/cuts/bisection_interval.hpp"
 #include "shiftfly/metrics/flow/throughput_bound.hpp"
 #include "shiftfly/metrics/flow/throughput_ecmp.hpp"
+#include "shiftfly/metrics/flow/throughput_symmetric.hpp"
+#include "shiftfly/metrics/flow/traffic.hpp"
+#include "shiftfly/metrics/symmetry/automorphisms.hpp"
 
 namespace shiftfly::metrics {
 
@@ -47,6 +54,8 @@ struct throughput_profile_options {
   std::uint64_t metis_seed = 1;
   std::uint64_t routing_max_vertices = 2304;  ///< the shortest-path routing's lower bound up to here
   std::uint64_t tub_max_vertices = 2304;      ///< the TUB bound up to here (exact, certified)
+  /// the exact uniform θ by the LP reduced by automorphisms, up to this many flow variables (0: never)
+  std::uint64_t symmetric_max_variables = 100'000;
 };
 
 /// θ ∈ [lower, upper], each end with its method (lower = 0: no lower bound computed).
@@ -103,6 +112,21 @@ throughput_profile measure_throughput_profile(const G& g, const throughput_profi
     const auto r = ecmp_uniform_throughput_bound(g, eo);
     p.uniform.lower = r.value;
     p.uniform.lower_method = "shortest-path split routing (1 / max link load)";
+  }
+
+  if constexpr (core::digraph_like<G>) {
+  if (o.symmetric_max_variables > 0 && n <= throughput_symmetry_max_vertices) {
+    const auto aut = graph_automorphisms(g);
+    if (throughput_symmetric_variables(aut.orbits, 2 * p.links) <= std::min(o.symmetric_max_variables, throughput_symmetric_max_variables)) {
+      try {
+        const auto lp = throughput_symmetric_lp(g, uniform_traffic(n), aut.generators);
+        p.uniform.lower = p.uniform.upper = lp.value;
+        p.uniform.lower_method = p.uniform.upper_method = "exact (" + lp.algorithm + ")";
+      } catch (const throughput_lp_unsolved&) {
+        // the bounds above stay
+      }
+    }
+  }
   }
 
   // Worst permutation: the cut bound, TUB, Valiant.

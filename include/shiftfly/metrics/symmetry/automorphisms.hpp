@@ -1,42 +1,44 @@
 #pragma once
 /// \file automorphisms.hpp
-/// Automorphisms of a graph: generators of its automorphism group found by nauty, and an
+/// Automorphisms of a graph: generators of its automorphism group found by bliss, and an
 /// independent check that a vertex permutation is an automorphism of the multigraph.
 ///
 /// API:
 ///   struct automorphism_group { generators, orbit_of, orbits, group_size_log10, algorithm };
 ///   automorphism_group graph_automorphisms(const G& g, traversal how = traversal::undirected);
 ///   bool is_automorphism(const G& g, traversal how, std::span<const std::uint32_t> p);
-///   inline constexpr std::uint64_t automorphisms_max_vertices;   // 2^31 − 1, nauty's int ids
+///   inline constexpr std::uint64_t automorphisms_max_vertices;   // 2^31 − 1
 ///
 /// The graph is the one the throughput metrics route on (metrics/flow/detail/capacity_network.hpp):
 /// traversal::undirected takes every link (neighbour lists, parallel links repeated, loops kept);
-/// traversal::arcs the directed arcs. nauty (B. D. McKay and A. Piperno, "Practical graph
-/// isomorphism, II", J. Symbolic Computation 60, 2014; docs/references.md) searches the simple
-/// graph underneath (parallel links counted once, loops kept as loops; digraph mode for arcs):
-/// it returns generators of the automorphism group of that simple graph, which may not preserve
-/// the multiplicities of a multigraph. So every generator is checked here with is_automorphism on
-/// the graph itself (every vertex's multiset of neighbours maps onto its image's), and only those
-/// that pass are kept; the orbits are those of the group the kept generators generate (union of
-/// v and p(v) over them), which is a subgroup of the automorphism group of g whatever nauty did.
-/// group_size_log10 is nauty's figure for the simple graph (the kept generators may generate less:
-/// then `algorithm` says how many generators were dropped).
+/// traversal::arcs the directed arcs. bliss (T. Junttila and P. Kaski, "Engineering an efficient
+/// canonical labeling tool for large and sparse graphs", ALENEX 2007; docs/references.md; Debian's
+/// libbliss-dev) searches the simple graph underneath (parallel links counted once; a loop becomes
+/// a vertex colour; bliss::Digraph for arcs): it returns generators of the automorphism group of
+/// that coloured simple graph, which may not preserve the multiplicities of a multigraph. So every
+/// generator is checked here with is_automorphism on the graph itself (every vertex's multiset of
+/// neighbours maps onto its image's), and only those that pass are kept; the orbits are those of
+/// the group the kept generators generate (union of v and p(v) over them), a subgroup of the
+/// automorphism group of g whatever the search did. group_size_log10 is bliss's figure for the
+/// simple graph (the kept generators may generate less: then `algorithm` says how many were dropped).
+/// (bliss rather than nauty: nauty's C headers declare `graph`, `set` and some 300 macros in the
+/// global namespace, which a header-only library cannot pass on to its users; bliss lives in its
+/// namespace.)
 ///
-/// Work: nauty's partition refinement on sparse graphs is near-linear on the graphs of this
-/// library (random regular graphs are split to singletons by refinement alone; the Cayley-like
-/// families have large groups found along one branch); the worst cases of graph isomorphism are
-/// not among them. The check is O(m log Δ) a generator. nauty keeps global state: the calls
-/// are serialised by a mutex (results do not depend on the thread that calls).
+/// Work: the search's partition refinement is near-linear on the graphs of this library (random
+/// regular graphs are split to singletons by refinement alone; the Cayley-like families have large
+/// groups found along one branch); the worst cases of graph isomorphism are not among them. The
+/// check is O(m log Δ) a generator. Splitting heuristic: bliss's shs_fsm (first smallest maximally
+/// non-trivially connected cell), its recommended one for such graphs.
 
-#include <nauty/nausparse.h>
-#include <nauty/nauty.h>
+#include <bliss/graph.hh>
 
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <mutex>
+#include <type_traits>
 #include <numeric>
 #include <span>
 #include <string>
@@ -49,7 +51,7 @@
 
 namespace shiftfly::metrics {
 
-/// Largest vertex count graph_automorphisms accepts (nauty numbers vertices by int).
+/// Largest vertex count graph_automorphisms accepts.
 inline constexpr std::uint64_t automorphisms_max_vertices = std::numeric_limits<int>::max();
 
 /// Generators of a group of automorphisms of a graph, and its vertex orbits.
@@ -57,8 +59,8 @@ struct automorphism_group {
   std::vector<std::vector<std::uint32_t>> generators;  ///< vertex permutations, each checked on the graph
   std::vector<std::uint32_t> orbit_of;                 ///< vertex -> orbit, orbits numbered by least vertex
   std::uint64_t orbits = 0;
-  double group_size_log10 = 0.0;  ///< log10 of the order nauty reports for the simple graph underneath
-  std::string algorithm = "nauty 2.8 (sparse), generators checked on the multigraph";
+  double group_size_log10 = 0.0;  ///< log10 of the order bliss reports for the simple graph underneath
+  std::string algorithm = "bliss, generators checked on the multigraph";
 };
 
 namespace detail {
@@ -101,19 +103,9 @@ inline bool maps_adjacency(const std::vector<std::vector<std::uint32_t>>& adj, s
   return true;
 }
 
-/// The generators nauty reports, collected by its callback (nauty's calls are serialised).
-inline std::vector<std::vector<std::uint32_t>>*& nauty_sink() {
-  static std::vector<std::vector<std::uint32_t>>* sink = nullptr;
-  return sink;
-}
-inline void nauty_collect(int, int* perm, int*, int, int, int n) {
-  std::vector<std::uint32_t> p(static_cast<std::size_t>(n));
-  for (int i = 0; i < n; ++i) p[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(perm[i]);
-  nauty_sink()->push_back(std::move(p));
-}
-inline std::mutex& nauty_mutex() {
-  static std::mutex m;
-  return m;
+/// bliss's hook: a copy of every generator it reports.
+inline void bliss_collect(void* sink, unsigned int n, const unsigned int* aut) {
+  static_cast<std::vector<std::vector<std::uint32_t>>*>(sink)->emplace_back(aut, aut + n);
 }
 
 }  // namespace detail
@@ -127,7 +119,7 @@ bool is_automorphism(const G& g, traversal how, std::span<const std::uint32_t> p
   return detail::maps_adjacency(detail::sorted_adjacency(g, how), p);
 }
 
-/// Generators of g's automorphism group by nauty, each checked on g (see the file comment).
+/// Generators of g's automorphism group by bliss, each checked on g (see the file comment).
 template <core::digraph_like G>
 automorphism_group graph_automorphisms(const G& g, traversal how = traversal::undirected) {
   constexpr std::string_view where = "graph_automorphisms";
@@ -136,56 +128,36 @@ automorphism_group graph_automorphisms(const G& g, traversal how = traversal::un
   if (how == traversal::arcs && !g.has_arcs())
     core::fail(where, "graph '" + std::string(g.name()) + "' has no directed arcs (use the undirected traversal)");
   const std::uint64_t listed = how == traversal::arcs ? g.num_arcs() : 2 * static_cast<std::uint64_t>(g.num_edges());
-  // the sorted lists (4 bytes an entry and 24 a vertex), nauty's copy (4 + 12 a vertex), its work arrays
+  // the sorted lists (4 bytes an entry and 24 a vertex), bliss's copy and its work arrays
   core::require_memory(where, "the adjacency lists (" + core::to_message(listed) + " entries)",
                        core::estimate_add_mul(core::estimate_add_mul(0, listed, 8), n, 96));
   const auto adj = detail::sorted_adjacency(g, how);
-  // the simple graph underneath, for nauty: each list without repeats
-  std::vector<std::size_t> offsets(n + 1, 0);
-  std::vector<int> degree(n), entries;
-  entries.reserve(listed);
-  for (std::size_t u = 0; u < n; ++u) {
-    offsets[u] = entries.size();
-    for (std::size_t i = 0; i < adj[u].size(); ++i)
-      if (i == 0 || adj[u][i] != adj[u][i - 1]) entries.push_back(static_cast<int>(adj[u][i]));
-    degree[u] = static_cast<int>(entries.size() - offsets[u]);
-  }
-  offsets[n] = entries.size();
+  // the simple graph underneath, for bliss: each list without repeats, a loop as the colour 1
   automorphism_group out;
   std::vector<std::vector<std::uint32_t>> found;
-  double size1 = 1.0;
-  int size2 = 0;
-  {
-    std::lock_guard<std::mutex> lock(detail::nauty_mutex());
-    sparsegraph sg;
-    SG_INIT(sg);
-    sg.nv = static_cast<int>(n);
-    sg.nde = entries.size();
-    sg.v = offsets.data();
-    sg.d = degree.data();
-    sg.e = entries.empty() ? nullptr : entries.data();
-    sg.vlen = n;
-    sg.dlen = n;
-    sg.elen = entries.size();
-    std::vector<int> lab(n), ptn(n), orbits(n);
-    DEFAULTOPTIONS_SPARSEGRAPH(options);
-    options.getcanon = FALSE;
-    options.defaultptn = TRUE;
-    // loops need nauty's digraph mode too
-    bool loops = false;
-    for (std::size_t u = 0; u < n && !loops; ++u) loops = std::binary_search(adj[u].begin(), adj[u].end(), static_cast<std::uint32_t>(u));
-    options.digraph = how == traversal::arcs || loops ? TRUE : FALSE;
-    options.userautomproc = &detail::nauty_collect;
-    statsblk stats;
-    detail::nauty_sink() = &found;
-    sparsenauty(&sg, lab.data(), ptn.data(), orbits.data(), &options, &stats, nullptr);
-    detail::nauty_sink() = nullptr;
-    if (stats.errstatus != 0)
-      core::fail(where, "nauty stopped with error status " + std::to_string(stats.errstatus));
-    size1 = stats.grpsize1;
-    size2 = stats.grpsize2;
+  long double order = 1;
+  const auto search = [&](auto& bg) {
+    for (std::size_t u = 0; u < n; ++u)
+      bg.add_vertex(std::binary_search(adj[u].begin(), adj[u].end(), static_cast<std::uint32_t>(u)) ? 1u : 0u);
+    for (std::size_t u = 0; u < n; ++u)
+      for (std::size_t i = 0; i < adj[u].size(); ++i) {
+        const auto v = adj[u][i];
+        if (v == u || (i > 0 && v == adj[u][i - 1])) continue;
+        if (how == traversal::arcs || u < v) bg.add_edge(static_cast<unsigned>(u), v);
+      }
+    bg.set_splitting_heuristic(std::remove_reference_t<decltype(bg)>::shs_fsm);
+    bliss::Stats stats;
+    bg.find_automorphisms(stats, &detail::bliss_collect, &found);
+    order = stats.get_group_size_approx();
+  };
+  if (how == traversal::arcs) {
+    bliss::Digraph bg(0);
+    search(bg);
+  } else {
+    bliss::Graph bg(0);
+    search(bg);
   }
-  out.group_size_log10 = std::log10(size1) + size2;
+  out.group_size_log10 = static_cast<double>(std::log10(order));
   std::size_t dropped = 0;
   for (auto& p : found) {
     if (detail::maps_adjacency(adj, p))
