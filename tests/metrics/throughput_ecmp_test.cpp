@@ -103,10 +103,17 @@ TEST_CASE("measure_throughput_profile: the intervals contain the exact values") 
   metrics::throughput_profile_options o;
   o.routing_max_vertices = 10;
   o.tub_max_vertices = 10;
+  o.symmetric_max_variables = 0;  // not the exact LP reduced by the torus's translations either
   const auto p = metrics::measure_throughput_profile(topology::torus({4, 4}), o);
   CHECK(p.uniform.lower == 0.0);
   CHECK(p.uniform.lower_method == "not computed");
   CHECK(p.worst_permutation.upper_method == "cut bound (METIS bisection)");
+  // with it: both ends the exact value, 2m / Σ d on this arc-transitive torus
+  o.symmetric_max_variables = 1000;
+  const auto e = metrics::measure_throughput_profile(topology::torus({4, 4}), o);
+  CHECK(e.uniform.lower == e.uniform.upper);
+  CHECK(e.uniform.lower == Approx(tf::closed_form_uniform(topology::torus({4, 4}))).epsilon(1e-9));
+  CHECK(e.uniform.lower_method.rfind("exact (edge LP reduced by", 0) == 0);
   const auto two = tf::graph::from_edges(4, std::vector<std::pair<std::uint32_t, std::uint32_t>>{{0, 1}, {2, 3}});
   CHECK_THROWS_AS(metrics::measure_throughput_profile(two), core::invalid_parameter);
 }

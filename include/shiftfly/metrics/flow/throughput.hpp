@@ -28,8 +28,10 @@
 /// (sources × arcs) are within throughput_lp_max_variables; above that, for uniform traffic on
 /// a graph of at most throughput_symmetry_max_vertices vertices (and `symmetry`, on by default),
 /// the same LP reduced by the graph's automorphisms (bliss's generators, each checked; one
-/// commodity a vertex orbit: metrics/flow/throughput_symmetric.hpp) when it fits
-/// throughput_symmetric_max_variables, exact and certified the same way; above that, when the request
+/// commodity a vertex orbit: metrics/flow/throughput_symmetric.hpp) when the group leaves fewer
+/// commodities than vertices, the reduced LP fits throughput_symmetric_max_variables and its
+/// estimated time (throughput_symmetric_seconds) fits max_seconds (when > 0), exact and certified
+/// the same way; above that, when the request
 /// asks for it (column_generation = true; off by default, so that a call keeps its bounded
 /// time), up to throughput_cg_max_variables (sources × arcs), column generation over source routings
 /// (metrics/flow/throughput_column_generation.hpp), exact to the same certified 10^-7, with
@@ -128,7 +130,9 @@ template <core::digraph_like G>
 bool symmetric_lp_fits(const G& g, const throughput_request& r) {
   if (!r.symmetry || r.pattern != traffic_pattern::uniform || g.num_vertices() > throughput_symmetry_max_vertices) return false;
   const auto aut = graph_automorphisms(g, r.how);
-  return throughput_symmetric_variables(aut.orbits, capacity_arcs(g, r.how)) <= throughput_symmetric_max_variables;
+  const std::uint64_t reduced = throughput_symmetric_variables(aut.orbits, capacity_arcs(g, r.how));
+  return aut.orbits < g.num_vertices() && reduced <= throughput_symmetric_max_variables &&
+         (r.max_seconds == 0.0 || throughput_symmetric_seconds(reduced) <= r.max_seconds);
 }
 
 template <core::digraph_like G>
@@ -238,7 +242,11 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
         sends[aut.orbit_of[s]] = 1;
         ++source_orbits;
       }
-    if (throughput_symmetric_variables(source_orbits, arcs) <= throughput_symmetric_max_variables) {
+    // only when the group reduces the commodities: without symmetry the reduced LP is the edge LP
+    // itself, whose limit (throughput_lp_max_variables) keeps simplex times bounded
+    const std::uint64_t reduced = throughput_symmetric_variables(source_orbits, arcs);
+    if (source_orbits < K && reduced <= throughput_symmetric_max_variables &&
+        (r.max_seconds == 0.0 || throughput_symmetric_seconds(reduced) <= r.max_seconds)) {
       try {
         const auto lp = throughput_symmetric_lp(g, T, aut.generators, r.how);
         out.lower = out.upper = lp.value;

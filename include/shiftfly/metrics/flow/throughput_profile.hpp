@@ -20,8 +20,8 @@
 ///   (metrics/flow/throughput_ecmp.hpp), when n <= routing_max_vertices (it costs O(n·arcs));
 ///   else none (0, "not computed");
 /// - uniform θ, exact: when the LP reduced by the graph's automorphisms (bliss; one commodity a
-///   vertex orbit, metrics/flow/throughput_symmetric.hpp) has at most symmetric_max_variables
-///   flow variables (0: never), both ends are its certified value, method "exact (...)";
+///   vertex orbit, metrics/flow/throughput_symmetric.hpp) has fewer commodities than vertices and at
+///   most symmetric_max_variables flow variables (0: never), both ends are its certified value, method "exact (...)";
 ///   should CLP not certify it, the bounds above stay;
 /// - worst-permutation θ, upper: the smaller of the cut bound w / min(|S|, |S̄|) and, when
 ///   n <= tub_max_vertices, the TUB bound of worst_permutation_bound;
@@ -117,7 +117,8 @@ throughput_profile measure_throughput_profile(const G& g, const throughput_profi
   if constexpr (core::digraph_like<G>) {
   if (o.symmetric_max_variables > 0 && n <= throughput_symmetry_max_vertices) {
     const auto aut = graph_automorphisms(g);
-    if (throughput_symmetric_variables(aut.orbits, 2 * p.links) <= std::min(o.symmetric_max_variables, throughput_symmetric_max_variables)) {
+    if (aut.orbits < n &&
+        throughput_symmetric_variables(aut.orbits, 2 * p.links) <= std::min(o.symmetric_max_variables, throughput_symmetric_max_variables)) {
       try {
         const auto lp = throughput_symmetric_lp(g, uniform_traffic(n), aut.generators);
         p.uniform.lower = p.uniform.upper = lp.value;
