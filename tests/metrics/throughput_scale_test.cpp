@@ -210,7 +210,7 @@ TEST_CASE("throughput scale: the epsilon floor and the cost model") {
   CHECK(w.find("max_seconds = 60 is below the estimated") != std::string::npos);
   CHECK(w.find("400 rounds") != std::string::npos);
   // the whole run's estimate refuses nothing: Shiftfly of 2,304 groups (91,740 arcs), estimated at
-  // ⌈0.05^-2⌉ = 400 rounds (about 3,700 s at 3·10^7 units a second), converges in 17; its first 2
+  // ⌈0.05^-2⌉ = 400 rounds (about 3,700 s at 3·10^7 units a second), converges in 15; its first 2
   // rounds fit in 60 s, so it runs, limited to the 6 rounds that fit by the model
   CHECK(metrics::require_throughput_mwu_within("t", 2304, 91740, 2304, 0.05, 10000, 60) == 6);
   CHECK(metrics::estimate_throughput_mwu_cost(2304, 91740, 2304, 0.05, 10000).seconds > 3600);

@@ -71,7 +71,14 @@
 /// that fit in max_seconds by the model (round_limit), so that no run takes much longer than
 /// allowed, whatever its convergence; a run the limit stops says converged = false. (Refusing
 /// on the ⌈ε^-2⌉ estimate refused Shiftfly of 2,304 groups at the tools' 60 s, estimated at
-/// 5,502 s, which converges in 21 rounds, about 55 s on 2 threads.)
+/// 5,502 s at the then 2·10^7 units a second, which converged in 21 rounds, about 55 s on 2
+/// threads; 15 rounds now.)
+///
+/// At 12,500 groups (uniform traffic, 2 threads, docs/performance.md "The interval at 12,500
+/// groups"): the model allows 2 rounds in --max-seconds 600, and Shiftfly's interval after them
+/// is (n − 1)θ ∈ [11.50, 13.17] (width 0.145, not converged; 410 s of CPU, 5.5 GB peak, most of
+/// it the 156-million-pair traffic matrix: 1.9 GB held, its 3.7 GB entry list while it is built);
+/// the rounds, not their cost, are what is left to cut.
 ///
 /// Scale. The interval is computed for T·2^-e (e = T.demand_exponent(), exact) and both ends
 /// are scaled back by 2^-e: sums such as Σ T·dist stay finite for demands up to the largest
