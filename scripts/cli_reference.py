@@ -211,7 +211,7 @@ else a certified (1+ε) interval (docs/metrics.md). The rules (each refusal is o
 - **ε** (`--epsilon`): 0.001 to below 1. GK needs of the order of ε^-2 rounds, and the round limit is
   10,000.
 - **Time** (`--max-seconds`, default 60): the cost model counts sources × (arcs + n·log2 n) work
-  units a round at 2·10^7 units a second on one core (metrics/flow/throughput_mwu.hpp). An interval
+  units a round at 3·10^7 units a second on one core (metrics/flow/throughput_mwu.hpp). An interval
   whose first 2 rounds (the least that gives an interval) are estimated above `--max-seconds` is
   refused before it starts, with the estimate; any other run stops at the rounds that fit in
   `--max-seconds` by the model, and then says `converged: false` and its width if it stopped

@@ -5,7 +5,10 @@
 #include <cmath>
 #include <string>
 
+#include "shiftfly/metrics/flow/throughput_ecmp.hpp"
+#include "shiftfly/metrics/flow/throughput_lp.hpp"
 #include "shiftfly/metrics/flow/throughput_mwu.hpp"
+#include "shiftfly/topology/shiftfly.hpp"
 #include "throughput_fixture.hpp"
 
 using namespace shiftfly;
@@ -106,4 +109,49 @@ TEST_CASE("throughput_mwu: bad input and options") {
   o = {};
   o.how = metrics::traversal::arcs;
   CHECK_THROWS_AS(metrics::throughput_mwu(g, T, o), core::invalid_parameter);
+}
+
+TEST_CASE("throughput_mwu: the breadth-first first round routes as Dijkstra does") {
+  // Shiftfly GK(12, 4) has loops and parallel links; on the undirected network every capacity is
+  // 1, so the lengths 1/c are equal and the breadth-first search must give the same bits
+  for (const auto& g : {topology::shiftfly_group_level(12, 8), topology::shiftfly_group_level(50, 12),
+                        tf::petersen()}) {
+    INFO(g.name());
+    const auto net = metrics::detail::make_capacity_network("test", g, metrics::traversal::undirected);
+    const auto T = metrics::uniform_traffic(g.num_vertices());
+    const std::vector<double> length(net.arcs(), 1.0);
+    metrics::detail::shortest_path_router dijkstra(net, T), bfs(net, T);
+    bfs.equal_lengths = true;
+    std::vector<double> a(net.arcs(), 0.0), b(net.arcs(), 0.0);
+    for (std::uint32_t s = 0; s < g.num_vertices(); ++s) {
+      CHECK(dijkstra.route_source(s, length, a.data()) == bfs.route_source(s, length, b.data()));
+      CHECK(a == b);
+    }
+    // every source's flow leaves it: the loads out of s sum to its demand (n − 1) after one routing
+    std::vector<double> one(net.arcs(), 0.0);
+    dijkstra.route_source(0, length, one.data());
+    double out = 0.0;
+    for (auto e = net.out_offsets[0]; e < net.out_offsets[1]; ++e) out += one[e];
+    CHECK(out == Approx(static_cast<double>(g.num_vertices() - 1)).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("throughput_mwu: uniform traffic on graphs with loops and parallel links contains the exact LP") {
+  // the lower end mixes each routing with its reverse (uniform traffic is symmetric); a wrong
+  // pairing of the parallel arcs would certify a flow that is not one, above the exact value
+  for (const auto& g : {topology::shiftfly_group_level(12, 8), topology::shiftfly_group_level(20, 8),
+                        topology::shiftfly_group_level(30, 12)}) {
+    INFO(g.name());
+    const auto T = metrics::uniform_traffic(g.num_vertices());
+    const double exact = metrics::throughput_lp(g, T).value;
+    metrics::throughput_mwu_options o;
+    o.epsilon = 0.05;
+    check_interval(metrics::throughput_mwu(g, T, o), exact, o.epsilon);
+    o.max_rounds = 1;  // the first round alone: ECMP and its reverse, below θ
+    const auto first = metrics::throughput_mwu(g, T, o);
+    CHECK(first.lower <= exact * (1 + 1e-12));
+    CHECK(first.upper >= exact * (1 - 1e-12));
+    // at least ECMP's own bound (metrics/flow/throughput_ecmp.hpp)
+    CHECK(first.lower >= metrics::ecmp_throughput_bound(g, T).value * (1 - 1e-12));
+  }
 }

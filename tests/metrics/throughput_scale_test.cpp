@@ -210,15 +210,15 @@ TEST_CASE("throughput scale: the epsilon floor and the cost model") {
   CHECK(w.find("max_seconds = 60 is below the estimated") != std::string::npos);
   CHECK(w.find("400 rounds") != std::string::npos);
   // the whole run's estimate refuses nothing: Shiftfly of 2,304 groups (91,740 arcs), estimated at
-  // ⌈0.05^-2⌉ = 400 rounds (about 5,500 s), converges in 21; its first 2 rounds fit in 60 s, so it
-  // runs, limited to the 4 rounds that fit by the model
-  CHECK(metrics::require_throughput_mwu_within("t", 2304, 91740, 2304, 0.05, 10000, 60) == 4);
-  CHECK(metrics::estimate_throughput_mwu_cost(2304, 91740, 2304, 0.05, 10000).seconds > 5000);
-  // refused only when the first 2 rounds do not fit: the 100x100 torus's are about 180 s
+  // ⌈0.05^-2⌉ = 400 rounds (about 3,700 s at 3·10^7 units a second), converges in 15; its first 2
+  // rounds fit in 60 s, so it runs, limited to the 6 rounds that fit by the model
+  CHECK(metrics::require_throughput_mwu_within("t", 2304, 91740, 2304, 0.05, 10000, 60) == 6);
+  CHECK(metrics::estimate_throughput_mwu_cost(2304, 91740, 2304, 0.05, 10000).seconds > 3600);
+  // refused only when the first 2 rounds do not fit: the 100x100 torus's are 120 s
   CHECK(refusal([&] {
-          return metrics::require_throughput_mwu_within("t", 10000, 40000, 10000, 0.05, 10000, 179);
+          return metrics::require_throughput_mwu_within("t", 10000, 40000, 10000, 0.05, 10000, 119);
         }).find("of the first 2 rounds") != std::string::npos);
-  CHECK(metrics::require_throughput_mwu_within("t", 10000, 40000, 10000, 0.05, 10000, 181) == 2);
+  CHECK(metrics::require_throughput_mwu_within("t", 10000, 40000, 10000, 0.05, 10000, 121) == 2);
   // the thread count is checked as every other kernel's (0 to 1024)
   {
     metrics::throughput_request bad;

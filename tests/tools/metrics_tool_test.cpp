@@ -243,7 +243,7 @@ TEST_CASE("metrics tool: every demand 1e305 on a Jellyfish: the interval, and th
 TEST_CASE("metrics tool: an interval cut short says it did not converge; the epsilon floor; --max-seconds",
           "[tools][throughput]") {
   // Boardfly of 40 groups ran its 10,000 rounds to [0.118052, 0.126004] (6.7 % wide) unflagged.
-  // --max-seconds 2 limits the rounds to those that fit in 2 s by the model (657), where
+  // --max-seconds 2 limits the rounds to those that fit in 2 s by the model (985), where
   // the interval is still wider than 5 %: exit 0 (both ends are certified), converged false, the
   // width reached, and one warning line on stderr (docs/cli.md).
   const auto r = run_metrics("boardfly --groups 40 --no-distances --throughput uniform --max-seconds 2 --format json");

@@ -19,16 +19,29 @@
 ///   struct throughput_mwu_cost { units_per_round, rounds, seconds };
 ///   throughput_mwu_cost estimate_throughput_mwu_cost(n, arcs, sources, epsilon, max_rounds);
 ///   double throughput_mwu_least_seconds(const throughput_mwu_cost&);   // its first min_rounds rounds
-///   inline constexpr double throughput_mwu_min_epsilon = 1e-3, throughput_mwu_units_per_second = 2e7;
+///   inline constexpr double throughput_mwu_min_epsilon = 1e-3, throughput_mwu_units_per_second = 3e7;
+///   inline constexpr int throughput_mwu_mix_steps = 40;
 ///   inline constexpr std::uint64_t throughput_mwu_min_rounds = 2;
 ///
 /// Both ends are certificates, whatever the number of rounds:
 /// - lower: a flow that routes a multiple q·T exactly, divided by its congestion
 ///   λ = max_e flow_e / c_e, routes (q/λ)·T within capacity: θ ≥ q/λ (the "feasible scaled
-///   flow"). Candidates: each round's shortest-path routing of T under that round's lengths
-///   (q = 1; the first round's is ECMP), the flow of all GK phases so far,
-///   and the flow of the phases since the last power-of-two phase (the early phases, routed
-///   under nearly uniform lengths, weigh on the total; a later window is a routing too).
+///   flow"). Candidates, each scaled to route T once: each round's shortest-path routing of T
+///   under that round's lengths (the first round's is ECMP), each phase's flow, the flow of all
+///   GK phases so far, and the flow of the phases since the last power-of-two phase. A convex
+///   combination of routings of T routes T, so the certificate is one kept routing `best`:
+///   every candidate is mixed into it, best <- (1 − t)·best + t·candidate with t in [0, 1]
+///   minimising the congestion (a golden-section search, throughput_mwu_mix_steps steps, on
+///   that convex piecewise-linear function of t; the congestion of the vector kept is the one
+///   certified, however well the search did). This costs O(arcs) a step, against the n
+///   Dijkstra runs of a round, and is at least the best single candidate (what was certified
+///   before); measured on Shiftfly of 2,304 groups it converges in 15 rounds against 21
+///   (docs/performance.md, "The interval at 12,500 groups").
+///   Symmetric traffic (T(s,t) = T(t,s) for all pairs: detected as the complete matrix of equal
+///   demands, i.e. uniform traffic) on the undirected network (equal capacity both ways): the
+///   reverse of a routing of T (every path backwards) routes Tᵀ = T with the load of (u, v) on
+///   (v, u), so each candidate is first replaced by the mean of it and its reverse, whose
+///   congestion is at most its own (the k-th arc u -> v is paired with the k-th v -> u).
 /// - upper: for any lengths l ≥ 0, every routing of T has Σ_e l_e x_e ≥ α(l) =
 ///   Σ_(s,t) T(s,t)·dist_l(s,t), and Σ_e l_e x_e ≤ λ(x)·D(l) with D(l) = Σ_e l_e c_e, so
 ///   θ ≤ D(l)/α(l); the minimum over the rounds' length functions is reported (the dual
@@ -42,10 +55,14 @@
 /// (a Jellyfish of 120 routers, degree 4: ε = 0.05 in 133 rounds, 0.01 in 1,648, 0.002 not in
 /// 10,000, where the width was 0.0064). The cost model (estimate_throughput_mwu_cost): a round
 /// is one Dijkstra per source, K·(arcs + n·log2 n) work units, and ⌈ε^-2⌉ rounds are
-/// estimated (at most max_rounds); throughput_mwu_units_per_second = 2·10^7. Measured on one
-/// core of the 2-core development machine: 1.7·10^7 units/s (Boardfly of 40 groups, uniform:
-/// dense, its GK phases take several steps a source), 3.5·10^7 (Shiftfly of 100 groups),
-/// 5·10^7 to 5.6·10^7 (Jellyfish of 120 and 300 routers), 1.3·10^8 (torus 30×30, permutation).
+/// estimated (at most max_rounds); throughput_mwu_units_per_second = 3·10^7. Measured on one
+/// core of the 2-core development machine, with the pull-form router: 1.7·10^7 units/s
+/// (Boardfly of 40 groups, uniform: dense, its GK phases take several steps a source), 3.5·10^7
+/// (Shiftfly of 100 groups), 5·10^7 to 5.6·10^7 (Jellyfish of 120 and 300 routers), 1.3·10^8
+/// (torus 30×30, permutation); the push-form router (shortest_path_router) takes 20 % less CPU
+/// on Shiftfly of 2,304 groups (6 rounds: 27.8 s against 34.8 s user, loaded machine) and the
+/// first round is a breadth-first search (about 60 s of CPU at 12,500 groups, 8.4·10^9 units:
+/// 1.4·10^8 units/s), so the constant moved from 2·10^7 to 3·10^7, still on the long side.
 /// The rounds are the uncertain part: 10 to 30 on those graphs at ε = 0.05 (the estimate says
 /// 400), 2,049 on the torus, over 10,000 on the Boardfly; so the estimate errs long on most
 /// graphs and the round limit below keeps the others in time (within 1.2x on the Boardfly). So
@@ -56,14 +73,23 @@
 /// that fit in max_seconds by the model (round_limit), so that no run takes much longer than
 /// allowed, whatever its convergence; a run the limit stops says converged = false. (Refusing
 /// on the ⌈ε^-2⌉ estimate refused Shiftfly of 2,304 groups at the tools' 60 s, estimated at
-/// 5,502 s, which converges in 21 rounds, about 55 s on 2 threads.)
+/// 5,502 s at the then 2·10^7 units a second, which converged in 21 rounds, about 55 s on 2
+/// threads; 15 rounds now.)
+///
+/// At 12,500 groups (uniform traffic, 2 threads, docs/performance.md "The interval at 12,500
+/// groups"): the model allows 2 rounds in --max-seconds 600, and Shiftfly's interval after them
+/// is (n − 1)θ ∈ [11.50, 13.17] (width 0.145, not converged; 410 s of CPU, 5.5 GB peak, most of
+/// it the 156-million-pair traffic matrix: 1.9 GB held, its 3.7 GB entry list while it is built);
+/// the rounds, not their cost, are what is left to cut.
 ///
 /// Scale. The interval is computed for T·2^-e (e = T.demand_exponent(), exact) and both ends
 /// are scaled back by 2^-e: sums such as Σ T·dist stay finite for demands up to the largest
 /// double, and an end outside the normal doubles is refused, not rounded to 0 or ∞.
 ///
 /// The rounds. Round 1 routes T along shortest paths under hop lengths l_e = 1/c_e (a
-/// vertex's flow split evenly over its shortest-path in-arcs: ECMP); its upper bound is the
+/// vertex's flow split evenly over its shortest-path in-arcs: ECMP; when all capacities are
+/// equal, as on the undirected network, by breadth-first search instead of Dijkstra, with the
+/// same bits: shortest_path_router::equal_lengths); its upper bound is the
 /// capacity over the total shortest-path length (metrics/flow/throughput_bound.hpp), and it
 /// fixes the scale σ (that upper bound), so that a phase's flow σ·T is about what fits.
 /// Every later round is one phase of Garg–Könemann/Fleischer: the sources in ascending
@@ -94,6 +120,7 @@
 #include <cstdio>
 #include <functional>
 #include <limits>
+#include <numeric>
 #include <queue>
 #include <string>
 #include <utility>
@@ -119,7 +146,7 @@ struct throughput_mwu_progress {
 inline constexpr double throughput_mwu_min_epsilon = 1e-3;
 
 /// Work units (one arc scan or heap step of a Dijkstra) a second on one core (see the file comment).
-inline constexpr double throughput_mwu_units_per_second = 2e7;
+inline constexpr double throughput_mwu_units_per_second = 3e7;
 
 /// The rounds a run needs at least to give an interval: the ECMP round and one phase.
 inline constexpr std::uint64_t throughput_mwu_min_rounds = 2;
@@ -178,6 +205,9 @@ inline std::uint64_t require_throughput_mwu_within(std::string_view where, std::
              : max_rounds;
 }
 
+/// Golden-section steps of the line search that mixes a new routing into the best one.
+inline constexpr int throughput_mwu_mix_steps = 40;
+
 /// Blocks of sources a phase routes independently, in parallel (a constant: see throughput_mwu).
 inline constexpr std::size_t throughput_mwu_phase_parts = 2;
 
@@ -213,16 +243,25 @@ namespace detail {
 
 /// Routes all of T along shortest paths under `length`: loads into `load` (size A, zeroed
 /// here), returns α = Σ T(s,t)·dist(s,t) (+∞ if some target is unreachable).
+///
+/// The split is pushed along out-arcs, not pulled along in-arcs: a first pass over the settled
+/// vertices' out-arcs counts each vertex's qualifying in-arcs (ties), and a second, in reverse
+/// settle order, gives every vertex u its flow as its demand plus Σ share(v) over its qualifying
+/// out-arcs (u, v), with share(v) = flow(v)/ties(v). Both passes read the arcs of u in order
+/// (head, length, load contiguous) and per arc only the head's entries of the per-vertex arrays;
+/// the pull form read tail, length and the tail's entries of each in-arc at random (perf on
+/// Shiftfly of 2,304 groups: that pass was over half of a round). The flow on every arc is the
+/// same share as in the pull form; only the order of the additions into a vertex's flow differs.
 struct shortest_path_router {
   const capacity_network& net;
   const traffic_matrix& T;
-  std::vector<double> dist, need, through;
+  std::vector<double> dist, need, share;
   std::vector<std::uint32_t> order;
-  std::vector<std::uint64_t> position;
+  std::vector<std::uint32_t> position, ties;
   std::vector<std::uint32_t> heap, slot;
 
   shortest_path_router(const capacity_network& c, const traffic_matrix& t)
-      : net(c), T(t), dist(c.n), need(c.n, 0.0), through(c.n, 0.0), position(c.n), slot(c.n) {
+      : net(c), T(t), dist(c.n), need(c.n, 0.0), share(c.n, 0.0), position(c.n), ties(c.n, 0), slot(c.n) {
     order.reserve(c.n);
   }
 
@@ -231,10 +270,16 @@ struct shortest_path_router {
   bool track = false;
   /// Slack of the paths used: an in-arc (u, v) carries flow if dist(u) + l(u,v) <= (1 + slack)·dist(v).
   double slack = 1e-12;
+  /// Every arc has the same length (the first round's 1/c on equal capacities): a breadth-first
+  /// search replaces Dijkstra. The distances are the same sums of the same lengths, and the
+  /// routing is the same: with the default slack 10^-12, an arc qualifies only
+  /// from one level to the next, so which of two vertices at one distance settles first does
+  /// not matter, and a vertex's flow adds its out-arcs' shares in arc order either way.
+  bool equal_lengths = false;
 
   double route_source(std::uint32_t s, const std::vector<double>& length, double* load, double scale = 1.0) {
     constexpr double inf = std::numeric_limits<double>::infinity();
-    constexpr std::uint64_t unseen = std::numeric_limits<std::uint64_t>::max();
+    constexpr std::uint32_t unseen = std::numeric_limits<std::uint32_t>::max();
     std::fill(dist.begin(), dist.end(), inf);
     std::fill(position.begin(), position.end(), unseen);
     order.clear();
@@ -269,8 +314,29 @@ struct shortest_path_router {
       place(i, v);
     };
     constexpr std::uint32_t absent = std::numeric_limits<std::uint32_t>::max();
+    const double widen = 1.0 + slack;
     dist[s] = 0.0;
-    heap.push_back(s);
+    if (equal_lengths) {  // breadth-first: the same distances (the same sums) and the same routing
+      position[s] = 0;
+      ties[s] = 0;
+      order.push_back(s);
+      for (std::size_t k = 0; k < order.size(); ++k) {
+        const std::uint32_t u = order[k];
+        const double d = dist[u];
+        for (auto a = net.out_offsets[u]; a < net.out_offsets[u + 1]; ++a) {
+          const std::uint32_t v = net.head[a];
+          if (position[v] == unseen) {
+            dist[v] = d + length[a];
+            position[v] = static_cast<std::uint32_t>(order.size());
+            ties[v] = 0;
+            order.push_back(v);
+          }
+          // the distances of u's heads are final here: count the qualifying arcs now
+          ties[v] += position[v] > k && d + length[a] <= dist[v] * widen;
+        }
+      }
+    }
+    if (!equal_lengths) heap.push_back(s);
     slot[s] = 0;
     while (!heap.empty()) {
       const std::uint32_t u = heap[0];
@@ -281,7 +347,7 @@ struct shortest_path_router {
         sift_down(0);
       }
       slot[u] = absent;
-      position[u] = order.size();
+      position[u] = static_cast<std::uint32_t>(order.size());
       order.push_back(u);
       const double d = dist[u];
       for (auto a = net.out_offsets[u]; a < net.out_offsets[u + 1]; ++a) {
@@ -303,38 +369,43 @@ struct shortest_path_router {
     const auto dm = T.demands_of(s);
     double alpha = 0.0;
     for (std::size_t i = 0; i < tg.size(); ++i) {
-      if (position[tg[i]] == unseen) return inf;
+      if (position[tg[i]] == unseen) {
+        for (std::size_t j = 0; j < i; ++j) need[tg[j]] = 0.0;
+        return inf;
+      }
       need[tg[i]] = dm[i] * scale;
       alpha += dm[i] * dist[tg[i]];
     }
-    // send every vertex's demand and through-flow back along its shortest-path in-arcs
-    touched.clear();
-    for (std::size_t k = order.size(); k-- > 1;) {
-      const std::uint32_t v = order[k];
-      const double f = need[v] + through[v];
-      need[v] = 0.0;
-      through[v] = 0.0;
-      if (f == 0.0) continue;
-      const double bound = dist[v] * (1.0 + slack);
-      std::size_t ties = 0;
-      for (auto i = net.in_offsets[v]; i < net.in_offsets[v + 1]; ++i) {
-        const auto a = net.in_arc[i];
-        const auto u = net.tail[a];
-        ties += position[u] < k && dist[u] + length[a] <= bound;
-      }
-      const double share = f / static_cast<double>(ties);
-      for (auto i = net.in_offsets[v]; i < net.in_offsets[v + 1]; ++i) {
-        const auto a = net.in_arc[i];
-        const auto u = net.tail[a];
-        if (position[u] < k && dist[u] + length[a] <= bound) {
-          if (track && load[a] == 0.0) touched.push_back(a);
-          load[a] += share;
-          through[u] += share;
-        }
+    // an arc (u, v) carries flow when u settled before v and dist(u) + l(u,v) <= (1 + slack)·dist(v)
+    const std::size_t settled = order.size();
+    if (!equal_lengths) for (std::size_t k = 0; k < settled; ++k) ties[order[k]] = 0;
+    for (std::size_t k = 0; k < settled && !equal_lengths; ++k) {
+      const std::uint32_t u = order[k];
+      const double d = dist[u];
+      for (auto a = net.out_offsets[u]; a < net.out_offsets[u + 1]; ++a) {
+        const std::uint32_t v = net.head[a];
+        ties[v] += position[v] > k && d + length[a] <= dist[v] * widen;
       }
     }
-    need[s] = 0.0;
-    through[s] = 0.0;
+    // send every vertex's demand and through-flow back along its qualifying in-arcs
+    touched.clear();
+    for (std::size_t k = settled; k-- > 0;) {
+      const std::uint32_t u = order[k];
+      const double d = dist[u];
+      double f = need[u];
+      need[u] = 0.0;
+      for (auto a = net.out_offsets[u]; a < net.out_offsets[u + 1]; ++a) {
+        const std::uint32_t v = net.head[a];
+        const double sv = share[v];
+        if (sv != 0.0 && position[v] > k && d + length[a] <= dist[v] * widen) {
+          if (track && load[a] == 0.0) touched.push_back(static_cast<std::uint32_t>(a));
+          load[a] += sv;
+          f += sv;
+        }
+      }
+      share[u] = ties[u] > 0 ? f / static_cast<double>(ties[u]) : 0.0;
+    }
+    for (std::size_t k = 0; k < settled; ++k) share[order[k]] = 0.0;
     return alpha;
   }
 };
@@ -374,8 +445,9 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T_in, const
   const std::size_t parts = std::min<std::size_t>(K, 16);
   const unsigned threads = core::resolve_threads(o.threads);
   const std::size_t workers = std::min<std::size_t>(threads, parts);
-  // per part: a load vector; per worker: the router's arrays; plus x, y, lengths, weights
-  std::uint64_t bytes = core::estimate_add_mul(0, parts + 4 + 3 * throughput_mwu_phase_parts, core::estimate_add_mul(0, A, 8));
+  // per part: a load vector; per worker: the router's arrays; plus x, y, lengths, the best
+  // routing and its line search, the phase's flow, the snapshot and window, the reverse arcs
+  std::uint64_t bytes = core::estimate_add_mul(0, parts + 11 + 3 * throughput_mwu_phase_parts, core::estimate_add_mul(0, A, 8));
   bytes = core::estimate_add_mul(bytes, workers, core::estimate_add_mul(0, n, 48));
   core::require_memory(where, "the flow state (" + core::to_message(A) + " arcs, " + core::to_message(parts) + " parts)",
                        bytes);
@@ -391,10 +463,13 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T_in, const
   std::vector<std::vector<double>> part_load(parts, std::vector<double>(A, 0.0));
   std::vector<double> part_alpha(parts, 0.0);
   std::vector<double> length(A), x(A, 0.0), y(A, 0.0);
+  // the first round's lengths 1/c are all equal when the capacities are
+  bool hop_round = false;
   // one routing of T under `length` into y; returns α
   const auto route_all = [&]() -> double {
     core::for_each_part(parts, threads, [&](std::size_t p) {
       detail::shortest_path_router router(net, T);
+      router.equal_lengths = hop_round;
       auto& load = part_load[p];
       std::fill(load.begin(), load.end(), 0.0);
       double alpha = 0.0;
@@ -422,7 +497,9 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T_in, const
 
   // round 1: hop lengths l_e = 1/c_e, D(l) = Σ l_e c_e = arcs; its routing is ECMP
   for (std::size_t a = 0; a < A; ++a) length[a] = 1.0 / net.capacity[a];
+  hop_round = std::all_of(net.capacity.begin(), net.capacity.end(), [&](double c) { return c == net.capacity[0]; });
   double alpha = route_all();
+  hop_round = false;
   if (std::isinf(alpha)) {  // some demanded target is unreachable: θ = 0 exactly
     r.rounds = 1;
     r.converged = true;
@@ -430,7 +507,88 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T_in, const
     return r;
   }
   double upper = static_cast<double>(A) / alpha;
-  double lower = 1.0 / congestion(y);
+  // best: the best routing of T found so far (a convex combination of routings of T routes T);
+  // its congestion certifies the lower end
+  std::vector<double> best = y, mixed(A);
+  double best_congestion = congestion(best);
+  double lower = 1.0 / best_congestion;
+  // Uniform traffic is symmetric (T(s,t) = T(t,s)), and so are the undirected network's
+  // capacities: the reverse of a routing of T (every path backwards) routes T, with the load of
+  // arc (u, v) on (v, u), so the mean of a routing and its reverse routes T too, within the
+  // larger of the two congestions. reverse_arc pairs the k-th arc u -> v with the k-th v -> u.
+  const bool symmetric = o.how == traversal::undirected && T.size() == static_cast<std::uint64_t>(n) * (n - 1) &&
+                         T.min_demand() == T.max_demand();
+  std::vector<std::uint32_t> reverse_arc;
+  if (symmetric) {
+    std::vector<std::uint32_t> by_head(A);
+    for (std::size_t u = 0; u < n; ++u) {
+      const auto first = by_head.begin() + static_cast<std::ptrdiff_t>(net.out_offsets[u]);
+      const auto last = by_head.begin() + static_cast<std::ptrdiff_t>(net.out_offsets[u + 1]);
+      std::iota(first, last, static_cast<std::uint32_t>(net.out_offsets[u]));
+      std::sort(first, last, [&](std::uint32_t x, std::uint32_t z) { return net.head[x] < net.head[z] || (net.head[x] == net.head[z] && x < z); });
+    }
+    reverse_arc.assign(A, 0);
+    for (std::size_t u = 0; u < n; ++u) {
+      for (auto i = net.out_offsets[u]; i < net.out_offsets[u + 1]; ++i) {
+        const std::uint32_t a = by_head[i], v = net.head[a];
+        std::size_t k = 0;  // a is the k-th arc u -> v
+        while (i >= net.out_offsets[u] + k + 1 && net.head[by_head[i - k - 1]] == v) ++k;
+        const auto first = by_head.begin() + static_cast<std::ptrdiff_t>(net.out_offsets[v]);
+        const auto last = by_head.begin() + static_cast<std::ptrdiff_t>(net.out_offsets[v + 1]);
+        const auto at = std::lower_bound(first, last, static_cast<std::uint32_t>(u),
+                                         [&](std::uint32_t arc, std::uint32_t h) { return net.head[arc] < h; });
+        reverse_arc[a] = *(at + static_cast<std::ptrdiff_t>(k));
+      }
+    }
+  }
+  std::vector<double> candidate(A);
+  // best <- the best of (1 - t)·best + t·c over t in [0, 1], c = scale·cand (or the mean of it and
+  // its reverse when symmetric): golden-section search on the convex, piecewise linear
+  // congestion; the certificate is the congestion of the vector kept
+  const auto mix = [&](const std::vector<double>& cand, double scale) {
+    for (std::size_t a = 0; a < A; ++a)
+      candidate[a] = symmetric ? 0.5 * scale * (cand[a] + cand[reverse_arc[a]]) : scale * cand[a];
+    const auto at = [&](double t) {
+      double m = 0.0;
+      for (std::size_t a = 0; a < A; ++a) m = std::max(m, ((1.0 - t) * best[a] + t * candidate[a]) / net.capacity[a]);
+      return m;
+    };
+    constexpr double golden = 0.6180339887498949;
+    double lo = 0.0, hi = 1.0, t1 = hi - golden * (hi - lo), t2 = lo + golden * (hi - lo);
+    double f1 = at(t1), f2 = at(t2);
+    for (int it = 0; it < throughput_mwu_mix_steps; ++it) {
+      if (f1 <= f2) {
+        hi = t2;
+        t2 = t1;
+        f2 = f1;
+        t1 = hi - golden * (hi - lo);
+        f1 = at(t1);
+      } else {
+        lo = t1;
+        t1 = t2;
+        f1 = f2;
+        t2 = lo + golden * (hi - lo);
+        f2 = at(t2);
+      }
+    }
+    const double t = f1 <= f2 ? t1 : t2;
+    double m = 0.0;
+    for (std::size_t a = 0; a < A; ++a) {
+      mixed[a] = (1.0 - t) * best[a] + t * candidate[a];
+      m = std::max(m, mixed[a] / net.capacity[a]);
+    }
+    if (m < best_congestion) {
+      best.swap(mixed);
+      best_congestion = m;
+    }
+    const double whole = congestion(candidate);  // t = 1: the candidate alone
+    if (whole < best_congestion) {
+      best = candidate;
+      best_congestion = whole;
+    }
+    lower = std::max(lower, 1.0 / best_congestion);
+  };
+  if (symmetric) mix(y, 1.0);  // ECMP and its reverse
   std::uint64_t round = 1;
   if (o.progress) o.progress({round, lower, upper});
   // GK phases: every phase routes sigma·T source by source, each source along its
@@ -438,9 +596,11 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T_in, const
   // arcs it used. sigma (the first upper bound) makes a phase's flow about the capacity.
   const double sigma = upper;
   const double step = o.epsilon;  // GK's length growth: exp(eps) for a capacity's worth of flow
-  std::vector<double>& total = x;  // flow of all phases
-  std::vector<double> snapshot(A, 0.0);
-  std::uint64_t phases = 0, snapshot_phase = 0;
+  std::vector<double>& total = x;  // flow of all phases: it routes sigma_sum·T
+  double sigma_sum = 0.0;
+  std::vector<double> snapshot(A, 0.0), phase_sum(A, 0.0), window(A, 0.0);
+  double snapshot_sigma = 0.0;
+  std::uint64_t phases = 0;
   // The phase runs in phase_parts fixed blocks of sources (not one per thread, so that the
   // result does not depend on the thread count): each block routes its sources under the
   // phase's lengths as its own steps update them, then the blocks' flows are added in order
@@ -490,20 +650,23 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T_in, const
     for (std::size_t a = 0; a < A; ++a) {
       double f = 0.0;
       for (std::size_t p = 0; p < phase_parts; ++p) f += phase_flow[p][a];
+      phase_sum[a] = f;
       total[a] += f;
       if (f > 0.0) length[a] *= std::exp(step * f / net.capacity[a]);
     }
     ++phases;
-    // the flow of all phases, and of the phases since the snapshot, each route a multiple of T
-    lower = std::max(lower, static_cast<double>(phases) * sigma / congestion(total));
-    if (phases > snapshot_phase) {
-      double m = 0.0;
-      for (std::size_t a = 0; a < A; ++a) m = std::max(m, (total[a] - snapshot[a]) / net.capacity[a]);
-      if (m > 0.0) lower = std::max(lower, static_cast<double>(phases - snapshot_phase) * sigma / m);
+    sigma_sum += sigma;
+    // candidates mixed into the best routing: this phase's flow, the flow of all phases, and of
+    // the phases since the last power-of-two phase (each routes a multiple of T)
+    mix(phase_sum, 1.0 / sigma);
+    mix(total, 1.0 / sigma_sum);
+    if (sigma_sum > snapshot_sigma && snapshot_sigma > 0.0) {
+      for (std::size_t a = 0; a < A; ++a) window[a] = total[a] - snapshot[a];
+      mix(window, 1.0 / (sigma_sum - snapshot_sigma));
     }
     if ((phases & (phases - 1)) == 0) {  // snapshot at powers of two: the window is the later half or more
       snapshot = total;
-      snapshot_phase = phases;
+      snapshot_sigma = sigma_sum;
     }
     // the dual bound of these lengths (normalised to max 1 first, against overflow)
     double lmax = 0.0;
@@ -521,7 +684,7 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T_in, const
     if (phases <= 2 || (phases & (phases - 1)) == 0 || lower * (1.0 + o.epsilon) * (1.0 + o.epsilon / 4) >= upper) {
       alpha = route_all();
       upper = std::min(upper, D / alpha);
-      lower = std::max(lower, 1.0 / congestion(y));  // that round's routing of T is a candidate too
+      mix(y, 1.0);  // that round's routing of T is a candidate too
     }
     if (o.progress) o.progress({round, lower, upper});
   }
