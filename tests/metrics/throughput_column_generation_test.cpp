@@ -1,7 +1,8 @@
 // Tests of metrics/flow/throughput_column_generation.hpp: equality with the edge LP
 // (throughput_lp) on small graphs and traffic of several kinds, the closed form 2m / Σ d on
 // arc-transitive graphs, containment of the value in the (1+ε) interval and of the LP's value in
-// a run cut short, and bad input.
+// a run cut short, bad input; on the orbits of nauty's automorphisms, equality with the edge LP
+// and with the reduced LP (throughput_symmetric_lp), and bad generators refused.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -12,7 +13,14 @@
 #include "shiftfly/metrics/flow/throughput_column_generation.hpp"
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
 #include "shiftfly/metrics/flow/throughput_mwu.hpp"
+#include "shiftfly/metrics/flow/throughput_symmetric.hpp"
+#include "shiftfly/metrics/symmetry/automorphisms.hpp"
+#include "shiftfly/topology/hyperx.hpp"
 #include "shiftfly/topology/jellyfish.hpp"
+#include "shiftfly/topology/polarfly.hpp"
+#include "shiftfly/topology/shiftfly.hpp"
+#include "shiftfly/topology/slimfly.hpp"
+#include "shiftfly/topology/torus.hpp"
 #include "throughput_fixture.hpp"
 
 using namespace shiftfly;
@@ -181,4 +189,65 @@ TEST_CASE("throughput_column_generation: bad input") {
   o = {};
   o.how = metrics::traversal::arcs;  // an undirected graph has no arcs
   CHECK_THROWS_AS(metrics::throughput_column_generation(g, T, o), core::invalid_parameter);
+}
+
+TEST_CASE("throughput_column_generation: on the orbits of the automorphisms equals the edge LP and the reduced LP") {
+  // vertex-transitive (one source orbit) and not (Shiftfly at 16 groups of 12 ports: a group of
+  // order 2, 8 orbits; at 36 groups of 40 ports: 6 orbits)
+  std::vector<tf::graph> graphs{topology::torus({3, 4}),     tf::petersen(), topology::hyperx({3, 3}),
+                                topology::slimfly(5),          topology::polarfly(3),
+                                topology::shiftfly_group_level(16, 12), topology::shiftfly_group_level(36)};
+  std::vector<metrics::throughput_cg_options> sets = cg_option_sets();
+  sets.back().trees = false;  // plain and ECMP columns
+  for (const auto& g : graphs) {
+    const auto T = metrics::uniform_traffic(g.num_vertices());
+    const auto aut = metrics::graph_automorphisms(g);
+    const auto lp = metrics::throughput_lp(g, T);
+    const auto sym = metrics::throughput_symmetric_lp(g, T, aut.generators);
+    for (const auto& o : sets) {
+      const auto cg = metrics::throughput_column_generation(g, T, aut.generators, o);
+      INFO(g.name() << " n=" << g.num_vertices() << " orbits " << aut.orbits << " lp " << lp.value << " symmetric "
+                    << sym.value << " cg " << cg.value << " warm " << o.warm_rounds);
+      CHECK(cg.method == "exact");
+      CHECK(cg.sources == aut.orbits);
+      CHECK(cg.vertex_orbits == aut.orbits);
+      CHECK(cg.capacity_rows == sym.arc_orbits);
+      CHECK(std::fabs(cg.value - lp.value) <= 2e-7 * lp.value);
+      CHECK(std::fabs(cg.value - sym.value) <= 2e-7 * lp.value);
+      CHECK(cg.lower_certificate <= lp.value * (1 + 1e-7));
+      CHECK(cg.dual_bound >= lp.value * (1 - 1e-7));
+    }
+  }
+  // column dropping keeps the value
+  const auto g = topology::shiftfly_group_level(16, 12);
+  const auto aut = metrics::graph_automorphisms(g);
+  metrics::throughput_cg_options drop;
+  drop.drop_after = 1;
+  drop.price_both = true;
+  const auto T = metrics::uniform_traffic(16);
+  CHECK(std::fabs(metrics::throughput_column_generation(g, T, aut.generators, drop).value - metrics::throughput_lp(g, T).value) <=
+        2e-7 * metrics::throughput_lp(g, T).value);
+}
+
+TEST_CASE("throughput_column_generation: bad generators are refused") {
+  const auto g = topology::torus({3, 4});
+  const auto T = metrics::uniform_traffic(12);
+  std::vector<std::uint32_t> id(12);
+  for (std::uint32_t v = 0; v < 12; ++v) id[v] = v;
+  auto swap01 = id;  // 0 <-> 1 alone is not an automorphism of the torus
+  std::swap(swap01[0], swap01[1]);
+  auto twice = id;  // not a permutation
+  twice[1] = 0;
+  const std::vector<std::vector<std::uint32_t>> bad_size{std::vector<std::uint32_t>(11, 0)}, not_aut{swap01},
+      not_perm{twice};
+  CHECK_THROWS_AS(metrics::throughput_column_generation(g, T, bad_size), core::invalid_parameter);
+  CHECK_THROWS_AS(metrics::throughput_column_generation(g, T, not_aut), core::invalid_parameter);
+  CHECK_THROWS_AS(metrics::throughput_column_generation(g, T, not_perm), core::invalid_parameter);
+  // an automorphism that moves a permutation's demands
+  const auto aut = metrics::graph_automorphisms(g);
+  CHECK_THROWS_AS(metrics::throughput_column_generation(g, metrics::permutation_traffic(12, 3), aut.generators),
+                  core::invalid_parameter);
+  metrics::throughput_cg_options o;
+  o.drop_after = 2'000'000;
+  CHECK_THROWS_AS(metrics::throughput_column_generation(g, T, aut.generators, o), core::invalid_parameter);
 }

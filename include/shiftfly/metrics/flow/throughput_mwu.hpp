@@ -231,6 +231,9 @@ struct shortest_path_router {
   bool track = false;
   /// Slack of the paths used: an in-arc (u, v) carries flow if dist(u) + l(u,v) <= (1 + slack)·dist(v).
   double slack = 1e-12;
+  /// Route on a shortest-path tree: every vertex's flow on its first such in-arc (in in_arc
+  /// order) rather than split evenly over all of them; the cost α is the same.
+  bool tree = false;
 
   double route_source(std::uint32_t s, const std::vector<double>& length, double* load, double scale = 1.0) {
     constexpr double inf = std::numeric_limits<double>::infinity();
@@ -321,6 +324,7 @@ struct shortest_path_router {
         const auto a = net.in_arc[i];
         const auto u = net.tail[a];
         ties += position[u] < k && dist[u] + length[a] <= bound;
+        if (tree && ties == 1) break;
       }
       const double share = f / static_cast<double>(ties);
       for (auto i = net.in_offsets[v]; i < net.in_offsets[v + 1]; ++i) {
@@ -330,6 +334,7 @@ struct shortest_path_router {
           if (track && load[a] == 0.0) touched.push_back(a);
           load[a] += share;
           through[u] += share;
+          if (tree) break;
         }
       }
     }
