@@ -155,6 +155,7 @@ TEST_CASE("throughput_column_generation: measure_throughput takes it above the e
   const auto g = topology::jellyfish<std::uint32_t>(64, 12, 1);
   metrics::throughput_request q;
   q.threads = 1;
+  q.symmetry = false;  // (its trivial group's reduced LP would fit and answer first)
   REQUIRE(metrics::measure_throughput(g, q).method == "interval");  // off by default: the (1+eps) interval
   q.column_generation = true;
   const auto m = metrics::measure_throughput(g, q);
@@ -199,23 +200,27 @@ TEST_CASE("throughput_column_generation: on the orbits of the automorphisms equa
                                 topology::shiftfly_group_level(16, 12), topology::shiftfly_group_level(36)};
   std::vector<metrics::throughput_cg_options> sets = cg_option_sets();
   sets.back().trees = false;  // plain and ECMP columns
+  metrics::throughput_cg_options pairs;  // one commodity a (source, target) pair, path columns
+  pairs.per_pair = true;
+  sets.push_back(pairs);
   for (const auto& g : graphs) {
     const auto T = metrics::uniform_traffic(g.num_vertices());
     const auto aut = metrics::graph_automorphisms(g);
-    const auto lp = metrics::throughput_lp(g, T);
     const auto sym = metrics::throughput_symmetric_lp(g, T, aut.generators);
+    // the edge LP on the small ones (the reduced LP is checked against it in throughput_symmetric_test)
+    const double lp = g.num_vertices() <= 20 ? metrics::throughput_lp(g, T).value : sym.value;
     for (const auto& o : sets) {
       const auto cg = metrics::throughput_column_generation(g, T, aut.generators, o);
-      INFO(g.name() << " n=" << g.num_vertices() << " orbits " << aut.orbits << " lp " << lp.value << " symmetric "
-                    << sym.value << " cg " << cg.value << " warm " << o.warm_rounds);
+      INFO(g.name() << " n=" << g.num_vertices() << " orbits " << aut.orbits << " lp " << lp << " symmetric "
+                    << sym.value << " cg " << cg.value << " warm " << o.warm_rounds << " pairs " << o.per_pair);
       CHECK(cg.method == "exact");
       CHECK(cg.sources == aut.orbits);
       CHECK(cg.vertex_orbits == aut.orbits);
       CHECK(cg.capacity_rows == sym.arc_orbits);
-      CHECK(std::fabs(cg.value - lp.value) <= 2e-7 * lp.value);
-      CHECK(std::fabs(cg.value - sym.value) <= 2e-7 * lp.value);
-      CHECK(cg.lower_certificate <= lp.value * (1 + 1e-7));
-      CHECK(cg.dual_bound >= lp.value * (1 - 1e-7));
+      CHECK(std::fabs(cg.value - lp) <= 2e-7 * lp);
+      CHECK(std::fabs(cg.value - sym.value) <= 2e-7 * lp);
+      CHECK(cg.lower_certificate <= lp * (1 + 1e-7));
+      CHECK(cg.dual_bound >= lp * (1 - 1e-7));
     }
   }
   // column dropping keeps the value
@@ -225,8 +230,13 @@ TEST_CASE("throughput_column_generation: on the orbits of the automorphisms equa
   drop.drop_after = 1;
   drop.price_both = true;
   const auto T = metrics::uniform_traffic(16);
-  CHECK(std::fabs(metrics::throughput_column_generation(g, T, aut.generators, drop).value - metrics::throughput_lp(g, T).value) <=
-        2e-7 * metrics::throughput_lp(g, T).value);
+  const double exact = metrics::throughput_lp(g, T).value;
+  CHECK(std::fabs(metrics::throughput_column_generation(g, T, aut.generators, drop).value - exact) <= 2e-7 * exact);
+  // per pair without generators, on uneven traffic
+  const auto U = cg_uneven_traffic(16);
+  drop.per_pair = true;
+  const double uneven = metrics::throughput_lp(g, U).value;
+  CHECK(std::fabs(metrics::throughput_column_generation(g, U, drop).value - uneven) <= 2e-7 * uneven);
 }
 
 TEST_CASE("throughput_column_generation: bad generators are refused") {
