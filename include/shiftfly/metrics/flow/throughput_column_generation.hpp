@@ -29,14 +29,13 @@
 /// since the cheapest routing of source s under lengths y costs α_s(y) = Σ_t T(s,t)·dist_y(s,t),
 /// the master is the full problem once no column of s costs less than π_s (the Ford–Fulkerson
 /// path formulation, aggregated by source: a flow from s is a sum of paths).
-/// Pricing: one Dijkstra per source under the lengths; the column is T(s,·) routed on a
-/// shortest-path tree (every vertex's flow on its first shortest in-arc: at most n − 1 arcs a
-/// column, so the master stays sparse; `trees`, on by default), or with trees = false split
-/// evenly over the shortest in-arcs (as the first round of metrics/flow/throughput_mwu.hpp);
-/// either costs exactly α_s. A column enters when its reduced cost under the master's
-/// duals, Σ y·col − π_s, is negative (below −10^-12 relative). The first columns are the
-/// shortest-path routings under hop lengths (with trees = false, ECMP's, so the first master is
-/// at least ECMP's throughput).
+/// Pricing: one Dijkstra per source under the lengths; the column is T(s,·) routed on the
+/// shortest-path DAG, every vertex's flow split evenly over its shortest in-arcs (as the first
+/// round of metrics/flow/throughput_mwu.hpp), or with `trees` on a shortest-path tree (every
+/// vertex's flow on its first shortest in-arc: at most n − 1 arcs a column); either costs
+/// exactly α_s. A column enters when its reduced cost under the master's duals, Σ y·col − π_s,
+/// is negative (below −10^-12 relative). The first columns are the shortest-path routings
+/// under hop lengths (by default ECMP's, so the first master is at least ECMP's throughput).
 ///
 /// On the orbits (the overload with `generators`): when a group H of automorphisms preserves
 /// the capacities and T, some optimal flow is H-invariant and the problem reduces to one
@@ -149,8 +148,9 @@ struct throughput_cg_options {
   /// row (0: keep every column); 0 to 10^6.
   std::uint64_t drop_after = 0;
   /// Columns on shortest-path trees (every vertex's flow on one shortest in-arc): at most n − 1
-  /// arcs a column, so a sparse master; false: split evenly over the shortest in-arcs (ECMP).
-  bool trees = true;
+  /// arcs a column; false (the default): split evenly over the shortest in-arcs (ECMP), which
+  /// measured faster on Jellyfish (64, 12) and no slower on Shiftfly at 64 groups.
+  bool trees = false;
   /// Price at the smoothed lengths and at the master's duals in every round, adding both
   /// rounds' improving columns (false: the duals only when the smoothed lengths mis-price).
   bool price_both = false;
@@ -599,7 +599,10 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
       break;
     }
     // CLP stops at the time left (its status then 3, below); no limit without max_seconds
+    // (CLP's maximumSeconds counts CPU seconds; its wall-clock limit is set too, so that a loaded
+    // machine does not stretch the run)
     model.setMaximumSeconds(o.max_seconds > 0.0 ? std::max(1.0, o.max_seconds - elapsed()) : -1.0);
+    model.setMaximumWallSeconds(o.max_seconds > 0.0 ? std::max(1.0, o.max_seconds - elapsed()) : -1.0);
     const double solve_start = elapsed();
     if (it == 1)
       model.initialSolve();  // CLP's choice (dual simplex after presolve)
