@@ -1,7 +1,8 @@
 // Tests of metrics/flow/throughput_column_generation.hpp: equality with the edge LP
 // (throughput_lp) on small graphs and traffic of several kinds, the closed form 2m / Σ d on
 // arc-transitive graphs, containment of the value in the (1+ε) interval and of the LP's value in
-// a run cut short, and bad input.
+// a run cut short, bad input; on the orbits of nauty's automorphisms, equality with the edge LP
+// and with the reduced LP (throughput_symmetric_lp), and bad generators refused.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -12,7 +13,14 @@
 #include "shiftfly/metrics/flow/throughput_column_generation.hpp"
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
 #include "shiftfly/metrics/flow/throughput_mwu.hpp"
+#include "shiftfly/metrics/flow/throughput_symmetric.hpp"
+#include "shiftfly/metrics/symmetry/automorphisms.hpp"
+#include "shiftfly/topology/hyperx.hpp"
 #include "shiftfly/topology/jellyfish.hpp"
+#include "shiftfly/topology/polarfly.hpp"
+#include "shiftfly/topology/shiftfly.hpp"
+#include "shiftfly/topology/slimfly.hpp"
+#include "shiftfly/topology/torus.hpp"
 #include "throughput_fixture.hpp"
 
 using namespace shiftfly;
@@ -147,6 +155,7 @@ TEST_CASE("throughput_column_generation: measure_throughput takes it above the e
   const auto g = topology::jellyfish<std::uint32_t>(64, 12, 1);
   metrics::throughput_request q;
   q.threads = 1;
+  q.symmetry = false;  // (its trivial group's reduced LP would fit and answer first)
   REQUIRE(metrics::measure_throughput(g, q).method == "interval");  // off by default: the (1+eps) interval
   q.column_generation = true;
   const auto m = metrics::measure_throughput(g, q);
@@ -181,4 +190,76 @@ TEST_CASE("throughput_column_generation: bad input") {
   o = {};
   o.how = metrics::traversal::arcs;  // an undirected graph has no arcs
   CHECK_THROWS_AS(metrics::throughput_column_generation(g, T, o), core::invalid_parameter);
+}
+
+TEST_CASE("throughput_column_generation: on the orbits of the automorphisms equals the edge LP and the reduced LP") {
+  // vertex-transitive (one source orbit) and not (Shiftfly at 16 groups of 12 ports: a group of
+  // order 2, 8 orbits; at 36 groups of 40 ports: 6 orbits)
+  std::vector<tf::graph> graphs{topology::torus({3, 4}),     tf::petersen(), topology::hyperx({3, 3}),
+                                topology::slimfly(5),          topology::polarfly(3),
+                                topology::shiftfly_group_level(16, 12), topology::shiftfly_group_level(36)};
+  std::vector<metrics::throughput_cg_options> sets = cg_option_sets();
+  sets.front().trees = true;  // tree columns with the warm start; plain column generation with ECMP columns
+  metrics::throughput_cg_options pairs;  // one commodity a (source, target) pair, path columns
+  pairs.per_pair = true;
+  sets.push_back(pairs);
+  for (const auto& g : graphs) {
+    const auto T = metrics::uniform_traffic(g.num_vertices());
+    const auto aut = metrics::graph_automorphisms(g);
+    const auto sym = metrics::throughput_symmetric_lp(g, T, aut.generators);
+    // the edge LP on the small ones (the reduced LP is checked against it in throughput_symmetric_test)
+    const double lp = g.num_vertices() <= 20 ? metrics::throughput_lp(g, T).value : sym.value;
+    for (const auto& o : sets) {
+      // plain column generation tails off on the 36-group multigraph (580 rounds, 20 s): skipped there
+      if (o.warm_rounds == 0 && g.num_vertices() > 20) continue;
+      const auto cg = metrics::throughput_column_generation(g, T, aut.generators, o);
+      INFO(g.name() << " n=" << g.num_vertices() << " orbits " << aut.orbits << " lp " << lp << " symmetric "
+                    << sym.value << " cg " << cg.value << " warm " << o.warm_rounds << " pairs " << o.per_pair);
+      CHECK(cg.method == "exact");
+      CHECK(cg.sources == aut.orbits);
+      CHECK(cg.vertex_orbits == aut.orbits);
+      CHECK(cg.capacity_rows == sym.arc_orbits);
+      CHECK(std::fabs(cg.value - lp) <= 2e-7 * lp);
+      CHECK(std::fabs(cg.value - sym.value) <= 2e-7 * lp);
+      CHECK(cg.lower_certificate <= lp * (1 + 1e-7));
+      CHECK(cg.dual_bound >= lp * (1 - 1e-7));
+    }
+  }
+  // column dropping keeps the value
+  const auto g = topology::shiftfly_group_level(16, 12);
+  const auto aut = metrics::graph_automorphisms(g);
+  metrics::throughput_cg_options drop;
+  drop.drop_after = 1;
+  drop.price_both = true;
+  const auto T = metrics::uniform_traffic(16);
+  const double exact = metrics::throughput_lp(g, T).value;
+  CHECK(std::fabs(metrics::throughput_column_generation(g, T, aut.generators, drop).value - exact) <= 2e-7 * exact);
+  // per pair without generators, on uneven traffic
+  const auto U = cg_uneven_traffic(16);
+  drop.per_pair = true;
+  const double uneven = metrics::throughput_lp(g, U).value;
+  CHECK(std::fabs(metrics::throughput_column_generation(g, U, drop).value - uneven) <= 2e-7 * uneven);
+}
+
+TEST_CASE("throughput_column_generation: bad generators are refused") {
+  const auto g = topology::torus({3, 4});
+  const auto T = metrics::uniform_traffic(12);
+  std::vector<std::uint32_t> id(12);
+  for (std::uint32_t v = 0; v < 12; ++v) id[v] = v;
+  auto swap01 = id;  // 0 <-> 1 alone is not an automorphism of the torus
+  std::swap(swap01[0], swap01[1]);
+  auto twice = id;  // not a permutation
+  twice[1] = 0;
+  const std::vector<std::vector<std::uint32_t>> bad_size{std::vector<std::uint32_t>(11, 0)}, not_aut{swap01},
+      not_perm{twice};
+  CHECK_THROWS_AS(metrics::throughput_column_generation(g, T, bad_size), core::invalid_parameter);
+  CHECK_THROWS_AS(metrics::throughput_column_generation(g, T, not_aut), core::invalid_parameter);
+  CHECK_THROWS_AS(metrics::throughput_column_generation(g, T, not_perm), core::invalid_parameter);
+  // an automorphism that moves a permutation's demands
+  const auto aut = metrics::graph_automorphisms(g);
+  CHECK_THROWS_AS(metrics::throughput_column_generation(g, metrics::permutation_traffic(12, 3), aut.generators),
+                  core::invalid_parameter);
+  metrics::throughput_cg_options o;
+  o.drop_after = 2'000'000;
+  CHECK_THROWS_AS(metrics::throughput_column_generation(g, T, aut.generators, o), core::invalid_parameter);
 }

@@ -34,7 +34,9 @@
 /// the same way; above that, when the request
 /// asks for it (column_generation = true; off by default, so that a call keeps its bounded
 /// time), up to throughput_cg_max_variables (sources × arcs), column generation over source routings
-/// (metrics/flow/throughput_column_generation.hpp), exact to the same certified 10^-7, with
+/// (metrics/flow/throughput_column_generation.hpp; for uniform traffic on the orbits of the
+/// automorphisms found above when they reduce the sources, its limit then counting source
+/// orbits × arcs), exact to the same certified 10^-7, with
 /// max_seconds (when > 0) as its time limit: stopped by it, or by its iteration limit, it
 /// answers with its certified interval (method "interval", converged = false); otherwise the
 /// (1+ε) Garg–Könemann/Fleischer interval. An interval's upper end is tightened by the
@@ -125,13 +127,16 @@ std::uint64_t capacity_arcs(const G& g, traversal how) {
   return 2 * static_cast<std::uint64_t>(g.num_edges());
 }
 
-/// Uniform traffic: whether the LP reduced by g's automorphisms fits (every vertex sends).
+/// Uniform traffic: whether the LP reduced by g's automorphisms fits (every vertex sends), or,
+/// with `column_generation`, column generation on the orbits (source orbits × arcs).
 template <core::digraph_like G>
-bool symmetric_lp_fits(const G& g, const throughput_request& r) {
+bool symmetric_lp_fits(const G& g, const throughput_request& r, bool column_generation = false) {
   if (!r.symmetry || r.pattern != traffic_pattern::uniform || g.num_vertices() > throughput_symmetry_max_vertices) return false;
   const auto aut = graph_automorphisms(g, r.how);
   const std::uint64_t reduced = throughput_symmetric_variables(aut.orbits, capacity_arcs(g, r.how));
-  return aut.orbits < g.num_vertices() && reduced <= throughput_symmetric_max_variables &&
+  if (aut.orbits >= g.num_vertices()) return false;
+  if (column_generation) return reduced <= throughput_cg_max_variables;
+  return reduced <= throughput_symmetric_max_variables &&
          (r.max_seconds == 0.0 || throughput_symmetric_seconds(reduced) <= r.max_seconds);
 }
 
@@ -189,7 +194,7 @@ void require_throughput_within(const G& g, const throughput_request& r) {
   const std::uint64_t n = g.num_vertices(), arcs = detail::capacity_arcs(g, r.how);
   const std::uint64_t exact_limit = r.column_generation ? throughput_cg_max_variables : throughput_lp_max_variables;
   if (throughput_lp_variables(n, arcs) <= exact_limit) return;  // the exact LP, or column generation
-  if (detail::symmetric_lp_fits(g, r)) return;                    // the LP reduced by the automorphisms
+  if (detail::symmetric_lp_fits(g, r, r.column_generation)) return;  // the reduced LP, or column generation on the orbits
   (void)require_throughput_mwu_within(where, n, arcs, n, r.epsilon, throughput_mwu_options{}.max_rounds, r.max_seconds);
 }
 
@@ -232,14 +237,16 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
   }
   // uniform traffic: the LP reduced by the automorphisms, when the group leaves it small enough
   std::string unsolved;
+  std::optional<automorphism_group> aut;  // uniform traffic above the edge LP: the graph's automorphisms
+  std::uint64_t source_orbits = K;
   if (r.symmetry && r.pattern == traffic_pattern::uniform && out.lp_variables > throughput_lp_max_variables &&
       g.num_vertices() <= throughput_symmetry_max_vertices) {
-    const auto aut = graph_automorphisms(g, r.how);
-    std::vector<char> sends(aut.orbits, 0);
-    std::uint64_t source_orbits = 0;
+    aut = graph_automorphisms(g, r.how);
+    std::vector<char> sends(aut->orbits, 0);
+    source_orbits = 0;
     for (const auto s : T.sources_with_demand())
-      if (!sends[aut.orbit_of[s]]) {
-        sends[aut.orbit_of[s]] = 1;
+      if (!sends[aut->orbit_of[s]]) {
+        sends[aut->orbit_of[s]] = 1;
         ++source_orbits;
       }
     // only when the group reduces the commodities: without symmetry the reduced LP is the edge LP
@@ -248,10 +255,10 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
     if (source_orbits < K && reduced <= throughput_symmetric_max_variables &&
         (r.max_seconds == 0.0 || throughput_symmetric_seconds(reduced) <= r.max_seconds)) {
       try {
-        const auto lp = throughput_symmetric_lp(g, T, aut.generators, r.how);
+        const auto lp = throughput_symmetric_lp(g, T, aut->generators, r.how);
         out.lower = out.upper = lp.value;
         out.method = "exact";
-        out.algorithm = lp.algorithm + "; automorphisms by " + aut.algorithm;
+        out.algorithm = lp.algorithm + "; automorphisms by " + aut->algorithm;
         out.lower_method = out.upper_method = "exact (" + out.algorithm + ")";
         return out;
       } catch (const throughput_lp_unsolved& e) {
@@ -260,8 +267,11 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
     }
   }
   // the interval's cost, refused before anything else runs when over max_seconds
+  // column generation: on the orbits of the automorphisms when they reduce the sources, so its
+  // limit counts source orbits × arcs
+  const bool on_orbits = aut.has_value() && source_orbits < K;
   const bool column_generation = r.column_generation && out.lp_variables > throughput_lp_max_variables &&
-                                 out.lp_variables <= throughput_cg_max_variables;
+                                 throughput_lp_variables(source_orbits, arcs) <= throughput_cg_max_variables;
   if (out.lp_variables > throughput_lp_max_variables && !column_generation)
     (void)require_throughput_mwu_within(where, g.num_vertices(), arcs, K, r.epsilon, throughput_mwu_options{}.max_rounds,
                                         r.max_seconds);
@@ -282,14 +292,15 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
     co.threads = r.threads;
     co.how = r.how;
     co.max_seconds = r.max_seconds;
-    const auto cg = throughput_column_generation(g, T, co);
+    const auto cg = on_orbits ? throughput_column_generation(g, T, aut->generators, co) : throughput_column_generation(g, T, co);
     out.algorithm = cg.algorithm;
     out.rounds = cg.iterations;
     out.round_limit = co.max_iterations;
+    if (on_orbits) out.algorithm += "; automorphisms by " + aut->algorithm;
     if (cg.converged) {
       out.lower = out.upper = cg.value;
       out.method = "exact";
-      out.lower_method = out.upper_method = "exact (" + cg.algorithm + ")";
+      out.lower_method = out.upper_method = "exact (" + out.algorithm + ")";
       out.rounds = out.round_limit = 0;
       return out;
     }

@@ -8,12 +8,16 @@
 /// is routable within capacity over any paths).
 ///
 /// API:
-///   struct throughput_cg_options { tolerance, max_iterations, max_seconds, threads, how, smoothing };
+///   struct throughput_cg_options { tolerance, max_iterations, max_seconds, threads, how, warm_rounds,
+///                                  warm_epsilon, warm_block, smoothing, drop_after, trees, price_both, progress };
 ///   struct throughput_cg_result { value, lower_certificate, dual_bound, method, algorithm, converged,
-///                                 iterations, columns, nonzeros, sources, arcs, seconds };
+///                                 iterations, columns, dropped, nonzeros, sources, arcs, capacity_rows,
+///                                 vertex_orbits, generators, seconds, master_seconds, warm_seconds };
 ///   throughput_cg_result throughput_column_generation(const G& g, const traffic_matrix& T,
 ///                                                     const throughput_cg_options& = {});
-///   inline constexpr std::uint64_t throughput_cg_max_variables;   // sources × arcs accepted
+///   throughput_cg_result throughput_column_generation(const G& g, const traffic_matrix& T,
+///       std::span<const std::vector<std::uint32_t>> generators, const throughput_cg_options& = {});
+///   inline constexpr std::uint64_t throughput_cg_max_variables;   // (source orbits) × arcs accepted
 ///
 /// The master LP (Dantzig–Wolfe decomposition of the source-aggregated edge LP, with one
 /// convexity row per source, so it has sources + arcs rows whatever its columns): a column
@@ -26,11 +30,27 @@
 /// the master is the full problem once no column of s costs less than π_s (the Ford–Fulkerson
 /// path formulation, aggregated by source: a flow from s is a sum of paths).
 /// Pricing: one Dijkstra per source under the lengths; the column is T(s,·) routed on the
-/// shortest-path DAG, every vertex's flow split evenly over its shortest in-arcs (as the
-/// first round of metrics/flow/throughput_mwu.hpp; a convex combination of shortest-path
-/// trees, so it costs exactly α_s). A column enters when its reduced cost under the master's
-/// duals, Σ y·col − π_s, is negative (below −10^-12 relative). The first columns are the ECMP
-/// routings under hop lengths, so the first master is ECMP's throughput.
+/// shortest-path DAG, every vertex's flow split evenly over its shortest in-arcs (as the first
+/// round of metrics/flow/throughput_mwu.hpp), or with `trees` on a shortest-path tree (every
+/// vertex's flow on its first shortest in-arc: at most n − 1 arcs a column); either costs
+/// exactly α_s. A column enters when its reduced cost under the master's duals, Σ y·col − π_s,
+/// is negative (below −10^-12 relative). The first columns are the shortest-path routings
+/// under hop lengths (by default ECMP's, so the first master is at least ECMP's throughput).
+///
+/// On the orbits (the overload with `generators`): when a group H of automorphisms preserves
+/// the capacities and T, some optimal flow is H-invariant and the problem reduces to one
+/// commodity per sending vertex orbit V_i (its representative r_i, the least sender) and one
+/// capacity row per arc orbit O, the coefficient of f_i's flow on O being |V_i|/|O| (the
+/// argument, and the lifting of a reduced flow to the whole graph: metrics/flow/throughput_symmetric.hpp,
+/// whose detail::symmetry_orbits_of checks every generator and the traffic's invariance, and
+/// refuses what fails). The master is the Dantzig–Wolfe decomposition of that reduced LP: a
+/// column of r_i is a routing of T(r_i,·), entered with coefficient |V_i|/|O|·Σ_{a∈O} col(a) on
+/// row O; it has source orbits + arc orbits rows, and a pricing round is one Dijkstra per
+/// representative. The lengths priced are invariant, l_a = y_O/|O| (and the smoothing's mix of
+/// invariant lengths, and the warm start's, whose updates are made per orbit), so α_s = α_{r_i}
+/// for every s ∈ V_i and the dual bound is Σ_a l_a c_a / Σ_i |V_i|·α_{r_i}(l); the lower
+/// certificate is the master's flow lifted (the load of row O is that of each of its arcs).
+/// Without generators every arc is its own row and every sender its own representative.
 ///
 /// Certificates, computed here at every iteration, independent of CLP's claims:
 /// - lower: the master's λ (clamped to ≥ 0) with the stored columns give a flow that routes
@@ -56,13 +76,20 @@
 /// does (a "mis-price"), the same iteration prices again at y alone (β = 0); if none enters
 /// then, the master's value equals the dual bound at y and the run stops.
 ///
+/// Column dropping (drop_after > 0): a column nonbasic at zero for that many master solves in a
+/// row is deleted from CLP's master and from the store (never one in the basis or with λ > 0,
+/// so the current optimum stays feasible); pricing regenerates it if it is needed again.
+/// price_both: every round prices at the smoothed lengths and at the duals, adding both sets.
+/// These and the warm start are the knobs measured in docs/performance.md ("Column generation
+/// on the orbits"); the value does not depend on them, only the time to certify it.
+///
 /// Why this and not the edge LP or the interval: the edge LP has sources × arcs columns and
 /// sources × vertices conservation rows (at 1,000 routers of radix 40, 4·10^7 columns and
 /// 10^6 rows), while the master has sources + arcs rows and only the columns that pricing
 /// proves useful; the (1+ε) interval converges as ε^-2 and never certifies 10^-7.
 ///
-/// Size: sources × arcs (the edge LP's variable count, which is also the work of one pricing
-/// round, K Dijkstras over all arcs) at most throughput_cg_max_variables = 5·10^7. Memory:
+/// Size: sources × arcs (source orbits × arcs on the orbits: the work of one pricing round, K
+/// Dijkstras over all arcs) at most throughput_cg_max_variables = 5·10^7. Memory:
 /// every column is kept (its arcs and loads, 12 bytes a nonzero here and about 40 in CLP's
 /// copies and factorisation); the estimate for max_iterations' worth of columns, each with
 /// at most min(arcs, n·ties) nonzeros, is capped by what the run may actually produce and
@@ -86,7 +113,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <limits>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -97,6 +126,7 @@
 #include "shiftfly/metrics/flow/detail/capacity_network.hpp"
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
 #include "shiftfly/metrics/flow/throughput_mwu.hpp"
+#include "shiftfly/metrics/flow/throughput_symmetric.hpp"
 #include "shiftfly/metrics/flow/traffic.hpp"
 
 namespace shiftfly::metrics {
@@ -114,6 +144,22 @@ struct throughput_cg_options {
   double warm_epsilon = 0.1;       ///< their step
   std::uint64_t warm_block = 1;    ///< phases averaged into one column a source (1: every phase its own)
   double smoothing = 0.5;  ///< Wentges' β in [0, 1): lengths priced = β·best + (1 − β)·master duals
+  /// Drop a column from the master once it has been nonbasic at zero for this many solves in a
+  /// row (0: keep every column); 0 to 10^6.
+  std::uint64_t drop_after = 0;
+  /// Columns on shortest-path trees (every vertex's flow on one shortest in-arc): at most n − 1
+  /// arcs a column; false (the default): split evenly over the shortest in-arcs (ECMP), which
+  /// measured faster on Jellyfish (64, 12) and no slower on Shiftfly at 64 groups.
+  bool trees = false;
+  /// Price at the smoothed lengths and at the master's duals in every round, adding both
+  /// rounds' improving columns (false: the duals only when the smoothed lengths mis-price).
+  bool price_both = false;
+  /// One commodity per (source, target) pair, priced as shortest paths (the Ford–Fulkerson path
+  /// formulation): columns of a few nonzeros, a master of pairs + capacity rows; false: one
+  /// commodity per source, priced as routings of its whole row of T.
+  bool per_pair = false;
+  /// After every pricing round: (iteration, certified lower, certified upper, columns in the master, seconds).
+  std::function<void(std::uint64_t, double, double, std::uint64_t, double)> progress;
 };
 
 struct throughput_cg_result {
@@ -125,9 +171,16 @@ struct throughput_cg_result {
   bool converged = true;
   std::uint64_t iterations = 0;  ///< pricing rounds
   std::uint64_t columns = 0;     ///< routing columns generated (θ not counted)
-  std::uint64_t nonzeros = 0;    ///< the columns' arc loads
-  std::uint64_t sources = 0, arcs = 0;
-  double seconds = 0.0;  ///< wall time of the run (not part of any figure)
+  std::uint64_t dropped = 0;     ///< of them, dropped from the master (drop_after)
+  std::uint64_t nonzeros = 0;    ///< the columns' row coefficients in the master at the end
+  std::uint64_t sources = 0, arcs = 0;  ///< sources: their representatives (one a sending orbit) with generators
+  std::uint64_t capacity_rows = 0;      ///< arcs, or arc orbits with generators
+  std::uint64_t vertex_orbits = 0;      ///< vertices, or vertex orbits with generators
+  std::uint64_t generators = 0;
+  std::uint64_t commodities = 0;  ///< convexity rows: the sources, or the pairs (per_pair)
+  double seconds = 0.0;         ///< wall time of the run (not part of any figure)
+  double master_seconds = 0.0;  ///< of it, in CLP's master solves
+  double warm_seconds = 0.0;    ///< of it, in the warm start
 };
 
 namespace detail {
@@ -143,13 +196,14 @@ struct cg_column {
 inline void cg_price(const capacity_network& net, const traffic_matrix& T, std::span<const std::uint32_t> sources,
                      const std::vector<double>& length, unsigned threads,
                      std::vector<shortest_path_router>& routers, std::vector<std::vector<double>>& scratch,
-                     std::vector<cg_column>& out) {
+                     std::vector<cg_column>& out, bool trees = false) {
   const std::size_t parts = routers.size();
   out.resize(sources.size());
   core::parallel_for(sources.size(), parts, threads, [&](std::size_t p, std::size_t begin, std::size_t end) {
     auto& router = routers[p];
     auto& load = scratch[p];
     router.track = true;
+    router.tree = trees;
     for (std::size_t k = begin; k < end; ++k) {
       auto& c = out[k];
       c.alpha = router.route_source(sources[k], length, load.data());
@@ -165,11 +219,62 @@ inline void cg_price(const capacity_network& net, const traffic_matrix& T, std::
   });
 }
 
+/// Prices every source under `length` and cuts its shortest-path tree into one path column per
+/// target (demand T(s,t) on each arc of the path); alpha[k] is α of source k; pairs of source k
+/// start at first[k] (parts fixed, combined in source order).
+inline void cg_price_pairs(const capacity_network& net, const traffic_matrix& T, std::span<const std::uint32_t> sources,
+                           std::span<const std::uint64_t> first, const std::vector<double>& length, unsigned threads,
+                           std::vector<shortest_path_router>& routers, std::vector<std::vector<double>>& scratch,
+                           std::vector<double>& alpha, std::vector<cg_column>& out) {
+  const std::size_t parts = routers.size();
+  alpha.resize(sources.size());
+  out.resize(first[sources.size()]);
+  core::parallel_for(sources.size(), parts, threads, [&](std::size_t p, std::size_t begin, std::size_t end) {
+    auto& router = routers[p];
+    auto& load = scratch[p];
+    router.track = true;
+    router.tree = true;
+    for (std::size_t k = begin; k < end; ++k) {
+      const auto s = sources[k];
+      alpha[k] = router.route_source(s, length, load.data());
+      for (const auto a : router.touched) load[a] = 0.0;
+      const auto tg = T.targets_of(s);
+      const auto dm = T.demands_of(s);
+      for (std::size_t i = 0; i < tg.size(); ++i) {
+        auto& c = out[first[k] + i];
+        c.alpha = 0.0;
+        c.arc.clear();
+        std::uint32_t v = tg[i];
+        while (v != s) {  // the tree's rule: the first shortest in-arc from a vertex settled before
+          const auto kv = router.position[v];
+          const double bound = router.dist[v] * (1.0 + router.slack);
+          std::uint32_t via = v;
+          for (auto j = net.in_offsets[v]; j < net.in_offsets[v + 1]; ++j) {
+            const auto a = net.in_arc[j];
+            const auto u = net.tail[a];
+            if (router.position[u] < kv && router.dist[u] + length[a] <= bound) {
+              c.arc.push_back(a);
+              via = u;
+              break;
+            }
+          }
+          if (via == v) break;  // unreachable (refused before pricing)
+          v = via;
+        }
+        std::sort(c.arc.begin(), c.arc.end());
+        c.load.assign(c.arc.size(), dm[i]);
+      }
+    }
+  });
+}
+
 }  // namespace detail
 
-/// θ(T) on g by column generation (see the file comment).
+/// θ(T) on g by column generation on the orbits of the group `generators` generate (see the
+/// file comment, "On the orbits"); an empty span is the plain problem (every arc its own row).
 template <core::digraph_like G>
 throughput_cg_result throughput_column_generation(const G& g, const traffic_matrix& T_in,
+                                                  std::span<const std::vector<std::uint32_t>> generators,
                                                   const throughput_cg_options& o = {}) {
   constexpr std::string_view where = "throughput_column_generation";
   const auto start_time = std::chrono::steady_clock::now();
@@ -183,95 +288,177 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
   if (!(o.warm_epsilon > 0.0 && o.warm_epsilon <= 1.0))
     core::throw_out_of_range(where, "warm_epsilon", o.warm_epsilon, "above 0 to 1");
   if (!(o.smoothing >= 0.0 && o.smoothing < 1.0)) core::throw_out_of_range(where, "smoothing", o.smoothing, "0 to below 1");
+  core::require_range(where, "drop_after", o.drop_after, 0, 1'000'000);
   if (T_in.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
   if (T_in.n() != g.num_vertices())
     core::fail_parameter(where, "T", "a matrix for " + core::to_message(T_in.n()) + " vertices",
                          "does not match the graph's " + core::to_message(g.num_vertices()) + " vertices");
   require_throughput_demands(where, T_in);
   const std::uint64_t listed = o.how == traversal::arcs ? g.num_arcs() : 2 * static_cast<std::uint64_t>(g.num_edges());
-  const std::uint64_t K = T_in.sources_with_demand().size();
+  const auto net = detail::make_capacity_network(where, g, o.how);
+  const std::size_t A = net.arcs();
+  // the rows: one per arc orbit (every arc its own without generators); the sources: one
+  // representative per sending vertex orbit, weighted by the orbit's size
+  std::vector<std::uint32_t> row_of(A);
+  std::vector<double> row_size, row_cap;
+  std::vector<std::uint32_t> reps;
+  std::vector<double> weight;
+  std::uint64_t vertex_orbits = g.num_vertices();
+  if (generators.empty()) {
+    for (std::size_t a = 0; a < A; ++a) row_of[a] = static_cast<std::uint32_t>(a);
+    row_size.assign(A, 1.0);
+    row_cap = net.capacity;
+    for (const auto s : T_in.sources_with_demand()) reps.push_back(s);
+    weight.assign(reps.size(), 1.0);
+  } else {
+    const auto orb = detail::symmetry_orbits_of(where, net, T_in, generators);
+    row_of = orb.arc_orbit;
+    row_size.assign(orb.arc_size.begin(), orb.arc_size.end());
+    row_cap = orb.arc_capacity;
+    vertex_orbits = orb.vertex_size.size();
+    std::vector<char> seen(orb.vertex_size.size(), 0);
+    for (const auto s : T_in.sources_with_demand())
+      if (!seen[orb.vertex_orbit[s]]) {
+        seen[orb.vertex_orbit[s]] = 1;
+        reps.push_back(s);
+        weight.push_back(static_cast<double>(orb.vertex_size[orb.vertex_orbit[s]]));
+      }
+  }
+  const std::size_t R = row_cap.size();
+  const std::uint64_t K = reps.size();
   const std::uint64_t work = throughput_lp_variables(K, listed);
   if (work > throughput_cg_max_variables)
-    core::fail(where, "sources x arcs is " + core::to_message(work) + " (" + core::to_message(K) + " x " +
-                          core::to_message(listed) + "), more than the " + core::to_message(throughput_cg_max_variables) +
+    core::fail(where, "sources x arcs is " + core::to_message(work) + " (" + core::to_message(K) +
+                          (generators.empty() ? " sources" : " source orbits") + " x " + core::to_message(listed) +
+                          " arcs), more than the " + core::to_message(throughput_cg_max_variables) +
                           " accepted (use the (1+eps) interval of throughput_mwu)");
   // Memory: the master's rows and vectors, the routers, and the columns. A column has at most
-  // min(arcs, n·max in-degree) nonzeros; a run adds at most K columns an iteration, and in
+  // min(rows, n·max in-degree) nonzeros; a run adds at most K columns an iteration, and in
   // practice a few per source in all: the estimate counts 8 columns a source up front (52
   // bytes a nonzero: 12 here, about 40 in CLP) and the check is repeated as columns enter.
   const std::uint64_t n = g.num_vertices();
-  const std::uint64_t col_nnz = std::min<std::uint64_t>(listed, n > 0 ? n - 1 : 0) + 1;
-  std::uint64_t fixed = core::estimate_add_mul(0, listed, 8 * 12);
+  const std::uint64_t col_nnz = std::min<std::uint64_t>(R, n > 0 ? n - 1 : 0) + 1;
+  std::uint64_t fixed = core::estimate_add_mul(0, listed, 8 * 16);
   fixed = core::estimate_add_mul(fixed, n, 64 * 16);
   if (o.warm_rounds > 0) fixed = core::estimate_add_mul(fixed, K, core::estimate_add_mul(0, listed, 12));  // block sums
   core::require_memory(where, "the master LP and 8 columns a source (" + core::to_message(K) + " sources, " +
-                                  core::to_message(listed) + " arcs)",
+                                  core::to_message(R) + " capacity rows)",
                        core::estimate_add_mul(fixed, core::estimate_add_mul(0, K, 8), core::estimate_add_mul(0, col_nnz, 52)));
-  const auto net = detail::make_capacity_network(where, g, o.how);
-  const std::size_t A = net.arcs();
   throughput_cg_result r;
   r.sources = K;
   r.arcs = A;
+  r.capacity_rows = R;
+  r.vertex_orbits = vertex_orbits;
+  r.generators = generators.size();
+  if (!generators.empty())
+    r.algorithm = "column generation (Dantzig-Wolfe, source-aggregated routings) on the orbits of " +
+                  core::to_message(generators.size()) + " automorphisms (" + core::to_message(K) + " source orbits, " +
+                  core::to_message(R) + " arc orbits), COIN-OR CLP master";
   if (detail::unreachable_demand(net, T_in)) {
     r.algorithm = "exact: a demanded target is unreachable (BFS)";
     return r;
   }
   const int e = T_in.demand_exponent();
   const traffic_matrix T = T_in.scaled(e);
-  const auto sources = T.sources_with_demand();
+  const auto sources = std::span<const std::uint32_t>(reps);
+  // the commodities: the sources, or (per_pair) the pairs (source k's start at first[k])
+  std::vector<std::uint64_t> first(K + 1, 0);
+  for (std::size_t k = 0; k < K; ++k) first[k + 1] = first[k] + (o.per_pair ? T.targets_of(reps[k]).size() : 1);
+  const std::uint64_t C = first[K];
+  std::vector<std::uint32_t> source_of(C);
+  for (std::size_t k = 0; k < K; ++k)
+    for (auto c = first[k]; c < first[k + 1]; ++c) source_of[c] = static_cast<std::uint32_t>(k);
+  if (C + R > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
+    core::fail(where, "the master would have " + core::to_message(C + R) + " rows, too many for CLP's index types");
+  r.commodities = C;
   const unsigned threads = core::resolve_threads(o.threads);
   const std::size_t parts = std::min<std::size_t>(K, 16);
   std::vector<detail::shortest_path_router> routers;
   routers.reserve(parts);
   for (std::size_t p = 0; p < parts; ++p) routers.emplace_back(net, T);
   std::vector<std::vector<double>> scratch(parts, std::vector<double>(A, 0.0));
+  // the arcs of every row (for the warm start's length updates)
+  std::vector<std::uint64_t> row_start(R + 1, 0);
+  std::vector<std::uint32_t> row_arcs(A);
+  for (std::size_t a = 0; a < A; ++a) ++row_start[row_of[a] + 1];
+  for (std::size_t O = 0; O < R; ++O) row_start[O + 1] += row_start[O];
+  {
+    auto next = row_start;
+    for (std::size_t a = 0; a < A; ++a) row_arcs[next[row_of[a]]++] = static_cast<std::uint32_t>(a);
+  }
 
-  // the master: rows 0..K-1 convexity (Σλ − θ ≥ 0), K..K+A-1 capacity (≤ c); column 0 θ
+  // the master: rows 0..C-1 convexity (Σλ − θ ≥ 0), C..C+R-1 capacity (≤ c); column 0 θ
   ClpSimplex model;
   model.setLogLevel(0);
   {
-    std::vector<double> row_lo(K + A), row_hi(K + A);
-    for (std::size_t k = 0; k < K; ++k) {
+    std::vector<double> row_lo(C + R), row_hi(C + R);
+    for (std::size_t k = 0; k < C; ++k) {
       row_lo[k] = 0.0;
       row_hi[k] = COIN_DBL_MAX;
     }
-    for (std::size_t a = 0; a < A; ++a) {
-      row_lo[K + a] = -COIN_DBL_MAX;
-      row_hi[K + a] = net.capacity[a];
+    for (std::size_t O = 0; O < R; ++O) {
+      row_lo[C + O] = -COIN_DBL_MAX;
+      row_hi[C + O] = row_cap[O];
     }
     std::vector<CoinBigIndex> start(2, 0);
-    std::vector<int> index(K);
-    std::vector<double> value(K, -1.0);
-    for (std::size_t k = 0; k < K; ++k) index[k] = static_cast<int>(k);
-    start[1] = static_cast<CoinBigIndex>(K);
+    std::vector<int> index(C);
+    std::vector<double> value(C, -1.0);
+    for (std::size_t k = 0; k < C; ++k) index[k] = static_cast<int>(k);
+    start[1] = static_cast<CoinBigIndex>(C);
     const double lo = 0.0, hi = COIN_DBL_MAX, obj = -1.0;
-    model.loadProblem(1, static_cast<int>(K + A), start.data(), index.data(), value.data(), &lo, &hi, &obj,
+    model.loadProblem(1, static_cast<int>(C + R), start.data(), index.data(), value.data(), &lo, &hi, &obj,
                       row_lo.data(), row_hi.data());
   }
   model.setPrimalTolerance(1e-10);
   model.setDualTolerance(1e-10);
 
-  // the stored columns (CLP column c + 1 is columns[c])
-  std::vector<std::uint32_t> col_source;   // index k into sources
+  // a priced column in row space: coefficient on row O = weight_k / |O| · Σ_{a∈O} load(a)
+  std::vector<double> dense_row(R, 0.0);
+  std::vector<std::uint32_t> rows_hit;
+  const auto to_rows = [&](std::size_t k, const detail::cg_column& c, detail::cg_column& out) {
+    out.alpha = c.alpha;
+    if (generators.empty()) {
+      out.arc = c.arc;
+      out.load = c.load;
+      return;
+    }
+    rows_hit.clear();
+    for (std::size_t i = 0; i < c.arc.size(); ++i) {
+      const auto O = row_of[c.arc[i]];
+      if (dense_row[O] == 0.0) rows_hit.push_back(O);
+      dense_row[O] += c.load[i];
+    }
+    std::sort(rows_hit.begin(), rows_hit.end());
+    out.arc.assign(rows_hit.begin(), rows_hit.end());
+    out.load.resize(rows_hit.size());
+    for (std::size_t i = 0; i < rows_hit.size(); ++i) {
+      out.load[i] = weight[k] / row_size[rows_hit[i]] * dense_row[rows_hit[i]];
+      dense_row[rows_hit[i]] = 0.0;
+    }
+  };
+
+  // the stored columns (CLP column c + 1 is columns[c]), in row space
+  std::vector<std::uint32_t> col_source;   // index k into reps
   std::vector<std::uint64_t> col_start{0};  // into col_arc / col_load
-  std::vector<std::uint32_t> col_arc;
+  std::vector<std::uint32_t> col_arc;       // rows
   std::vector<double> col_load;
-  const auto add_columns = [&](const std::vector<detail::cg_column>& priced, const std::vector<char>& take) {
+  std::vector<std::uint64_t> col_idle;  // iterations nonbasic at zero in a row (column dropping)
+  const auto add_columns = [&](const std::vector<detail::cg_column>& in_rows, const std::vector<char>& take) {
     std::vector<CoinBigIndex> start{0};
     std::vector<int> index;
     std::vector<double> value, lo, hi, obj;
     std::uint64_t extra = 0;
-    for (std::size_t k = 0; k < priced.size(); ++k)
-      if (take[k]) extra += priced[k].arc.size() + 1;
+    for (std::size_t k = 0; k < in_rows.size(); ++k)
+      if (take[k]) extra += in_rows[k].arc.size() + 1;
     core::require_memory(where, "the columns (" + core::to_message(col_arc.size() + extra) + " nonzeros)",
                          core::estimate_add_mul(fixed, col_arc.size() + extra, 52));
-    for (std::size_t k = 0; k < priced.size(); ++k) {
+    for (std::size_t k = 0; k < in_rows.size(); ++k) {
       if (!take[k]) continue;
-      const auto& c = priced[k];
+      const auto& c = in_rows[k];
       index.push_back(static_cast<int>(k));
       value.push_back(1.0);
       for (std::size_t i = 0; i < c.arc.size(); ++i) {
-        index.push_back(static_cast<int>(K + c.arc[i]));
+        index.push_back(static_cast<int>(C + c.arc[i]));
         value.push_back(c.load[i]);
       }
       start.push_back(static_cast<CoinBigIndex>(index.size()));
@@ -282,6 +469,7 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
       col_arc.insert(col_arc.end(), c.arc.begin(), c.arc.end());
       col_load.insert(col_load.end(), c.load.begin(), c.load.end());
       col_start.push_back(col_arc.size());
+      col_idle.push_back(0);
     }
     if (lo.empty()) return std::size_t{0};
     if (index.size() > static_cast<std::uint64_t>(std::numeric_limits<CoinBigIndex>::max()) ||
@@ -289,74 +477,100 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
       core::fail(where, "the master is too large for CLP's index types");
     model.addColumns(static_cast<int>(lo.size()), lo.data(), hi.data(), obj.data(), start.data(), index.data(),
                      value.data());
+    r.columns += lo.size();
     return lo.size();
   };
+  std::vector<detail::cg_column> priced, in_rows(C);
+  std::vector<double> alpha_of(K);
+  const auto price = [&](const std::vector<double>& l) {
+    if (o.per_pair) {
+      detail::cg_price_pairs(net, T, sources, first, l, threads, routers, scratch, alpha_of, priced);
+    } else {
+      detail::cg_price(net, T, sources, l, threads, routers, scratch, priced, o.trees);
+      for (std::size_t k = 0; k < K; ++k) alpha_of[k] = priced[k].alpha;
+    }
+    for (std::size_t c = 0; c < C; ++c) to_rows(source_of[c], priced[c], in_rows[c]);
+  };
 
-  // the first columns: ECMP under hop lengths 1/c
-  std::vector<double> length(A), best_length(A), master_y(A);
+  // the first columns: ECMP under hop lengths 1/c (invariant: automorphisms keep capacities)
+  std::vector<double> length(A), best_length(A), master_y(A), row_y(R);
   for (std::size_t a = 0; a < A; ++a) length[a] = 1.0 / net.capacity[a];
-  std::vector<detail::cg_column> priced;
-  detail::cg_price(net, T, sources, length, threads, routers, scratch, priced);
+  price(length);
   double best_upper = std::numeric_limits<double>::infinity();
+  // Garg–Könemann's bound Σ l·c / Σ_s α_s(l); for invariant l, α_s = α of its representative
   const auto bound_of = [&](const std::vector<double>& l) {
     double D = 0.0, alpha = 0.0;
     for (std::size_t a = 0; a < A; ++a) D += l[a] * net.capacity[a];
-    for (const auto& c : priced) alpha += c.alpha;
+    for (std::size_t k = 0; k < K; ++k) alpha += weight[k] * alpha_of[k];
     return alpha > 0.0 ? D / alpha : std::numeric_limits<double>::infinity();
   };
   best_upper = bound_of(length);
   best_length = length;
-  add_columns(priced, std::vector<char>(K, 1));
-  // the ECMP routing is a first lower certificate: θ ≥ 1 / its congestion
+  add_columns(in_rows, std::vector<char>(C, 1));
+  // the ECMP routing is a first lower certificate: θ ≥ 1 / its (lifted) congestion
   double lower = 0.0;
   {
-    std::vector<double> ecmp(A, 0.0);
-    for (const auto& c : priced)
+    std::vector<double> ecmp(R, 0.0);
+    for (const auto& c : in_rows)
       for (std::size_t i = 0; i < c.arc.size(); ++i) ecmp[c.arc[i]] += c.load[i];
     double congestion = 0.0;
-    for (std::size_t a = 0; a < A; ++a) congestion = std::max(congestion, ecmp[a] / net.capacity[a]);
+    for (std::size_t O = 0; O < R; ++O) congestion = std::max(congestion, ecmp[O] / row_cap[O]);
     if (congestion > 0.0) lower = 1.0 / congestion;
   }
   const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count(); };
   const auto out_of_time = [&] { return o.max_seconds > 0.0 && elapsed() > o.max_seconds; };
   // warm start: Garg–Könemann phases (sources in order, each routing σ·T(s,·) on shortest paths,
-  // then lengths × exp(ε·σ·load/c)); the routings of a block of warm_block phases, summed and
-  // divided by their number, are one column a source (a mix of routings is a routing), and
-  // every fifth phase's lengths give a bound
+  // then lengths × exp(ε·σ·load/c), the load of a row being its column coefficient, so that the
+  // lengths stay constant on every arc orbit); the routings of a block of warm_block phases,
+  // summed and divided by their number, are one column a source (a mix of routings is a
+  // routing), and every fifth phase's lengths give a bound
   if (o.warm_rounds > 0) {
     auto& router = routers[0];
     auto& load = scratch[0];
     router.track = true;
+    router.tree = o.trees;
     const double sigma = best_upper;
     std::vector<std::vector<double>> sum(K);
     std::vector<std::vector<std::uint32_t>> used(K);
-    std::vector<double> dense(A, 0.0);
     std::uint64_t in_block = 0;
     for (std::uint64_t round = 0; round < o.warm_rounds && !out_of_time(); ++round) {
       for (std::size_t k = 0; k < K; ++k) {
         router.route_source(sources[k], length, load.data());
         if (sum[k].empty()) sum[k].assign(A, 0.0);
+        rows_hit.clear();
         for (const auto a : router.touched) {
           if (sum[k][a] == 0.0) used[k].push_back(a);
           sum[k][a] += load[a];
-          length[a] *= std::exp(o.warm_epsilon * sigma * load[a] / net.capacity[a]);
+          const auto O = row_of[a];
+          if (dense_row[O] == 0.0) rows_hit.push_back(O);
+          dense_row[O] += load[a];
           load[a] = 0.0;
+        }
+        for (const auto O : rows_hit) {
+          const double f = std::exp(o.warm_epsilon * sigma * weight[k] / row_size[O] * dense_row[O] / row_cap[O]);
+          for (auto i = row_start[O]; i < row_start[O + 1]; ++i) length[row_arcs[i]] *= f;
+          dense_row[O] = 0.0;
         }
       }
       const double top = *std::max_element(length.begin(), length.end());
       for (auto& l : length) l /= top;
       if ((round + 1) % 5 == 0 || round + 1 == o.warm_rounds) {  // a bound every 5 phases (it costs a phase)
-        detail::cg_price(net, T, sources, length, threads, routers, scratch, priced);
+        price(length);
         const double upper = bound_of(length);
         if (upper < best_upper) {
           best_upper = upper;
           best_length = length;
         }
+        if (o.per_pair) add_columns(in_rows, std::vector<char>(C, 1));  // its paths are the pairs' columns
       }
-      if (++in_block == o.warm_block || round + 1 == o.warm_rounds) {
-        std::vector<detail::cg_column> block(K);
+      if (o.per_pair) {
         for (std::size_t k = 0; k < K; ++k) {
-          auto& c = block[k];
+          for (const auto a : used[k]) sum[k][a] = 0.0;
+          used[k].clear();
+        }
+      } else if (++in_block == o.warm_block || round + 1 == o.warm_rounds) {
+        detail::cg_column c;
+        for (std::size_t k = 0; k < K; ++k) {
           std::sort(used[k].begin(), used[k].end());
           c.arc = used[k];
           c.load.resize(c.arc.size());
@@ -366,14 +580,16 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
           }
           used[k].clear();
           std::vector<double>().swap(sum[k]);
+          to_rows(k, c, in_rows[k]);
         }
-        add_columns(block, std::vector<char>(K, 1));
+        add_columns(in_rows, std::vector<char>(K, 1));
         in_block = 0;
       }
     }
   }
 
-  std::vector<double> loads(A), share(K);
+  r.warm_seconds = elapsed();
+  std::vector<double> loads(R), share(C), pi(C);
   double theta = 0.0;
   std::string trouble;
   for (std::uint64_t it = 1;; ++it) {
@@ -383,7 +599,11 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
       break;
     }
     // CLP stops at the time left (its status then 3, below); no limit without max_seconds
+    // (CLP's maximumSeconds counts CPU seconds; its wall-clock limit is set too, so that a loaded
+    // machine does not stretch the run)
     model.setMaximumSeconds(o.max_seconds > 0.0 ? std::max(1.0, o.max_seconds - elapsed()) : -1.0);
+    model.setMaximumWallSeconds(o.max_seconds > 0.0 ? std::max(1.0, o.max_seconds - elapsed()) : -1.0);
+    const double solve_start = elapsed();
     if (it == 1)
       model.initialSolve();  // CLP's choice (dual simplex after presolve)
     else
@@ -401,10 +621,12 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
         break;
       }
     }
+    r.master_seconds += elapsed() - solve_start;
     const double* x = model.primalColumnSolution();
     const double* dual = model.dualRowSolution();
     theta = std::max(0.0, x[0]);
-    // lower certificate: the master's flow, loads summed here
+    // lower certificate: the master's flow, row loads summed here (the lifted flow's load on
+    // every arc of the orbit, throughput_symmetric.hpp, 3)
     std::fill(loads.begin(), loads.end(), 0.0);
     std::fill(share.begin(), share.end(), 0.0);
     for (std::size_t c = 0; c < col_source.size(); ++c) {
@@ -414,16 +636,17 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
       for (auto i = col_start[c]; i < col_start[c + 1]; ++i) loads[col_arc[i]] += lambda * col_load[i];
     }
     double congestion = 0.0;
-    for (std::size_t a = 0; a < A; ++a) congestion = std::max(congestion, loads[a] / net.capacity[a]);
+    for (std::size_t O = 0; O < R; ++O) congestion = std::max(congestion, loads[O] / row_cap[O]);
     const double least = *std::min_element(share.begin(), share.end());
     if (congestion > 0.0) lower = std::max(lower, least / congestion);
-    // the master's duals: π_s on the convexity rows, y_a ≥ 0 on the capacity rows
-    double ysum = 0.0, ycap = 0.0;
-    for (std::size_t a = 0; a < A; ++a) {
-      master_y[a] = std::max(0.0, -dual[K + a]);
-      ysum += master_y[a];
-      ycap += master_y[a] * net.capacity[a];
+    // the master's duals: π_s on the convexity rows, y_O ≥ 0 on the capacity rows; arc lengths y_O / |O|
+    double ycap = 0.0;
+    for (std::size_t O = 0; O < R; ++O) {
+      row_y[O] = std::max(0.0, -dual[C + O]);
+      ycap += row_y[O] * row_cap[O];
     }
+    for (std::size_t a = 0; a < A; ++a) master_y[a] = row_y[row_of[a]] / row_size[row_of[a]];
+    for (std::size_t k = 0; k < C; ++k) pi[k] = std::max(0.0, dual[k]);
     if (best_upper <= lower * (1 + o.tolerance)) break;
     if (it >= o.max_iterations) {
       trouble = "the iteration limit";
@@ -433,6 +656,43 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
       trouble = "the time limit";
       break;
     }
+    // column dropping: a column at zero for drop_after solves in a row leaves the master
+    // (never one with λ > 0 or basic, so the master's optimum stays feasible)
+    if (o.drop_after > 0) {
+      std::vector<int> drop;
+      for (std::size_t c = 0; c < col_source.size(); ++c) {
+        const bool idle = x[c + 1] <= 0.0 && model.getColumnStatus(static_cast<int>(c + 1)) != ClpSimplex::basic;
+        col_idle[c] = idle ? col_idle[c] + 1 : 0;
+        if (col_idle[c] >= o.drop_after) drop.push_back(static_cast<int>(c + 1));
+      }
+      if (!drop.empty()) {
+        model.deleteColumns(static_cast<int>(drop.size()), drop.data());
+        std::size_t w = 0, d = 0;
+        std::vector<std::uint64_t> new_start{0};
+        std::uint64_t at = 0;
+        for (std::size_t c = 0; c < col_source.size(); ++c) {
+          if (d < drop.size() && static_cast<std::size_t>(drop[d]) == c + 1) {
+            ++d;
+            continue;
+          }
+          col_source[w] = col_source[c];
+          col_idle[w] = col_idle[c];
+          for (auto i = col_start[c]; i < col_start[c + 1]; ++i) {
+            col_arc[at] = col_arc[i];
+            col_load[at] = col_load[i];
+            ++at;
+          }
+          new_start.push_back(at);
+          ++w;
+        }
+        col_source.resize(w);
+        col_idle.resize(w);
+        col_arc.resize(at);
+        col_load.resize(at);
+        col_start = std::move(new_start);
+        r.dropped += drop.size();
+      }
+    }
     // normalise the best lengths to the master's scale (Σ l·c equal), then smooth
     double best_cap = 0.0;
     for (std::size_t a = 0; a < A; ++a) best_cap += best_length[a] * net.capacity[a];
@@ -441,30 +701,29 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
     for (double beta : {o.smoothing, 0.0}) {
       const double f = best_cap > 0.0 ? ycap / best_cap : 0.0;
       for (std::size_t a = 0; a < A; ++a) length[a] = beta * f * best_length[a] + (1 - beta) * master_y[a] + tiny;
-      detail::cg_price(net, T, sources, length, threads, routers, scratch, priced);
+      price(length);
       const double upper = bound_of(length);
       if (upper < best_upper) {
         best_upper = upper;
         best_length = length;
       }
-      std::vector<char> take(K, 0);
-      for (std::size_t k = 0; k < K; ++k) {
-        const auto& c = priced[k];
+      std::vector<char> take(C, 0);
+      for (std::size_t k = 0; k < C; ++k) {
+        const auto& c = in_rows[k];
         double cost = 0.0;
-        for (std::size_t i = 0; i < c.arc.size(); ++i) cost += master_y[c.arc[i]] * c.load[i];
-        const double pi = std::max(0.0, dual[k]);
-        take[k] = cost < pi * (1 - 1e-12) ? 1 : 0;
+        for (std::size_t i = 0; i < c.arc.size(); ++i) cost += row_y[c.arc[i]] * c.load[i];
+        take[k] = cost < pi[k] * (1 - 1e-12) ? 1 : 0;
       }
-      added = add_columns(priced, take);
-      if (added > 0 || beta == 0.0 || best_upper <= lower * (1 + o.tolerance)) break;
+      added += add_columns(in_rows, take);
+      if ((added > 0 && !o.price_both) || beta == 0.0 || best_upper <= lower * (1 + o.tolerance)) break;
     }
+    if (o.progress) o.progress(r.iterations, lower, best_upper, col_source.size(), elapsed());
     if (best_upper <= lower * (1 + o.tolerance)) break;
     if (added == 0) {
       trouble = "no improving column while the bounds are apart (numerical)";
       break;
     }
   }
-  r.columns = col_source.size();
   r.nonzeros = col_arc.size();
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
   if (lower > best_upper * (1 + 1e-12))
@@ -482,6 +741,12 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
   r.lower_certificate = detail::unscaled_throughput(where, "the flow's bound", std::min(lower, value), e);
   r.dual_bound = detail::unscaled_throughput(where, "the dual bound", best_upper, e);
   return r;
+}
+
+/// θ(T) on g by column generation (see the file comment).
+template <core::digraph_like G>
+throughput_cg_result throughput_column_generation(const G& g, const traffic_matrix& T, const throughput_cg_options& o = {}) {
+  return throughput_column_generation(g, T, std::span<const std::vector<std::uint32_t>>{}, o);
 }
 
 }  // namespace shiftfly::metrics

@@ -276,6 +276,10 @@ struct shortest_path_router {
   /// from one level to the next, so which of two vertices at one distance settles first does
   /// not matter, and a vertex's flow adds its out-arcs' shares in arc order either way.
   bool equal_lengths = false;
+  /// Route on a shortest-path tree: every vertex's flow on one qualifying in-arc, the one of
+  /// least arc id, rather than split evenly over all of them; the cost α is the same.
+  bool tree = false;
+  std::vector<std::uint32_t> parent;
 
   double route_source(std::uint32_t s, const std::vector<double>& length, double* load, double scale = 1.0) {
     constexpr double inf = std::numeric_limits<double>::infinity();
@@ -378,13 +382,17 @@ struct shortest_path_router {
     }
     // an arc (u, v) carries flow when u settled before v and dist(u) + l(u,v) <= (1 + slack)·dist(v)
     const std::size_t settled = order.size();
-    if (!equal_lengths) for (std::size_t k = 0; k < settled; ++k) ties[order[k]] = 0;
-    for (std::size_t k = 0; k < settled && !equal_lengths; ++k) {
+    const bool count = !equal_lengths || tree;
+    if (tree) parent.assign(net.n, unseen);
+    if (count) for (std::size_t k = 0; k < settled; ++k) ties[order[k]] = 0;
+    for (std::size_t k = 0; k < settled && count; ++k) {
       const std::uint32_t u = order[k];
       const double d = dist[u];
       for (auto a = net.out_offsets[u]; a < net.out_offsets[u + 1]; ++a) {
         const std::uint32_t v = net.head[a];
-        ties[v] += position[v] > k && d + length[a] <= dist[v] * widen;
+        const bool qualifies = position[v] > k && d + length[a] <= dist[v] * widen;
+        ties[v] += qualifies;
+        if (tree && qualifies) parent[v] = std::min(parent[v], static_cast<std::uint32_t>(a));
       }
     }
     // send every vertex's demand and through-flow back along its qualifying in-arcs
@@ -397,13 +405,13 @@ struct shortest_path_router {
       for (auto a = net.out_offsets[u]; a < net.out_offsets[u + 1]; ++a) {
         const std::uint32_t v = net.head[a];
         const double sv = share[v];
-        if (sv != 0.0 && position[v] > k && d + length[a] <= dist[v] * widen) {
+        if (sv != 0.0 && position[v] > k && d + length[a] <= dist[v] * widen && (!tree || parent[v] == a)) {
           if (track && load[a] == 0.0) touched.push_back(static_cast<std::uint32_t>(a));
           load[a] += sv;
           f += sv;
         }
       }
-      share[u] = ties[u] > 0 ? f / static_cast<double>(ties[u]) : 0.0;
+      share[u] = ties[u] > 0 ? (tree ? f : f / static_cast<double>(ties[u])) : 0.0;
     }
     for (std::size_t k = 0; k < settled; ++k) share[order[k]] = 0.0;
     return alpha;
