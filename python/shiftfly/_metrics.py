@@ -110,7 +110,8 @@ def bisection(g, spectral=True, greedy=True, metis_runs=8, metis_seed=1, exact=T
 _PATTERNS = ("uniform", "permutation", "worst")
 
 
-def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=False, max_seconds=None, endpoints=None):
+def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=False, max_seconds=None, endpoints=None,
+               symmetry=True):
     """The throughput theta(T): the largest factor by which the traffic T can be routed at once
     within unit capacities on every link direction (the maximum concurrent flow; T. Leighton and
     S. Rao 1999, F. Shahrokhi and D. W. Matula 1990), by metrics::measure_throughput.
@@ -130,7 +131,9 @@ def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=F
     vertex): the endpoint count of every vertex, 0 to 65535; TUB then pairs the routers with endpoints,
     weighs a pair by min(H_s, H_t) and sends that much, so theta is per endpoint. With a max_seconds the
     worst permutation's theta is measured only when it fits, else method is "upper bound" and the
-    result is [0, TUB]. Returns Throughput."""
+    result is [0, TUB]. symmetry (uniform traffic above the LP's limit): solve the LP reduced by the
+    graph's automorphisms (bliss; one commodity a vertex orbit) when the group makes it small enough,
+    exact and certified (metrics/flow/throughput_symmetric.hpp); False skips it. Returns Throughput."""
     f = "throughput"
     _graph(f, g)
     path = ""
@@ -172,11 +175,11 @@ def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=F
                              "(accepted: only with traffic 'worst')")
     return Throughput._of(_shiftfly.throughput(
         g, pattern, path, _checks.uint(f, "seed", seed), epsilon, _checks.threads(f, threads),
-        _checks.flag(f, "directed", directed), limit, counts))
+        _checks.flag(f, "directed", directed), limit, counts, _checks.flag(f, "symmetry", symmetry)))
 
 
 def throughput_profile(g, threads=0, metis_runs=8, metis_seed=1, routing_max_vertices=2304,
-                       tub_max_vertices=2304):
+                       tub_max_vertices=2304, symmetric_max_variables=100000):
     """Bisection width, uniform and worst-permutation throughput of a connected graph (n >= 3)
     as certified intervals by bounds cheap enough for tens of thousands of vertices
     (metrics::measure_throughput_profile): Fiedler's spectral bound and the best of
@@ -184,7 +187,9 @@ def throughput_profile(g, threads=0, metis_runs=8, metis_seed=1, routing_max_ver
     (when n <= routing_max_vertices; O(n x arcs)), the distance bound 2m / sum d and the METIS
     cut for uniform traffic; Valiant's two-phase routing (L. G. Valiant 1982: every permutation
     routes at n/2 x the uniform throughput), the cut and TUB (Namyar et al. 2021, when
-    n <= tub_max_vertices) for the worst permutation. Runs without the GIL; Ctrl-C is raised
+    n <= tub_max_vertices) for the worst permutation; both uniform ends exact when the LP reduced by
+    the graph's automorphisms has fewer commodities than vertices and at most symmetric_max_variables
+    flow variables (0: never). Runs without the GIL; Ctrl-C is raised
     when it returns. Returns ThroughputProfile."""
     f = "throughput_profile"
     _graph(f, g)
@@ -192,7 +197,8 @@ def throughput_profile(g, threads=0, metis_runs=8, metis_seed=1, routing_max_ver
         g, _checks.threads(f, threads), _checks.uint(f, "metis_runs", metis_runs, accepted="1 to 10000"),
         _checks.uint(f, "metis_seed", metis_seed, accepted=_METIS_SEED),
         _checks.uint(f, "routing_max_vertices", routing_max_vertices),
-        _checks.uint(f, "tub_max_vertices", tub_max_vertices)))
+        _checks.uint(f, "tub_max_vertices", tub_max_vertices),
+        _checks.uint(f, "symmetric_max_variables", symmetric_max_variables)))
 
 
 def shortest_path_counts(g, threads=0, directed=False):

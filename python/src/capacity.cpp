@@ -158,8 +158,10 @@ void init_capacity(py::module_& m) {
   m.def(
       "throughput",
       [](const graph& g, const std::string& pattern, const std::string& path, std::uint64_t seed, double epsilon,
-         unsigned threads, bool directed, double max_seconds, const std::vector<std::uint32_t>& endpoints) {
+         unsigned threads, bool directed, double max_seconds, const std::vector<std::uint32_t>& endpoints,
+         bool symmetry) {
         metrics::throughput_request r;
+        r.symmetry = symmetry;
         r.max_seconds = max_seconds;
         r.endpoints = endpoints;
         if (pattern == "uniform") r.pattern = metrics::traffic_pattern::uniform;
@@ -208,7 +210,7 @@ void init_capacity(py::module_& m) {
         return d;
       },
       py::arg("g"), py::arg("pattern"), py::arg("path"), py::arg("seed"), py::arg("epsilon"), py::arg("threads"),
-      py::arg("directed"), py::arg("max_seconds"), py::arg("endpoints"));
+      py::arg("directed"), py::arg("max_seconds"), py::arg("endpoints"), py::arg("symmetry"));
 }
 
 
@@ -216,8 +218,9 @@ void init_throughput_profile(py::module_& m) {
   m.def(
       "throughput_profile",
       [](const graph& g, unsigned threads, std::size_t metis_runs, std::uint64_t metis_seed,
-         std::uint64_t routing_max_vertices, std::uint64_t tub_max_vertices) {
+         std::uint64_t routing_max_vertices, std::uint64_t tub_max_vertices, std::uint64_t symmetric_max_variables) {
         metrics::throughput_profile_options o;
+        o.symmetric_max_variables = symmetric_max_variables;
         o.threads = threads;
         o.metis_runs = metis_runs;
         o.metis_seed = metis_seed;
@@ -245,7 +248,7 @@ void init_throughput_profile(py::module_& m) {
         return d;
       },
       py::arg("g"), py::arg("threads"), py::arg("metis_runs"), py::arg("metis_seed"), py::arg("routing_max_vertices"),
-      py::arg("tub_max_vertices"));
+      py::arg("tub_max_vertices"), py::arg("symmetric_max_variables"));
 }
 
 }  // namespace shiftfly::python

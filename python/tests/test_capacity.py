@@ -158,11 +158,15 @@ def test_the_interval_brackets_the_exact_value():
     # 144 sources x 576 arcs: over the LP's 40,000 variables, so the (1+eps) interval runs
     g = shiftfly.torus(dims=[12, 12])
     total = sum(d for row in _distances(g.to_networkx()).values() for d in row.values())
-    t = shiftfly.throughput(g, epsilon=0.2, threads=1)
+    t = shiftfly.throughput(g, epsilon=0.2, threads=1, symmetry=False)
     assert t.method == "interval" and t.epsilon == 0.2 and t.rounds > 0 and t.lp_variables > 40000
     assert t.lower <= 2 * g.m / total * (1 + 1e-9) and t.upper >= 2 * g.m / total * (1 - 1e-9)
     assert t.upper <= 1.2 * t.lower * (1 + 1e-9)
-    assert shiftfly.throughput(g, epsilon=0.2, threads=2) == t
+    assert shiftfly.throughput(g, epsilon=0.2, threads=2, symmetry=False) == t
+    # with its automorphisms (the default): the LP reduced to one commodity, exact, 2m / sum d
+    e = shiftfly.throughput(g)
+    assert e.method == "exact" and "reduced by" in e.algorithm
+    assert e.lower == e.upper == pytest.approx(2 * g.m / total, rel=1e-9)
     # a random regular graph: the interval takes rounds, its ends within (1 + eps) and under the distance bound
     j = shiftfly.jellyfish(routers=120, degree=4, seed=1)
     r = shiftfly.throughput(j, epsilon=0.1)
@@ -278,7 +282,7 @@ def test_throughput_profile_closes_on_arc_transitive_graphs(make):
     G = g.to_networkx()
     total = sum(d for row in _distances(G).values() for d in row.values())
     expected = 2 * G.number_of_edges() / total
-    p = shiftfly.throughput_profile(g, threads=2)
+    p = shiftfly.throughput_profile(g, threads=2, symmetric_max_variables=0)
     assert p.uniform_lower == pytest.approx(expected, rel=1e-12)
     assert p.uniform_upper == pytest.approx(expected, rel=1e-12)
     assert p.uniform_lower_method.startswith("shortest-path split routing")
@@ -294,7 +298,7 @@ def test_throughput_profile_brackets_the_lp_and_is_validated():
     assert exact.method == "exact"
     p = shiftfly.throughput_profile(g)
     assert p.uniform_lower <= exact.lower * (1 + 1e-9) and exact.upper <= p.uniform_upper * (1 + 1e-9)
-    q = shiftfly.throughput_profile(g, routing_max_vertices=5, tub_max_vertices=5)
+    q = shiftfly.throughput_profile(g, routing_max_vertices=5, tub_max_vertices=5, symmetric_max_variables=0)
     assert (q.uniform_lower, q.uniform_lower_method, q.worst_lower) == (0.0, "not computed", 0.0)
     with pytest.raises(ValueError, match="metis_runs"):
         shiftfly.throughput_profile(g, metis_runs=0)
@@ -336,7 +340,7 @@ def test_an_interval_cut_short_says_so():
     # Boardfly of 40 groups needs over 10,000 rounds at epsilon 0.05; max_seconds=2 limits the rounds
     # to those that fit in 2 s by the cost model: converged False, with the width reached
     g = shiftfly.boardfly(groups=40)
-    t = shiftfly.throughput(g, max_seconds=2)
+    t = shiftfly.throughput(g, max_seconds=2, symmetry=False)
     assert t.method == "interval" and not t.converged
     assert t.width > 0.05 and t.width == pytest.approx(t.upper / t.lower - 1, rel=1e-12)
     assert t.rounds == t.round_limit < 10000 and t.estimated_seconds > 0

@@ -83,6 +83,8 @@ CASES = [
      lambda v: shiftfly.throughput_profile(G, routing_max_vertices=v), f"0 to {U64}"),
     ("throughput_profile", "tub_max_vertices", lambda v: shiftfly.throughput_profile(G, tub_max_vertices=v),
      f"0 to {U64}"),
+    ("throughput_profile", "symmetric_max_variables",
+     lambda v: shiftfly.throughput_profile(G, symmetric_max_variables=v), f"0 to {U64}"),
     ("shortest_path_counts", "threads", lambda v: shiftfly.shortest_path_counts(G, threads=v), 1 << 31),
     ("disjoint_paths", "samples", lambda v: shiftfly.disjoint_paths(G, samples=v), U64),
     ("disjoint_paths", "seed", lambda v: shiftfly.disjoint_paths(G, seed=v), f"0 to {U64}"),

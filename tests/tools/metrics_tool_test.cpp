@@ -165,7 +165,8 @@ TEST_CASE("metrics tool: bisection, path diversity and throughput of the 4x4 tor
 TEST_CASE("metrics tool: the throughput interval when the LP does not fit, and the same at any thread count",
           "[tools][throughput]") {
   // Shiftfly at 48 groups and 40 ports: 48 * 2m arcs are above the LP's 40,000 variables.
-  const std::string args = "shiftfly --groups 48 --throughput uniform --epsilon 0.2 --format json";
+  // --no-symmetry: its automorphisms would reduce the LP to an exact one (the test after this one)
+  const std::string args = "shiftfly --groups 48 --throughput uniform --epsilon 0.2 --no-symmetry --format json";
   const auto one = run_metrics(args + " --threads 1");
   const auto two = run_metrics(args + " --threads 2");
   INFO(one.err);
@@ -176,6 +177,15 @@ TEST_CASE("metrics tool: the throughput interval when the LP does not fit, and t
   CHECK(t["lower"].get<double>() > 0);
   CHECK(t["lower"].get<double>() <= t["upper"].get<double>());
   CHECK(t["upper"].get<double>() <= t["distance_bound"].get<double>() + 1e-12);
+  // by default: the LP reduced by the automorphisms, exact, and inside that interval
+  const auto e = run_metrics("shiftfly --groups 48 --throughput uniform --format json");
+  REQUIRE(e.status == 0);
+  const auto x = shiftfly::test::json_result(e.out)["throughput"];
+  CHECK(x["method"] == "exact");
+  CHECK(x["algorithm"].get<std::string>().find("reduced by") != std::string::npos);
+  CHECK(x["lower"] == x["upper"]);
+  CHECK(x["lower"].get<double>() >= t["lower"].get<double>() * (1 - 1e-9));
+  CHECK(x["lower"].get<double>() <= t["upper"].get<double>() * (1 + 1e-9));
 }
 
 namespace {
@@ -246,7 +256,7 @@ TEST_CASE("metrics tool: an interval cut short says it did not converge; the eps
   // --max-seconds 2 limits the rounds to those that fit in 2 s by the model (985), where
   // the interval is still wider than 5 %: exit 0 (both ends are certified), converged false, the
   // width reached, and one warning line on stderr (docs/cli.md).
-  const auto r = run_metrics("boardfly --groups 40 --no-distances --throughput uniform --max-seconds 2 --format json");
+  const auto r = run_metrics("boardfly --groups 40 --no-distances --throughput uniform --max-seconds 2 --no-symmetry --format json");
   REQUIRE(r.status == 0);
   const auto t = shiftfly::test::json_result(r.out)["throughput"];
   CHECK(t["converged"] == false);
@@ -255,7 +265,7 @@ TEST_CASE("metrics tool: an interval cut short says it did not converge; the eps
   CHECK(t["rounds"].get<std::uint64_t>() < 10000);
   CHECK(r.err_lines() == 1);
   CHECK(r.err.find("warning: the throughput interval did not converge") != std::string::npos);
-  const auto text = run_metrics("boardfly --groups 40 --no-distances --throughput uniform --max-seconds 2");
+  const auto text = run_metrics("boardfly --groups 40 --no-distances --throughput uniform --max-seconds 2 --no-symmetry");
   REQUIRE(text.status == 0);
   CHECK(text.out.find("(interval, NOT converged: width ") != std::string::npos);
   // converged: said so, with the width

@@ -1,7 +1,7 @@
 // shiftfly metrics FAMILY ... [--samples K] [--sample-seed S] [--directed] [--gap [--gap-iterations N]]
 //                  [--connectivity [--max-seconds S]] [--bisection] [--paths [--path-samples K]]
 //                  [--throughput uniform|permutation|worst|file:PATH [--epsilon E] [--traffic-seed S] [--max-seconds S]
-//                   [--column-generation]]
+//                   [--column-generation] [--no-symmetry]]
 //                  [--threads N] [--verify] [--mpi] [--no-distances] [--progress] [--format json|text]
 // Distance statistics of a graph family: exact all pairs (bit-parallel
 // sweeps) unless --samples gives the reference's sampled sources, or none with
@@ -66,6 +66,7 @@ struct options {
   std::string throughput;             // "" = none
   double epsilon = 0.05;
   bool column_generation = false;
+  bool no_symmetry = false;
   std::uint64_t traffic_seed = 1;
   bool progress = false;
   int threads = 0;
@@ -127,6 +128,7 @@ shiftfly::studies::graph_measure_request request_of(const options& o, bool root)
   q.throughput = o.throughput;
   q.epsilon = o.epsilon;
   q.column_generation = o.column_generation;
+  q.symmetry = !o.no_symmetry;
   q.traffic_seed = o.traffic_seed;
   q.threads = static_cast<unsigned>(o.threads);
   if (o.progress) shiftfly::report::force_progress();
@@ -308,6 +310,9 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
                 "Above the exact LP's 40,000 flow variables, up to 5e7 sources x arcs: --throughput exact by column "
                 "generation (certified to 1e-7), or its certified interval when --max-seconds stops it, instead of "
                 "the (1+E) interval");
+  sub->add_flag("--no-symmetry", o->no_symmetry,
+                "Uniform --throughput above the exact LP's limit: do not solve the LP reduced by the graph's "
+                "automorphisms (bliss; one commodity a vertex orbit, exact), even when the group makes it small enough");
   sub->add_option("--epsilon", o->epsilon,
                   "Relative width of the throughput interval when the exact LP does not fit (0.001 <= E < 1); an "
                   "interval that stops at its round limit wider than that says it did not converge")
