@@ -37,5 +37,7 @@ done
 cmake --build build-asan -j "$(nproc)" --target "${targets[@]}"
 export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+# leaks inside outside libraries (named, with why, in the file)
+export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan_suppressions.txt:print_suppressions=0"
 ctest --test-dir build-asan --output-on-failure -j "$(nproc)" \
   -E "^((cmake|docs|headers|readme|tools|examples|odr|python|differential)/|tables/check_)" "$@"
