@@ -213,7 +213,9 @@ TEST_CASE("throughput scale: the epsilon floor and the cost model") {
   // ⌈0.05^-2⌉ = 400 rounds (about 3,700 s at 3·10^7 units a second), converges in 15; its first 2
   // rounds fit in 60 s, so it runs, limited to the 6 rounds that fit by the model
   CHECK(metrics::require_throughput_mwu_within("t", 2304, 91740, 2304, 0.05, 10000, 60) == 6);
-  CHECK(metrics::estimate_throughput_mwu_cost(2304, 91740, 2304, 0.05, 10000).seconds > 3600);
+  const auto whole = metrics::estimate_throughput_mwu_cost(2304, 91740, 2304, 0.05, 10000);
+  CHECK(whole.rounds == 400);
+  CHECK(whole.seconds == Approx(2304.0 * (91740.0 + 2304.0 * 12.0) * 400.0 / metrics::throughput_mwu_units_per_second));
   // refused only when the first 2 rounds do not fit: the 100x100 torus's are 120 s
   CHECK(refusal([&] {
           return metrics::require_throughput_mwu_within("t", 10000, 40000, 10000, 0.05, 10000, 119);

@@ -116,6 +116,20 @@ TEST_CASE("throughput_symmetric: measure_throughput takes it above the edge LP's
   CHECK(iv.upper >= m.lower * (1 - 1e-9));
 }
 
+TEST_CASE("throughput_symmetric: uniform traffic is recognised, so its invariance needs no check", "[throughput_symmetric]") {
+  CHECK(metrics::uniform_traffic(5).is_uniform());
+  CHECK(metrics::uniform_traffic(5).scaled(-3).is_uniform());
+  CHECK_FALSE(metrics::permutation_traffic(5, 1).is_uniform());
+  std::vector<metrics::traffic_entry> e;
+  for (std::uint32_t s = 0; s < 4; ++s)
+    for (std::uint32_t t = 0; t < 4; ++t)
+      if (s != t) e.push_back({s, t, s == 0 && t == 1 ? 2.0 : 1.0});
+  CHECK_FALSE(metrics::traffic_matrix::from_entries(4, e).is_uniform());  // complete, not equal
+  e.pop_back();
+  for (auto& x : e) x.demand = 1.0;
+  CHECK_FALSE(metrics::traffic_matrix::from_entries(4, e).is_uniform());  // equal, not complete
+}
+
 TEST_CASE("throughput_symmetric: wrong generators and traffic are refused", "[throughput_symmetric]") {
   const auto g = tg::cycle(6);
   const auto T = metrics::uniform_traffic(6);

@@ -128,16 +128,15 @@ std::uint64_t capacity_arcs(const G& g, traversal how) {
 }
 
 /// Uniform traffic: whether the LP reduced by g's automorphisms fits (every vertex sends), or,
-/// with `column_generation`, column generation on the orbits (source orbits × arcs).
+/// with r.column_generation, column generation on the orbits (source orbits × arcs).
 template <core::digraph_like G>
-bool symmetric_lp_fits(const G& g, const throughput_request& r, bool column_generation = false) {
+bool symmetric_lp_fits(const G& g, const throughput_request& r) {
   if (!r.symmetry || r.pattern != traffic_pattern::uniform || g.num_vertices() > throughput_symmetry_max_vertices) return false;
   const auto aut = graph_automorphisms(g, r.how);
-  const std::uint64_t reduced = throughput_symmetric_variables(aut.orbits, capacity_arcs(g, r.how));
-  if (aut.orbits >= g.num_vertices()) return false;
-  if (column_generation) return reduced <= throughput_cg_max_variables;
-  return reduced <= throughput_symmetric_max_variables &&
-         (r.max_seconds == 0.0 || throughput_symmetric_seconds(reduced) <= r.max_seconds);
+  const std::uint64_t arcs = capacity_arcs(g, r.how), n = g.num_vertices();
+  if (r.column_generation && aut.orbits < n && throughput_symmetric_variables(aut.orbits, arcs) <= throughput_cg_max_variables)
+    return true;
+  return throughput_symmetric_fits(aut.orbits, n, arcs, throughput_symmetric_max_variables, r.max_seconds);
 }
 
 template <core::digraph_like G>
@@ -194,7 +193,10 @@ void require_throughput_within(const G& g, const throughput_request& r) {
   const std::uint64_t n = g.num_vertices(), arcs = detail::capacity_arcs(g, r.how);
   const std::uint64_t exact_limit = r.column_generation ? throughput_cg_max_variables : throughput_lp_max_variables;
   if (throughput_lp_variables(n, arcs) <= exact_limit) return;  // the exact LP, or column generation
-  if (detail::symmetric_lp_fits(g, r, r.column_generation)) return;  // the reduced LP, or column generation on the orbits
+  // the reduced LP (or column generation on the orbits) can answer instead of a refused interval;
+  // the automorphisms are searched for only when the interval would be refused
+  const auto cost = estimate_throughput_mwu_cost(n, arcs, n, r.epsilon, throughput_mwu_options{}.max_rounds);
+  if (throughput_mwu_least_seconds(cost) > r.max_seconds && detail::symmetric_lp_fits(g, r)) return;
   (void)require_throughput_mwu_within(where, n, arcs, n, r.epsilon, throughput_mwu_options{}.max_rounds, r.max_seconds);
 }
 
@@ -249,11 +251,7 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
         sends[aut->orbit_of[s]] = 1;
         ++source_orbits;
       }
-    // only when the group reduces the commodities: without symmetry the reduced LP is the edge LP
-    // itself, whose limit (throughput_lp_max_variables) keeps simplex times bounded
-    const std::uint64_t reduced = throughput_symmetric_variables(source_orbits, arcs);
-    if (source_orbits < K && reduced <= throughput_symmetric_max_variables &&
-        (r.max_seconds == 0.0 || throughput_symmetric_seconds(reduced) <= r.max_seconds)) {
+    if (throughput_symmetric_fits(source_orbits, K, arcs, throughput_symmetric_max_variables, r.max_seconds)) {
       try {
         const auto lp = throughput_symmetric_lp(g, T, aut->generators, r.how);
         out.lower = out.upper = lp.value;

@@ -145,6 +145,57 @@ inline bool unreachable_demand(const capacity_network& net, const traffic_matrix
   return false;
 }
 
+/// Runs CLP on `model` with the tolerances of these LPs: presolve, then CLP's choice of simplex
+/// (dual); `retry`: primal simplex without presolve (the second attempt). False, with CLP's status
+/// in `why`, unless CLP reports "optimal" (its secondary status, e.g. small infeasibilities after
+/// unscaling, is left to the certificates). Shared by every LP of the throughput metrics.
+inline bool run_throughput_clp(ClpSimplex& model, bool retry, std::string& why) {
+  // tolerances tightened from CLP's 1e-7 so that θ comes out to about 1e-9 (these LPs are highly
+  // degenerate: flows tie on many paths)
+  model.setPrimalTolerance(1e-9);
+  model.setDualTolerance(1e-9);
+  if (!retry) {
+    model.initialSolve();
+  } else {
+    ClpSolve how_to;
+    how_to.setSolveType(ClpSolve::usePrimal);
+    how_to.setPresolveType(ClpSolve::presolveOff);
+    model.initialSolve(how_to);
+  }
+  if (model.status() == 0) return true;
+  static constexpr const char* names[] = {"optimal", "primal infeasible", "dual infeasible",
+                                          "stopped on iterations", "stopped on numerical errors",
+                                          "stopped by an event"};
+  const int st = model.status();
+  why = "status " + std::to_string(st) + (st >= 0 && st <= 5 ? std::string(" ") + names[st] : std::string()) +
+        ", secondary " + std::to_string(model.secondaryStatus());
+  return false;
+}
+
+/// The acceptance rule of CLP's θ: both certificates (a flow's bound `lower`, a length bound
+/// `upper`) within throughput_lp_tolerance of it. The answer is CLP's θ, or the dual bound when
+/// CLP's exceeds it by more than rounding (its flow a little infeasible: seen at 1e-10 relative
+/// with demands 1e9 apart). The certificates are rounded sums: they may cross by a few units in
+/// the last place (never more than 1e-12 relative, or they contradict each other), and then the
+/// lower one is set to the answer (`lower_out`). Nothing, with `why`, when a check fails.
+inline std::optional<double> certified_throughput(double theta, double lower, double upper, double& lower_out,
+                                                  std::string& why) {
+  lower_out = lower;
+  if (!(theta > 0.0) || !(lower >= theta * (1 - throughput_lp_tolerance)) ||
+      !(upper <= theta * (1 + throughput_lp_tolerance))) {
+    why = "CLP's theta " + core::to_message(theta) + " is not within " + core::to_message(throughput_lp_tolerance) +
+          " of both certificates, flow " + core::to_message(lower) + " and dual bound " + core::to_message(upper);
+    return std::nullopt;
+  }
+  if (lower > upper * (1 + 1e-12)) {
+    why = "the flow's bound " + core::to_message(lower) + " exceeds the dual bound " + core::to_message(upper);
+    return std::nullopt;
+  }
+  const double answer = theta > upper * (1 + 1e-12) ? upper : theta;
+  lower_out = std::min(lower, answer);
+  return answer;
+}
+
 /// Builds and solves the LP of T (already scaled) on `net`; fills r's sizes and dual bound.
 /// Returns θ if CLP proved it optimal and both checks passed, else nothing (`why` says why).
 /// `retry`: primal simplex without presolve (the second attempt).
@@ -232,29 +283,7 @@ inline std::optional<double> solve_throughput_lp(const capacity_network& net, co
   std::vector<CoinBigIndex>().swap(start);
   std::vector<int>().swap(index);
   std::vector<double>().swap(value);
-  // presolve, then CLP's choice of simplex (dual); tolerances tightened from CLP's 1e-7 so that θ
-  // comes out to about 1e-9 (these LPs are highly degenerate: flows tie on many paths)
-  model.setPrimalTolerance(1e-9);
-  model.setDualTolerance(1e-9);
-  if (!retry) {
-    model.initialSolve();
-  } else {  // the second attempt: primal simplex on the whole problem
-    ClpSolve how_to;
-    how_to.setSolveType(ClpSolve::usePrimal);
-    how_to.setPresolveType(ClpSolve::presolveOff);
-    model.initialSolve(how_to);
-  }
-  // CLP's status must be "optimal"; its secondary status (e.g. 2: small infeasibilities of the
-  // unscaled problem) is left to the two certificates below, which decide
-  if (model.status() != 0) {
-    static constexpr const char* names[] = {"optimal", "primal infeasible", "dual infeasible",
-                                            "stopped on iterations", "stopped on numerical errors",
-                                            "stopped by an event"};
-    const int st = model.status();
-    why = "status " + std::to_string(st) + (st >= 0 && st <= 5 ? std::string(" ") + names[st] : std::string()) +
-          ", secondary " + std::to_string(model.secondaryStatus());
-    return std::nullopt;
-  }
+  if (!run_throughput_clp(model, retry, why)) return std::nullopt;
   const double* x = model.primalColumnSolution();
   const double theta = std::max(0.0, x[0]);
   // Lower certificate: CLP's flow, negative values clamped to 0, repaired: the deficit of every
@@ -299,26 +328,8 @@ inline std::optional<double> solve_throughput_lp(const capacity_network& net, co
   double alpha = 0.0;
   for (const auto s : sources) alpha += router.route_source(s, y, scratch.data());
   const double upper = alpha > 0.0 ? D / alpha : std::numeric_limits<double>::infinity();
-  r.lower_certificate = lower;
   r.dual_bound = upper;
-  if (!(theta > 0.0) || !(lower >= theta * (1 - throughput_lp_tolerance)) ||
-      !(upper <= theta * (1 + throughput_lp_tolerance))) {
-    why = "CLP's theta " + core::to_message(theta) + " is not within " + core::to_message(throughput_lp_tolerance) +
-          " of both certificates, flow " + core::to_message(lower) + " and dual bound " + core::to_message(upper) +
-          " (secondary status " + std::to_string(model.secondaryStatus()) + ")";
-    return std::nullopt;
-  }
-  // The dual bound is the answer when CLP's θ exceeds it by more than rounding (its flow a little
-  // infeasible: seen at 1e-10 relative with demands 1e9 apart); else CLP's θ. The two
-  // certificates are rounded sums: they may cross by a few units in the last place (never more
-  // than 1e-12 relative, or they contradict each other), and then the lower one is set to θ.
-  if (lower > upper * (1 + 1e-12)) {
-    why = "the flow's bound " + core::to_message(lower) + " exceeds the dual bound " + core::to_message(upper);
-    return std::nullopt;
-  }
-  const double answer = theta > upper * (1 + 1e-12) ? upper : theta;
-  r.lower_certificate = std::min(lower, answer);
-  return answer;
+  return certified_throughput(theta, lower, upper, r.lower_certificate, why);
 }
 
 

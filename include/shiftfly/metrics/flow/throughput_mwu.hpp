@@ -524,8 +524,7 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T_in, const
   // capacities: the reverse of a routing of T (every path backwards) routes T, with the load of
   // arc (u, v) on (v, u), so the mean of a routing and its reverse routes T too, within the
   // larger of the two congestions. reverse_arc pairs the k-th arc u -> v with the k-th v -> u.
-  const bool symmetric = o.how == traversal::undirected && T.size() == static_cast<std::uint64_t>(n) * (n - 1) &&
-                         T.min_demand() == T.max_demand();
+  const bool symmetric = o.how == traversal::undirected && T.is_uniform();
   std::vector<std::uint32_t> reverse_arc;
   if (symmetric) {
     std::vector<std::uint32_t> by_head(A);

@@ -117,8 +117,7 @@ throughput_profile measure_throughput_profile(const G& g, const throughput_profi
   if constexpr (core::digraph_like<G>) {
   if (o.symmetric_max_variables > 0 && n <= throughput_symmetry_max_vertices) {
     const auto aut = graph_automorphisms(g);
-    if (aut.orbits < n &&
-        throughput_symmetric_variables(aut.orbits, 2 * p.links) <= std::min(o.symmetric_max_variables, throughput_symmetric_max_variables)) {
+    if (throughput_symmetric_fits(aut.orbits, n, 2 * p.links, o.symmetric_max_variables, 0.0)) {
       try {
         const auto lp = throughput_symmetric_lp(g, uniform_traffic(n), aut.generators);
         p.uniform.lower = p.uniform.upper = lp.value;

@@ -182,6 +182,11 @@ class traffic_matrix {
   [[nodiscard]] double total_demand_log10() const noexcept {
     return std::log10(scaled_total_) + static_cast<double>(exponent_) * std::log10(2.0);
   }
+  /// Every ordered pair s != t with one and the same demand (uniform traffic, any scale): every
+  /// permutation of the vertices preserves it, and so does reversing every pair.
+  [[nodiscard]] bool is_uniform() const noexcept {
+    return n_ >= 2 && size() == n_ * (n_ - 1) && min_ == max_;
+  }
   /// The largest and smallest demand (0 for an empty matrix).
   [[nodiscard]] double max_demand() const noexcept { return max_; }
   [[nodiscard]] double min_demand() const noexcept { return min_; }
