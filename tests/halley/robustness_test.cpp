@@ -188,7 +188,7 @@ TEST_CASE("variance and ceiling: finite, bounded, monotone in sigma", "[halley][
     }
 }
 
-TEST_CASE("rho for a ceiling: a correlation in (0,1) or unreachable, never NaN when reachable", "[halley][robustness]") {
+TEST_CASE("rho for a ceiling: a correlation in (0,1) or unreachable, never NaN when reachable", "[halley][robustness][heavy]") {
   for (double lambda : lambdas)
     for (double sigma : {1e-6, 0.01, 0.5, 0.99})
       for (double target : targets) {
@@ -206,7 +206,7 @@ TEST_CASE("rho for a ceiling: a correlation in (0,1) or unreachable, never NaN w
       }
 }
 
-TEST_CASE("LightReserve sizing: the smallest spare count, monotone in the target", "[halley][robustness]") {
+TEST_CASE("LightReserve sizing: the smallest spare count, monotone in the target", "[halley][robustness][heavy]") {
   // Each sizing costs O(n + s) per coverage evaluation; the big pool is checked
   // at the correlations where its searches stay short, the small pools everywhere.
   struct point {

@@ -150,7 +150,8 @@ TEST_CASE("throughput_column_generation: inside the (1+eps) interval; a run cut 
   }
 }
 
-TEST_CASE("throughput_column_generation: measure_throughput takes it above the edge LP's limit when asked") {
+// [heavy]: column generation on 4,032 pairs (about half a minute), left out under the sanitizers
+TEST_CASE("throughput_column_generation: measure_throughput takes it above the edge LP's limit when asked", "[heavy]") {
   // 64 vertices of degree 12: 64 x 768 = 49,152 flow variables, above throughput_lp_max_variables
   const auto g = topology::jellyfish<std::uint32_t>(64, 12, 1);
   metrics::throughput_request q;
@@ -164,8 +165,23 @@ TEST_CASE("throughput_column_generation: measure_throughput takes it above the e
   CHECK(m.lower == m.upper);
   CHECK(m.algorithm.find("column generation") != std::string::npos);
   CHECK(m.lower <= m.distance_bound.value * (1 + 1e-12));
-  q.threads = 2;
-  CHECK(metrics::measure_throughput(g, q).lower == m.lower);  // the same for any thread count
+}
+
+TEST_CASE("throughput_column_generation: the same value and certificates for any thread count") {
+  for (const auto& g : {topology::jellyfish<std::uint32_t>(30, 5, 3), topology::torus({4, 6})}) {
+    const auto T = metrics::uniform_traffic(g.num_vertices());
+    metrics::throughput_cg_options one;
+    one.threads = 1;
+    auto two = one;
+    two.threads = 2;
+    const auto a = metrics::throughput_column_generation(g, T, one);
+    const auto b = metrics::throughput_column_generation(g, T, two);
+    INFO(g.name());
+    CHECK(a.value == b.value);
+    CHECK(a.lower_certificate == b.lower_certificate);
+    CHECK(a.dual_bound == b.dual_bound);
+    CHECK(a.iterations == b.iterations);
+  }
 }
 
 TEST_CASE("throughput_column_generation: bad input") {

@@ -243,7 +243,7 @@ TEST_CASE("differential: every family equals its independent construction, edge 
   }
 }
 
-TEST_CASE("differential: every family has the invariants of the paper's construction", "[differential]") {
+TEST_CASE("differential: every family has the invariants of the paper's construction", "[differential][heavy]") {
   using namespace differential_families;
   std::uint64_t spectra = 0, isomorphisms = 0;
   for (const auto& c : cases()) {

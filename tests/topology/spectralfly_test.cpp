@@ -252,7 +252,7 @@ TEST_CASE("spectralfly: the p + 1 quaternions of norm p, against Jacobi's four-s
 }
 
 TEST_CASE("spectralfly: Ramanujan, every nontrivial adjacency eigenvalue within 2 sqrt(p) (dense eigensolver)",
-          "[spectralfly]") {
+          "[spectralfly][heavy]") {
   // Both congruences of q (q = 1 mod 4 is LPS's own construction), both groups (PSL and PGL).
   // Largest nontrivial |lambda| measured (GCC, Eigen 3.4): (5,7) 4.0000, (5,11) 4.3723, (5,13) 4.2497,
   // (13,11) 6.2361, (17,11) 7.5767, (17,13) 7.8509, (29,11) 8.6180, (29,13) 9.9323.
