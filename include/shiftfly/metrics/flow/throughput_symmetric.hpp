@@ -394,7 +394,8 @@ throughput_symmetric_result throughput_symmetric_lp(const G& g, const traffic_ma
   const std::uint64_t bytes = core::estimate_add_mul(0, est, 120);
   if (est > throughput_symmetric_max_variables)
     core::fail(where, "the reduced LP would have about " + core::to_message(est) + " flow variables (" +
-                          core::to_message(reps.size()) + (reps.size() == 1 ? " source orbit x " : " source orbits x ") + core::to_message(A) + " arcs, about " +
+                          core::to_message(reps.size()) + (reps.size() == 1 ? " source orbit x " : " source orbits x ") +
+                          core::to_message(A) + " arcs, about " +
                           core::format_bytes(bytes) + "), more than the " +
                           core::to_message(throughput_symmetric_max_variables) + " accepted");
   core::require_memory(where, "the reduced LP (" + core::to_message(est) + " flow variables)", bytes);
