@@ -111,7 +111,7 @@ _PATTERNS = ("uniform", "permutation", "worst")
 
 
 def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=False, max_seconds=None, endpoints=None,
-               symmetry=True):
+               symmetry=True, column_generation=False):
     """The throughput theta(T): the largest factor by which the traffic T can be routed at once
     within unit capacities on every link direction (the maximum concurrent flow; T. Leighton and
     S. Rao 1999, F. Shahrokhi and D. W. Matula 1990), by metrics::measure_throughput.
@@ -133,7 +133,11 @@ def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=F
     worst permutation's theta is measured only when it fits, else method is "upper bound" and the
     result is [0, TUB]. symmetry (uniform traffic above the LP's limit): solve the LP reduced by the
     graph's automorphisms (bliss; one commodity a vertex orbit) when the group makes it small enough,
-    exact and certified (metrics/flow/throughput_symmetric.hpp); False skips it. Returns Throughput."""
+    exact and certified (metrics/flow/throughput_symmetric.hpp); False skips it. column_generation=True:
+    above the LP's limit, up to 5e7 (source orbits) x arcs, the exact value by column generation
+    (metrics/flow/throughput_arc_generation.hpp: the edge LP priced in from the shortest-path arcs,
+    on the automorphisms' orbits for uniform traffic; else over source routings), certified to
+    1e-7, or its certified interval when max_seconds stops it. Returns Throughput."""
     f = "throughput"
     _graph(f, g)
     path = ""
@@ -175,7 +179,8 @@ def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=F
                              "(accepted: only with traffic 'worst')")
     return Throughput._of(_shiftfly.throughput(
         g, pattern, path, _checks.uint(f, "seed", seed), epsilon, _checks.threads(f, threads),
-        _checks.flag(f, "directed", directed), limit, counts, _checks.flag(f, "symmetry", symmetry)))
+        _checks.flag(f, "directed", directed), limit, counts, _checks.flag(f, "symmetry", symmetry),
+        _checks.flag(f, "column_generation", column_generation)))
 
 
 def throughput_profile(g, threads=0, metis_runs=8, metis_seed=1, routing_max_vertices=2304,

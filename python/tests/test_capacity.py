@@ -167,6 +167,12 @@ def test_the_interval_brackets_the_exact_value():
     e = shiftfly.throughput(g)
     assert e.method == "exact" and "reduced by" in e.algorithm
     assert e.lower == e.upper == pytest.approx(2 * g.m / total, rel=1e-9)
+    # without them, column generation (arc generation on the edge LP) is exact too, when asked
+    c = shiftfly.throughput(g, threads=1, symmetry=False, column_generation=True)
+    assert c.method == "exact" and "arc generation" in c.algorithm
+    assert c.lower == c.upper == pytest.approx(2 * g.m / total, rel=1e-9)
+    with pytest.raises(TypeError, match="column_generation"):
+        shiftfly.throughput(g, column_generation="yes")
     # a random regular graph: the interval takes rounds, its ends within (1 + eps) and under the distance bound
     j = shiftfly.jellyfish(routers=120, degree=4, seed=1)
     r = shiftfly.throughput(j, epsilon=0.1)

@@ -308,8 +308,10 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
       ->default_str("none");
   sub->add_flag("--column-generation", o->column_generation,
                 "Above the exact LP's 40,000 flow variables, up to 5e7 sources x arcs: --throughput exact by column "
-                "generation (certified to 1e-7), or its certified interval when --max-seconds stops it, instead of "
-                "the (1+E) interval");
+                "generation (the edge LP priced in from the shortest-path arcs when that first LP has at most 2e6 "
+                "flow variables, else over source routings; on the automorphisms' orbits for uniform traffic; "
+                "certified to 1e-7), or its certified interval when --max-seconds stops it, instead of the (1+E) "
+                "interval");
   sub->add_flag("--no-symmetry", o->no_symmetry,
                 "Uniform --throughput above the exact LP's limit: do not solve the LP reduced by the graph's "
                 "automorphisms (bliss; one commodity a vertex orbit, exact), even when the group makes it small enough");

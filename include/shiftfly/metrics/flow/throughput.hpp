@@ -33,10 +33,12 @@
 /// estimated time (throughput_symmetric_seconds) fits max_seconds (when > 0), exact and certified
 /// the same way; above that, when the request
 /// asks for it (column_generation = true; off by default, so that a call keeps its bounded
-/// time), up to throughput_cg_max_variables (sources × arcs), column generation over source routings
-/// (metrics/flow/throughput_column_generation.hpp; for uniform traffic on the orbits of the
-/// automorphisms found above when they reduce the sources, its limit then counting source
-/// orbits × arcs), exact to the same certified 10^-7, with
+/// time), up to throughput_cg_max_variables (sources × arcs), column generation: on the edge LP,
+/// its flow variables priced in from every source's shortest-path arcs, when that first LP has
+/// at most throughput_arc_generation_max_variables (metrics/flow/throughput_arc_generation.hpp),
+/// else over source routings (metrics/flow/throughput_column_generation.hpp); for uniform
+/// traffic on the orbits of the automorphisms found above when they reduce the sources, the
+/// limits then counting source orbits; exact to the same certified 10^-7, with
 /// max_seconds (when > 0) as its time limit: stopped by it, or by its iteration limit, it
 /// answers with its certified interval (method "interval", converged = false); otherwise the
 /// (1+ε) Garg–Könemann/Fleischer interval. An interval's upper end is tightened by the
@@ -62,6 +64,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/flow/throughput_arc_generation.hpp"
 #include "shiftfly/metrics/flow/throughput_bound.hpp"
 #include "shiftfly/metrics/flow/throughput_column_generation.hpp"
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
@@ -286,6 +289,39 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
     }
   }
   if (column_generation) {
+    // arc generation (the edge LP priced in from the shortest-path arcs) when its first LP fits,
+    // else column generation over source routings; both on the orbits when they reduce the sources
+    const std::vector<std::vector<std::uint32_t>> none;
+    const auto& generators = on_orbits ? aut->generators : none;
+    if (throughput_arc_generation_start(g, T, generators, r.how) <= throughput_arc_generation_max_variables) {
+      throughput_arc_generation_options ao;
+      ao.how = r.how;
+      ao.max_seconds = r.max_seconds;
+      const auto ag = throughput_arc_generation(g, T, generators, ao);
+      out.algorithm = ag.algorithm;
+      if (on_orbits) out.algorithm += "; automorphisms by " + aut->algorithm;
+      if (ag.converged) {
+        out.lower = out.upper = ag.value;
+        out.method = "exact";
+        out.lower_method = out.upper_method = "exact (" + out.algorithm + ")";
+        return out;
+      }
+      out.method = "interval";
+      out.lower = ag.lower_certificate;
+      out.lower_method = "feasible flow (the arc generation LP's flow, congestion checked)";
+      out.upper = ag.dual_bound;
+      out.upper_method = "dual bound (Garg-Koenemann, the LP's duals or hop lengths)";
+      if (out.distance_bound.value < out.upper) {
+        out.upper = out.distance_bound.value;
+        out.upper_method = out.distance_bound.algorithm;
+      }
+      out.epsilon = throughput_lp_tolerance;
+      out.rounds = ag.rounds;
+      out.round_limit = ao.max_rounds;
+      out.width = out.lower > 0.0 ? out.upper / out.lower - 1.0 : 0.0;
+      out.converged = false;
+      return out;
+    }
     throughput_cg_options co;
     co.threads = r.threads;
     co.how = r.how;
