@@ -184,7 +184,7 @@ def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=F
 
 
 def throughput_profile(g, threads=0, metis_runs=8, metis_seed=1, routing_max_vertices=2304,
-                       tub_max_vertices=2304, symmetric_max_variables=100000):
+                       tub_max_vertices=2304, symmetric_max_variables=100000, arc_generation_max_variables=160000):
     """Bisection width, uniform and worst-permutation throughput of a connected graph (n >= 3)
     as certified intervals by bounds cheap enough for tens of thousands of vertices
     (metrics::measure_throughput_profile): Fiedler's spectral bound and the best of
@@ -194,7 +194,9 @@ def throughput_profile(g, threads=0, metis_runs=8, metis_seed=1, routing_max_ver
     routes at n/2 x the uniform throughput), the cut and TUB (Namyar et al. 2021, when
     n <= tub_max_vertices) for the worst permutation; both uniform ends exact when the LP reduced by
     the graph's automorphisms has fewer commodities than vertices and at most symmetric_max_variables
-    flow variables (0: never). Runs without the GIL; Ctrl-C is raised
+    flow variables (0: never), or else, when the same LP's first restriction to the shortest-path arcs has
+    at most arc_generation_max_variables (0: never), by arc generation on the orbits
+    (metrics/flow/throughput_arc_generation.hpp). Runs without the GIL; Ctrl-C is raised
     when it returns. Returns ThroughputProfile."""
     f = "throughput_profile"
     _graph(f, g)
@@ -203,7 +205,8 @@ def throughput_profile(g, threads=0, metis_runs=8, metis_seed=1, routing_max_ver
         _checks.uint(f, "metis_seed", metis_seed, accepted=_METIS_SEED),
         _checks.uint(f, "routing_max_vertices", routing_max_vertices),
         _checks.uint(f, "tub_max_vertices", tub_max_vertices),
-        _checks.uint(f, "symmetric_max_variables", symmetric_max_variables)))
+        _checks.uint(f, "symmetric_max_variables", symmetric_max_variables),
+        _checks.uint(f, "arc_generation_max_variables", arc_generation_max_variables)))
 
 
 def shortest_path_counts(g, threads=0, directed=False):

@@ -220,9 +220,11 @@ void init_throughput_profile(py::module_& m) {
   m.def(
       "throughput_profile",
       [](const graph& g, unsigned threads, std::size_t metis_runs, std::uint64_t metis_seed,
-         std::uint64_t routing_max_vertices, std::uint64_t tub_max_vertices, std::uint64_t symmetric_max_variables) {
+         std::uint64_t routing_max_vertices, std::uint64_t tub_max_vertices, std::uint64_t symmetric_max_variables,
+         std::uint64_t arc_generation_max_variables) {
         metrics::throughput_profile_options o;
         o.symmetric_max_variables = symmetric_max_variables;
+        o.arc_generation_max_variables = arc_generation_max_variables;
         o.threads = threads;
         o.metis_runs = metis_runs;
         o.metis_seed = metis_seed;
@@ -250,7 +252,7 @@ void init_throughput_profile(py::module_& m) {
         return d;
       },
       py::arg("g"), py::arg("threads"), py::arg("metis_runs"), py::arg("metis_seed"), py::arg("routing_max_vertices"),
-      py::arg("tub_max_vertices"), py::arg("symmetric_max_variables"));
+      py::arg("tub_max_vertices"), py::arg("symmetric_max_variables"), py::arg("arc_generation_max_variables"));
 }
 
 }  // namespace shiftfly::python

@@ -288,7 +288,7 @@ def test_throughput_profile_closes_on_arc_transitive_graphs(make):
     G = g.to_networkx()
     total = sum(d for row in _distances(G).values() for d in row.values())
     expected = 2 * G.number_of_edges() / total
-    p = shiftfly.throughput_profile(g, threads=2, symmetric_max_variables=0)
+    p = shiftfly.throughput_profile(g, threads=2, symmetric_max_variables=0, arc_generation_max_variables=0)
     assert p.uniform_lower == pytest.approx(expected, rel=1e-12)
     assert p.uniform_upper == pytest.approx(expected, rel=1e-12)
     assert p.uniform_lower_method.startswith("shortest-path split routing")
@@ -304,7 +304,8 @@ def test_throughput_profile_brackets_the_lp_and_is_validated():
     assert exact.method == "exact"
     p = shiftfly.throughput_profile(g)
     assert p.uniform_lower <= exact.lower * (1 + 1e-9) and exact.upper <= p.uniform_upper * (1 + 1e-9)
-    q = shiftfly.throughput_profile(g, routing_max_vertices=5, tub_max_vertices=5, symmetric_max_variables=0)
+    q = shiftfly.throughput_profile(g, routing_max_vertices=5, tub_max_vertices=5, symmetric_max_variables=0,
+                                    arc_generation_max_variables=0)
     assert (q.uniform_lower, q.uniform_lower_method, q.worst_lower) == (0.0, "not computed", 0.0)
     with pytest.raises(ValueError, match="metis_runs"):
         shiftfly.throughput_profile(g, metis_runs=0)

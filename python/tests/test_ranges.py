@@ -85,6 +85,8 @@ CASES = [
      f"0 to {U64}"),
     ("throughput_profile", "symmetric_max_variables",
      lambda v: shiftfly.throughput_profile(G, symmetric_max_variables=v), f"0 to {U64}"),
+    ("throughput_profile", "arc_generation_max_variables",
+     lambda v: shiftfly.throughput_profile(G, arc_generation_max_variables=v), f"0 to {U64}"),
     ("shortest_path_counts", "threads", lambda v: shiftfly.shortest_path_counts(G, threads=v), 1 << 31),
     ("disjoint_paths", "samples", lambda v: shiftfly.disjoint_paths(G, samples=v), U64),
     ("disjoint_paths", "seed", lambda v: shiftfly.disjoint_paths(G, seed=v), f"0 to {U64}"),

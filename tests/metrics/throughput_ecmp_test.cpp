@@ -103,7 +103,8 @@ TEST_CASE("measure_throughput_profile: the intervals contain the exact values") 
   metrics::throughput_profile_options o;
   o.routing_max_vertices = 10;
   o.tub_max_vertices = 10;
-  o.symmetric_max_variables = 0;  // not the exact LP reduced by the torus's translations either
+  o.symmetric_max_variables = 0;  // not the exact LP reduced by the torus's translations either,
+  o.arc_generation_max_variables = 0;  // nor arc generation on its orbits
   const auto p = metrics::measure_throughput_profile(topology::torus({4, 4}), o);
   CHECK(p.uniform.lower == 0.0);
   CHECK(p.uniform.lower_method == "not computed");
@@ -114,6 +115,13 @@ TEST_CASE("measure_throughput_profile: the intervals contain the exact values") 
   CHECK(e.uniform.lower == e.uniform.upper);
   CHECK(e.uniform.lower == Approx(tf::closed_form_uniform(topology::torus({4, 4}))).epsilon(1e-9));
   CHECK(e.uniform.lower_method.rfind("exact (edge LP reduced by", 0) == 0);
+  // the reduced LP refused (its 64 flow variables above 10), arc generation on the orbits answers
+  o.symmetric_max_variables = 10;
+  o.arc_generation_max_variables = 1000;
+  const auto a = metrics::measure_throughput_profile(topology::torus({4, 4}), o);
+  CHECK(a.uniform.lower == a.uniform.upper);
+  CHECK(a.uniform.lower == Approx(tf::closed_form_uniform(topology::torus({4, 4}))).epsilon(1e-9));
+  CHECK(a.uniform.lower_method.find("arc generation") != std::string::npos);
   const auto two = tf::graph::from_edges(4, std::vector<std::pair<std::uint32_t, std::uint32_t>>{{0, 1}, {2, 3}});
   CHECK_THROWS_AS(metrics::measure_throughput_profile(two), core::invalid_parameter);
 }

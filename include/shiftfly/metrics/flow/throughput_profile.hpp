@@ -5,7 +5,8 @@
 /// thousands of vertices: the tables and the field comparison use it.
 ///
 ///   struct throughput_profile_options { threads, metis_runs, metis_seed, routing_max_vertices,
-///                                       tub_max_vertices, symmetric_max_variables };
+///                                       tub_max_vertices, symmetric_max_variables,
+///                                       arc_generation_max_variables };
 ///   struct throughput_range { lower, upper, lower_method, upper_method };
 ///   struct throughput_profile { n, links, distances, bisection, uniform, worst_permutation };
 ///   throughput_profile measure_throughput_profile(const G& g, const throughput_profile_options&);
@@ -22,7 +23,10 @@
 /// - uniform θ, exact: when the LP reduced by the graph's automorphisms (bliss; one commodity a
 ///   vertex orbit, metrics/flow/throughput_symmetric.hpp) has fewer commodities than vertices and at
 ///   most symmetric_max_variables flow variables (0: never), both ends are its certified value, method "exact (...)";
-///   should CLP not certify it, the bounds above stay;
+///   when it has more, but its first LP on the shortest-path arcs has at most
+///   arc_generation_max_variables, the same LP by arc generation on the orbits
+///   (metrics/flow/throughput_arc_generation.hpp), exact the same way;
+///   should CLP not certify either, the bounds above stay;
 /// - worst-permutation θ, upper: the smaller of the cut bound w / min(|S|, |S̄|) and, when
 ///   n <= tub_max_vertices, the TUB bound of worst_permutation_bound;
 /// - worst-permutation θ, lower: Valiant's two-phase routing (L. G. Valiant, SIAM J.
@@ -39,6 +43,7 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/metrics/distances/all_pairs.hpp"
 #include "shiftfly/metrics/cuts/bisection_interval.hpp"
+#include "shiftfly/metrics/flow/throughput_arc_generation.hpp"
 #include "shiftfly/metrics/flow/throughput_bound.hpp"
 #include "shiftfly/metrics/flow/throughput_ecmp.hpp"
 #include "shiftfly/metrics/flow/throughput_symmetric.hpp"
@@ -56,6 +61,9 @@ struct throughput_profile_options {
   std::uint64_t tub_max_vertices = 2304;      ///< the TUB bound up to here (exact, certified)
   /// the exact uniform θ by the LP reduced by automorphisms, up to this many flow variables (0: never)
   std::uint64_t symmetric_max_variables = 100'000;
+  /// above that, the exact uniform θ by arc generation on the orbits when its first LP (the
+  /// shortest-path arcs) has at most this many flow variables (0: never)
+  std::uint64_t arc_generation_max_variables = 160'000;
 };
 
 /// θ ∈ [lower, upper], each end with its method (lower = 0: no lower bound computed).
@@ -115,15 +123,24 @@ throughput_profile measure_throughput_profile(const G& g, const throughput_profi
   }
 
   if constexpr (core::digraph_like<G>) {
-  if (o.symmetric_max_variables > 0 && n <= throughput_symmetry_max_vertices) {
+  if ((o.symmetric_max_variables > 0 || o.arc_generation_max_variables > 0) && n <= throughput_symmetry_max_vertices) {
     const auto aut = graph_automorphisms(g);
-    if (throughput_symmetric_fits(aut.orbits, n, 2 * p.links, o.symmetric_max_variables, 0.0)) {
+    if (o.symmetric_max_variables > 0 && throughput_symmetric_fits(aut.orbits, n, 2 * p.links, o.symmetric_max_variables, 0.0)) {
       try {
         const auto lp = throughput_symmetric_lp(g, uniform_traffic(n), aut.generators);
         p.uniform.lower = p.uniform.upper = lp.value;
         p.uniform.lower_method = p.uniform.upper_method = "exact (" + lp.algorithm + ")";
       } catch (const throughput_lp_unsolved&) {
         // the bounds above stay
+      }
+    } else if (aut.orbits < n && throughput_lp_variables(aut.orbits, 2 * p.links) <= throughput_cg_max_variables &&
+               o.arc_generation_max_variables > 0 &&
+               throughput_arc_generation_start(g, uniform_traffic(n), aut.generators) <= o.arc_generation_max_variables) {
+      // the reduced LP is too large, but its shortest-path arcs are not: arc generation on the orbits
+      const auto ag = throughput_arc_generation(g, uniform_traffic(n), aut.generators);
+      if (ag.converged) {
+        p.uniform.lower = p.uniform.upper = ag.value;
+        p.uniform.lower_method = p.uniform.upper_method = "exact (" + ag.algorithm + ")";
       }
     }
   }
