@@ -48,7 +48,7 @@ static void row(const char* name, const G& g, bool lp) {
     const auto p = metrics::measure_throughput_profile(g, o);
     lo = p.uniform.lower;
     hi = p.uniform.upper;
-    how = "interval";
+    how = lo == hi ? "exact (profile)" : "interval";
   }
   const double sc = g.num_vertices() - 1.0;
   std::printf("| %s | %zu | %s | %.4f | [%.4f, %.4f] | %.4f | %.3f | %.3f |\n", name, g.num_vertices(), how, s * sc,

@@ -82,6 +82,9 @@ inline std::string throughput_methods_note() {
          "(bliss's generators, checked; one commodity a vertex orbit, one capacity row an arc orbit; COIN-OR CLP, "
          "certified to 1e-7 by a lifted flow and invariant dual lengths), where that LP has at most " +
          report::thousands(o.symmetric_max_variables) +
+         " flow variables, or else by the same LP with its flow variables priced in from the shortest-path arcs "
+         "(arc generation, certified the same way), where those arcs give at most " +
+         report::thousands(o.arc_generation_max_variables) +
          " flow variables. Worst = theta of the worst permutation: Valiant = n/2 x the uniform lower bound "
          "(two-phase routing serves every permutation), cut = the METIS bisection's links / (n/2), TUB = Namyar et "
          "al.'s bound, capacity / max over permutations of total distance (an exact assignment, certified by its dual "
