@@ -49,14 +49,6 @@ void check_equals_lp(const tg::graph& g, const metrics::traffic_matrix& T, const
   CHECK(r.variables <= r.full_variables);
 }
 
-// demand 1 + ((7 s + 13 t) mod 50) for pairs with (s + 2t) mod 3 != 0 (no symmetry kept)
-metrics::traffic_matrix uneven_traffic(std::uint64_t n) {
-  std::vector<metrics::traffic_entry> e;
-  for (std::uint32_t s = 0; s < n; ++s)
-    for (std::uint32_t t = 0; t < n; ++t)
-      if (s != t && (s + 2 * t) % 3 != 0) e.push_back({s, t, 1.0 + static_cast<double>((7 * s + 13 * t) % 50)});
-  return metrics::traffic_matrix::from_entries(n, e);
-}
 
 }  // namespace
 
@@ -76,7 +68,7 @@ TEST_CASE("throughput_arc_generation: equals the edge LP, with and without autom
     const auto T = metrics::uniform_traffic(g.num_vertices());
     check_equals_lp(g, T, {});
     check_equals_lp(g, T, metrics::graph_automorphisms(g).generators);
-    check_equals_lp(g, uneven_traffic(g.num_vertices()), {});
+    check_equals_lp(g, tf::uneven_traffic(g.num_vertices()), {});
   }
   // a digraph along its arcs
   const auto k = tg::kautz_from_definition(2, 3);

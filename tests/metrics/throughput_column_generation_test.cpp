@@ -37,15 +37,6 @@ std::vector<metrics::throughput_cg_options> cg_option_sets() {
   return {metrics::throughput_cg_options{}, plain};
 }
 
-// a deterministic non-uniform matrix: demand 1 + ((7 s + 13 t) mod 50) for pairs with (s + 2t) mod 3 != 0
-metrics::traffic_matrix cg_uneven_traffic(std::uint64_t n) {
-  std::vector<metrics::traffic_entry> e;
-  for (std::uint32_t s = 0; s < n; ++s)
-    for (std::uint32_t t = 0; t < n; ++t)
-      if (s != t && (s + 2 * t) % 3 != 0) e.push_back({s, t, 1.0 + static_cast<double>((7 * s + 13 * t) % 50)});
-  return metrics::traffic_matrix::from_entries(n, e);
-}
-
 void cg_check_equal(const tf::graph& g, const metrics::traffic_matrix& T, const metrics::throughput_cg_options& o) {
   const auto lp = metrics::throughput_lp(g, T, o.how);
   const auto cg = metrics::throughput_column_generation(g, T, o);
@@ -92,7 +83,7 @@ TEST_CASE("throughput_column_generation: equals the edge LP (uniform, permutatio
       const auto n = g.num_vertices();
       cg_check_equal(g, metrics::uniform_traffic(n), o);
       cg_check_equal(g, metrics::permutation_traffic(n, 5), o);
-      cg_check_equal(g, cg_uneven_traffic(n), o);
+      cg_check_equal(g, tf::uneven_traffic(n), o);
     }
   // the irregular graphs of the SciPy fixture
   for (const auto& fg : tf::load().graphs) {
@@ -106,7 +97,7 @@ TEST_CASE("throughput_column_generation: equals the edge LP (uniform, permutatio
 
 TEST_CASE("throughput_column_generation: demands 10^9 apart and scaled, arcs, unreachable pairs") {
   const auto g = topology::jellyfish<std::uint32_t>(20, 4, 7);
-  auto e = cg_uneven_traffic(20).entries();
+  auto e = tf::uneven_traffic(20).entries();
   for (std::size_t i = 0; i < e.size(); ++i) e[i].demand *= (i % 5 == 0) ? 1e9 : 1.0;
   cg_check_equal(g, metrics::traffic_matrix::from_entries(20, e), {});
   for (auto& x : e) x.demand *= 1e-200;
@@ -251,7 +242,7 @@ TEST_CASE("throughput_column_generation: on the orbits of the automorphisms equa
   const double exact = metrics::throughput_lp(g, T).value;
   CHECK(std::fabs(metrics::throughput_column_generation(g, T, aut.generators, drop).value - exact) <= 2e-7 * exact);
   // per pair without generators, on uneven traffic
-  const auto U = cg_uneven_traffic(16);
+  const auto U = tf::uneven_traffic(16);
   drop.per_pair = true;
   const double uneven = metrics::throughput_lp(g, U).value;
   CHECK(std::fabs(metrics::throughput_column_generation(g, U, drop).value - uneven) <= 2e-7 * uneven);

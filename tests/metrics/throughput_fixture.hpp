@@ -11,11 +11,22 @@
 
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/flow/traffic.hpp"
 #include "shiftfly/topology/torus.hpp"
 
 namespace shiftfly::testing::throughput {
 
 using graph = core::graph<std::uint32_t>;
+
+/// A deterministic non-uniform matrix that no symmetry keeps: demand 1 + ((7 s + 13 t) mod 50)
+/// for the pairs with (s + 2t) mod 3 != 0.
+inline metrics::traffic_matrix uneven_traffic(std::uint64_t n) {
+  std::vector<metrics::traffic_entry> e;
+  for (std::uint32_t s = 0; s < n; ++s)
+    for (std::uint32_t t = 0; t < n; ++t)
+      if (s != t && (s + 2 * t) % 3 != 0) e.push_back({s, t, 1.0 + static_cast<double>((7 * s + 13 * t) % 50)});
+  return metrics::traffic_matrix::from_entries(n, e);
+}
 
 struct fixture_graph {
   std::string name;

@@ -289,6 +289,33 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
     }
   }
   if (column_generation) {
+    // both methods end the same way: exact, or their certified interval (rounds: LPs or pricing rounds)
+    const auto answer = [&](bool converged, double value, double lower, double upper, const std::string& algorithm,
+                            const std::string& lower_method, const std::string& upper_method, std::uint64_t rounds,
+                            std::uint64_t round_limit) {
+      out.algorithm = on_orbits ? algorithm + "; automorphisms by " + aut->algorithm : algorithm;
+      if (converged) {
+        out.lower = out.upper = value;
+        out.method = "exact";
+        out.lower_method = out.upper_method = "exact (" + out.algorithm + ")";
+        return out;
+      }
+      out.method = "interval";
+      out.lower = lower;
+      out.lower_method = lower_method;
+      out.upper = upper;
+      out.upper_method = upper_method;
+      if (out.distance_bound.value < out.upper) {
+        out.upper = out.distance_bound.value;
+        out.upper_method = out.distance_bound.algorithm;
+      }
+      out.epsilon = throughput_lp_tolerance;
+      out.rounds = rounds;
+      out.round_limit = round_limit;
+      out.width = out.lower > 0.0 ? out.upper / out.lower - 1.0 : 0.0;
+      out.converged = false;
+      return out;
+    };
     // arc generation (the edge LP priced in from the shortest-path arcs) when its first LP fits,
     // else column generation over source routings; both on the orbits when they reduce the sources
     const std::vector<std::vector<std::uint32_t>> none;
@@ -298,59 +325,18 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
       ao.how = r.how;
       ao.max_seconds = r.max_seconds;
       const auto ag = throughput_arc_generation(g, T, generators, ao);
-      out.algorithm = ag.algorithm;
-      if (on_orbits) out.algorithm += "; automorphisms by " + aut->algorithm;
-      if (ag.converged) {
-        out.lower = out.upper = ag.value;
-        out.method = "exact";
-        out.lower_method = out.upper_method = "exact (" + out.algorithm + ")";
-        return out;
-      }
-      out.method = "interval";
-      out.lower = ag.lower_certificate;
-      out.lower_method = "feasible flow (the arc generation LP's flow, congestion checked)";
-      out.upper = ag.dual_bound;
-      out.upper_method = "dual bound (Garg-Koenemann, the LP's duals or hop lengths)";
-      if (out.distance_bound.value < out.upper) {
-        out.upper = out.distance_bound.value;
-        out.upper_method = out.distance_bound.algorithm;
-      }
-      out.epsilon = throughput_lp_tolerance;
-      out.rounds = ag.rounds;
-      out.round_limit = ao.max_rounds;
-      out.width = out.lower > 0.0 ? out.upper / out.lower - 1.0 : 0.0;
-      out.converged = false;
-      return out;
+      return answer(ag.converged, ag.value, ag.lower_certificate, ag.dual_bound, ag.algorithm,
+                    "feasible flow (the arc generation LP's flow, congestion checked)",
+                    "dual bound (Garg-Koenemann, the LP's duals or hop lengths)", ag.rounds, ao.max_rounds);
     }
     throughput_cg_options co;
     co.threads = r.threads;
     co.how = r.how;
     co.max_seconds = r.max_seconds;
-    const auto cg = on_orbits ? throughput_column_generation(g, T, aut->generators, co) : throughput_column_generation(g, T, co);
-    out.algorithm = cg.algorithm;
-    out.rounds = cg.iterations;
-    out.round_limit = co.max_iterations;
-    if (on_orbits) out.algorithm += "; automorphisms by " + aut->algorithm;
-    if (cg.converged) {
-      out.lower = out.upper = cg.value;
-      out.method = "exact";
-      out.lower_method = out.upper_method = "exact (" + out.algorithm + ")";
-      out.rounds = out.round_limit = 0;
-      return out;
-    }
-    out.method = "interval";
-    out.lower = cg.lower_certificate;
-    out.lower_method = "feasible flow (the column generation master's routing, congestion checked)";
-    out.upper = cg.dual_bound;
-    out.upper_method = "dual bound (Garg-Koenemann, the column generation's best lengths)";
-    if (out.distance_bound.value < out.upper) {
-      out.upper = out.distance_bound.value;
-      out.upper_method = out.distance_bound.algorithm;
-    }
-    out.epsilon = co.tolerance;
-    out.width = out.lower > 0.0 ? out.upper / out.lower - 1.0 : 0.0;
-    out.converged = false;
-    return out;
+    const auto cg = throughput_column_generation(g, T, generators, co);
+    return answer(cg.converged, cg.value, cg.lower_certificate, cg.dual_bound, cg.algorithm,
+                  "feasible flow (the column generation master's routing, congestion checked)",
+                  "dual bound (Garg-Koenemann, the column generation's best lengths)", cg.iterations, co.max_iterations);
   }
   throughput_mwu_options o;
   o.max_seconds = r.max_seconds;
