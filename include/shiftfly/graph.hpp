@@ -76,6 +76,7 @@
 #include "shiftfly/metrics/paths/path_diversity.hpp"
 #include "shiftfly/metrics/paths/shortest_path_load.hpp"
 #include "shiftfly/metrics/flow/linear_assignment.hpp"
+#include "shiftfly/metrics/flow/throughput_balanced.hpp"
 #include "shiftfly/metrics/flow/throughput_bound.hpp"
 #include "shiftfly/metrics/flow/throughput_ecmp.hpp"
 #include "shiftfly/metrics/flow/throughput_mwu.hpp"

@@ -111,7 +111,7 @@ _PATTERNS = ("uniform", "permutation", "worst")
 
 
 def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=False, max_seconds=None, endpoints=None,
-               symmetry=True, column_generation=False):
+               symmetry=True, column_generation=False, balanced=True):
     """The throughput theta(T): the largest factor by which the traffic T can be routed at once
     within unit capacities on every link direction (the maximum concurrent flow; T. Leighton and
     S. Rao 1999, F. Shahrokhi and D. W. Matula 1990), by metrics::measure_throughput.
@@ -137,7 +137,11 @@ def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=F
     above the LP's limit, up to 5e7 (source orbits) x arcs, the exact value by column generation
     (metrics/flow/throughput_arc_generation.hpp: the edge LP priced in from the shortest-path arcs,
     on the automorphisms' orbits for uniform traffic; else over source routings), certified to
-    1e-7, or its certified interval when max_seconds stops it. Returns Throughput."""
+    1e-7, or its certified interval when max_seconds stops it. balanced (uniform traffic, where the
+    interval answers): first the balanced shortest-path routing (metrics/flow/throughput_balanced.hpp:
+    splits by products of arc weights, updated on the congestion), which closes the interval with the
+    distance bound when it comes within (1+epsilon) of it; False goes straight to the Garg-Koenemann
+    rounds. Returns Throughput."""
     f = "throughput"
     _graph(f, g)
     path = ""
@@ -180,7 +184,7 @@ def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=F
     return Throughput._of(_shiftfly.throughput(
         g, pattern, path, _checks.uint(f, "seed", seed), epsilon, _checks.threads(f, threads),
         _checks.flag(f, "directed", directed), limit, counts, _checks.flag(f, "symmetry", symmetry),
-        _checks.flag(f, "column_generation", column_generation)))
+        _checks.flag(f, "column_generation", column_generation), _checks.flag(f, "balanced", balanced)))
 
 
 def throughput_profile(g, threads=0, metis_runs=8, metis_seed=1, routing_max_vertices=2304,

@@ -159,10 +159,11 @@ void init_capacity(py::module_& m) {
       "throughput",
       [](const graph& g, const std::string& pattern, const std::string& path, std::uint64_t seed, double epsilon,
          unsigned threads, bool directed, double max_seconds, const std::vector<std::uint32_t>& endpoints,
-         bool symmetry, bool column_generation) {
+         bool symmetry, bool column_generation, bool balanced) {
         metrics::throughput_request r;
         r.symmetry = symmetry;
         r.column_generation = column_generation;
+        r.balanced = balanced;
         r.max_seconds = max_seconds;
         r.endpoints = endpoints;
         if (pattern == "uniform") r.pattern = metrics::traffic_pattern::uniform;
@@ -212,7 +213,7 @@ void init_capacity(py::module_& m) {
       },
       py::arg("g"), py::arg("pattern"), py::arg("path"), py::arg("seed"), py::arg("epsilon"), py::arg("threads"),
       py::arg("directed"), py::arg("max_seconds"), py::arg("endpoints"), py::arg("symmetry"),
-      py::arg("column_generation"));
+      py::arg("column_generation"), py::arg("balanced"));
 }
 
 

@@ -173,6 +173,14 @@ def test_the_interval_brackets_the_exact_value():
     assert c.lower == c.upper == pytest.approx(2 * g.m / total, rel=1e-9)
     with pytest.raises(TypeError, match="column_generation"):
         shiftfly.throughput(g, column_generation="yes")
+    # the balanced shortest-path routing closed the interval above in its first round (the torus is
+    # arc-transitive: every arc carries the mean); without it, the Garg-Koenemann rounds answer
+    assert "balanced shortest-path routing" in t.lower_method and t.rounds == 1 and t.converged
+    w = shiftfly.throughput(g, epsilon=0.2, threads=1, symmetry=False, balanced=False)
+    assert w.method == "interval" and "balanced" not in w.lower_method
+    assert w.lower <= 2 * g.m / total * (1 + 1e-9) <= w.upper * (1 + 2e-9)
+    with pytest.raises(TypeError, match="balanced"):
+        shiftfly.throughput(g, balanced="yes")
     # a random regular graph: the interval takes rounds, its ends within (1 + eps) and under the distance bound
     j = shiftfly.jellyfish(routers=120, degree=4, seed=1)
     r = shiftfly.throughput(j, epsilon=0.1)

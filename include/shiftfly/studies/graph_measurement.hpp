@@ -71,6 +71,7 @@ struct graph_measure_request {
   double epsilon = 0.05;              ///< the throughput interval's relative width
   bool column_generation = false;     ///< exact throughput by column generation above the edge LP's limit
   bool symmetry = true;               ///< uniform throughput by the LP reduced by the automorphisms, when it fits
+  bool balanced = true;               ///< uniform intervals: the balanced shortest-path routing first
   std::uint64_t traffic_seed = 1;     ///< the permutation traffic's seed
   unsigned threads = 0;               ///< 0 = all cores; results do not depend on it
   /// The distance sweep; empty: this process's (all_pairs_stats or sampled_stats). The MPI
@@ -145,6 +146,7 @@ inline metrics::throughput_request throughput_of(const graph_measure_request& q)
   r.epsilon = q.epsilon;
   r.column_generation = q.column_generation;
   r.symmetry = q.symmetry;
+  r.balanced = q.balanced;
   r.threads = q.threads;
   r.how = q.directed ? metrics::traversal::arcs : metrics::traversal::undirected;
   r.max_seconds = q.max_seconds;

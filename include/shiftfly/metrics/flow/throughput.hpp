@@ -40,8 +40,14 @@
 /// traffic on the orbits of the automorphisms found above when they reduce the sources, the
 /// limits then counting source orbits; exact to the same certified 10^-7, with
 /// max_seconds (when > 0) as its time limit: stopped by it, or by its iteration limit, it
-/// answers with its certified interval (method "interval", converged = false); otherwise the
-/// (1+ε) Garg–Könemann/Fleischer interval. An interval's upper end is tightened by the
+/// answers with its certified interval (method "interval", converged = false); otherwise, for
+/// uniform traffic (and `balanced`, on by default), the balanced shortest-path routing
+/// (metrics/flow/throughput_balanced.hpp) with half of max_seconds (all of it when the interval's
+/// first rounds are estimated above the other half), whose bound and the
+/// distance bound answer as the interval when they are within (1+ε) of each other (or when the
+/// time left is too short for the next method); otherwise the (1+ε) Garg–Könemann/Fleischer
+/// interval, its lower end the better of its own and the balanced routing's. An interval's
+/// upper end is tightened by the
 /// distance bound capacity / Σ T(s,t)·d(s,t) when that is smaller. Every end names its
 /// method, and `algorithm` the method that produced the value. Should CLP fail to certify
 /// its optimum (throughput_lp_unsolved), the interval answers instead and its algorithm says so.
@@ -54,6 +60,7 @@
 /// whose estimated time exceeds it (metrics/flow/throughput_mwu.hpp, the cost model).
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -65,6 +72,7 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/metrics/distances/bfs.hpp"
 #include "shiftfly/metrics/flow/throughput_arc_generation.hpp"
+#include "shiftfly/metrics/flow/throughput_balanced.hpp"
 #include "shiftfly/metrics/flow/throughput_bound.hpp"
 #include "shiftfly/metrics/flow/throughput_column_generation.hpp"
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
@@ -99,6 +107,10 @@ struct throughput_request {
   /// reduced to one commodity a vertex orbit fits throughput_symmetric_max_variables, solve it
   /// exactly (metrics/flow/throughput_symmetric.hpp) before any other method.
   bool symmetry = true;
+  /// Uniform traffic, where the interval answers: the balanced shortest-path routing first
+  /// (metrics/flow/throughput_balanced.hpp), with half of max_seconds (see the file comment); when it comes
+  /// within (1+ε) of the distance bound, that interval answers without the Garg–Könemann rounds.
+  bool balanced = true;
 };
 
 /// θ(T) ∈ [lower, upper] (lower == upper: exact), with the method of each end.
@@ -338,12 +350,61 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
                   "feasible flow (the column generation master's routing, congestion checked)",
                   "dual bound (Garg-Koenemann, the column generation's best lengths)", cg.iterations, co.max_iterations);
   }
+  // uniform traffic: the balanced shortest-path routing first; where it comes within (1+ε) of
+  // the distance bound, the interval closes without the Garg–Könemann rounds
+  const auto began = std::chrono::steady_clock::now();
+  std::optional<throughput_lower_bound_result> balanced;
+  if (r.balanced && r.pattern == traffic_pattern::uniform && out.distance_bound.value > 0.0) {
+    balanced_routing_options bo;
+    bo.threads = r.threads;
+    bo.how = r.how;
+    bo.target = out.distance_bound.value / (1.0 + r.epsilon);
+    // half of max_seconds, the rest for the interval's rounds; all of it when the interval's
+    // first rounds would not fit in half
+    const auto cost = estimate_throughput_mwu_cost(g.num_vertices(), arcs, K, r.epsilon, throughput_mwu_options{}.max_rounds);
+    bo.max_seconds = throughput_mwu_least_seconds(cost) <= r.max_seconds / 2 ? r.max_seconds / 2 : r.max_seconds;
+    if (r.progress)
+      bo.progress = [&](const balanced_routing_progress& p) {
+        r.progress(throughput_mwu_progress{p.round, p.lower, out.distance_bound.value});
+      };
+    balanced = balanced_throughput_bound(g, T, bo);
+    if (balanced->unreachable) balanced.reset();  // the interval says so
+  }
+  const auto balanced_answer = [&](bool converged, const std::string& why) {
+    out.method = "interval";
+    out.lower = balanced->value;
+    out.lower_method = "feasible flow (" + balanced->algorithm + ")";
+    out.upper = out.distance_bound.value;
+    out.upper_method = out.distance_bound.algorithm;
+    out.algorithm = balanced->algorithm + "; upper: " + out.distance_bound.algorithm + why;
+    out.epsilon = r.epsilon;
+    out.rounds = balanced->rounds;
+    out.round_limit = balanced_routing_default_rounds;
+    out.width = out.upper / out.lower - 1.0;
+    out.converged = converged;
+    return out;
+  };
+  if (balanced && balanced->value * (1.0 + r.epsilon) >= out.distance_bound.value) return balanced_answer(true, "");
   throughput_mwu_options o;
   o.max_seconds = r.max_seconds;
+  if (balanced && r.max_seconds > 0.0) {
+    // the interval gets what is left of max_seconds; too little for its first rounds: the
+    // balanced routing's interval answers
+    const double left = r.max_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    const auto cost = estimate_throughput_mwu_cost(g.num_vertices(), arcs, K, r.epsilon, o.max_rounds);
+    if (left <= 0.0 || throughput_mwu_least_seconds(cost) > left)
+      return balanced_answer(false, " (the (1+e) interval's first rounds are estimated at " +
+                                        core::to_message(static_cast<std::uint64_t>(std::ceil(throughput_mwu_least_seconds(cost)))) +
+                                        " s, above the " + core::to_message(static_cast<std::uint64_t>(std::max(0.0, std::floor(left)))) +
+                                        " s left of max_seconds)");
+    o.max_seconds = left;
+  }
   o.epsilon = r.epsilon;
   o.threads = r.threads;
   o.how = r.how;
-  o.progress = r.progress;
+  const std::uint64_t before = balanced ? balanced->rounds : 0;  // progress counts on from the balanced rounds
+  if (r.progress)
+    o.progress = [&](const throughput_mwu_progress& p) { r.progress(throughput_mwu_progress{before + p.round, p.lower, p.upper}); };
   const auto iv = throughput_mwu(g, T, o);
   out.method = "interval";
   out.lower = iv.lower;
@@ -355,9 +416,14 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
     out.upper_method = out.distance_bound.algorithm;
   }
   out.algorithm = unsolved.empty() ? iv.algorithm : iv.algorithm + " (the exact LP was not certified: " + unsolved + ")";
+  if (balanced && balanced->value > out.lower) {
+    out.lower = balanced->value;
+    out.lower_method = "feasible flow (" + balanced->algorithm + ")";
+    out.algorithm += "; lower: " + balanced->algorithm;
+  }
   out.epsilon = iv.epsilon;
-  out.rounds = iv.rounds;
-  out.round_limit = iv.round_limit;
+  out.rounds = before + iv.rounds;
+  out.round_limit = before + iv.round_limit;
   out.estimated_seconds = iv.estimated_seconds;
   out.width = out.lower > 0.0 ? out.upper / out.lower - 1.0 : (out.upper > 0.0 ? iv.width : 0.0);
   out.converged = out.upper <= (1.0 + out.epsilon) * out.lower;

@@ -31,6 +31,7 @@
 /// weighted per source instead of per destination (docs/references.md).
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -65,6 +66,7 @@ struct throughput_lower_bound_result {
   double mean_load = 0.0;    ///< total load / total capacity (max_load / mean_load: the routing's imbalance)
   double capacity = 0.0;     ///< total capacity (2m undirected)
   bool unreachable = false;  ///< a demanded target is not reachable (θ = 0 exactly)
+  std::uint64_t rounds = 1;  ///< routings computed (the balanced routing's rounds; 1 for ECMP)
 };
 
 /// Arc visits of the routing (two passes over the arcs per source): its cost.
@@ -83,13 +85,34 @@ struct ecmp_scratch {
   std::vector<std::int32_t> dist;
   std::vector<std::uint32_t> order;
   std::vector<double> need;
+  std::vector<double> z, total;  // path-product weights and their sums into each vertex (weighted split only)
 };
 
-/// Adds the loads of source s's routing to `load`; demand(v) is T(s, v) (0 for v = s).
-/// Returns false when a vertex with demand is unreachable.
+/// The in-arcs of every vertex as arrays in in-arc order (position k of net.in_arc): the
+/// backward passes then read and write them in sequence instead of by arc id.
+struct in_arc_order {
+  std::vector<std::uint32_t> tail;
+  std::vector<double> capacity;
+  explicit in_arc_order(const capacity_network& net) : tail(net.arcs()), capacity(net.arcs()) {
+    for (std::size_t k = 0; k < net.arcs(); ++k) {
+      tail[k] = net.tail[net.in_arc[k]];
+      capacity[k] = net.capacity[net.in_arc[k]];
+    }
+  }
+};
+
+/// Adds the loads of source s's routing to `load` (indexed in in-arc order); demand(v) is
+/// T(s, v) (0 for v = s). Returns false when a vertex with demand is unreachable.
+///
+/// weight == nullptr: v pulls its flow from its DAG predecessors by the capacity of each arc.
+/// Otherwise (weights in in-arc order) the path-product split of metrics/flow/throughput_balanced.hpp:
+/// every shortest path carries a share of T(s, t) proportional to the product of its arcs'
+/// weights, which a forward pass (Z(v) = Σ Z(u)·weight(u,v) over the predecessors, each BFS
+/// level scaled by its largest Z so that no product overflows) and the same pull with shares
+/// Z(u)·weight(u,v) compute (Dial's algorithm on the shortest-path DAG).
 template <class Demand>
-bool ecmp_route_source(const capacity_network& net, std::uint32_t s, Demand&& demand, ecmp_scratch& w,
-                       std::vector<double>& load) {
+bool ecmp_route_source(const capacity_network& net, const in_arc_order& in, std::uint32_t s, Demand&& demand,
+                       ecmp_scratch& w, std::vector<double>& load, const double* weight = nullptr) {
   const std::size_t n = net.n;
   w.dist.assign(n, -1);
   w.order.clear();
@@ -111,23 +134,48 @@ bool ecmp_route_source(const capacity_network& net, std::uint32_t s, Demand&& de
     if (t > 0 && w.dist[v] < 0) return false;
     w.need[v] = t;
   }
-  // From the farthest vertex in: v pulls need[v] from its predecessors by capacity share.
+  if (weight) {
+    w.z.assign(n, 0.0);
+    w.total.resize(n);
+    w.z[s] = 1.0;
+    std::size_t level = 1;  // first vertex of the level being computed
+    double top = 0.0;
+    for (std::size_t i = 1; i < w.order.size(); ++i) {
+      const std::uint32_t v = w.order[i];
+      if (w.dist[v] != w.dist[w.order[level]]) {  // a level ends: scale it by its largest Z
+        if (top > 0.0)
+          for (std::size_t k = level; k < i; ++k) w.z[w.order[k]] /= top;
+        level = i;
+        top = 0.0;
+      }
+      const std::int32_t before = w.dist[v] - 1;
+      double z = 0.0;
+      for (auto k = net.in_offsets[v]; k < net.in_offsets[v + 1]; ++k)
+        if (w.dist[in.tail[k]] == before) z += w.z[in.tail[k]] * weight[k];
+      w.z[v] = z;
+      w.total[v] = z;  // Σ of v's shares, before its level is scaled (its predecessors' already were)
+      top = std::max(top, z);
+    }
+  }
+  // From the farthest vertex in: v pulls need[v] from its predecessors by their shares.
   for (std::size_t i = w.order.size(); i-- > 1;) {
     const std::uint32_t v = w.order[i];
     const double nv = w.need[v];
     if (nv == 0.0) continue;
-    const std::int32_t dv = w.dist[v];
-    double cap = 0.0;
-    for (auto k = net.in_offsets[v]; k < net.in_offsets[v + 1]; ++k) {
-      const auto a = net.in_arc[k];
-      if (w.dist[net.tail[a]] == dv - 1) cap += net.capacity[a];
+    const std::int32_t before = w.dist[v] - 1;
+    double total = weight ? w.total[v] : 0.0;
+    // weights far apart can leave every share of v at 0 (underflow): split by capacity there
+    const bool by_capacity = !weight || !(total > 0.0) || !std::isfinite(total);
+    if (by_capacity) {
+      total = 0.0;
+      for (auto k = net.in_offsets[v]; k < net.in_offsets[v + 1]; ++k)
+        if (w.dist[in.tail[k]] == before) total += in.capacity[k];
     }
     for (auto k = net.in_offsets[v]; k < net.in_offsets[v + 1]; ++k) {
-      const auto a = net.in_arc[k];
-      const auto u = net.tail[a];
-      if (w.dist[u] == dv - 1) {
-        const double f = nv * (net.capacity[a] / cap);
-        load[a] += f;
+      const auto u = in.tail[k];
+      if (w.dist[u] == before) {
+        const double f = nv * ((by_capacity ? in.capacity[k] : w.z[u] * weight[k]) / total);
+        load[k] += f;
         w.need[u] += f;
       }
     }
@@ -135,18 +183,25 @@ bool ecmp_route_source(const capacity_network& net, std::uint32_t s, Demand&& de
   return true;
 }
 
-/// Runs the routing of every listed source; demand(s, v) is T(s, v).
-template <core::digraph_like G, class Demand>
-throughput_lower_bound_result ecmp_bound(std::string_view where, const G& g, std::span<const std::uint32_t> sources,
-                                         Demand&& demand, const ecmp_options& o, std::string traffic_name) {
-  const auto net = make_capacity_network(where, g, o.how);
+/// The loads (by arc id) of the routing of every listed source (weights by arc id, as
+/// ecmp_route_source), summed in blocks of ecmp_source_block in order, so that they do not
+/// depend on `threads`. Returns false when a demanded target is unreachable.
+template <class Demand>
+bool ecmp_loads(std::string_view where, const capacity_network& net, std::span<const std::uint32_t> sources,
+                Demand&& demand, unsigned threads, const double* weight, std::vector<double>& total) {
   const std::size_t arcs = net.arcs();
   const std::size_t blocks = (sources.size() + ecmp_source_block - 1) / ecmp_source_block;
-  const unsigned workers = static_cast<unsigned>(std::min<std::size_t>(core::resolve_threads(o.threads), std::max<std::size_t>(blocks, 1)));
-  core::require_memory(where, "the link loads (" + core::to_message(arcs) + " arcs, " + core::to_message(workers + 1) +
+  const unsigned workers = static_cast<unsigned>(std::min<std::size_t>(core::resolve_threads(threads), std::max<std::size_t>(blocks, 1)));
+  core::require_memory(where, "the link loads (" + core::to_message(arcs) + " arcs, " + core::to_message(workers + 4) +
                                   " copies)",
-                       core::estimate_add_mul(0, static_cast<std::uint64_t>(arcs) * (workers + 1), 8));
-  std::vector<double> total(arcs, 0.0);
+                       core::estimate_add_mul(0, static_cast<std::uint64_t>(arcs) * (workers + 4), 8));
+  const in_arc_order in(net);
+  std::vector<double> weight_in;
+  if (weight) {
+    weight_in.resize(arcs);
+    for (std::size_t k = 0; k < arcs; ++k) weight_in[k] = weight[net.in_arc[k]];
+  }
+  std::vector<double> total_in(arcs, 0.0);
   std::vector<std::vector<double>> part(workers, std::vector<double>(arcs, 0.0));
   std::vector<detail::ecmp_scratch> scratch(workers);
   std::vector<char> ok(workers, 1);
@@ -160,29 +215,50 @@ throughput_lower_bound_result ecmp_bound(std::string_view where, const G& g, std
       const std::size_t lo = b * ecmp_source_block, hi = std::min(sources.size(), lo + ecmp_source_block);
       for (std::size_t i = lo; i < hi; ++i) {
         const std::uint32_t s = sources[i];
-        if (!ecmp_route_source(net, s, [&](std::size_t v) { return demand(s, v); }, scratch[w], load)) ok[w] = 0;
+        if (!ecmp_route_source(net, in, s, [&](std::size_t v) { return demand(s, v); }, scratch[w], load,
+                               weight ? weight_in.data() : nullptr))
+          ok[w] = 0;
       }
     });
     for (std::size_t w = 0; w < in_wave; ++w)
-      for (std::size_t a = 0; a < arcs; ++a) total[a] += part[w][a];
+      for (std::size_t k = 0; k < arcs; ++k) total_in[k] += part[w][k];
   }
-  throughput_lower_bound_result r;
-  r.capacity = net.total_capacity;
-  r.algorithm = "1 / max link load of shortest-path routing, each demand split over its shortest paths by "
-                "capacity (BFS; " + traffic_name + ")";
-  if (std::find(ok.begin(), ok.end(), 0) != ok.end()) {
-    r.unreachable = true;
-    r.method = "exact";
-    r.algorithm = "exact: a demanded target is unreachable";
-    return r;
-  }
+  total.assign(arcs, 0.0);
+  for (std::size_t k = 0; k < arcs; ++k) total[net.in_arc[k]] = total_in[k];
+  return std::find(ok.begin(), ok.end(), 0) == ok.end();
+}
+
+/// max and mean load per unit capacity of `total` into r (value = 1 / max).
+inline void ecmp_summarize(const capacity_network& net, const std::vector<double>& total,
+                           throughput_lower_bound_result& r) {
+  r.max_load = 0.0;
   double sum = 0.0;
-  for (std::size_t a = 0; a < arcs; ++a) {
+  for (std::size_t a = 0; a < total.size(); ++a) {
     r.max_load = std::max(r.max_load, total[a] / net.capacity[a]);
     sum += total[a];
   }
   r.mean_load = sum / net.total_capacity;
   r.value = r.max_load > 0 ? 1.0 / r.max_load : 0.0;
+}
+
+/// Runs the routing of every listed source; demand(s, v) is T(s, v).
+template <core::digraph_like G, class Demand>
+throughput_lower_bound_result ecmp_bound(std::string_view where, const G& g, std::span<const std::uint32_t> sources,
+                                         Demand&& demand, const ecmp_options& o, std::string traffic_name) {
+  const auto net = make_capacity_network(where, g, o.how);
+  std::vector<double> total;
+  const bool reachable = ecmp_loads(where, net, sources, demand, o.threads, nullptr, total);
+  throughput_lower_bound_result r;
+  r.capacity = net.total_capacity;
+  r.algorithm = "1 / max link load of shortest-path routing, each demand split over its shortest paths by "
+                "capacity (BFS; " + traffic_name + ")";
+  if (!reachable) {
+    r.unreachable = true;
+    r.method = "exact";
+    r.algorithm = "exact: a demanded target is unreachable";
+    return r;
+  }
+  ecmp_summarize(net, total, r);
   return r;
 }
 
