@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "shiftfly/core/error.hpp"
+#include "shiftfly/metrics/cuts/bisection_metis.hpp"
 #include "shiftfly/metrics/flow/throughput.hpp"
 #include "shiftfly/metrics/flow/throughput_balanced.hpp"
 #include "shiftfly/metrics/flow/throughput_bound.hpp"
@@ -240,20 +241,66 @@ TEST_CASE("measure_throughput: uniform intervals closed by the balanced routing,
   CHECK(without.upper >= exact * (1 - 1e-9));
 }
 
-TEST_CASE("measure_throughput: where the balanced routing stops short, the interval goes on and keeps the better lower end") {
-  // Boardfly's pods: its optimum needs paths longer than the shortest, so the balanced routing
-  // stays far below the distance bound and the Garg–Könemann rounds follow.
+TEST_CASE("measure_throughput: a uniform interval's upper end is the METIS cut where that is below the distance bound") {
+  // Boardfly's pods: the bisection between pods is far below the distance bound, and the
+  // balanced routing comes within 5 % of that cut bound on its own.
   const auto g = topology::boardfly_group_level(72);
   metrics::throughput_request q;
   q.symmetry = false;
-  q.epsilon = 0.3;
+  q.epsilon = 0.05;
   q.threads = 2;
   const auto m = metrics::measure_throughput(g, q);
+  metrics::metis_bisection_options mo;
+  mo.runs = metrics::throughput_cut_bound_runs;
+  const auto part = metrics::metis_bisection(g, mo);
+  std::uint64_t side = 0;
+  for (const auto s : part.side) side += s;
+  const auto cut = metrics::uniform_cut_bound(72, side, part.cut);
+  REQUIRE(cut.value < 0.8 * m.distance_bound.value);
+  CHECK(m.upper == cut.value);
+  CHECK(m.upper_method.find("METIS") != std::string::npos);
+  CHECK(m.converged);
+  CHECK(m.lower_method.find("balanced shortest-path routing") != std::string::npos);
   metrics::balanced_routing_options o;
-  o.target = m.distance_bound.value / (1 + q.epsilon);
+  o.target = cut.value / (1 + q.epsilon);
+  CHECK(m.lower == metrics::balanced_uniform_throughput_bound(g, o).value);  // the same rounds
+  // without the cut bound: the distance bound is out of the balanced routing's reach, so the
+  // phases follow, and the upper end is theirs or the distance bound
+  q.cut_bound = false;
+  q.epsilon = 0.3;
+  const auto without = metrics::measure_throughput(g, q);
+  CHECK(without.upper > cut.value);
+  CHECK(without.upper_method.find("METIS") == std::string::npos);
+  CHECK(without.lower <= without.upper);
+}
+
+TEST_CASE("measure_throughput: where the balanced routing stalls, the interval goes on and keeps the better lower end") {
+  // A wheel: 120 rim vertices and a hub. The shortest paths of most pairs go through the hub,
+  // so no split of them relieves its spokes; the optimum also uses the rim.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+  for (std::uint32_t i = 0; i < 120; ++i) {
+    edges.push_back({i, (i + 1) % 120});
+    edges.push_back({i, 120});
+  }
+  const auto g = tf::graph::from_edges(121, edges);
+  metrics::throughput_request q;
+  q.symmetry = false;
+  q.epsilon = 0.1;
+  q.threads = 2;
+  const auto m = metrics::measure_throughput(g, q);
+  metrics::metis_bisection_options mo;
+  mo.runs = metrics::throughput_cut_bound_runs;
+  const auto part = metrics::metis_bisection(g, mo);
+  std::uint64_t side = 0;
+  for (const auto s : part.side) side += s;
+  const double upper = std::min(m.distance_bound.value, metrics::uniform_cut_bound(121, side, part.cut).value);
+  metrics::balanced_routing_options o;
+  o.target = upper / (1 + q.epsilon);
   const auto b = metrics::balanced_uniform_throughput_bound(g, o);
-  REQUIRE(b.value * (1 + q.epsilon) < m.distance_bound.value);
+  REQUIRE(b.value * (1 + q.epsilon) < upper);  // the balanced routing did not close it
+  CHECK(b.algorithm.find("stalled") != std::string::npos);
   CHECK(m.lower >= b.value);
   CHECK(m.lower <= m.upper);
+  CHECK(m.upper <= upper);
   CHECK(m.rounds > b.rounds);
 }

@@ -46,8 +46,9 @@
 /// first rounds are estimated above the other half), whose bound and the
 /// distance bound answer as the interval when they are within (1+ε) of each other (or when the
 /// time left is too short for the next method); otherwise the (1+ε) Garg–Könemann/Fleischer
-/// interval, its lower end the better of its own and the balanced routing's. An interval's
-/// upper end is tightened by the
+/// interval, its lower end the better of its own and the balanced routing's. A uniform
+/// interval's upper end is tightened by the cut bound of a METIS bisection (`cut_bound`, on by
+/// default; undirected graphs), and every interval's by the
 /// distance bound capacity / Σ T(s,t)·d(s,t) when that is smaller. Every end names its
 /// method, and `algorithm` the method that produced the value. Should CLP fail to certify
 /// its optimum (throughput_lp_unsolved), the interval answers instead and its algorithm says so.
@@ -70,6 +71,7 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/metrics/cuts/bisection_metis.hpp"
 #include "shiftfly/metrics/distances/bfs.hpp"
 #include "shiftfly/metrics/flow/throughput_arc_generation.hpp"
 #include "shiftfly/metrics/flow/throughput_balanced.hpp"
@@ -82,6 +84,9 @@
 #include "shiftfly/metrics/symmetry/automorphisms.hpp"
 
 namespace shiftfly::metrics {
+
+/// Seeded METIS bisections (seeds 1, 2, ...) whose best cut bounds a uniform interval's upper end.
+inline constexpr std::size_t throughput_cut_bound_runs = 8;
 
 /// The traffic patterns measure_throughput knows by name.
 enum class traffic_pattern { uniform, permutation, worst, file };
@@ -111,6 +116,9 @@ struct throughput_request {
   /// (metrics/flow/throughput_balanced.hpp), with half of max_seconds (see the file comment); when it comes
   /// within (1+ε) of the distance bound, that interval answers without the Garg–Könemann rounds.
   bool balanced = true;
+  /// Uniform traffic on the undirected graph, where the interval answers: its upper end is also
+  /// tightened by the cut bound of the best of throughput_cut_bound_runs seeded METIS bisections.
+  bool cut_bound = true;
 };
 
 /// θ(T) ∈ [lower, upper] (lower == upper: exact), with the method of each end.
@@ -353,19 +361,33 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
   // uniform traffic: the balanced shortest-path routing first; where it comes within (1+ε) of
   // the distance bound, the interval closes without the Garg–Könemann rounds
   const auto began = std::chrono::steady_clock::now();
+  // uniform traffic on the undirected graph: the cut bound of a METIS bisection too, the upper
+  // end on hierarchies (Boardfly's pods), where the distance bound and the phases' are far above
+  throughput_bound_result upper_bound = out.distance_bound;
+  if (r.cut_bound && r.pattern == traffic_pattern::uniform && r.how == traversal::undirected &&
+      out.distance_bound.value > 0.0) {
+    metis_bisection_options mo;
+    mo.runs = throughput_cut_bound_runs;
+    const auto part = metis_bisection(g, mo);
+    std::uint64_t side = 0;
+    for (const auto s : part.side) side += s;
+    auto cut = uniform_cut_bound(g.num_vertices(), side, part.cut);
+    cut.algorithm += ", the best of " + core::to_message(mo.runs) + " seeded METIS bisections";
+    if (cut.value < upper_bound.value) upper_bound = cut;
+  }
   std::optional<throughput_lower_bound_result> balanced;
   if (r.balanced && r.pattern == traffic_pattern::uniform && out.distance_bound.value > 0.0) {
     balanced_routing_options bo;
     bo.threads = r.threads;
     bo.how = r.how;
-    bo.target = out.distance_bound.value / (1.0 + r.epsilon);
+    bo.target = upper_bound.value / (1.0 + r.epsilon);
     // half of max_seconds, the rest for the interval's rounds; all of it when the interval's
     // first rounds would not fit in half
     const auto cost = estimate_throughput_mwu_cost(g.num_vertices(), arcs, K, r.epsilon, throughput_mwu_options{}.max_rounds);
     bo.max_seconds = throughput_mwu_least_seconds(cost) <= r.max_seconds / 2 ? r.max_seconds / 2 : r.max_seconds;
     if (r.progress)
       bo.progress = [&](const balanced_routing_progress& p) {
-        r.progress(throughput_mwu_progress{p.round, p.lower, out.distance_bound.value});
+        r.progress(throughput_mwu_progress{p.round, p.lower, upper_bound.value});
       };
     balanced = balanced_throughput_bound(g, T, bo);
     if (balanced->unreachable) balanced.reset();  // the interval says so
@@ -374,9 +396,9 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
     out.method = "interval";
     out.lower = balanced->value;
     out.lower_method = "feasible flow (" + balanced->algorithm + ")";
-    out.upper = out.distance_bound.value;
-    out.upper_method = out.distance_bound.algorithm;
-    out.algorithm = balanced->algorithm + "; upper: " + out.distance_bound.algorithm + why;
+    out.upper = upper_bound.value;
+    out.upper_method = upper_bound.algorithm;
+    out.algorithm = balanced->algorithm + "; upper: " + upper_bound.algorithm + why;
     out.epsilon = r.epsilon;
     out.rounds = balanced->rounds;
     out.round_limit = balanced_routing_default_rounds;
@@ -384,7 +406,7 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
     out.converged = converged;
     return out;
   };
-  if (balanced && balanced->value * (1.0 + r.epsilon) >= out.distance_bound.value) return balanced_answer(true, "");
+  if (balanced && balanced->value * (1.0 + r.epsilon) >= upper_bound.value) return balanced_answer(true, "");
   throughput_mwu_options o;
   o.max_seconds = r.max_seconds;
   if (balanced && r.max_seconds > 0.0) {
@@ -414,6 +436,10 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
   if (out.distance_bound.value < out.upper) {
     out.upper = out.distance_bound.value;
     out.upper_method = out.distance_bound.algorithm;
+  }
+  if (upper_bound.value < out.upper) {
+    out.upper = upper_bound.value;
+    out.upper_method = upper_bound.algorithm;
   }
   out.algorithm = unsolved.empty() ? iv.algorithm : iv.algorithm + " (the exact LP was not certified: " + unsolved + ")";
   if (balanced && balanced->value > out.lower) {
