@@ -86,6 +86,16 @@ double shiftfly_72_exact() {
   return exact;
 }
 
+/// The uniform cut bound of the bisection measure_throughput takes: the best of its seeded METIS runs.
+metrics::throughput_bound_result metis_uniform_cut_bound(const tf::graph& g) {
+  metrics::metis_bisection_options mo;
+  mo.runs = metrics::throughput_cut_bound_runs;
+  const auto part = metrics::metis_bisection(g, mo);
+  std::uint64_t side = 0;
+  for (const auto s : part.side) side += s;
+  return metrics::uniform_cut_bound(g.num_vertices(), side, part.cut);
+}
+
 }  // namespace
 
 TEST_CASE("balanced routing: equals a brute force over every shortest path, rounds 1 to 3") {
@@ -250,12 +260,7 @@ TEST_CASE("measure_throughput: a uniform interval's upper end is the METIS cut w
   q.epsilon = 0.05;
   q.threads = 2;
   const auto m = metrics::measure_throughput(g, q);
-  metrics::metis_bisection_options mo;
-  mo.runs = metrics::throughput_cut_bound_runs;
-  const auto part = metrics::metis_bisection(g, mo);
-  std::uint64_t side = 0;
-  for (const auto s : part.side) side += s;
-  const auto cut = metrics::uniform_cut_bound(72, side, part.cut);
+  const auto cut = metis_uniform_cut_bound(g);
   REQUIRE(cut.value < 0.8 * m.distance_bound.value);
   CHECK(m.upper == cut.value);
   CHECK(m.upper_method.find("METIS") != std::string::npos);
@@ -288,12 +293,7 @@ TEST_CASE("measure_throughput: where the balanced routing stalls, the interval g
   q.epsilon = 0.1;
   q.threads = 2;
   const auto m = metrics::measure_throughput(g, q);
-  metrics::metis_bisection_options mo;
-  mo.runs = metrics::throughput_cut_bound_runs;
-  const auto part = metrics::metis_bisection(g, mo);
-  std::uint64_t side = 0;
-  for (const auto s : part.side) side += s;
-  const double upper = std::min(m.distance_bound.value, metrics::uniform_cut_bound(121, side, part.cut).value);
+  const double upper = std::min(m.distance_bound.value, metis_uniform_cut_bound(g).value);
   metrics::balanced_routing_options o;
   o.target = upper / (1 + q.epsilon);
   const auto b = metrics::balanced_uniform_throughput_bound(g, o);

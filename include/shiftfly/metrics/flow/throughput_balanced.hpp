@@ -176,17 +176,8 @@ throughput_lower_bound_result balanced_throughput_bound(const G& g, const traffi
                                                         const balanced_routing_options& o = {}) {
   constexpr std::string_view where = "balanced_throughput_bound";
   detail::require_balanced_options(where, o);
-  if (T.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
-  if (T.n() != g.num_vertices())
-    core::fail_parameter(where, "T", "a matrix for " + core::to_message(T.n()) + " vertices",
-                         "does not match the graph's " + core::to_message(g.num_vertices()) + " vertices");
-  const auto demand = [&T](std::uint32_t s, std::size_t v) {
-    const auto tg = T.targets_of(s);
-    const auto it = std::lower_bound(tg.begin(), tg.end(), static_cast<std::uint32_t>(v));
-    return it != tg.end() && *it == v ? T.demands_of(s)[static_cast<std::size_t>(it - tg.begin())] : 0.0;
-  };
-  return detail::balanced_bound(where, g, T.sources_with_demand(), demand, o,
-                                T.name().empty() ? std::string("the given traffic") : T.name() + " traffic");
+  const auto demand = detail::traffic_demand(where, g, T);
+  return detail::balanced_bound(where, g, T.sources_with_demand(), demand, o, detail::traffic_label(T));
 }
 
 /// The same bound for uniform traffic (one unit for every ordered pair), without building

@@ -228,6 +228,26 @@ bool ecmp_loads(std::string_view where, const capacity_network& net, std::span<c
   return std::find(ok.begin(), ok.end(), 0) == ok.end();
 }
 
+/// T's demands as demand(s, v), after checking that T has a demand and fits g. Dense demand
+/// rows, one per worker, would cost n per source; the lookup searches s's sorted targets.
+template <core::digraph_like G>
+auto traffic_demand(std::string_view where, const G& g, const traffic_matrix& T) {
+  if (T.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
+  if (T.n() != g.num_vertices())
+    core::fail_parameter(where, "T", "a matrix for " + core::to_message(T.n()) + " vertices",
+                         "does not match the graph's " + core::to_message(g.num_vertices()) + " vertices");
+  return [&T](std::uint32_t s, std::size_t v) {
+    const auto tg = T.targets_of(s);
+    const auto it = std::lower_bound(tg.begin(), tg.end(), static_cast<std::uint32_t>(v));
+    return it != tg.end() && *it == v ? T.demands_of(s)[static_cast<std::size_t>(it - tg.begin())] : 0.0;
+  };
+}
+
+/// The name of T's traffic in an algorithm string.
+inline std::string traffic_label(const traffic_matrix& T) {
+  return T.name().empty() ? std::string("the given traffic") : T.name() + " traffic";
+}
+
 /// max and mean load per unit capacity of `total` into r (value = 1 / max).
 inline void ecmp_summarize(const capacity_network& net, const std::vector<double>& total,
                            throughput_lower_bound_result& r) {
@@ -268,18 +288,8 @@ throughput_lower_bound_result ecmp_bound(std::string_view where, const G& g, std
 template <core::digraph_like G>
 throughput_lower_bound_result ecmp_throughput_bound(const G& g, const traffic_matrix& T, const ecmp_options& o = {}) {
   constexpr std::string_view where = "ecmp_throughput_bound";
-  if (T.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
-  if (T.n() != g.num_vertices())
-    core::fail_parameter(where, "T", "a matrix for " + core::to_message(T.n()) + " vertices",
-                         "does not match the graph's " + core::to_message(g.num_vertices()) + " vertices");
-  // Dense demand rows, one per worker, would cost n per source; look targets up instead.
-  const auto demand = [&T](std::uint32_t s, std::size_t v) {
-    const auto tg = T.targets_of(s);
-    const auto it = std::lower_bound(tg.begin(), tg.end(), static_cast<std::uint32_t>(v));
-    return it != tg.end() && *it == v ? T.demands_of(s)[static_cast<std::size_t>(it - tg.begin())] : 0.0;
-  };
-  return detail::ecmp_bound(where, g, T.sources_with_demand(), demand, o,
-                            T.name().empty() ? std::string("the given traffic") : T.name() + " traffic");
+  const auto demand = detail::traffic_demand(where, g, T);
+  return detail::ecmp_bound(where, g, T.sources_with_demand(), demand, o, detail::traffic_label(T));
 }
 
 /// The same bound for uniform traffic (one unit for every ordered pair), without
