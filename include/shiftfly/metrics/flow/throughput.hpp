@@ -359,7 +359,8 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
                   "dual bound (Garg-Koenemann, the column generation's best lengths)", cg.iterations, co.max_iterations);
   }
   // uniform traffic: the balanced shortest-path routing first; where it comes within (1+ε) of
-  // the distance bound, the interval closes without the Garg–Könemann rounds
+  // the upper end (the distance bound, or the METIS cut below), the interval closes without the
+  // Garg–Könemann rounds
   const auto began = std::chrono::steady_clock::now();
   // uniform traffic on the undirected graph: the cut bound of a METIS bisection too, the upper
   // end on hierarchies (Boardfly's pods), where the distance bound and the phases' are far above
