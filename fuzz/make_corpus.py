@@ -219,6 +219,10 @@ def graph_file_seeds():
          "</node></graph></graphml>\n"),
         ("deep-unclosed", "<graphml>" + "<a>" * 400),
         ("cr-only", gm_head.replace("\n", "\r") + '<graph edgedefault="undirected">\r<node id="a"/>\r</graph>\r</graphml>\r'),
+        # depth hidden in a declaration: the parser ends `<!x '>` at its first `>`, quotes or not
+        ("decl-quote-deep", "<graphml><!x '>" + "<a>" * 300 + "'>" + "</a>" * 300 + "</graphml>\n"),
+        ("doctype-quote-deep", "<!DOCTYPE g '>\n<graphml>" + "<a>" * 300 + "'>" + "</a>" * 300 + "</graphml>\n"),
+        ("doctype-subset", '<!DOCTYPE g [ <!ENTITY e "]>"> ]>\n<graphml><graph edgedefault="undirected"><node id="a"/></graph></graphml>\n'),
     ]
     s = []
     for tag, text in el:

@@ -107,3 +107,43 @@ TEST_CASE("nesting: refusals name the line where the limit is passed, and stop t
   CHECK(io::xml_nesting(open, 5).depth == 6);
   CHECK(io::json_nesting(std::string(100000, '['), 5).depth == 6);
 }
+
+TEST_CASE("nesting: a declaration ends where the parser ends it, quotes or not", "[io][file]") {
+  using namespace nesting_test;
+  // RapidXML (Boost.PropertyTree's parser) ends `<!x ...` at its first `>` and `<!DOCTYPE ...` at
+  // the first `>` outside [brackets], honouring no quotes: a scan that honoured them would end
+  // the declaration later and miss the elements in between (a 200 KB file overflowed the stack).
+  const std::string opens[] = {"<!x '>", "<!x \">", "<!DOCTYPE x '>", "<!DOCTYPE\tx \">", "<!DOCTYPE x [ '>' ]>",
+                               "<!DOCTYPEx [ '>", "<!- '>", "<![x '>", "<!DOCTYPE x [ [ ] ' ] '>"};
+  for (const auto& open : opens) {
+    for (std::size_t k : {std::size_t{1}, std::size_t{5}, std::size_t{40}}) {
+      std::string text = "<graphml>" + open;
+      for (std::size_t i = 0; i < k; ++i) text += "<a>";
+      text += "'>";
+      for (std::size_t i = 0; i < k; ++i) text += "</a>";
+      text += "</graphml>";
+      INFO(text);
+      pt::ptree t;
+      std::istringstream in(text);
+      bool parsed = true;
+      try {
+        pt::read_xml(in, t);
+      } catch (const pt::xml_parser_error&) {
+        parsed = false;
+      }
+      if (parsed) CHECK(io::xml_nesting(text, 1000).depth == tree_depth(t));
+      else CHECK(io::xml_nesting(text, 1000).depth >= 1);
+    }
+  }
+  // the reported crash, in small: the depth passes the limit and is refused before parsing
+  std::string deep = "<graphml><!x '>";
+  for (int i = 0; i < 300; ++i) deep += "<a>";
+  deep += "'>";
+  for (int i = 0; i < 300; ++i) deep += "</a>";
+  deep += "</graphml>";
+  CHECK(io::xml_nesting(deep, 256).depth == 257);
+  CHECK_THROWS_WITH(io::require_xml_depth("r", "q.graphml", deep),
+                    Catch::Contains("q.graphml:1: elements nested deeper than 256 levels"));
+  const std::string doctype = "<!DOCTYPE g '>\n<graphml>" + deep.substr(9);
+  CHECK(io::xml_nesting(doctype, 256).depth == 257);
+}

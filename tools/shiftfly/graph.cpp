@@ -17,12 +17,16 @@
 // the network file) go with booksim; --rate and --delay with ns3. --format nexthops writes the
 // next-hop table of --routing (include/shiftfly/routing/next_hops.hpp; minimal is BookSim2's
 // min tie rule).
+#include <sys/stat.h>
+
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <sstream>
-#include <memory>
 #include <string>
+#include <system_error>
 
 #include "common/envelope.hpp"
 #include "common/flag_names.hpp"
@@ -51,7 +55,15 @@ struct options {
               *routing_opt = nullptr;
 };
 
-// A flag of one output format, given with another, is refused.
+// --config's path without its extension, and the network file its stub names (PATH.anynet).
+std::string stem_of(const std::string& config) {
+  const std::size_t dot = config.find_last_of('.'), slash = config.find_last_of('/');
+  return dot == std::string::npos || (slash != std::string::npos && dot < slash) ? config : config.substr(0, dot);
+}
+std::string network_file_of(const std::string& config) { return stem_of(config) + ".anynet"; }
+
+// A flag of one output format, given with another, is refused; so are --directed with a
+// simulator's format and a --config that names the network file or standard output's file.
 void require_format_flags(const options& o) {
   const auto only = [&](const CLI::Option* opt, const char* flag, const char* format) {
     if (opt->count() && o.format != format)
@@ -64,6 +76,27 @@ void require_format_flags(const options& o) {
   only(o.routing_opt, "--routing", "nexthops");
   if (o.endpoints->has_value() && o.format != "json" && o.format != "booksim" && o.format != "sst" && o.format != "ns3")
     throw std::invalid_argument("graph: --endpoints goes with --format json, booksim, sst or ns3, not --format " + o.format);
+  // the simulators' links are bidirectional: their files hold the physical graph, never arcs
+  if (o.directed && (o.format == "booksim" || o.format == "sst" || o.format == "ns3"))
+    throw std::invalid_argument("graph: --directed goes with --format edgelist, dot, graphml, json or nexthops, not --format " +
+                                o.format + " (the simulator's links are bidirectional: leave --directed out to write the physical graph)");
+  if (o.config_opt->count()) {
+    // the stub names PATH.anynet as its network file: it must be neither the stub itself nor
+    // standard output's file (the stub would overwrite the network, or the network the stub)
+    const std::string config = shiftfly::core::printable(o.config);
+    std::error_code ec1, ec2;
+    namespace fs = std::filesystem;
+    if (fs::weakly_canonical(fs::path(o.config), ec1) == fs::weakly_canonical(fs::path(network_file_of(o.config)), ec2) && !ec1 && !ec2)
+      throw std::invalid_argument("graph: --config " + config +
+                                  " names the network file itself (the stub's network_file is --config's path with the "
+                                  "extension .anynet): give the configuration another extension, e.g. --config " +
+                                  shiftfly::core::printable(stem_of(o.config)) + ".cfg");
+    struct stat out {}, cfg {};
+    if (::fstat(1, &out) == 0 && ::stat(o.config.c_str(), &cfg) == 0 && out.st_dev == cfg.st_dev && out.st_ino == cfg.st_ino)
+      throw std::invalid_argument("graph: --config " + config +
+                                  " is the file standard output goes to: the stub and the network would overwrite each "
+                                  "other; write the network to " + shiftfly::core::printable(network_file_of(o.config)));
+  }
 }
 
 // The graph's routers, endpoints and radix as members of the JSON graph object.
@@ -80,11 +113,8 @@ void write_simulator(const options& o, const shiftfly::core::graph<std::uint32_t
     std::ostringstream network;  // written whole, after the stub: a refusal leaves stdout empty
     io::write_booksim_anynet(network, g, counts, o.latency);
     if (!o.config.empty()) {
-      const std::size_t dot = o.config.find_last_of('.'), slash = o.config.find_last_of('/');
-      const std::string stem =
-          dot == std::string::npos || (slash != std::string::npos && dot < slash) ? o.config : o.config.substr(0, dot);
       std::ostringstream stub;
-      io::write_booksim_config(stub, stem + ".anynet");
+      io::write_booksim_config(stub, network_file_of(o.config));
       std::ofstream cfg(o.config);
       if (!(cfg << stub.str()) || !cfg.flush()) throw std::invalid_argument("graph: --config " + o.config + ": cannot be written");
     }

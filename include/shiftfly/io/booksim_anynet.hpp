@@ -12,27 +12,38 @@
 ///                                                             const graph_file_options& = {});
 ///
 /// The format, as BookSim2 reads it (src/networks/anynet.cpp, AnyNet::readFile, at commit
-/// 28f43299f1706a3160ffac721ca461d74eb6e618): a line is `router R` or `node N` followed by
-/// what it is joined to, `router R2 [LAT]` or `node N [LAT]`; a link between routers is
-/// bidirectional (the reverse channel gets latency 1 unless given), a node is one endpoint,
-/// attached to one router; routers and nodes are numbered from 0 with no gap. The writer
-/// writes one line a router, `router u node e ... router v ...`: its endpoints (numbered 0..N-1
-/// router by router, in router order) then every neighbour in ascending order, each with the
-/// channel latency `latency` in cycles when it is not 1 (BookSim2's default). A graph with
-/// arcs is written as its physical graph (BookSim2's links are bidirectional).
+/// 28f43299f1706a3160ffac721ca461d74eb6e618): a line (getline: ended by a line feed only) is
+/// words separated by spaces only, `router R` or `node N` followed by what it is joined to,
+/// `router R2 [LAT]` or `node N [LAT]`; a link between routers is bidirectional (the reverse
+/// channel gets latency 1 unless given), a node is one endpoint, attached to one router; routers
+/// and nodes are numbered from 0 with no gap. BookSim2 makes a router of every line's first id,
+/// a `node N` line's too, and sets a latency on the channel from the line's head, of the head's
+/// kind, to the id before it: a latency after `node N`, or anywhere on a `node` line, is not an
+/// endpoint's latency but a link to router N or a phantom node. The writer writes one line a
+/// router, `router u node e ... router v ...`: its endpoints (numbered 0..N-1 router by router,
+/// in router order) then every neighbour in ascending order, each router link with the channel
+/// latency `latency` in cycles when it is not 1 (BookSim2's default); the endpoints' channels
+/// keep latency 1 (a latency after a node would be read as a link). A graph with arcs is
+/// written as its physical graph (BookSim2's links are bidirectional).
 /// write_booksim_config writes the configuration stub that runs it: `topology = anynet;`,
 /// `network_file = ...;`, `routing_function = min;` and BookSim2's traffic defaults spelled out.
 ///
-/// The reader takes what BookSim2 takes and refuses what BookSim2 would misread: words are
-/// separated by spaces and tabs, blank lines skipped; a line whose first word starts with `//`
-/// is a comment (not BookSim2's: the reader's, for annotated files; BookSim2 refuses it). Refused, naming the file and line: a line that does
-/// not start with `router` or `node`, an id that is not a decimal integer below 2^31, a
-/// latency that is not a decimal integer from 1 to 2^31 - 1, a node joined to a node, a node
-/// on two routers, a line that ends after a type word; and, naming the file: router or node ids
-/// with a gap (BookSim2 needs 0..R-1 and 0..N-1), no router. A router joined to itself is a
-/// self-loop, dropped and counted as the other readers do. Latencies are read and checked,
-/// not kept: the graph is the router graph, and `endpoints` counts each router's nodes.
-/// Directed reading is refused (the links are bidirectional).
+/// The reader takes what BookSim2 takes and refuses what BookSim2 would misread. Blank lines
+/// are skipped; a line whose first word starts with `//` is a comment (not BookSim2's: the
+/// reader's, for annotated files; BookSim2 refuses it). Refused, naming the file and line: a
+/// tab (BookSim2 would read it inside a word), a carriage return other than one right after the
+/// line's last word (CRLF line ends read as BookSim2's atoi reads `1\r`; CR-only line ends make
+/// one line of the file in BookSim2), a line that does not start with `router` or `node`, an id
+/// that is not a decimal integer below 2^31, a latency that is not a decimal integer from 1 to
+/// 2^31 - 1 or that is not right after a router link of a `router` line, a node joined to a
+/// node, a node on two routers, a line that ends after a type word, a line that starts with
+/// `node N` when no line names router N (BookSim2 would make an extra, isolated router N); and,
+/// naming the file: router or node ids with a gap (BookSim2 needs 0..R-1 and 0..N-1), no
+/// router. A router joined to itself is a self-loop, dropped and counted as the other readers
+/// do. A link listed once from each end is one link; each further listing from the same end is
+/// a duplicate (BookSim2 keeps one channel). Latencies are read and checked, not kept: the
+/// graph is the router graph, and `endpoints` counts each router's nodes. Directed reading is
+/// refused (the links are bidirectional).
 ///
 /// Reference: Jiang et al., "A detailed and flexible cycle-accurate network-on-chip simulator",
 /// ISPASS 2013 (BookSim2; docs/references.md, [BookSim2]).
@@ -50,6 +61,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/parse.hpp"
+#include "shiftfly/io/connected_export.hpp"
 #include "shiftfly/io/file_graph.hpp"
 #include "shiftfly/io/file_text.hpp"
 #include "shiftfly/core/endpoints.hpp"
@@ -69,12 +81,14 @@ void write_booksim_anynet(std::ostream& os, const G& g, const std::vector<std::u
                           std::uint64_t latency = 1) {
   core::require_endpoints("write_booksim_anynet", endpoints, g.num_vertices());
   core::require_range("write_booksim_anynet", "latency", latency, 1, booksim_max_id);
+  require_connected_export("write_booksim_anynet", g, "BookSim2's anynet routing (a Dijkstra from every router) never finishes on it");
   const std::string lat = latency == 1 ? std::string() : " " + std::to_string(latency);
   std::uint64_t node = 0;
   std::string line;
   for (std::size_t u = 0; u < g.num_vertices(); ++u) {
     line = "router " + std::to_string(u);
-    for (std::uint32_t k = 0; k < endpoints[u]; ++k) line += " node " + std::to_string(node++) + lat;
+    // no latency after a node: BookSim2 would take it as a link to the router of that number
+    for (std::uint32_t k = 0; k < endpoints[u]; ++k) line += " node " + std::to_string(node++);
     std::vector<std::uint64_t> nbrs;
     for (auto v : g.neighbors(static_cast<typename G::vertex_type>(u))) nbrs.push_back(v);
     std::sort(nbrs.begin(), nbrs.end());
@@ -117,14 +131,23 @@ inline void write_booksim_config(std::ostream& os, std::string_view network_file
         "seed = 1;\n";
 }
 
-/// True when the first word of the text's first line that has one is `router` or `node`.
+/// True when the first word of the text's first line that has one, after any comment lines
+/// (a first word starting with `//`), is `router` or `node`.
 inline bool looks_like_booksim(std::string_view text) {
-  const std::size_t at = text.find_first_not_of(" \t\r\n");
-  if (at == std::string_view::npos) return false;
-  const std::string_view rest = text.substr(at);
-  for (std::string_view w : {std::string_view("router"), std::string_view("node")})
-    if (rest.substr(0, w.size()) == w && (rest.size() == w.size() || rest[w.size()] == ' ' || rest[w.size()] == '\t'))
-      return true;
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find_first_of("\r\n", start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    const std::size_t at = line.find_first_not_of(" \t");
+    if (at == std::string_view::npos) continue;
+    const std::string_view rest = line.substr(at);
+    if (rest.substr(0, 2) == "//") continue;
+    for (std::string_view w : {std::string_view("router"), std::string_view("node")})
+      if (rest.substr(0, w.size()) == w && (rest.size() == w.size() || rest[w.size()] == ' ' || rest[w.size()] == '\t'))
+        return true;
+    return false;
+  }
   return false;
 }
 
@@ -139,14 +162,47 @@ graph_file<V> read_booksim_anynet(std::string_view text, std::string_view file, 
     core::require_memory(where, "reading it (" + std::to_string(text.size()) + " bytes)",
                          core::estimate_add_mul(0, text.size(), booksim_bytes_per_text_byte));
   });
-  std::map<std::uint64_t, std::uint64_t> node_router;  // node -> router
-  std::map<std::uint64_t, std::size_t> node_line;
-  std::uint64_t max_router = 0;
-  bool any_router = false;
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> links;
-  for_each_line_words(text, "", [&](std::size_t line_no, std::string_view, const std::vector<std::string_view>& words) {
-    if (words.size() >= 1 && words[0].substr(0, 2) == "//") return;
+  struct attachment {
+    std::uint32_t node, router;
+    std::size_t line;
+  };
+  std::vector<attachment> nodes;                          // every `node N` joined to `router R`, in file order
+  std::vector<std::pair<std::uint64_t, std::size_t>> node_heads;  // `node N` at a line's head: BookSim2's router N
+  std::vector<std::uint32_t> named;                       // every id named as a router
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> links;  // router links as listed, from the line's head
+  std::vector<std::string_view> words;
+  std::size_t line_no = 0;
+  for (std::size_t start = 0; start < text.size();) {
+    // BookSim2 reads lines with getline: only a line feed ends one
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    ++line_no;
     const auto bad = [&](const std::string& why) { fail_file(where, file, line_no, why); };
+    // a CR ends a word at the end of the line (CRLF: BookSim2's atoi reads `1\r` as 1); anywhere
+    // else BookSim2 would misread it
+    const std::size_t cr = line.find('\r');
+    if (cr != std::string_view::npos) {
+      if (cr + 1 < line.size())
+        bad("a carriage return inside a line: BookSim2 ends lines at line feeds only and would read what follows "
+            "as the same line (give the file line-feed line ends)");
+      if (cr == 0 || line[cr - 1] == ' ')
+        bad("a carriage return after a space or on a blank line: BookSim2 would read it as a word (a latency of 0 or "
+            "an unknown type)");
+      line = line.substr(0, cr);
+    }
+    if (line.find('\t') != std::string_view::npos)
+      bad("a tab: BookSim2 separates words by spaces only and would read the tab as part of a word");
+    words.clear();
+    for (std::size_t i = 0; i < line.size();) {
+      while (i < line.size() && line[i] == ' ') ++i;
+      std::size_t k = i;
+      while (k < line.size() && line[k] != ' ') ++k;
+      if (k > i) words.push_back(line.substr(i, k - i));
+      i = k;
+    }
+    if (words.empty() || words[0].substr(0, 2) == "//") continue;
     const auto id_of = [&](std::string_view w, const char* what) {
       std::uint64_t x = 0;
       if (core::read_decimal(w, x) != core::decimal_error::none || x > booksim_max_id)
@@ -162,14 +218,8 @@ graph_file<V> read_booksim_anynet(std::string_view text, std::string_view file, 
     const bool head_router = type_of(words[0], "at the start of the line");
     if (words.size() < 2) bad("the line ends after '" + std::string(words[0]) + "' (expected its id)");
     const std::uint64_t head = id_of(words[1], head_router ? "router" : "node");
-    if (head_router) max_router = any_router ? std::max(max_router, head) : head, any_router = true;
-    const auto attach = [&](std::uint64_t node, std::uint64_t router) {
-      const auto [it, fresh] = node_router.emplace(node, router);
-      if (!fresh && it->second != router)
-        bad("node " + std::to_string(node) + " is joined to router " + std::to_string(router) + " and to router " +
-            std::to_string(it->second) + " (a node is one endpoint, on one router)");
-      node_line.emplace(node, line_no);
-    };
+    if (head_router) named.push_back(static_cast<std::uint32_t>(head));
+    else node_heads.emplace_back(head, line_no);
     for (std::size_t i = 2; i < words.size();) {
       const bool body_router = type_of(words[i], "after an id or a latency");
       if (i + 1 >= words.size()) bad("the line ends after '" + std::string(words[i]) + "' (expected its id)");
@@ -180,59 +230,78 @@ graph_file<V> read_booksim_anynet(std::string_view text, std::string_view file, 
         if (core::read_decimal(words[i], lat) != core::decimal_error::none || lat < 1 || lat > booksim_max_id)
           bad("expected a latency (a decimal integer from 1 to 2147483647 cycles), 'router' or 'node', found '" +
               core::printable(words[i]) + "'");
+        // BookSim2 sets the latency of the channel from the line's head, of the head's kind, to the
+        // id before it: right after a router on a router's line only
+        if (!head_router)
+          bad("a latency in a line that starts with 'node': BookSim2 would attach a node " + std::to_string(body) +
+              " to router " + std::to_string(head) + " with it (latencies go after a router's router links only)");
+        if (!body_router)
+          bad("a latency after 'node " + std::to_string(body) + "': BookSim2 would take it as a link from router " +
+              std::to_string(head) + " to router " + std::to_string(body) + " (latencies go after router links only)");
         ++i;
       }
       if (!head_router && !body_router) bad("node " + std::to_string(head) + " is joined to node " + std::to_string(body) + " (BookSim2 joins nodes to routers only)");
       if (head_router && body_router) {
         links.emplace_back(head, body);
-        max_router = std::max(max_router, body);
+        named.push_back(static_cast<std::uint32_t>(body));
       } else if (head_router) {
-        attach(body, head);
+        nodes.push_back({static_cast<std::uint32_t>(body), static_cast<std::uint32_t>(head), line_no});
       } else {
-        attach(head, body);
-        max_router = any_router ? std::max(max_router, body) : body, any_router = true;
+        nodes.push_back({static_cast<std::uint32_t>(head), static_cast<std::uint32_t>(body), line_no});
+        named.push_back(static_cast<std::uint32_t>(body));
       }
     }
-  });
-  if (!any_router) fail_file(where, file, 0, "names no router");
-  // every router id 0..max must appear: a line head, a link end or a node's router
+  }
+  if (named.empty()) fail_file(where, file, 0, "names no router");
+  std::sort(named.begin(), named.end());
+  named.erase(std::unique(named.begin(), named.end()), named.end());
+  // BookSim2 makes a router of every line's head id, a `node` line's too (AnyNet::readFile)
+  for (const auto& [id, line] : node_heads)
+    if (!std::binary_search(named.begin(), named.end(), static_cast<std::uint32_t>(id)))
+      fail_file(where, file, line,
+                "the line starts with 'node " + std::to_string(id) + "', and BookSim2 makes a router of every line's "
+                "first id: router " + std::to_string(id) + ", named nowhere else, would be an extra isolated router "
+                "(start the line with its router: 'router R node " + std::to_string(id) + "')");
+  // every router id 0..max must be named
+  const std::uint64_t max_router = named.back();
   require_file_vertices<V>(where, file, 0, max_router + 1, opt.max_vertices, "routers");
-  std::vector<bool> seen(static_cast<std::size_t>(max_router) + 1, false);
-  for (const auto& [a, b] : links) seen[a] = seen[b] = true;
-  for (const auto& [node, router] : node_router) seen[router] = true;
-  for_each_line_words(text, "", [&](std::size_t, std::string_view, const std::vector<std::string_view>& words) {
-    std::uint64_t x = 0;
-    if (words.size() >= 2 && words[0] == "router" && core::read_decimal(words[1], x) == core::decimal_error::none) seen[x] = true;
-  });
-  for (std::size_t r = 0; r < seen.size(); ++r)
-    if (!seen[r])
+  for (std::size_t r = 0; r < named.size(); ++r)
+    if (named[r] != r)
       fail_file(where, file, 0, "names routers up to " + std::to_string(max_router) + " but not router " +
                                     std::to_string(r) + " (BookSim2 numbers routers from 0 with no gap)");
+  std::stable_sort(nodes.begin(), nodes.end(), [](const attachment& a, const attachment& b) { return a.node < b.node; });
+  std::vector<std::uint32_t> endpoints(named.size(), 0);
   std::uint64_t expected = 0;
-  for (const auto& [node, router] : node_router) {
-    if (node != expected)
-      fail_file(where, file, node_line[node], "names node " + std::to_string(node) + " but not node " +
-                                                   std::to_string(expected) + " (BookSim2 numbers nodes from 0 with no gap)");
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const auto& a = nodes[i];
+    if (i > 0 && nodes[i - 1].node == a.node) {
+      if (nodes[i - 1].router != a.router)
+        fail_file(where, file, a.line, "node " + std::to_string(a.node) + " is joined to router " + std::to_string(a.router) +
+                                           " and to router " + std::to_string(nodes[i - 1].router) +
+                                           " (a node is one endpoint, on one router)");
+      continue;
+    }
+    if (a.node != expected)
+      fail_file(where, file, a.line, "names node " + std::to_string(a.node) + " but not node " +
+                                         std::to_string(expected) + " (BookSim2 numbers nodes from 0 with no gap)");
     ++expected;
+    if (endpoints[a.router] == core::max_endpoints_per_router)
+      fail_file(where, file, a.line, "router " + std::to_string(a.router) + " has more than " +
+                                         std::to_string(core::max_endpoints_per_router) + " nodes");
+    ++endpoints[a.router];
   }
-  std::vector<std::uint32_t> endpoints(seen.size(), 0);
-  for (const auto& [node, router] : node_router) {
-    if (endpoints[router] == core::max_endpoints_per_router)
-      fail_file(where, file, node_line[node], "router " + std::to_string(router) + " has more than " +
-                                                  std::to_string(core::max_endpoints_per_router) + " nodes");
-    ++endpoints[router];
-  }
+  std::vector<attachment>().swap(nodes);
   std::vector<std::pair<V, V>> pairs;
   pairs.reserve(links.size());
   for (const auto& [a, b] : links) pairs.emplace_back(static_cast<V>(a), static_cast<V>(b));
-  auto out = build_file_graph<V>(where, file, graph_file_format::booksim, seen.size(), {}, std::move(pairs), false,
+  auto out = build_file_graph<V>(where, file, graph_file_format::booksim, named.size(), {}, std::move(pairs), false,
                                  opt.max_vertices);
-  // A link listed from both ends (as the writer writes it) is one link, not a duplicate.
-  std::map<std::pair<std::uint64_t, std::uint64_t>, std::uint64_t> listed;
-  for (const auto& [a, b] : links)
-    if (a != b) ++listed[{std::min(a, b), std::max(a, b)}];
+  // A link listed once from each end (as the writer writes it) is one link, not a duplicate; every
+  // further listing from the same end is one (a million copies of `router 0 router 1`: 999,999).
+  std::sort(links.begin(), links.end());
   std::uint64_t extra = 0;
-  for (const auto& [pair, k] : listed) extra += k > 2 ? k - 2 : 0;
+  for (std::size_t i = 1; i < links.size(); ++i)
+    if (links[i] == links[i - 1] && links[i].first != links[i].second) ++extra;
   out.duplicate_edges_dropped = extra;
   out.endpoints = std::move(endpoints);
   return out;

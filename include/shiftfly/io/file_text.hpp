@@ -5,7 +5,7 @@
 /// API:
 ///   class file_error : public core::invalid_parameter;   // "<file>:<line>: <problem>"
 ///   [[noreturn]] void fail_file(where, file, line, problem);
-///   std::string read_file_text(where, path, max_bytes = max_file_bytes);  // path "-" = standard input
+///   std::string read_file_text(where, path, max_bytes = max_file_bytes, bytes_per_byte = 1);  // "-": standard input
 ///   std::string read_named_file(where, param, path, expected, max_bytes); // a file a flag names (Halley's)
 ///   void require_text(where, file, text);                // NUL bytes, invalid UTF-8
 ///   std::string_view display_name(path);                 // "<stdin>" for "-"
@@ -22,7 +22,11 @@
 /// memory this process may use (core/memory.hpp). A regular file's size is checked
 /// before it is read; standard input, pipes and devices (`/dev/zero`, an endless
 /// pipe) are read in chunks of 64 KiB and refused as soon as the text passes the
-/// limit, so no input grows without bound. Each chunk is checked as text as it
+/// limit, so no input grows without bound; the buffer doubles as it grows, but the old and
+/// the new buffer (both held while the text is copied) never pass the memory limit, and a
+/// caller whose reader needs `bytes_per_byte` bytes a byte of text has a stream refused as
+/// soon as that many times its bytes pass the limit (read_graph_file: 4, the least of its
+/// readers' estimates), so reading a pipe stays within the limit. Each chunk is checked as text as it
 /// arrives (require_text's rules): a binary stream is refused at its first chunk,
 /// `/dev/zero` at its first byte. A leading UTF-8 byte-order mark is dropped.
 ///
@@ -205,14 +209,22 @@ inline constexpr std::uint64_t max_file_bytes = std::uint64_t{1} << 32;
 /// without a leading byte-order mark; at most the smaller of `max_bytes` and the memory
 /// this process may use (see the file comment). Refusals name the file (display_name).
 inline std::string read_file_text(std::string_view where, std::string_view path,
-                                  std::uint64_t max_bytes = max_file_bytes) {
+                                  std::uint64_t max_bytes = max_file_bytes, std::uint64_t bytes_per_byte = 1) {
   const std::string file = display_name(path);
   const std::uint64_t memory = core::available_memory();
   const std::uint64_t limit = std::min(max_bytes, memory);
+  // a stream's bound: its reader needs `bytes_per_byte` bytes of memory a byte of text
+  const std::uint64_t stream_limit = std::min(max_bytes, memory / std::max<std::uint64_t>(bytes_per_byte, 1));
   // a regular file of `size` bytes, or a stream (size 0) that passed the limit
+  std::uint64_t text_size = 0;  // a stream's bytes so far, when refused
   const auto refuse_size = [&](std::uint64_t size) {
     const std::string what = size ? "has " + std::to_string(size) + " bytes, more than" : "holds more than";
     const std::string then = size ? "refused before reading it" : "refused before reading on";
+    if (!size && bytes_per_byte > 1 && max_bytes > stream_limit)
+      fail_file(where, file, 0,
+                "holds more than " + std::to_string(text_size) + " bytes: reading it needs about " +
+                    std::to_string(bytes_per_byte) + " bytes of memory a byte of text, more than the " +
+                    core::format_bytes(memory) + " available; " + then + " (set SHIFTFLY_MEMORY_LIMIT to change the limit)");
     if (max_bytes <= memory)
       fail_file(where, file, 0,
                 what + " " + std::to_string(max_bytes) + " bytes (" + core::format_bytes(max_bytes) +
@@ -257,10 +269,26 @@ inline std::string read_file_text(std::string_view where, std::string_view path,
   std::optional<text_checker> checker;
   for (;;) {
     const std::size_t old = text.size();
+    if (old + chunk > text.capacity()) {
+      // A stream grows by doubling, as std::string would, but within the memory: the old and the
+      // new buffer are held at once while the text is copied, and both must fit.
+      const std::uint64_t cap = text.capacity();
+      std::uint64_t want = std::max<std::uint64_t>(old + chunk, 2 * cap);
+      if (cap + want > memory) want = memory > cap ? memory - cap : 0;
+      if (want < old + chunk) {
+        text_size = old;
+        refuse_size(0);
+      }
+      std::string bigger;
+      bigger.reserve(static_cast<std::size_t>(want));
+      bigger.append(text);
+      text.swap(bigger);
+    }
     text.resize(old + chunk);
     const std::size_t got = std::fread(text.data() + old, 1, chunk, in);
     text.resize(old + got);
-    if (text.size() > limit) refuse_size(0);
+    text_size = text.size();
+    if (text.size() > (reserve ? limit : stream_limit)) refuse_size(0);
     const bool end = got < chunk;
     if (end && std::ferror(in)) fail_file(where, file, 0, std::string("cannot be read (") + std::strerror(errno) + ")");
     if (!checker && (text.size() >= 3 || end)) {

@@ -19,9 +19,14 @@
 /// - XML: the depth of an element is its number of ancestors plus one (the parser's
 ///   calls for it): a start tag `<name ...>` opens a level and `</name>` closes it, an
 ///   empty element `<name/>` reaches one level below its parent; comments `<!-- -->`,
-///   CDATA sections, processing instructions `<? ?>` and declarations `<!DOCTYPE ...>`
-///   (with an internal subset `[...]`) reach none; attribute values in quotes may hold `>`. Malformed markup is left to the
-///   parser, which refuses it with its line.
+///   CDATA sections, processing instructions `<? ?>` and declarations `<!...>` reach none;
+///   attribute values in quotes may hold `>`. A declaration ends exactly where the parser
+///   (Boost.PropertyTree's copy of RapidXML, parse_node and parse_doctype) ends it, since a
+///   scan that ended it later would miss the elements in between: `<!DOCTYPE` and a white-space
+///   character runs to the first `>` outside an internal subset `[...]` (nested brackets
+///   counted), any other `<!` to the first `>`; quotes inside a declaration are not honoured,
+///   as the parser honours none there. Malformed markup is left to the parser, which refuses
+///   it with its line.
 /// - JSON: `[` and `{` open a level and `]` and `}` close it, outside strings
 ///   (escapes `\"` and `\\` respected).
 /// The limit, 256 levels, is libxml2's default maximum depth (XML_PARSE_HUGE off);
@@ -50,6 +55,8 @@ struct nesting {
 };
 
 namespace detail {
+/// The parser's XML white space (space, tab, CR, LF).
+inline bool xml_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 /// Counts the line ends (\n, \r\n, \r) in text[from, to), as io/file_text.hpp does.
 inline std::size_t line_ends(std::string_view text, std::size_t from, std::size_t to) {
   std::size_t k = 0;
@@ -78,24 +85,18 @@ inline nesting xml_nesting(std::string_view text, std::size_t stop_above) {
       i = skip_past(lt + 9, "]]>");
     } else if (text.compare(lt, 2, "<?") == 0) {
       i = skip_past(lt + 2, "?>");
-    } else if (text.compare(lt, 2, "<!") == 0) {  // a declaration, with an optional [internal subset]
-      std::size_t j = lt + 2, brackets = 0;
-      char quote = 0;
+    } else if (text.compare(lt, 9, "<!DOCTYPE") == 0 && lt + 9 < n && detail::xml_space(text[lt + 9])) {
+      // as the parser: to the first `>` outside [brackets], nested brackets counted, quotes not honoured
+      std::size_t j = lt + 10, brackets = 0;
       for (; j < n; ++j) {
         const char c = text[j];
-        if (quote) {
-          if (c == quote) quote = 0;
-        } else if (c == '"' || c == '\'') {
-          quote = c;
-        } else if (c == '[') {
-          ++brackets;
-        } else if (c == ']') {
-          if (brackets) --brackets;
-        } else if (c == '>' && brackets == 0) {
-          break;
-        }
+        if (c == '[') ++brackets;
+        else if (c == ']' && brackets) --brackets;
+        else if (c == '>' && brackets == 0) break;
       }
       i = j + 1;
+    } else if (text.compare(lt, 2, "<!") == 0) {  // any other declaration: to the first `>`, as the parser
+      i = skip_past(lt + 2, ">");
     } else if (text.compare(lt, 2, "</") == 0) {
       if (depth) --depth;
       i = skip_past(lt + 2, ">");

@@ -6,7 +6,9 @@
 ///   struct ns3_link_options { std::string rate = "100Gbps", delay = "0.001ms"; };
 ///   void write_ns3_topology(std::ostream&, const G& g, const std::vector<std::uint32_t>& endpoints,
 ///                           const ns3_link_options& = {});
-///   bool looks_like_ns3(std::string_view text);
+///   enum class ns3_likeness { no, yes, ambiguous };
+///   ns3_likeness ns3_sniff(std::string_view text);   // the content rule, below
+///   bool looks_like_ns3(std::string_view text);      // ns3_sniff(text) == yes
 ///   template <V = uint32_t> graph_file<V> read_ns3_topology(std::string_view text, std::string_view file,
 ///                                                           const graph_file_options& = {});
 ///
@@ -20,14 +22,22 @@
 /// rate 0. `rate` is a decimal number and a unit (bps, Kbps, Mbps, Gbps), `delay` a decimal
 /// number and a unit (s, ms, us, ns), both checked (ns-3's DataRate and Time read these).
 ///
-/// The reader: the switches are the routers (numbered in increasing id order), every host must
-/// have one link, to a switch (a host is one endpoint), and `endpoints` counts each switch's
-/// hosts. Refused, naming the file and the line: a header that is not three decimal integers,
-/// a switch id out of range or repeated, a link line that is not five words with decimal ends
-/// below node_num and a rate, delay and error rate of the grammar above, a host linked to a host
-/// or to two switches; naming the file: fewer or more lines than the header says, no switch, a
-/// host with no link. A link of a switch to itself is dropped and counted; a link listed twice
-/// is one (counted as a duplicate). Directed reading is refused (links are bidirectional).
+/// The reader reads the file field by field, as HPCC's `topof >> ...` does: the header's three
+/// numbers, the switch ids and each link's five fields may be spread over lines in any way (a
+/// refusal names the line of the field at fault). The switches are the routers (numbered in
+/// increasing id order), every host must have one link, to a switch (a host is one endpoint),
+/// and `endpoints` counts each switch's hosts. Refused, naming the file and the line: a header
+/// field that is not a decimal integer, a switch id out of range or repeated, a link whose ends
+/// are not decimal ids below node_num or whose rate, delay and error rate are not of the grammar
+/// above, a host linked to a host or to two switches, a text that ends before the switch ids or
+/// links the header announces, a field after them (HPCC would ignore it; it means a wrong
+/// link_num); naming the file: no switch, a host with no link. A link of a switch to itself is
+/// dropped and counted; a link listed twice is one (counted as a duplicate). Directed reading is
+/// refused (links are bidirectional). By content (io/graph_file.hpp), a text is recognised as a
+/// topology.txt by ns3_sniff's rule: a first line of exactly three decimal integers, then the
+/// switch ids and a first link with a rate and a delay, or (no link) exactly node_num switch ids;
+/// a header with hosts and no link is ambiguous with a weighted edge list and refused until the
+/// format is given.
 ///
 /// Reference: Li et al., "HPCC: High Precision Congestion Control", SIGCOMM 2019, and its
 /// simulator (docs/references.md, [HPCC]).
@@ -46,6 +56,7 @@
 #include "shiftfly/core/endpoints.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/parse.hpp"
+#include "shiftfly/io/connected_export.hpp"
 #include "shiftfly/io/file_graph.hpp"
 #include "shiftfly/io/file_text.hpp"
 
@@ -85,6 +96,7 @@ void write_ns3_topology(std::ostream& os, const G& g, const std::vector<std::uin
   if (!detail::is_delay(o.delay))
     core::fail_parameter("write_ns3_topology", "delay", core::printable(o.delay), "is not a delay",
                          "a decimal and s, ms, us or ns: 0.001ms");
+  require_connected_export("write_ns3_topology", g, "HPCC's ns-3 routing has no route between them");
   std::uint64_t hosts = 0;
   for (auto e : endpoints) hosts += e;
   const std::uint64_t n = g.num_vertices();
@@ -107,31 +119,88 @@ void write_ns3_topology(std::ostream& os, const G& g, const std::vector<std::uin
   for (const auto& [u, v] : links) os << hosts + u << ' ' << hosts + v << tail;
 }
 
-/// True when the first line with words is three decimal integers and the third such line has
-/// five words whose third is a data rate (an edge list with weights has neither).
-inline bool looks_like_ns3(std::string_view text) {
-  std::vector<std::vector<std::string_view>> first;  // the first three lines with words
-  for (std::size_t start = 0; start < text.size() && first.size() < 3;) {
+namespace detail {
+/// The fields of a topology.txt as HPCC's `topof >> ...` reads them: words between white space
+/// (spaces, tabs, line ends, vertical tabs, form feeds), whatever the lines; line() is the line
+/// (ends as io/file_text.hpp counts them) of the last field returned.
+class ns3_fields {
+ public:
+  explicit ns3_fields(std::string_view text) : text_(text) {}
+  /// The next field, or an empty view at the end of the text.
+  std::string_view next() {
+    while (at_ < text_.size()) {
+      const char c = text_[at_];
+      if (c == '\r' || (c == '\n' && !(at_ > 0 && text_[at_ - 1] == '\r'))) ++line_;
+      if (c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '\v' && c != '\f') break;
+      ++at_;
+    }
+    const std::size_t from = at_;
+    while (at_ < text_.size()) {
+      const char c = text_[at_];
+      if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f') break;
+      ++at_;
+    }
+    return text_.substr(from, at_ - from);
+  }
+  [[nodiscard]] std::size_t line() const { return line_; }
+
+ private:
+  std::string_view text_;
+  std::size_t at_ = 0, line_ = 1;
+};
+}  // namespace detail
+
+/// What the content says of ns-3's topology.txt (see ns3_sniff).
+enum class ns3_likeness { no, yes, ambiguous };
+
+/// Whether `text` is an ns-3 / HPCC topology.txt by its content. The rule: the first line with
+/// words is the header, exactly three decimal integers `node_num switch_num link_num` with
+/// 1 <= switch_num <= node_num, and then, field by field as HPCC reads them:
+/// - link_num >= 1: the switch ids are followed by a link whose first four fields are two
+///   decimal node ids, a data rate and a delay (`0 2 100Gbps 0.001ms`): yes (an edge list has no
+///   rate or delay where HPCC reads them; the reader checks the rest);
+/// - link_num == 0: exactly switch_num decimal ids below node_num follow and nothing else. With
+///   switch_num == node_num (every node a switch, as a file without links must be): yes; the
+///   edge-list reading of such a text would start with a zero-weight self-loop `n n 0` on a
+///   vertex no other line names. With fewer switches than nodes the hosts have no link (not a
+///   topology.txt HPCC can run) while the text is a plausible weighted edge list: ambiguous,
+///   and the file is refused until its format is given;
+/// - anything else: no.
+inline ns3_likeness ns3_sniff(std::string_view text) {
+  // the header: the first line with words, exactly three words
+  std::size_t start = 0;
+  std::string_view line;
+  for (;;) {
+    if (start >= text.size()) return ns3_likeness::no;
     std::size_t end = text.find_first_of("\r\n", start);
     if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = text.substr(start, end - start);
+    line = text.substr(start, end - start);
+    if (line.find_first_not_of(" \t\v\f") != std::string_view::npos) break;
     start = end + 1;
-    std::vector<std::string_view> words;
-    for (std::size_t i = 0; i < line.size();) {
-      while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-      std::size_t k = i;
-      while (k < line.size() && line[k] != ' ' && line[k] != '\t') ++k;
-      if (k > i) words.push_back(line.substr(i, k - i));
-      i = k;
-    }
-    if (!words.empty()) first.push_back(std::move(words));
   }
-  if (first.size() < 3 || first[0].size() != 3 || first[2].size() != 5 || !detail::is_rate(first[2][2])) return false;
+  detail::ns3_fields head(line);
+  std::uint64_t h[3] = {0, 0, 0};
+  for (auto& x : h)
+    if (core::read_decimal(head.next(), x) != core::decimal_error::none) return ns3_likeness::no;
+  if (!head.next().empty()) return ns3_likeness::no;
+  const std::uint64_t nodes = h[0], switches = h[1], links = h[2];
+  if (switches == 0 || switches > nodes) return ns3_likeness::no;
+  detail::ns3_fields f(text.substr(start + line.size()));
   std::uint64_t x = 0;
-  for (auto word : first[0])
-    if (core::read_decimal(word, x) != core::decimal_error::none) return false;
-  return true;
+  for (std::uint64_t i = 0; i < switches; ++i)
+    if (core::read_decimal(f.next(), x) != core::decimal_error::none || x >= nodes) return ns3_likeness::no;
+  if (links == 0) {
+    if (!f.next().empty()) return ns3_likeness::no;
+    return switches == nodes ? ns3_likeness::yes : ns3_likeness::ambiguous;
+  }
+  if (core::read_decimal(f.next(), x) != core::decimal_error::none) return ns3_likeness::no;
+  if (core::read_decimal(f.next(), x) != core::decimal_error::none) return ns3_likeness::no;
+  if (!detail::is_rate(f.next()) || !detail::is_delay(f.next())) return ns3_likeness::no;
+  return ns3_likeness::yes;
 }
+
+/// True when the content is an ns-3 / HPCC topology.txt by ns3_sniff's rule.
+inline bool looks_like_ns3(std::string_view text) { return ns3_sniff(text) == ns3_likeness::yes; }
 
 /// Reads an ns-3 / HPCC topology.txt (see the file comment); `file` names it in refusals.
 template <std::unsigned_integral V = std::uint32_t>
@@ -139,76 +208,71 @@ graph_file<V> read_ns3_topology(std::string_view text, std::string_view file, co
   constexpr std::string_view where = "read_ns3_topology";
   require_text(where, file, text);
   if (opt.directed) fail_file(where, file, 0, "ns-3 links are bidirectional: the file cannot be read as a directed graph");
-  std::uint64_t nodes = 0, switches = 0, link_count = 0, links_read = 0;
-  std::size_t line = 0, last_line = 0;
-  std::vector<std::int64_t> switch_of;   // node -> router index, or -1 for a host
-  std::vector<std::int64_t> host_router;  // host node -> its router, -1 none yet
+  detail::ns3_fields fields(text);
+  std::string_view w;
+  const auto bad = [&](const std::string& why) { fail_file(where, file, fields.line(), why); };
+  // the next field, or a refusal naming what the file ends before
+  const auto need = [&](const std::string& ends_before) {
+    w = fields.next();
+    if (w.empty()) bad("the file ends before " + ends_before);
+    return w;
+  };
+  const auto decimal = [&](std::string_view word, std::uint64_t below, const char* what) {
+    std::uint64_t x = 0;
+    if (core::read_decimal(word, x) != core::decimal_error::none || x >= below)
+      bad(std::string("expected ") + what + " (a decimal integer below " + std::to_string(below) + "), found '" +
+          core::printable(word) + "'");
+    return x;
+  };
+  // the header, field by field as HPCC reads it (`topof >> node_num >> switch_num >> link_num`)
+  if (fields.next().empty()) fail_file(where, file, 0, "holds no header");
+  fields = detail::ns3_fields(text);
+  const std::uint64_t nodes = decimal(need("the header 'node_num switch_num link_num'"), std::uint64_t{1} << 32, "node_num");
+  const std::uint64_t switches = decimal(need("switch_num, in the header"), nodes + 1, "switch_num, at most node_num");
+  const std::uint64_t link_count = decimal(need("link_num, in the header"), std::uint64_t{1} << 40, "link_num");
+  if (switches == 0) bad("switch_num is 0: the file has no switch (router)");
+  require_file_vertices<V>(where, file, fields.line(), switches, opt.max_vertices, "switches");
+  with_file(where, file, fields.line(), [&] {
+    core::require_memory(where, "reading it (" + std::to_string(nodes) + " nodes, " + std::to_string(text.size()) + " bytes)",
+                         core::estimate_add_mul(core::estimate_add_mul(0, nodes, 16), text.size(), 4));
+  });
+  std::vector<std::int64_t> switch_of(nodes, -1);   // node -> router index, or -1 for a host
+  std::vector<std::int64_t> host_router(nodes, -1);  // host node -> its router, -1 none yet
+  // the switch ids, field by field whatever the lines (HPCC: `topof >> sid`, switch_num times)
+  for (std::uint64_t i = 0; i < switches; ++i) {
+    const std::uint64_t id = decimal(need(std::to_string(switches - i) + " more of the " + std::to_string(switches) +
+                                          " switch ids"),
+                                     nodes, "a switch id");
+    if (switch_of[id] >= 0) bad("switch " + std::to_string(id) + " is listed twice");
+    switch_of[id] = 0;
+  }
+  std::int64_t next_router = 0;  // routers numbered in increasing id order
+  for (auto& s : switch_of)
+    if (s >= 0) s = next_router++;
   std::vector<std::pair<std::uint64_t, std::uint64_t>> router_links;
-  bool switches_read = false;
-  for_each_line_words(text, "", [&](std::size_t line_no, std::string_view, const std::vector<std::string_view>& w) {
-    const auto bad = [&](const std::string& why) { fail_file(where, file, line_no, why); };
-    const auto decimal = [&](std::string_view word, std::uint64_t below, const char* what) {
-      std::uint64_t x = 0;
-      if (core::read_decimal(word, x) != core::decimal_error::none || x >= below)
-        bad(std::string("expected ") + what + " (a decimal integer below " + std::to_string(below) + "), found '" +
-            core::printable(word) + "'");
-      return x;
-    };
-    ++line;
-    last_line = line_no;
-    if (line == 1) {
-      if (w.size() != 3) bad("expected the header 'node_num switch_num link_num', found " + std::to_string(w.size()) + " words");
-      nodes = decimal(w[0], std::uint64_t{1} << 32, "node_num");
-      switches = decimal(w[1], nodes + 1, "switch_num, at most node_num");
-      link_count = decimal(w[2], std::uint64_t{1} << 40, "link_num");
-      if (switches == 0) bad("switch_num is 0: the file has no switch (router)");
-      require_file_vertices<V>(where, file, line_no, switches, opt.max_vertices, "switches");
-      with_file(where, file, line_no, [&] {
-        core::require_memory(where, "reading it (" + std::to_string(nodes) + " nodes, " + std::to_string(text.size()) + " bytes)",
-                             core::estimate_add_mul(core::estimate_add_mul(0, nodes, 16), text.size(), 4));
-      });
-      switch_of.assign(nodes, -1);
-      host_router.assign(nodes, -1);
-      return;
-    }
-    if (!switches_read) {
-      if (w.size() != switches)
-        bad("expected the " + std::to_string(switches) + " switch ids, found " + std::to_string(w.size()) + " words");
-      std::vector<std::uint64_t> ids;
-      for (auto word : w) ids.push_back(decimal(word, nodes, "a switch id"));
-      std::vector<std::uint64_t> sorted = ids;
-      std::sort(sorted.begin(), sorted.end());
-      for (std::size_t i = 1; i < sorted.size(); ++i)
-        if (sorted[i] == sorted[i - 1]) bad("switch " + std::to_string(sorted[i]) + " is listed twice");
-      for (std::size_t i = 0; i < sorted.size(); ++i) switch_of[sorted[i]] = static_cast<std::int64_t>(i);
-      switches_read = true;
-      return;
-    }
-    if (links_read == link_count) bad("a line after the " + std::to_string(link_count) + " links the header announces");
-    ++links_read;
-    if (w.size() != 5) bad("expected a link 'src dst rate delay error_rate', found " + std::to_string(w.size()) + " words");
-    const std::uint64_t a = decimal(w[0], nodes, "a node id"), b = decimal(w[1], nodes, "a node id");
-    if (!detail::is_rate(w[2])) bad("expected a data rate (a decimal and bps, Kbps, Mbps or Gbps), found '" + core::printable(w[2]) + "'");
-    if (!detail::is_delay(w[3])) bad("expected a delay (a decimal and s, ms, us or ns), found '" + core::printable(w[3]) + "'");
+  for (std::uint64_t k = 0; k < link_count; ++k) {
+    const std::string ends = "link " + std::to_string(k + 1) + " of the " + std::to_string(link_count) +
+                             " the header announces is complete ('src dst rate delay error_rate')";
+    const std::uint64_t a = decimal(need(ends), nodes, "a node id");
+    const std::uint64_t b = decimal(need(ends), nodes, "a node id");
+    if (!detail::is_rate(need(ends))) bad("expected a data rate (a decimal and bps, Kbps, Mbps or Gbps), found '" + core::printable(w) + "'");
+    if (!detail::is_delay(need(ends))) bad("expected a delay (a decimal and s, ms, us or ns), found '" + core::printable(w) + "'");
     double err = 0;
-    if (core::read_real(w[4], err) != core::real_error::none || err < 0 || err > 1)
-      bad("expected an error rate (a real from 0 to 1), found '" + core::printable(w[4]) + "'");
+    if (core::read_real(need(ends), err) != core::real_error::none || err < 0 || err > 1)
+      bad("expected an error rate (a real from 0 to 1), found '" + core::printable(w) + "'");
     const bool sa = switch_of[a] >= 0, sb = switch_of[b] >= 0;
     if (sa && sb) {
       router_links.emplace_back(switch_of[a], switch_of[b]);
-      return;
+      continue;
     }
     if (!sa && !sb) bad("host " + std::to_string(a) + " is linked to host " + std::to_string(b) + " (a host is an endpoint on one switch)");
     const std::uint64_t host = sa ? b : a, router = static_cast<std::uint64_t>(sa ? switch_of[a] : switch_of[b]);
     if (host_router[host] >= 0)
       bad("host " + std::to_string(host) + " has a second link (a host is an endpoint on one switch)");
     host_router[host] = static_cast<std::int64_t>(router);
-  });
-  if (line == 0) fail_file(where, file, 0, "holds no header");
-  if (!switches_read) fail_file(where, file, last_line, "ends before the switch ids");
-  if (links_read < link_count)
-    fail_file(where, file, last_line, "ends after " + std::to_string(links_read) + " of the " + std::to_string(link_count) +
-                                          " links the header announces");
+  }
+  if (!fields.next().empty())
+    bad("a field after the " + std::to_string(link_count) + " links the header announces (HPCC would ignore it: a wrong link_num?)");
   std::vector<std::uint32_t> endpoints(switches, 0);
   for (std::uint64_t v = 0; v < nodes; ++v) {
     if (switch_of[v] >= 0) continue;

@@ -27,6 +27,7 @@
 
 #include "shiftfly/core/endpoints.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/io/connected_export.hpp"
 
 namespace shiftfly::io {
 
@@ -37,6 +38,7 @@ inline constexpr std::string_view sst_endpoints_key = "endpoints";
 template <core::digraph_like G>
 void write_sst_anytopo(std::ostream& os, const G& g, const std::vector<std::uint32_t>& endpoints) {
   core::require_endpoints("write_sst_anytopo", endpoints, g.num_vertices());
+  require_connected_export("write_sst_anytopo", g, "SST/Merlin's anytopo has no route between them");
   os << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
         "  <key id=\"endpoints\" for=\"node\" attr.name=\"endpoints\" attr.type=\"int\"/>\n"
