@@ -240,12 +240,20 @@ def graph_file_seeds():
         ("node-head", "node 0 router 1\nrouter 0 router 1\n"), ("node-twice", "router 0 node 0\nrouter 1 node 0\n"),
         ("gap", "router 0 router 2\n"), ("node-gap", "router 0 node 1\n"), ("bad-id", "router x\n"),
         ("dangling", "router 0 router\n"), ("self", "router 0 router 0 router 1\n"), ("comment", "// c\nrouter 0 router 1\n"),
+        ("node-head-extra-router", "router 0 router 1\nnode 0 router 0\nnode 1 router 0\nnode 2 router 1\n"),
+        ("cr-only", "router 0 router 1\rrouter 1 router 2\r"), ("crlf", "router 0 router 1\r\nrouter 1 node 0\r\n"),
+        ("cr-after-space", "router 0 router 1 \r\n"), ("tab", "router 0\trouter 1\n"),
+        ("node-latency", "router 0 node 0 2 router 1 2\n"), ("node-line-latency", "router 0 router 1\nnode 0 router 0 3\n"),
+        ("dup-same-end", "router 0 router 1\n" * 5),
     ]
     ns3 = [
         ("hpcc", "4 2 3\n2 3\n0 2 100Gbps 0.001ms 0\n1 3 100Gbps 0.001ms 0\n2 3 100Gbps 0.001ms 0\n"),
         ("short", "4 2 3\n2 3\n0 2 100Gbps 0.001ms 0\n"), ("host-host", "3 1 1\n2\n0 1 1Gbps 1us 0\n"),
         ("bad-delay", "3 1 2\n2\n0 2 1Gbps 1us 0\n1 2 1Gbps soon 0\n"), ("error-rate", "2 1 1\n1\n0 1 1Gbps 1us 0.5\n"),
         ("repeated-switch", "3 2 0\n1 1\n"),
+        ("no-link", "2 2 0\n0 1\n"), ("ambiguous", "3 2 0\n0 1\n"),
+        ("ids-over-lines", "4 2 3\n2\n3\n0 2 100Gbps\n0.001ms 0\n1 3 100Gbps 0.001ms 0 2 3 100Gbps 0.001ms 0\n"),
+        ("trailing-field", "2 1 1\n1\n0 1 1Gbps 1us 0 7\n"),
     ]
     for tag, text in anynet:
         s.append((f"booksim-{tag}", bytes([8]) + text.encode()))

@@ -118,7 +118,7 @@ TEST_CASE("malformed simulator files are refused naming the file and line", "[io
   refused("router 0 switch 1\n", "a.anynet", "a.anynet:1: expected 'router' or 'node'");
   refused("router 0 router 1 0\n", "a.anynet", "expected a latency");
   refused("node 0 node 1\n", "a.anynet", "is joined to node 1");
-  refused("3 1 2\n2\n0 2 100Gbps 1us 0\n1 2 10Gbps 1us 0\n0 1 1Gbps 1us 0\n", "t.txt", "t.txt:5: a line after the 2 links");
+  refused("3 1 2\n2\n0 2 100Gbps 1us 0\n1 2 10Gbps 1us 0\n0 1 1Gbps 1us 0\n", "t.txt", "t.txt:5: a field after the 2 links");
   refused("3 1 2\n2\n0 2 100Gbps 1us 0\n0 2 100Gbps 1us 0\n", "t.txt", "t.txt:4: host 0 has a second link");
   refused("3 1 2\n2\n0 2 100Gbps 1us 0\n1 2 100Gbps fast 0\n", "t.txt", "t.txt:4: expected a delay");
   refused("3 1 2\n2\n0 2 100Gbps 1us 0\n", "t.txt", "t.txt:3: ends after 1 of the 2 links");
@@ -195,3 +195,100 @@ TEST_CASE("minimal next hops are BookSim2's min routes on anynet; ecmp lists eve
 }
 
 }  // namespace simulator_files_test
+
+TEST_CASE("ns-3 topology.txt: recognised by its header rule and read field by field, as HPCC reads it", "[io][simulators]") {
+  using namespace simulator_files_test;
+  using F = io::graph_file_format;
+  // no link, every node a switch: ns-3 (as an edge list it would start with the self-loop `2 2` of weight 0)
+  for (const std::string name : {"topology.txt", "<stdin>", "t.edges"}) {
+    INFO(name);
+    const auto r = io::read_graph_text("2 2 0\n0 1\n", name);
+    CHECK(r.format == F::ns3);
+    CHECK(r.graph.num_vertices() == 2);
+    CHECK(r.graph.num_edges() == 0);
+    CHECK(r.endpoints == std::vector<std::uint32_t>{0, 0});
+  }
+  CHECK(io::ns3_sniff("2 2 0\n0 1\n") == io::ns3_likeness::yes);
+  // HPCC reads `topof >> sid` switch_num times: the ids may be spread over lines, the links too
+  const std::string spread = "4 2 3\n2\n3\n0 2 100Gbps\n0.001ms 0\n1 3 100Gbps 0.001ms 0 2 3 100Gbps 0.001ms 0\n";
+  CHECK(io::ns3_sniff(spread) == io::ns3_likeness::yes);
+  const auto r = io::read_graph_text(spread, "topology.txt");
+  CHECK(r.format == F::ns3);
+  CHECK(r.graph.num_vertices() == 2);
+  CHECK(r.graph.num_edges() == 1);
+  CHECK(r.endpoints == std::vector<std::uint32_t>{1, 1});
+  // a weighted edge list stays an edge list; a header with hosts and no link is ambiguous
+  CHECK(io::sniff_format("1 2 3\n2 3 4\n") == F::edge_list);
+  CHECK(io::sniff_format("5 3 1\n0 1\n1 2\n") == F::edge_list);
+  CHECK(io::ns3_sniff("3 2 0\n0 1\n") == io::ns3_likeness::ambiguous);
+  CHECK_THROWS_WITH(io::read_graph_text("3 2 0\n0 1\n", "<stdin>"),
+                    Catch::Contains("<stdin>: is ambiguous") && Catch::Contains("--file-format ns3 or edgelist"));
+  io::graph_file_options as_list;
+  as_list.format = F::edge_list;
+  CHECK(io::read_graph_text("3 2 0\n0 1\n", "<stdin>", as_list).graph.num_edges() == 2);
+  // the line of a refusal is the field's
+  io::graph_file_options as_ns3;
+  as_ns3.format = F::ns3;
+  CHECK_THROWS_WITH(io::read_graph_text("3 1 1\n2\n0 2 1Gbps\nsoon 0\n", "t.txt", as_ns3),
+                    Catch::Contains("t.txt:4: expected a delay"));
+  CHECK_THROWS_WITH(io::read_graph_text("3 2 1\n0\n", "t.txt", as_ns3), Catch::Contains("t.txt:2: ends after 1 of the 2 switch ids"));
+}
+
+TEST_CASE("anynet: what BookSim2 would misread is refused, what it reads is read its way", "[io][simulators]") {
+  using namespace simulator_files_test;
+  const auto refused = [](const std::string& text, const std::string& what) {
+    INFO(text);
+    CHECK_THROWS_WITH(io::read_graph_text(text, "a.anynet"), Catch::Contains(what));
+  };
+  // BookSim2 makes a router of every line's first id: `node 2` makes a third, isolated router
+  refused("router 0 router 1\nnode 0 router 0\nnode 1 router 0\nnode 2 router 1\n",
+          "a.anynet:4: the line starts with 'node 2', and BookSim2 makes a router of every line's first id");
+  // ... which is harmless when router 2's id is a router anyway
+  CHECK(io::read_graph_text("router 0 router 1\nrouter 1 router 2\nnode 0 router 0\nnode 1 router 0\nnode 2 router 1\n",
+                            "a.anynet").endpoints == std::vector<std::uint32_t>{2, 1, 0});
+  // CR-only line ends: one line in BookSim2 (links 0-1 and 0-2), refused here
+  refused("router 0 router 1\rrouter 1 router 2\r", "a.anynet:1: a carriage return inside a line");
+  refused("router 0 router 1 \r\n", "a.anynet:1: a carriage return after a space");
+  refused("router 0 router 1\r\n\r\n", "a.anynet:2: a carriage return after a space or on a blank line");
+  CHECK(io::read_graph_text("router 0 router 1\r\nrouter 1 node 0\r\n", "a.anynet").graph.num_edges() == 1);
+  refused("router 0\trouter 1\n", "a.anynet:1: a tab");
+  // a latency after a node, or on a node's line, is a phantom link or node in BookSim2
+  refused("router 0 node 0 2 router 1\n", "a.anynet:1: a latency after 'node 0'");
+  refused("router 0 router 1\nnode 0 router 0 3\n", "a.anynet:2: a latency in a line that starts with 'node'");
+  CHECK(io::read_graph_text("router 0 node 0 router 1 2\n", "a.anynet").graph.num_edges() == 1);
+  // duplicates: once from each end is one link; every further listing from the same end is a duplicate
+  CHECK(io::read_graph_text("router 0 router 1\nrouter 0 router 1\n", "a.anynet").duplicate_edges_dropped == 1);
+  CHECK(io::read_graph_text("router 0 router 1\nrouter 1 router 0\n", "a.anynet").duplicate_edges_dropped == 0);
+  CHECK(io::read_graph_text("router 0 router 1\nrouter 1 router 0\nrouter 1 router 0\n", "a.anynet").duplicate_edges_dropped == 1);
+  std::string million;
+  for (int i = 0; i < 1000000; ++i) million += "router 0 router 1\n";
+  CHECK(io::read_graph_text(million, "a.anynet").duplicate_edges_dropped == 999999);
+  // a file that starts with a comment is anynet by its content
+  CHECK(io::looks_like_booksim("// made by hand\n\nrouter 0 router 1\n"));
+  CHECK(io::read_graph_text("// made by hand\nrouter 0 router 1\n", "<stdin>").format == io::graph_file_format::booksim);
+  CHECK_FALSE(io::looks_like_booksim("// c\n0 1\n"));
+}
+
+TEST_CASE("simulator exports: latency on router links only, and no disconnected network", "[io][simulators]") {
+  using namespace simulator_files_test;
+  const auto g = topology::make_graph(topology::family_spec{"polarfly", {{"q", std::uint64_t{2}}}});
+  const auto e = std::vector<std::uint32_t>(g.num_vertices(), 2);
+  std::ostringstream s;
+  io::write_booksim_anynet(s, g, e, 2);
+  const std::string text = s.str();
+  CHECK(text.find("router 0 node 0 node 1 router ") == 0);  // no latency after a node
+  CHECK(text.find("node 0 2") == std::string::npos);
+  CHECK(text.find(" 2\n") != std::string::npos);  // router links carry it
+  const auto r = io::read_graph_text(text, "p.anynet");  // and it reads back the same, as BookSim2 would
+  CHECK(adjacency(r.graph) == adjacency(g));
+  CHECK(r.endpoints == e);
+  // two components: refused for each simulator, with the count
+  const auto two = graph::from_edges(4, std::vector<std::pair<std::uint32_t, std::uint32_t>>{{0, 1}, {2, 3}});
+  const std::vector<std::uint32_t> one(4, 1);
+  std::ostringstream sink;
+  CHECK_THROWS_WITH(io::write_booksim_anynet(sink, two, one), Catch::Contains("disconnected (2 components of 4 routers)") &&
+                                                                  Catch::Contains("BookSim2"));
+  CHECK_THROWS_WITH(io::write_sst_anytopo(sink, two, one), Catch::Contains("disconnected (2 components"));
+  CHECK_THROWS_WITH(io::write_ns3_topology(sink, two, one), Catch::Contains("disconnected (2 components"));
+  CHECK(sink.str().empty());
+}

@@ -67,8 +67,8 @@ TEST_CASE("file limits: endless inputs are refused, on a path and on standard in
   using namespace file_limits_tool_test;
   // an endless pipe of valid text: refused once it passes the memory limit, not grown without bound
   require_refusal(run_shell("yes '0 1' | SHIFTFLY_MEMORY_LIMIT=8M TOOL graph file --path -"),
-                  "shiftfly: error: <stdin>: holds more than 8388608 bytes, the 8.0 MiB of memory available; "
-                  "refused before reading on");
+                  "shiftfly: error: <stdin>: holds more than 2097152 bytes: reading it needs about 4 bytes of "
+                  "memory a byte of text, more than the 8.0 MiB available; refused before reading on");
   // endless NUL bytes, on standard input and as a path: refused at the first chunk
   require_refusal(run_shell("TOOL graph file --path - < /dev/zero"),
                   "<stdin>:1: binary file, not text (a NUL byte at byte 1)");
@@ -172,4 +172,34 @@ TEST_CASE("file limits: GraphML past an address-space limit is refused up front 
   CHECK(r.err.find("big.graphml: parsing it (") != std::string::npos);
   CHECK(r.err.find("bytes of XML) would need about ") != std::string::npos);
   CHECK(r.err.find("bad_alloc") == std::string::npos);
+}
+
+TEST_CASE("file limits: running out of memory while reading is a one-line refusal", "[tools][file]") {
+  using namespace file_limits_tool_test;
+  // a limit set far above the address space: the estimates pass, an allocation fails; the
+  // reader refuses in one line (exit 2), not `internal error: std::bad_alloc` (exit 1)
+  require_refusal(run_shell("ulimit -v 400000; yes '0 1' | SHIFTFLY_MEMORY_LIMIT=1T TOOL graph file --path -"),
+                  "shiftfly: error: <stdin>: ran out of memory reading it");
+}
+
+TEST_CASE("file limits: depth hidden in a declaration is refused, not a crash", "[tools][file]") {
+  using namespace file_limits_tool_test;
+  // the parser ends `<!x '>` at its first `>`, quotes or not: the 100,000 elements after it nest
+  const auto write = [](const std::string& path, const std::string& head) {
+    std::ofstream f(path);
+    f << head;
+    for (int i = 0; i < 100000; ++i) f << "<a>";
+    f << "'>";
+    for (int i = 0; i < 100000; ++i) f << "</a>";
+    f << "</graphml>\n";
+  };
+  const std::string q = scratch("q.graphml"), d = scratch("d.graphml");
+  write(q, "<graphml><!x '>");
+  write(d, "<!DOCTYPE g '>\n<graphml>");
+  for (const std::string cmd : {"graph file --path -", "metrics file --path -", "cost file --path -"})
+    require_refusal(run_shell("TOOL " + cmd + " < " + q), "<stdin>:1: elements nested deeper than 256 levels");
+  require_refusal(run_shell("TOOL graph file --path " + q), "q.graphml:1: elements nested deeper than 256 levels");
+  require_refusal(run_shell("TOOL metrics file --path " + d), "d.graphml:2: elements nested deeper than 256 levels");
+  std::remove(q.c_str());
+  std::remove(d.c_str());
 }

@@ -216,13 +216,12 @@ inline std::string read_file_text(std::string_view where, std::string_view path,
   // a stream's bound: its reader needs `bytes_per_byte` bytes of memory a byte of text
   const std::uint64_t stream_limit = std::min(max_bytes, memory / std::max<std::uint64_t>(bytes_per_byte, 1));
   // a regular file of `size` bytes, or a stream (size 0) that passed the limit
-  std::uint64_t text_size = 0;  // a stream's bytes so far, when refused
   const auto refuse_size = [&](std::uint64_t size) {
     const std::string what = size ? "has " + std::to_string(size) + " bytes, more than" : "holds more than";
     const std::string then = size ? "refused before reading it" : "refused before reading on";
     if (!size && bytes_per_byte > 1 && max_bytes > stream_limit)
       fail_file(where, file, 0,
-                "holds more than " + std::to_string(text_size) + " bytes: reading it needs about " +
+                "holds more than " + std::to_string(stream_limit) + " bytes: reading it needs about " +
                     std::to_string(bytes_per_byte) + " bytes of memory a byte of text, more than the " +
                     core::format_bytes(memory) + " available; " + then + " (set SHIFTFLY_MEMORY_LIMIT to change the limit)");
     if (max_bytes <= memory)
@@ -275,10 +274,7 @@ inline std::string read_file_text(std::string_view where, std::string_view path,
       const std::uint64_t cap = text.capacity();
       std::uint64_t want = std::max<std::uint64_t>(old + chunk, 2 * cap);
       if (cap + want > memory) want = memory > cap ? memory - cap : 0;
-      if (want < old + chunk) {
-        text_size = old;
-        refuse_size(0);
-      }
+      if (want < old + chunk) refuse_size(0);
       std::string bigger;
       bigger.reserve(static_cast<std::size_t>(want));
       bigger.append(text);
@@ -287,7 +283,6 @@ inline std::string read_file_text(std::string_view where, std::string_view path,
     text.resize(old + chunk);
     const std::size_t got = std::fread(text.data() + old, 1, chunk, in);
     text.resize(old + got);
-    text_size = text.size();
     if (text.size() > (reserve ? limit : stream_limit)) refuse_size(0);
     const bool end = got < chunk;
     if (end && std::ferror(in)) fail_file(where, file, 0, std::string("cannot be read (") + std::strerror(errno) + ")");

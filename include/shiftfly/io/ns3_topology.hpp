@@ -140,13 +140,15 @@ class ns3_fields {
       if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f') break;
       ++at_;
     }
+    if (at_ > from) field_line_ = line_;
     return text_.substr(from, at_ - from);
   }
-  [[nodiscard]] std::size_t line() const { return line_; }
+  /// The line of the last field returned (1 before any).
+  [[nodiscard]] std::size_t line() const { return field_line_; }
 
  private:
   std::string_view text_;
-  std::size_t at_ = 0, line_ = 1;
+  std::size_t at_ = 0, line_ = 1, field_line_ = 1;
 };
 }  // namespace detail
 
@@ -214,7 +216,7 @@ graph_file<V> read_ns3_topology(std::string_view text, std::string_view file, co
   // the next field, or a refusal naming what the file ends before
   const auto need = [&](const std::string& ends_before) {
     w = fields.next();
-    if (w.empty()) bad("the file ends before " + ends_before);
+    if (w.empty()) bad(ends_before);
     return w;
   };
   const auto decimal = [&](std::string_view word, std::uint64_t below, const char* what) {
@@ -227,9 +229,9 @@ graph_file<V> read_ns3_topology(std::string_view text, std::string_view file, co
   // the header, field by field as HPCC reads it (`topof >> node_num >> switch_num >> link_num`)
   if (fields.next().empty()) fail_file(where, file, 0, "holds no header");
   fields = detail::ns3_fields(text);
-  const std::uint64_t nodes = decimal(need("the header 'node_num switch_num link_num'"), std::uint64_t{1} << 32, "node_num");
-  const std::uint64_t switches = decimal(need("switch_num, in the header"), nodes + 1, "switch_num, at most node_num");
-  const std::uint64_t link_count = decimal(need("link_num, in the header"), std::uint64_t{1} << 40, "link_num");
+  const std::uint64_t nodes = decimal(need("ends in the header 'node_num switch_num link_num'"), std::uint64_t{1} << 32, "node_num");
+  const std::uint64_t switches = decimal(need("ends in the header 'node_num switch_num link_num'"), nodes + 1, "switch_num, at most node_num");
+  const std::uint64_t link_count = decimal(need("ends in the header 'node_num switch_num link_num'"), std::uint64_t{1} << 40, "link_num");
   if (switches == 0) bad("switch_num is 0: the file has no switch (router)");
   require_file_vertices<V>(where, file, fields.line(), switches, opt.max_vertices, "switches");
   with_file(where, file, fields.line(), [&] {
@@ -240,9 +242,9 @@ graph_file<V> read_ns3_topology(std::string_view text, std::string_view file, co
   std::vector<std::int64_t> host_router(nodes, -1);  // host node -> its router, -1 none yet
   // the switch ids, field by field whatever the lines (HPCC: `topof >> sid`, switch_num times)
   for (std::uint64_t i = 0; i < switches; ++i) {
-    const std::uint64_t id = decimal(need(std::to_string(switches - i) + " more of the " + std::to_string(switches) +
-                                          " switch ids"),
-                                     nodes, "a switch id");
+    const std::uint64_t id =
+        decimal(need("ends after " + std::to_string(i) + " of the " + std::to_string(switches) + " switch ids"), nodes,
+                "a switch id");
     if (switch_of[id] >= 0) bad("switch " + std::to_string(id) + " is listed twice");
     switch_of[id] = 0;
   }
@@ -251,8 +253,8 @@ graph_file<V> read_ns3_topology(std::string_view text, std::string_view file, co
     if (s >= 0) s = next_router++;
   std::vector<std::pair<std::uint64_t, std::uint64_t>> router_links;
   for (std::uint64_t k = 0; k < link_count; ++k) {
-    const std::string ends = "link " + std::to_string(k + 1) + " of the " + std::to_string(link_count) +
-                             " the header announces is complete ('src dst rate delay error_rate')";
+    const std::string ends = "ends after " + std::to_string(k) + " of the " + std::to_string(link_count) +
+                             " links the header announces (a link is 'src dst rate delay error_rate')";
     const std::uint64_t a = decimal(need(ends), nodes, "a node id");
     const std::uint64_t b = decimal(need(ends), nodes, "a node id");
     if (!detail::is_rate(need(ends))) bad("expected a data rate (a decimal and bps, Kbps, Mbps or Gbps), found '" + core::printable(w) + "'");
