@@ -211,6 +211,10 @@ def _to_booksim(self, path, endpoints=None, latency=1, config=None):
     int on every router, a sequence (one count a router), or None for Graph.endpoints; `latency`
     the channel latency in cycles. With `config`, also writes BookSim2's configuration stub
     there (topology = anynet; network_file = path; routing_function = min)."""
+    if config is not None and os.path.realpath(os.fspath(config)) == os.path.realpath(os.fspath(path)):
+        # the stub names `path` as its network file: written to the same file, one would overwrite the other
+        raise ValueError("Graph.to_booksim: config = '" + os.fspath(config) + "' is the network file's path itself "
+                         "(expected another file, e.g. a .cfg beside it)")
     text = _shiftfly.simulator_text(self, "booksim", _endpoint_counts(self, "Graph.to_booksim", endpoints),
                                     latency, "", "")
     stub = None if config is None else _shiftfly.booksim_config_text(os.fspath(path))

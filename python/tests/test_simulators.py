@@ -48,3 +48,28 @@ def test_endpoints_override_and_refusals(tmp_path):
     (tmp_path / "bad.anynet").write_text("router 0 node 0\nrouter 1 node 0\n")
     with pytest.raises(ValueError, match="bad.anynet:2: node 0 is joined to router 1"):
         shiftfly.read(tmp_path / "bad.anynet")
+
+
+def test_simulator_files_as_the_simulators_read_them(tmp_path):
+    # BookSim2 makes a router of every line's first id: `node 2` would be a third, isolated router
+    (tmp_path / "n.anynet").write_text("router 0 router 1\nnode 0 router 0\nnode 1 router 0\nnode 2 router 1\n")
+    with pytest.raises(ValueError, match="n.anynet:4: the line starts with 'node 2'"):
+        shiftfly.read(tmp_path / "n.anynet")
+    # an ns-3 topology.txt without links: 2 switches, no link (not an edge list)
+    (tmp_path / "topology.txt").write_text("2 2 0\n0 1\n")
+    t = shiftfly.read(tmp_path / "topology.txt")
+    assert t.n == 2 and _edges(t) == [] and t.endpoints == [0, 0]
+    # a disconnected graph is refused for each simulator; a config naming the network file too
+    g = shiftfly.graph("jellyfish", routers=4, degree=1)
+    for write, name in ((g.to_booksim, "j.anynet"), (g.to_sst, "j.graphml"), (g.to_ns3, "j.txt")):
+        with pytest.raises(ValueError, match="disconnected"):
+            write(tmp_path / name)
+    with pytest.raises(ValueError, match="config = .* is the network file's path itself"):
+        shiftfly.polarfly(q=2).to_booksim(tmp_path / "x.anynet", config=tmp_path / "x.anynet")
+
+
+def test_depth_hidden_in_a_declaration_is_refused(tmp_path):
+    # the XML parser ends `<!x '>` at its first `>`: the elements after it nest 100,000 deep
+    (tmp_path / "q.graphml").write_text("<graphml><!x '>" + "<a>" * 100000 + "'>" + "</a>" * 100000 + "</graphml>\n")
+    with pytest.raises(ValueError, match="elements nested deeper than 256 levels"):
+        shiftfly.read(tmp_path / "q.graphml")

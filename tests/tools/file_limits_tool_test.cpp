@@ -203,3 +203,25 @@ TEST_CASE("file limits: depth hidden in a declaration is refused, not a crash", 
   std::remove(q.c_str());
   std::remove(d.c_str());
 }
+
+TEST_CASE("file limits: BookSim2 exports that BookSim2 runs as meant", "[tools][file]") {
+  using namespace file_limits_tool_test;
+  // --latency goes after router links only: after `node N` BookSim2 would read a link to router N
+  const auto r = run_shell("TOOL graph polarfly --q 2 --format booksim --latency 2");
+  REQUIRE(r.status == 0);
+  CHECK(r.out.rfind("router 0 node 0 router ", 0) == 0);
+  for (std::size_t at = r.out.find("node "); at != std::string::npos; at = r.out.find("node ", at + 1)) {
+    const std::size_t end = r.out.find_first_of(" \n", at + 5);
+    INFO(r.out.substr(at, 20));
+    CHECK((end == std::string::npos || r.out[end] == '\n' || r.out.compare(end, 8, " router ") == 0 ||
+           r.out.compare(end, 6, " node ") == 0));
+  }
+  // a --config that is standard output's file (the stub and the network would overwrite each other)
+  const std::string cfg = scratch("x.cfg");
+  require_refusal(run_shell("TOOL graph --format booksim --config " + cfg + " polarfly --q 2 > " + cfg),
+                  "is the file standard output goes to");
+  require_refusal(run_shell("TOOL graph --format booksim --config " + scratch("x.anynet") + " polarfly --q 2"),
+                  "names the network file itself");
+  std::remove(cfg.c_str());
+  std::remove(scratch("x.anynet").c_str());
+}
