@@ -209,7 +209,7 @@ TEST_CASE("file limits: BookSim2 exports that BookSim2 runs as meant", "[tools][
   // --latency goes after router links only: after `node N` BookSim2 would read a link to router N
   const auto r = run_shell("TOOL graph polarfly --q 2 --format booksim --latency 2");
   REQUIRE(r.status == 0);
-  CHECK(r.out.rfind("router 0 node 0 router ", 0) == 0);
+  CHECK(r.out.rfind("router 0 node 0 node 1 router 4 2 ", 0) == 0);
   for (std::size_t at = r.out.find("node "); at != std::string::npos; at = r.out.find("node ", at + 1)) {
     const std::size_t end = r.out.find_first_of(" \n", at + 5);
     INFO(r.out.substr(at, 20));
