@@ -10,6 +10,7 @@
 ///   template <V = uint32_t> graph_file<V> read_graph_text(std::string_view text, std::string_view file,
 ///                                                         const graph_file_options& = {});
 ///   template <V = uint32_t> graph_file<V> read_graph_file(std::string_view path, const graph_file_options& = {});
+///   inline constexpr std::uint64_t graph_file_bytes_per_text_byte;   // 4: a stream's bound, read_file_text
 ///
 /// The format is, in order: `options.format` when given; else the file's extension
 /// (`.txt`, `.edges`, `.el`, `.edgelist` → edge list, io/edge_list_file.hpp;
@@ -24,8 +25,8 @@
 /// Content that ns3_sniff finds ambiguous (an `n s 0` header with fewer switches than nodes,
 /// which is also a weighted edge list) is refused until the format is given. An edge-list extension (`.txt` ...) gives way to the content when the content
 /// is anynet or topology.txt (HPCC names its files topology.txt). `-` reads standard input,
-/// shown as `<stdin>`.
-/// Every refusal is one line naming the file (io/file_text.hpp).
+/// shown as `<stdin>`, and refused as soon as 4 times its bytes pass the memory limit.
+/// Every refusal is one line naming the file (io/file_text.hpp), running out of memory too.
 
 #include <algorithm>
 #include <cctype>
