@@ -72,12 +72,13 @@ namespace shiftfly::io {
 inline constexpr std::uint64_t booksim_max_id = 2147483647;
 /// Bytes of memory the anynet reader takes at its peak a byte of text, an upper estimate (the
 /// text included). Measured: peak resident memory of a program that only reads the file
-/// (`/usr/bin/time -v`, GCC 12 -O2): 4.2 bytes a byte on the writer's layout (200,000 routers
+/// (`/usr/bin/time -v`, GCC 12 -O2): 3.8 bytes a byte on Jellyfish (50,000 routers, degree 16,
+/// 8 endpoints a router, 15,550,020 bytes: 57,072 KiB; 7.2 before), 4.2 on the writer's layout (200,000 routers
 /// of 10 links and 1 node, 31,866,680 bytes: 129,864 KiB), 3.1 with 32 nodes a router (50,000
 /// routers, 21,605,560 bytes: 65,496 KiB), 3.3 on 3,000,000 copies of `router 0 router 1`
 /// (54,000,000 bytes: 173,508 KiB), and 8.6 on one line of 6,000,000 links (54,000,010 bytes:
-/// 454,624 KiB: a line's words are held at once), the most a text can take; the estimate
-/// before this reader kept its nodes in vectors was 32, about 6 times the peak.
+/// 454,624 KiB: a line's words are held at once), the most a text can take. The estimate was
+/// 32, 4 to 6 times the peak, when the reader kept its nodes in maps.
 inline constexpr std::uint64_t booksim_bytes_per_text_byte = 10;
 
 /// Writes `g` with `endpoints` (one count a router) as a BookSim2 anynet file.
