@@ -12,7 +12,7 @@
 ///   throughput_symmetric_result throughput_symmetric_lp(const G& g, const traffic_matrix& T,
 ///       std::span<const std::vector<std::uint32_t>> generators, traversal how = traversal::undirected);
 ///   std::uint64_t throughput_symmetric_variables(source_orbits, arcs);
-///   double throughput_symmetric_seconds(variables);   // the time estimate
+///   double throughput_symmetric_seconds(variables, source_orbits = 1);   // the time estimate
 ///   bool throughput_symmetric_fits(source_orbits, sources, arcs, max_variables, max_seconds);
 ///   inline constexpr std::uint64_t throughput_symmetric_max_variables, throughput_symmetry_max_vertices;
 ///
@@ -52,9 +52,16 @@
 /// steeply with the size of these degenerate LPs; measured on the 2-core development machine
 /// (docs/performance.md, "Exact throughput by symmetry"): 27,000 variables 0.7 s (HyperX 10³),
 /// 95,000 10.3 s (PolarFly q = 31), 160,000 31 s (PolarFly q = 37), 192,000 16 s (fat tree k = 40),
-/// idle machine. throughput_symmetric_seconds(variables) = 5·(variables / 50,000)³ bounds these
-/// from above but for the smallest; callers with a time budget
-/// (measure_throughput's max_seconds) compare it before they start.
+/// idle machine. throughput_symmetric_seconds(variables, source_orbits) = 5·(variables / 50,000)³
+/// bounds these from above but for the smallest; all of them have at most
+/// throughput_symmetric_few_orbits = 3 source orbits. With more commodities the reduced LP is an
+/// edge LP of that many sources, several times slower per variable: de Bruijn d = 3, D = 5
+/// directed (uniform traffic, 55 source orbits, 40,096 variables) ran 70 s of CPU in CLP, where
+/// the formula said 2.6 s; the edge LP's own measurement (25 s at 31,000 variables,
+/// metrics/flow/throughput_lp.hpp) gives 25·(variables / 31,000)³ (54 s there), used above 3
+/// source orbits. Callers with a time budget (measure_throughput's max_seconds) compare the
+/// estimate before they start, and give CLP the budget as its own time limit (CPU and wall clock,
+/// throughput_symmetric_lp's max_seconds), so that a budget holds where the estimate is wrong.
 /// Where the generators come from: metrics/symmetry/automorphisms.hpp (bliss, each generator
 /// checked), or any the caller knows; wrong ones are refused here, not trusted.
 ///
@@ -65,6 +72,7 @@
 #include <CoinHelperFunctions.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -91,8 +99,16 @@ inline constexpr std::uint64_t throughput_symmetry_max_vertices = 100'000;
 /// Largest source orbits × arcs throughput_symmetric_lp accepts.
 inline constexpr std::uint64_t throughput_symmetric_max_variables = 200'000;
 
-/// Estimated seconds of CLP on a reduced LP of `variables` flow variables (the file comment).
-inline double throughput_symmetric_seconds(std::uint64_t variables) {
+/// Source orbits up to which the reduced LP's measured times (the file comment) apply.
+inline constexpr std::uint64_t throughput_symmetric_few_orbits = 3;
+
+/// Estimated seconds of CLP on a reduced LP of `variables` flow variables in `source_orbits`
+/// commodities (the file comment).
+inline double throughput_symmetric_seconds(std::uint64_t variables, std::uint64_t source_orbits = 1) {
+  if (source_orbits > throughput_symmetric_few_orbits) {
+    const double x = static_cast<double>(variables) / 3.1e4;
+    return 25.0 * x * x * x;
+  }
   const double x = static_cast<double>(variables) / 5e4;
   return 5.0 * x * x * x;
 }
@@ -111,7 +127,7 @@ inline bool throughput_symmetric_fits(std::uint64_t source_orbits, std::uint64_t
                                       std::uint64_t max_variables, double max_seconds) {
   const std::uint64_t v = throughput_symmetric_variables(source_orbits, arcs);
   return source_orbits < sources && v <= std::min(max_variables, throughput_symmetric_max_variables) &&
-         (max_seconds == 0.0 || throughput_symmetric_seconds(v) <= max_seconds);
+         (max_seconds == 0.0 || throughput_symmetric_seconds(v, source_orbits) <= max_seconds);
 }
 
 /// The exact throughput by the reduced LP, and the reduction's sizes.
@@ -251,7 +267,8 @@ inline symmetry_orbits symmetry_orbits_of(std::string_view where, const capacity
 /// and both certificates passed, else nothing (`why` says why).
 inline std::optional<double> solve_symmetric_lp(const capacity_network& net, const traffic_matrix& T,
                                                 const symmetry_orbits& o, std::span<const std::uint32_t> reps,
-                                                bool retry, throughput_symmetric_result& r, std::string& why) {
+                                                bool retry, throughput_symmetric_result& r, std::string& why,
+                                                double max_seconds = 0.0) {
   const std::size_t n = net.n, A = net.arcs(), R = o.arc_size.size();
   const std::uint64_t K = reps.size();
   const std::uint64_t cons_rows = K * (n - 1), rows = cons_rows + R;
@@ -316,7 +333,7 @@ inline std::optional<double> solve_symmetric_lp(const capacity_network& net, con
   model.setLogLevel(0);
   model.loadProblem(static_cast<int>(cols), static_cast<int>(rows), start.data(), index.data(), value.data(),
                     col_lo.data(), col_hi.data(), obj.data(), row_lo.data(), row_hi.data());
-  if (!run_throughput_clp(model, retry, why)) return std::nullopt;
+  if (!run_throughput_clp(model, retry, why, max_seconds)) return std::nullopt;
   const double* x = model.primalColumnSolution();
   const double theta = std::max(0.0, x[0]);
   // lower: the lifted flow's orbit loads and deficits (file comment)
@@ -368,10 +385,12 @@ inline std::optional<double> solve_symmetric_lp(const capacity_network& net, con
 }  // namespace detail
 
 /// θ(T) on g by the LP reduced by the group `generators` generate (see the file comment).
+/// `max_seconds` > 0: CLP's time limit, both attempts together; reached, throughput_lp_out_of_time
+/// is thrown (0: no limit).
 template <core::digraph_like G>
 throughput_symmetric_result throughput_symmetric_lp(const G& g, const traffic_matrix& T_in,
                                                     std::span<const std::vector<std::uint32_t>> generators,
-                                                    traversal how = traversal::undirected) {
+                                                    traversal how = traversal::undirected, double max_seconds = 0.0) {
   constexpr std::string_view where = "throughput_symmetric_lp";
   if (T_in.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
   if (T_in.n() != g.num_vertices())
@@ -412,12 +431,16 @@ throughput_symmetric_result throughput_symmetric_lp(const G& g, const traffic_ma
     r.algorithm = "exact: a demanded target is unreachable (BFS)";
     return r;
   }
+  if (!(max_seconds >= 0.0 && max_seconds <= 604800.0))
+    core::throw_out_of_range(where, "max_seconds", max_seconds, "0 (no limit) to 604800");
+  const auto began = std::chrono::steady_clock::now();
   const int e = T_in.demand_exponent();
   const traffic_matrix scaled = T_in.scaled(e);
   std::string why;
   for (int attempt = 1; attempt <= 2; ++attempt) {
     r.attempts = attempt;
-    const auto theta = detail::solve_symmetric_lp(net, scaled, o, reps, attempt == 2, r, why);
+    const auto theta = detail::solve_symmetric_lp(net, scaled, o, reps, attempt == 2, r, why,
+                                                  detail::clp_seconds_left(max_seconds, began));
     if (!theta) continue;
     r.value = detail::unscaled_throughput(where, "the throughput", *theta, e);
     r.dual_bound = detail::unscaled_throughput(where, "the dual bound", r.dual_bound, e);
