@@ -185,9 +185,12 @@ inline bool run_throughput_clp(ClpSimplex& model, bool retry, std::string& why, 
     model.initialSolve(how_to);
   }
   if (model.status() == 0) return true;
-  if (max_seconds > 0.0 && model.status() == 3 && model.hitMaximumIterations())
-    throw throughput_lp_out_of_time("CLP stopped at the time limit of " + core::to_message(max_seconds) +
+  if (max_seconds > 0.0 && model.status() == 3 && model.hitMaximumIterations()) {
+    char limit[32];
+    std::snprintf(limit, sizeof limit, "%.3g", max_seconds);
+    throw throughput_lp_out_of_time(std::string("CLP stopped at the time limit of ") + limit +
                                     " s (max_seconds) before its optimum; no value is returned");
+  }
   static constexpr const char* names[] = {"optimal", "primal infeasible", "dual infeasible",
                                           "stopped on iterations", "stopped on numerical errors",
                                           "stopped by an event"};

@@ -56,10 +56,10 @@
 /// bounds these from above but for the smallest; all of them have at most
 /// throughput_symmetric_few_orbits = 3 source orbits. With more commodities the reduced LP is an
 /// edge LP of that many sources, several times slower per variable: de Bruijn d = 3, D = 5
-/// directed (uniform traffic, 55 source orbits, 40,096 variables) ran 70 s of CPU in CLP, where
-/// the formula said 2.6 s; the edge LP's own measurement (25 s at 31,000 variables,
-/// metrics/flow/throughput_lp.hpp) gives 25·(variables / 31,000)³ (54 s there), used above 3
-/// source orbits. Callers with a time budget (measure_throughput's max_seconds) compare the
+/// directed (uniform traffic, 41 source orbits, 29,889 variables) ran 120 s of CPU in CLP (loaded
+/// machine), where the formula said 1.1 s; the edge LP's own measurement (25 s at 31,000
+/// variables, metrics/flow/throughput_lp.hpp) gives 25·(variables / 31,000)³ (22 s there), used
+/// above 3 source orbits. Callers with a time budget (measure_throughput's max_seconds) compare the
 /// estimate before they start, and give CLP the budget as its own time limit (CPU and wall clock,
 /// throughput_symmetric_lp's max_seconds), so that a budget holds where the estimate is wrong.
 /// Where the generators come from: metrics/symmetry/automorphisms.hpp (bliss, each generator
