@@ -59,6 +59,13 @@
 /// of two. The interval's ε is 10^-3 to below 1; an interval cut short by its round limit
 /// says converged = false, with the width it reached; max_seconds (> 0) refuses an interval
 /// whose estimated time exceeds it (metrics/flow/throughput_mwu.hpp, the cost model).
+///
+/// The budget: max_seconds (> 0) counts from the call, for every method together. The exact LP
+/// (edge or reduced) that an interval would have to follow gets half of it as CLP's own limit (CPU
+/// and wall clock; throughput_lp_out_of_time when reached); the balanced routing, the interval and
+/// column generation then share what is left (at least a millisecond: a spent budget still lets the
+/// balanced routing's first round answer), and the answer's algorithm says why the LP gave none.
+/// So a budget holds within a small factor whatever CLP's time on the LP (docs/metrics.md).
 
 #include <algorithm>
 #include <chrono>

@@ -13,10 +13,11 @@
 ///   struct throughput_lp_result { value, method, algorithm, sources, arcs, variables,
 ///                                 constraints, nonzeros };
 ///   throughput_lp_result throughput_lp(const G& g, const traffic_matrix& T,
-///                                      traversal how = traversal::undirected);
+///                                      traversal how = traversal::undirected, double max_seconds = 0);
 ///   std::uint64_t throughput_lp_variables(std::uint64_t sources, std::uint64_t arcs);
 ///   inline constexpr std::uint64_t throughput_lp_max_variables;
 ///   struct throughput_lp_unsolved : std::runtime_error;   // CLP could not certify an optimum
+///   struct throughput_lp_out_of_time : throughput_lp_unsolved;   // CLP stopped at max_seconds
 ///
 /// The LP is the edge–commodity formulation with commodities aggregated by source
 /// (demands from one source share one flow: a flow from s that delivers θ·T(s,t) at

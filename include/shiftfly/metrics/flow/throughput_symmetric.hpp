@@ -10,7 +10,8 @@
 ///   struct throughput_symmetric_result { value, lower_certificate, dual_bound, method, algorithm,
 ///     vertex_orbits, source_orbits, arc_orbits, generators, variables, constraints, nonzeros, attempts };
 ///   throughput_symmetric_result throughput_symmetric_lp(const G& g, const traffic_matrix& T,
-///       std::span<const std::vector<std::uint32_t>> generators, traversal how = traversal::undirected);
+///       std::span<const std::vector<std::uint32_t>> generators, traversal how = traversal::undirected,
+///       double max_seconds = 0);   // > 0: CLP's own time limit (throughput_lp_out_of_time)
 ///   std::uint64_t throughput_symmetric_variables(source_orbits, arcs);
 ///   double throughput_symmetric_seconds(variables, source_orbits = 1);   // the time estimate
 ///   bool throughput_symmetric_fits(source_orbits, sources, arcs, max_variables, max_seconds);
