@@ -244,8 +244,12 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
   const auto seconds_left = [&] {
     return r.max_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   };
-  // an exact LP that an interval would have to follow gets half of max_seconds, CLP's own limit
+  // an exact LP that an interval would have to follow gets half of max_seconds, CLP's own limit;
+  // once one has run without an answer, what follows gets what is left (else all of max_seconds,
+  // so that the interval's round limit stays a function of max_seconds alone, as before)
   const double lp_seconds = r.max_seconds / 2;
+  bool lp_ran = false;
+  const auto budget_left = [&] { return r.max_seconds > 0.0 && lp_ran ? std::max(1e-3, seconds_left()) : r.max_seconds; };
   core::require_range(where, "n", g.num_vertices(), 2, traffic_max_vertices);
   std::optional<throughput_bound_result> worst;
   const traffic_matrix T = detail::traffic_of(g, r, worst);
@@ -300,6 +304,7 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
         return out;
       } catch (const throughput_lp_unsolved& e) {
         unsolved = e.what();  // another method answers, and says why
+        lp_ran = true;
       }
     }
   }
@@ -322,6 +327,7 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
       return out;
     } catch (const throughput_lp_unsolved& e) {
       unsolved = e.what();  // the interval answers instead, and says why
+      lp_ran = true;
     }
   }
   if (column_generation) {
@@ -359,7 +365,7 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
     if (throughput_arc_generation_start(g, T, generators, r.how) <= throughput_arc_generation_max_variables) {
       throughput_arc_generation_options ao;
       ao.how = r.how;
-      ao.max_seconds = r.max_seconds > 0.0 ? std::max(1e-3, seconds_left()) : 0.0;
+      ao.max_seconds = budget_left();
       const auto ag = throughput_arc_generation(g, T, generators, ao);
       return answer(ag.converged, ag.value, ag.lower_certificate, ag.dual_bound, ag.algorithm,
                     "feasible flow (the arc generation LP's flow, congestion checked)",
@@ -368,7 +374,7 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
     throughput_cg_options co;
     co.threads = r.threads;
     co.how = r.how;
-    co.max_seconds = r.max_seconds > 0.0 ? std::max(1e-3, seconds_left()) : 0.0;
+    co.max_seconds = budget_left();
     const auto cg = throughput_column_generation(g, T, generators, co);
     return answer(cg.converged, cg.value, cg.lower_certificate, cg.dual_bound, cg.algorithm,
                   "feasible flow (the column generation master's routing, congestion checked)",
@@ -378,7 +384,7 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
   // the upper end (the distance bound, or the METIS cut below), the interval closes without the
   // Garg–Könemann rounds. What follows has what is left of max_seconds (at least a millisecond:
   // a spent budget still lets the balanced routing's first round answer)
-  const double budget = r.max_seconds > 0.0 ? std::max(1e-3, seconds_left()) : 0.0;
+  const double budget = budget_left();
   const auto fallback_began = std::chrono::steady_clock::now();
   // uniform traffic on the undirected graph: the cut bound of a METIS bisection too, the upper
   // end on hierarchies (Boardfly's pods), where the distance bound and the phases' are far above
