@@ -23,6 +23,8 @@
 #include "shiftfly/metrics/distances/sampled_distances.hpp"
 #include "shiftfly/metrics/spectral/fiedler.hpp"
 #include "shiftfly/metrics/spectral/spectral.hpp"
+#include "shiftfly/topology/jellyfish.hpp"
+#include "shiftfly/topology/xpander.hpp"
 
 #include "test_graphs.hpp"
 
@@ -387,4 +389,32 @@ TEST_CASE("disconnected: 2,000,000 vertices and one edge sweep at once (isolated
   CHECK(s.unreachable_pairs == 2000000ULL * 2000000ULL - 2000000 - 2);
   CHECK(s.mean == 1.0);
   CHECK(s.disconnected);
+}
+
+// Two random families are disconnected at some accepted parameters (docs/metrics.md): Jellyfish
+// of degree 1 is a perfect matching (4 routers: two links), the Xpander 2-lift of a triangle drawn
+// with seed 1 two triangles. The metrics say so, each against brute force.
+TEST_CASE("disconnected: family graphs that are disconnected are reported so", "[metrics][disconnected]") {
+  using namespace disconnected_test;
+  const graph jf = shiftfly::topology::jellyfish<std::uint32_t>(4, 1, 1);
+  const graph xp = shiftfly::topology::xpander<std::uint32_t>(2, 2, 1);
+  for (const graph* g : {&jf, &xp}) {
+    INFO(g->name());
+    const auto d = brute_distances(*g);
+    std::uint64_t unreachable = 0;
+    for (const auto& row : d)
+      for (auto x : row) unreachable += x < 0;
+    REQUIRE(unreachable > 0);  // the draw is disconnected, by BFS independent of the library
+    const auto st = m::all_pairs_stats(*g);
+    CHECK(st.disconnected);
+    CHECK(st.unreachable_pairs == unreachable);
+    const auto c = m::connectivity(*g);
+    CHECK(c.vertex == 0);
+    CHECK(c.edge == 0);
+    const auto gap = m::spectral_gap(*g);
+    CHECK(gap.gap == 0.0);
+    CHECK_THAT(gap.method, Catch::StartsWith("exact: disconnected"));
+  }
+  CHECK(jf.num_edges() == 2);
+  CHECK(xp.num_edges() == 6);
 }

@@ -267,3 +267,32 @@ TEST_CASE("throughput scale: the LP's certificates may cross by rounding only (t
   CHECK(r.value <= r.dual_bound * (1 + 1e-12));
   CHECK(relative(r.value, 4.0 / 9.5e3) <= 1e-12);  // the 9,500 pair's 4 disjoint paths bind
 }
+
+// θ = 4e307 is a normal double, but the distance bound 36 / 1e-307 = 3.6e308 is not: the bound is
+// +inf (still a bound), and the exact LP answers. The neighbours: θ past the largest double (a
+// demand of the least normal double) and a subnormal demand are refused in one line.
+TEST_CASE("throughput scale: a normal theta whose distance bound overflows is answered", "[metrics][throughput]") {
+  const auto g = topology::torus({3, 3});
+  const auto tiny = matrix(9, {{0, 1, 1e-307}});
+  const auto b = metrics::throughput_distance_bound(g, tiny);
+  CHECK(std::isinf(b.value));
+  CHECK(std::isinf(b.total_distance) == false);
+  metrics::throughput_request r;
+  r.pattern = metrics::traffic_pattern::file;
+  r.matrix = tiny;
+  const auto m = metrics::measure_throughput(g, r);
+  CHECK(m.method == "exact");
+  CHECK(relative(m.lower, 4e307) <= 1e-12);  // four disjoint paths from 0 to 1 of capacity 1 each
+  CHECK(m.upper == m.lower);
+  // 2.5e-308: θ = 1.6e308, still normal
+  r.matrix = matrix(9, {{0, 1, 2.5e-308}});
+  CHECK(relative(metrics::measure_throughput(g, r).lower, 4 / 2.5e-308) <= 1e-12);
+  // the least normal demand: θ = 2^1024, past the largest double: refused, one line
+  r.matrix = matrix(9, {{0, 1, std::numeric_limits<double>::min()}});
+  const auto over = refusal([&] { return metrics::measure_throughput(g, r); });
+  CHECK(over.find("outside the normal doubles") != std::string::npos);
+  CHECK(over.find('\n') == std::string::npos);
+  // a huge demand: θ = 4e-308, normal; the bound 3.6e-307 finite
+  r.matrix = matrix(9, {{0, 1, 1e308}});
+  CHECK(relative(metrics::measure_throughput(g, r).lower, 4e-308) <= 1e-12);
+}

@@ -5,6 +5,7 @@
 // generators refused.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
 #include "shiftfly/metrics/flow/throughput_symmetric.hpp"
 #include "shiftfly/metrics/symmetry/automorphisms.hpp"
+#include "shiftfly/topology/de_bruijn.hpp"
 #include "shiftfly/topology/dragonfly.hpp"
 #include "shiftfly/topology/fat_tree.hpp"
 #include "shiftfly/topology/hyperx.hpp"
@@ -143,4 +145,69 @@ TEST_CASE("throughput_symmetric: wrong generators and traffic are refused", "[th
   const auto P = metrics::permutation_traffic(6, 1);
   CHECK_THROWS_WITH(metrics::throughput_symmetric_lp(g, P, gens{{1, 2, 3, 4, 5, 0}}), Catch::Contains("does not preserve the traffic"));
   CHECK_THROWS_WITH(metrics::throughput_symmetric_lp(g, metrics::uniform_traffic(7), gens{}), Catch::Contains("does not match"));
+}
+
+// A time budget holds whatever CLP's time on the LP: every LP solve is given the budget as CLP's own
+// limit (CPU and wall clock). Nothing here measures time: a limit CLP cannot meet (a millisecond on
+// LPs of 20,000 to 30,000 variables, which take CLP seconds) must stop it, and the caller must say so.
+TEST_CASE("throughput symmetric: CLP stops at max_seconds, and measure_throughput says why", "[metrics][throughput]") {
+  using metrics::traversal;
+  const auto big = topology::de_bruijn(3, 5);  // 243 vertices, 729 arcs; directed: traversal::arcs
+  const auto aut = metrics::graph_automorphisms(big, traversal::arcs);
+  const auto U = metrics::uniform_traffic(big.num_vertices());
+  CHECK_THROWS_AS(metrics::throughput_symmetric_lp(big, U, aut.generators, traversal::arcs, 1e-3),
+                  metrics::throughput_lp_out_of_time);
+  CHECK_THROWS_WITH(metrics::throughput_symmetric_lp(big, U, aut.generators, traversal::arcs, 1e-3),
+                    Catch::Contains("time limit"));
+  CHECK_THROWS_WITH(metrics::throughput_symmetric_lp(big, U, aut.generators, traversal::arcs, -1.0),
+                    Catch::Contains("max_seconds"));
+  // the edge LP too (81 sources x 243 arcs)
+  const auto small = topology::de_bruijn(3, 4);
+  const auto U81 = metrics::uniform_traffic(small.num_vertices());
+  CHECK_THROWS_AS(metrics::throughput_lp(small, U81, traversal::arcs, 1e-3), metrics::throughput_lp_out_of_time);
+  // measure_throughput: the LP stopped, the interval answers in what is left, and says why
+  metrics::throughput_request r;
+  r.how = traversal::arcs;
+  r.max_seconds = 1e-3;
+  const auto m = metrics::measure_throughput(small, r);
+  INFO(m.algorithm);
+  CHECK(m.method == "interval");
+  CHECK_THAT(m.algorithm, Catch::Contains("CLP stopped at the time limit"));
+  CHECK(m.lower > 0.0);
+  CHECK(m.lower <= m.upper);
+}
+
+// The estimate counts the commodities: with more than a few source orbits the reduced LP is an
+// edge LP of that many sources. De Bruijn d = 3, D = 5 directed (CLP: 70 s of CPU) is estimated
+// above a 5 s budget, so measure_throughput does not start it.
+TEST_CASE("throughput symmetric: the estimate of a many-orbit reduced LP", "[metrics][throughput]") {
+  using metrics::traversal;
+  const auto g = topology::de_bruijn(3, 5);
+  const auto aut = metrics::graph_automorphisms(g, traversal::arcs);
+  const std::uint64_t arcs = g.num_arcs();
+  INFO(aut.orbits << " orbits");
+  CHECK(aut.orbits > metrics::throughput_symmetric_few_orbits);
+  const auto v = metrics::throughput_symmetric_variables(aut.orbits, arcs);
+  CHECK(metrics::throughput_symmetric_seconds(v, aut.orbits) > 5.0);
+  CHECK_FALSE(metrics::throughput_symmetric_fits(aut.orbits, g.num_vertices(), arcs, metrics::throughput_symmetric_max_variables, 5.0));
+  // the measured few-orbit instances keep their estimate (HyperX 10^3: 27,000 variables, 1 orbit)
+  CHECK(metrics::throughput_symmetric_seconds(26974, 1) == metrics::throughput_symmetric_seconds(26974));
+  CHECK(metrics::throughput_symmetric_seconds(26974, 1) < 1.0);
+}
+
+// The reduced LP's flow certificate re-sends each conservation deficit along a BFS tree of its
+// representative: with many commodities (de Bruijn d = 3, D = 4 directed: 14 source orbits) it is
+// within 2e-9 of θ; summing every deficit onto one arc left it 7.3e-8 below (near the 1e-7
+// tolerance), and 6.5e-6 below at D = 5 (41 orbits), where it refused CLP's optimum. θ here is the
+// edge LP's (0.0099814629972907586, 81 sources x 243 arcs).
+TEST_CASE("throughput symmetric: the flow certificate with many commodities", "[metrics][throughput]") {
+  using metrics::traversal;
+  const auto g = topology::de_bruijn(3, 4);
+  const auto aut = metrics::graph_automorphisms(g, traversal::arcs);
+  const auto r = metrics::throughput_symmetric_lp(g, metrics::uniform_traffic(g.num_vertices()), aut.generators, traversal::arcs);
+  INFO(r.algorithm);
+  CHECK(r.source_orbits == 14);
+  CHECK(std::fabs(r.value - 0.0099814629972907586) <= 1e-9 * 0.0099814629972907586);
+  CHECK(r.lower_certificate >= r.value * (1 - 1e-8));
+  CHECK(r.dual_bound <= r.value * (1 + 1e-9));
 }

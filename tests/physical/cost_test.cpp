@@ -219,3 +219,38 @@ TEST_CASE("cost model files: the shipped models read, and every bad file is refu
   CHECK(physical::cost_model_path("x.json", "dir") == "x.json");
   CHECK(physical::cost_model_path("slimfly-sc14", "dir") == "dir/slimfly-sc14.json");
 }
+
+// A router price is never negative: the Slim Fly model's fit 350.4·k − 892.3 crosses 0 between 2
+// and 3 ports, so a router of 2 ports or fewer is refused (not clamped), naming the least count it
+// prices; the constants are printed as the file writes them (350.4, not 350.39999999999998).
+TEST_CASE("cost: a router the model prices below 0 is refused, with the least port count", "[physical][cost][bad_input]") {
+  const auto m = physical::read_cost_model_file(std::string(SHIFTFLY_SOURCE_DIR) + "/data/cost_models/slimfly-sc14.json");
+  CHECK(physical::router_min_ports(m) == 3);
+  CHECK(physical::router_cost(m, 3) == Approx(350.4 * 3 - 892.3).epsilon(1e-15));
+  for (std::uint64_t ports : {0, 1, 2}) {
+    INFO(ports);
+    try {
+      (void)physical::router_cost(m, ports);
+      FAIL("accepted");
+    } catch (const std::exception& e) {
+      const std::string w = e.what();
+      CHECK_THAT(w, Catch::Contains("(350.4 per port + -892.3 = "));
+      CHECK_THAT(w, Catch::Contains("at least 3 ports"));
+      CHECK(w.find("350.39999") == std::string::npos);
+      CHECK(w.find('\n') == std::string::npos);
+    }
+  }
+  // a path of 3 routers, 1 endpoint each: the ends have 2 ports
+  const std::vector<std::pair<std::uint32_t, std::uint32_t>> path{{0, 1}, {1, 2}};
+  const auto g = graph::from_edges(3, path);
+  CHECK_THROWS_WITH(physical::network_cost(g, m, physical::family_request(nullptr, g, 1, "grouped")),
+                    Catch::Contains("router ports = 2"));
+  // the least count when the intercept is not negative, or no count is priced
+  auto z = m;
+  z.router_fixed = 0;
+  CHECK(physical::router_min_ports(z) == 0);
+  z.router_fixed = -700.8;  // exactly 2 x 350.4 (in doubles): 2 ports price 0, accepted
+  CHECK(physical::router_min_ports(z) == (350.4 * 2 - 700.8 >= 0 ? 2 : 3));
+  z.router_per_port = 0;
+  CHECK(physical::router_min_ports(z) == UINT64_MAX);
+}

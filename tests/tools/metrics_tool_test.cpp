@@ -74,6 +74,23 @@ TEST_CASE("metrics tool: exact, directed, gap and connectivity on a Kautz digrap
   CHECK(s.out.find(" or more and mean distance ") != std::string::npos);
 }
 
+// Two random families draw disconnected graphs at accepted parameters (docs/metrics.md): the
+// answer says so first, and every metric reports it (the headline said "has diameter 1").
+TEST_CASE("metrics tool: a disconnected family graph is reported disconnected", "[tools]") {
+  for (const char* args : {"jellyfish --routers 4 --degree 1", "xpander --degree 2 --lift 2 --seed 1"}) {
+    INFO(args);
+    const auto t = run_metrics(std::string(args) + " --gap --connectivity");
+    REQUIRE(t.status == 0);
+    CHECK(t.out.find(" is disconnected (") != std::string::npos);
+    CHECK(t.out.find(" has diameter ") == std::string::npos);
+    CHECK(t.out.find("disconnected=yes") != std::string::npos);
+    CHECK(t.out.find("vertex=0 edge=0") != std::string::npos);
+    const auto j = run_metrics(std::string(args) + " --format json");
+    REQUIRE(j.status == 0);
+    CHECK(shiftfly::test::json_result(j.out)["distance"]["disconnected"] == true);
+  }
+}
+
 TEST_CASE("metrics tool: bad input exits 2 with one line") {
   for (const char* args : {"torus --dims 4,4 --samples 0", "torus --dims 4,4 --threads -2",
                            "torus --dims 4,4 --threads 5000", "torus --dims 4,4 --format xml",
@@ -199,9 +216,12 @@ std::string demand_file(const std::string& name, const std::string& text) {
 
 TEST_CASE("metrics tool: throughput at every magnitude of demand", "[tools][throughput]") {
   // One pair of neighbours on the 3x3 torus: θ = 4 / demand (exact). 1e11 printed 2e-11;
-  // 1e13 and up, 1e308, 1e-200 and 1e-300 were internal errors (CLP's status).
+  // 1e13 and up, 1e308, 1e-200 and 1e-300 were internal errors (CLP's status). 1e-307 and
+  // 2.5e-308 were refused because the distance bound (36 / demand) passed the largest double,
+  // though θ is a normal double.
   for (const auto& [demand, expected] : std::vector<std::pair<std::string, double>>{
-           {"1e11", 4e-11}, {"1e13", 4e-13}, {"1e308", 4e-308}, {"1e-200", 4e200}, {"1e-300", 4 / 1e-300}}) {
+           {"1e11", 4e-11}, {"1e13", 4e-13}, {"1e308", 4e-308}, {"1e-200", 4e200}, {"1e-300", 4 / 1e-300},
+           {"1e-307", 4 / 1e-307}, {"2.5e-308", 4 / 2.5e-308}}) {
     const auto r = run_metrics("torus --dims 3,3 --no-distances --format json --throughput file:" +
                                demand_file("one_" + demand, "0 1 " + demand + "\n"));
     INFO(demand << " " << r.err);

@@ -178,7 +178,7 @@ const shiftfly::tools::register_subcommand reg{"graph", [](CLI::App& app) {
                                   "Also write BookSim2's configuration stub to PATH; its network_file is PATH with the "
                                   "extension .anynet, where the output goes (--format booksim)")
                       ->default_str("none");
-  o->rate_opt = sub->add_option("--rate", o->rate, "Link data rate (--format ns3): a decimal and bps, Kbps, Mbps or Gbps");
+  o->rate_opt = sub->add_option("--rate", o->rate, "Link data rate (--format ns3): a decimal above 0 and bps, Kbps, Mbps or Gbps");
   o->delay_opt = sub->add_option("--delay", o->delay, "Link delay (--format ns3): a decimal and s, ms, us or ns");
   o->routing_opt = sub->add_option("--routing", o->routing,
                                    "Next hops of --format nexthops: minimal (one, BookSim2 anynet's min tie rule) or "

@@ -19,7 +19,7 @@
 /// switch is a host. The writer numbers the hosts first, as HPCC's own files do: the endpoints
 /// 0..N-1, router by router, then router u as switch N + u; the host links first (host e to its
 /// router), then the router links (u < v ascending), every one with `rate`, `delay` and error
-/// rate 0. `rate` is a decimal number and a unit (bps, Kbps, Mbps, Gbps), `delay` a decimal
+/// rate 0. `rate` is a decimal number above 0 and a unit (bps, Kbps, Mbps, Gbps), `delay` a decimal
 /// number and a unit (s, ms, us, ns), both checked (ns-3's DataRate and Time read these).
 ///
 /// The reader reads the file field by field, as HPCC's `topof >> ...` does: the header's three
@@ -93,6 +93,12 @@ void write_ns3_topology(std::ostream& os, const G& g, const std::vector<std::uin
   if (!detail::is_rate(o.rate))
     core::fail_parameter("write_ns3_topology", "rate", core::printable(o.rate), "is not a data rate",
                          "a decimal and bps, Kbps, Mbps or Gbps: 100Gbps");
+  {  // a link of rate 0 carries nothing (ns-3's DataRate of 0 never sends): refused, not written
+    const std::string_view digits(o.rate.data(), o.rate.find_first_not_of("0123456789."));
+    if (digits.find_first_not_of("0.") == std::string_view::npos)
+      core::fail_parameter("write_ns3_topology", "rate", core::printable(o.rate), "is not positive",
+                           "a decimal above 0 and bps, Kbps, Mbps or Gbps: 100Gbps");
+  }
   if (!detail::is_delay(o.delay))
     core::fail_parameter("write_ns3_topology", "delay", core::printable(o.delay), "is not a delay",
                          "a decimal and s, ms, us or ns: 0.001ms");

@@ -14,6 +14,7 @@
 ///   void validate(const cost_model&);                    // every constant in range, or invalid_parameter
 ///   double cable_cost(const cost_model&, bool optical, double length_m);
 ///   double router_cost(const cost_model&, std::uint64_t ports);   // refuses a negative price
+///   std::uint64_t router_min_ports(const cost_model&);            // the least ports priced >= 0
 ///
 /// Cable cost (Besta and Hoefler, SC 2014, their cost model: a cable's price is linear in its
 /// length, per Gb/s of the link, one line for electric and one for optical cables): a cable of
@@ -21,7 +22,8 @@
 /// priced per Gb/s, times the model's markup (Mudigonda et al., ATC 2011, add 25% for making
 /// custom cables). A cable up to electric_max_m metres is electric, a longer one optical.
 /// Router cost: router_per_port · ports + router_fixed (the Slim Fly model's intercept is
-/// negative; a router whose price comes out negative is refused, naming its port count).
+/// negative; a router whose price comes out negative is refused, never clamped, naming its port
+/// count and the least count the model prices: 3 ports under slimfly-sc14).
 /// Power: watts_per_port for every port, router and endpoint ports alike.
 /// Errors name the model's field as the model file writes it ("electric.per_metre").
 #include <charconv>
@@ -119,14 +121,34 @@ inline double cable_cost(const cost_model& m, bool optical, double length_m) {
   return one * m.markup;
 }
 
-/// The price of a router with `ports` ports; a negative price is refused.
+/// The least port count at which the model's router price is not negative (0 when every count is
+/// priced at 0 or more; the largest uint64 when none is).
+inline std::uint64_t router_min_ports(const cost_model& m) {
+  if (m.router_fixed >= 0) return 0;
+  if (!(m.router_per_port > 0)) return UINT64_MAX;
+  const double k = std::ceil(-m.router_fixed / m.router_per_port);
+  std::uint64_t least = k >= 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(k);
+  // the double ceil may be one off on the boundary: step to the exact least count
+  while (least > 0 && m.router_per_port * static_cast<double>(least - 1) + m.router_fixed >= 0) --least;
+  while (least < UINT64_MAX && !(m.router_per_port * static_cast<double>(least) + m.router_fixed >= 0)) ++least;
+  return least;
+}
+
+/// The price of a router with `ports` ports; a negative price is refused, never clamped: a linear
+/// fit with a negative intercept (the Slim Fly model's 350.4·k − 892.3, docs/references.md) says
+/// nothing of routers below the radix where it crosses 0 (3 ports there), so a router of fewer
+/// ports is refused with the least count the model prices. The constants are printed as the model
+/// file writes them (shortest round trip: 350.4, not 350.39999999999998).
 inline double router_cost(const cost_model& m, std::uint64_t ports) {
   const double c = m.router_per_port * static_cast<double>(ports) + m.router_fixed;
-  if (!(c >= 0) || !std::isfinite(c))
+  if (!(c >= 0) || !std::isfinite(c)) {
+    const std::uint64_t least = router_min_ports(m);
     core::fail_parameter("router_cost", "router ports", core::to_message(ports),
-                         "gives a negative router price under model " + m.name + " (" + core::to_message(m.router_per_port) +
-                             " per port + " + core::to_message(m.router_fixed) + ")",
-                         "a port count at which the model's router price is not negative");
+                         "gives a negative router price under model " + m.name + " (" + detail::shortest(m.router_per_port) +
+                             " per port + " + detail::shortest(m.router_fixed) + " = " + detail::shortest(c) + ")",
+                         least == UINT64_MAX ? std::string("none: the model prices every router below 0")
+                                             : "at least " + core::to_message(least) + " ports (a router's links and endpoints) under this model");
+  }
   return c;
 }
 

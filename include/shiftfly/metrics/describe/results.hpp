@@ -70,8 +70,16 @@ inline core::record describe(const distance_stats& d, std::uint64_t sample_seed,
   return r;
 }
 
-/// The answer of a distance sweep in one sentence, for a graph called `name`.
+/// The answer of a distance sweep in one sentence, for a graph called `name`. A disconnected graph
+/// says so first: its diameter is the largest finite distance and its mean over the reachable pairs.
 inline std::string distance_sentence(const distance_stats& d, const std::string& name) {
+  if (d.disconnected)
+    return fmt::format("{} is disconnected ({} unreachable ordered pairs{}): the largest finite distance is {}{} and the "
+                       "mean distance over the reachable pairs {} ({}{}).",
+                       name, d.unreachable_pairs, d.exact ? "" : " from the sampled sources", d.diameter,
+                       d.exact ? "" : " or more", d.mean,
+                       d.exact ? "exact, all pairs" : fmt::format("sampled, {} sources", d.sources),
+                       d.directed ? ", along the arcs" : "");
   return fmt::format("{} has diameter {}{} and mean distance {} ({}{}).", name, d.diameter, d.exact ? "" : " or more",
                      d.mean, d.exact ? "exact, all pairs" : fmt::format("sampled, {} sources", d.sources),
                      d.directed ? ", along the arcs" : "");

@@ -59,6 +59,13 @@
 /// of two. The interval's ε is 10^-3 to below 1; an interval cut short by its round limit
 /// says converged = false, with the width it reached; max_seconds (> 0) refuses an interval
 /// whose estimated time exceeds it (metrics/flow/throughput_mwu.hpp, the cost model).
+///
+/// The budget: max_seconds (> 0) counts from the call, for every method together. The exact LP
+/// (edge or reduced) that an interval would have to follow gets half of it as CLP's own limit (CPU
+/// and wall clock; throughput_lp_out_of_time when reached); the balanced routing, the interval and
+/// column generation then share what is left (at least a millisecond: a spent budget still lets the
+/// balanced routing's first round answer), and the answer's algorithm says why the LP gave none.
+/// So a budget holds within a small factor whatever CLP's time on the LP (docs/metrics.md).
 
 #include <algorithm>
 #include <chrono>
@@ -229,7 +236,20 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
   constexpr const char* where = "measure_throughput";
   if (!(r.epsilon >= throughput_mwu_min_epsilon && r.epsilon < 1))
     core::throw_out_of_range(where, "epsilon", r.epsilon, "0.001 to below 1");
+  if (!(r.max_seconds >= 0.0 && r.max_seconds <= 604800.0))
+    core::throw_out_of_range(where, "max_seconds", r.max_seconds, "0 (no limit) to 604800");
   core::require_range(where, "threads", r.threads, 0, 1024);
+  // max_seconds counts from here, for every method together (the file comment)
+  const auto began = std::chrono::steady_clock::now();
+  const auto seconds_left = [&] {
+    return r.max_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  };
+  // an exact LP that an interval would have to follow gets half of max_seconds, CLP's own limit;
+  // once one has run without an answer, what follows gets what is left (else all of max_seconds,
+  // so that the interval's round limit stays a function of max_seconds alone, as before)
+  const double lp_seconds = r.max_seconds / 2;
+  bool lp_ran = false;
+  const auto budget_left = [&] { return r.max_seconds > 0.0 && lp_ran ? std::max(1e-3, seconds_left()) : r.max_seconds; };
   core::require_range(where, "n", g.num_vertices(), 2, traffic_max_vertices);
   std::optional<throughput_bound_result> worst;
   const traffic_matrix T = detail::traffic_of(g, r, worst);
@@ -276,7 +296,7 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
       }
     if (throughput_symmetric_fits(source_orbits, K, arcs, throughput_symmetric_max_variables, r.max_seconds)) {
       try {
-        const auto lp = throughput_symmetric_lp(g, T, aut->generators, r.how);
+        const auto lp = throughput_symmetric_lp(g, T, aut->generators, r.how, lp_seconds);
         out.lower = out.upper = lp.value;
         out.method = "exact";
         out.algorithm = lp.algorithm + "; automorphisms by " + aut->algorithm;
@@ -284,6 +304,7 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
         return out;
       } catch (const throughput_lp_unsolved& e) {
         unsolved = e.what();  // another method answers, and says why
+        lp_ran = true;
       }
     }
   }
@@ -298,7 +319,7 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
                                         r.max_seconds);
   if (out.lp_variables <= throughput_lp_max_variables) {
     try {
-      const auto lp = throughput_lp(g, T, r.how);
+      const auto lp = throughput_lp(g, T, r.how, lp_seconds);
       out.lower = out.upper = lp.value;
       out.method = "exact";
       out.lower_method = out.upper_method = "exact (" + lp.algorithm + ")";
@@ -306,6 +327,7 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
       return out;
     } catch (const throughput_lp_unsolved& e) {
       unsolved = e.what();  // the interval answers instead, and says why
+      lp_ran = true;
     }
   }
   if (column_generation) {
@@ -343,7 +365,7 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
     if (throughput_arc_generation_start(g, T, generators, r.how) <= throughput_arc_generation_max_variables) {
       throughput_arc_generation_options ao;
       ao.how = r.how;
-      ao.max_seconds = r.max_seconds;
+      ao.max_seconds = budget_left();
       const auto ag = throughput_arc_generation(g, T, generators, ao);
       return answer(ag.converged, ag.value, ag.lower_certificate, ag.dual_bound, ag.algorithm,
                     "feasible flow (the arc generation LP's flow, congestion checked)",
@@ -352,7 +374,7 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
     throughput_cg_options co;
     co.threads = r.threads;
     co.how = r.how;
-    co.max_seconds = r.max_seconds;
+    co.max_seconds = budget_left();
     const auto cg = throughput_column_generation(g, T, generators, co);
     return answer(cg.converged, cg.value, cg.lower_certificate, cg.dual_bound, cg.algorithm,
                   "feasible flow (the column generation master's routing, congestion checked)",
@@ -360,8 +382,10 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
   }
   // uniform traffic: the balanced shortest-path routing first; where it comes within (1+ε) of
   // the upper end (the distance bound, or the METIS cut below), the interval closes without the
-  // Garg–Könemann rounds
-  const auto began = std::chrono::steady_clock::now();
+  // Garg–Könemann rounds. What follows has what is left of max_seconds (at least a millisecond:
+  // a spent budget still lets the balanced routing's first round answer)
+  const double budget = budget_left();
+  const auto fallback_began = std::chrono::steady_clock::now();
   // uniform traffic on the undirected graph: the cut bound of a METIS bisection too, the upper
   // end on hierarchies (Boardfly's pods), where the distance bound and the phases' are far above
   throughput_bound_result upper_bound = out.distance_bound;
@@ -385,7 +409,7 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
     // half of max_seconds, the rest for the interval's rounds; all of it when the interval's
     // first rounds would not fit in half
     const auto cost = estimate_throughput_mwu_cost(g.num_vertices(), arcs, K, r.epsilon, throughput_mwu_options{}.max_rounds);
-    bo.max_seconds = throughput_mwu_least_seconds(cost) <= r.max_seconds / 2 ? r.max_seconds / 2 : r.max_seconds;
+    bo.max_seconds = throughput_mwu_least_seconds(cost) <= budget / 2 ? budget / 2 : budget;
     if (r.progress)
       bo.progress = [&](const balanced_routing_progress& p) {
         r.progress(throughput_mwu_progress{p.round, p.lower, upper_bound.value});
@@ -399,7 +423,8 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
     out.lower_method = "feasible flow (" + balanced->algorithm + ")";
     out.upper = upper_bound.value;
     out.upper_method = upper_bound.algorithm;
-    out.algorithm = balanced->algorithm + "; upper: " + upper_bound.algorithm + why;
+    out.algorithm = balanced->algorithm + "; upper: " + upper_bound.algorithm + why +
+                    (unsolved.empty() ? std::string() : " (the exact LP was not certified: " + unsolved + ")");
     out.epsilon = r.epsilon;
     out.rounds = balanced->rounds;
     out.round_limit = balanced_routing_default_rounds;
@@ -409,11 +434,11 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
   };
   if (balanced && balanced->value * (1.0 + r.epsilon) >= upper_bound.value) return balanced_answer(true, "");
   throughput_mwu_options o;
-  o.max_seconds = r.max_seconds;
+  o.max_seconds = budget;
   if (balanced && r.max_seconds > 0.0) {
     // the interval gets what is left of max_seconds; too little for its first rounds: the
     // balanced routing's interval answers
-    const double left = r.max_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    const double left = budget - std::chrono::duration<double>(std::chrono::steady_clock::now() - fallback_began).count();
     const auto cost = estimate_throughput_mwu_cost(g.num_vertices(), arcs, K, r.epsilon, o.max_rounds);
     if (left <= 0.0 || throughput_mwu_least_seconds(cost) > left)
       return balanced_answer(false, " (the (1+e) interval's first rounds are estimated at " +

@@ -27,7 +27,10 @@
 ///   capacity, so θ(T)·Σ_(s,t) T(s,t)·d(s,t) ≤ C: θ(T) ≤ C / Σ T(s,t)·d(s,t) (d the hop
 ///   distance, BFS). For uniform traffic on an arc-transitive graph (tori with equal sides,
 ///   hypercubes, complete graphs, Petersen) this is the exact θ = 2m / Σ_(s≠t) d(s,t).
-///   An unreachable demanded pair gives the exact value 0.
+///   An unreachable demanded pair gives the exact value 0. Computed on T·2^-e (exact scaling);
+///   a bound above the largest double is +inf (tiny demands: 1e-307 on a 3 × 3 torus gives
+///   3.6e308, while θ = 4e307 is a normal double, answered by the method that measures it), one
+///   below the normal doubles is refused (no normal θ lies under it).
 /// - worst_permutation_bound (TUB, Namyar et al., SIGCOMM 2021): every permutation matrix
 ///   P_π (one unit from s to π(s)) has θ(P_π) ≤ C / Σ_s d(s, π(s)), so the throughput of
 ///   the worst permutation is at most C / max_π Σ_s d(s, π(s)). With endpoints (H_v servers
@@ -87,6 +90,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -160,8 +164,12 @@ throughput_bound_result throughput_distance_bound(const G& g, const traffic_matr
       r.total_distance += std::ldexp(dm[i], -e) * d[tg[i]];
     }
   }
-  // refused, not rounded, outside the normal doubles (a bound rounded to 0 would not be one)
-  r.value = detail::unscaled_throughput(where, "the distance bound", r.capacity / r.total_distance, e);
+  // scaled back: above the largest double the bound is +inf (still an upper bound, and no
+  // normal θ exceeds it: the method that answers checks θ itself); below the normal doubles it
+  // is refused, not rounded (a bound rounded to 0 would not be one, and no normal θ lies under it)
+  const double scaled = r.capacity / r.total_distance;
+  r.value = std::isinf(std::ldexp(scaled, -e)) ? std::numeric_limits<double>::infinity()
+                                                : detail::unscaled_throughput(where, "the distance bound", scaled, e);
   r.total_distance = std::ldexp(r.total_distance, e);  // +inf past the largest double
   return r;
 }

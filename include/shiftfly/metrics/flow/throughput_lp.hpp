@@ -13,10 +13,11 @@
 ///   struct throughput_lp_result { value, method, algorithm, sources, arcs, variables,
 ///                                 constraints, nonzeros };
 ///   throughput_lp_result throughput_lp(const G& g, const traffic_matrix& T,
-///                                      traversal how = traversal::undirected);
+///                                      traversal how = traversal::undirected, double max_seconds = 0);
 ///   std::uint64_t throughput_lp_variables(std::uint64_t sources, std::uint64_t arcs);
 ///   inline constexpr std::uint64_t throughput_lp_max_variables;
 ///   struct throughput_lp_unsolved : std::runtime_error;   // CLP could not certify an optimum
+///   struct throughput_lp_out_of_time : throughput_lp_unsolved;   // CLP stopped at max_seconds
 ///
 /// The LP is the edge–commodity formulation with commodities aggregated by source
 /// (demands from one source share one flow: a flow from s that delivers θ·T(s,t) at
@@ -67,6 +68,7 @@
 #include <CoinHelperFunctions.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -116,6 +118,11 @@ struct throughput_lp_unsolved : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// CLP was stopped by the time limit it was given (max_seconds): no value, and no second attempt.
+struct throughput_lp_out_of_time : throughput_lp_unsolved {
+  using throughput_lp_unsolved::throughput_lp_unsolved;
+};
+
 /// Flow variables of the source-aggregated LP: sources × arcs (an upper bound: arcs into a source are left out).
 inline std::uint64_t throughput_lp_variables(std::uint64_t sources, std::uint64_t arcs) {
   std::uint64_t r = 0;
@@ -145,15 +152,31 @@ inline bool unreachable_demand(const capacity_network& net, const traffic_matrix
   return false;
 }
 
+/// The time left of `max_seconds` (0: no limit) since `began`, for the next CLP run; at least a
+/// millisecond, so that a spent budget still stops CLP at once rather than lifting its limit.
+inline double clp_seconds_left(double max_seconds, std::chrono::steady_clock::time_point began) {
+  if (max_seconds <= 0.0) return 0.0;
+  const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  return std::max(1e-3, max_seconds - spent);
+}
+
 /// Runs CLP on `model` with the tolerances of these LPs: presolve, then CLP's choice of simplex
 /// (dual); `retry`: primal simplex without presolve (the second attempt). False, with CLP's status
 /// in `why`, unless CLP reports "optimal" (its secondary status, e.g. small infeasibilities after
 /// unscaling, is left to the certificates). Shared by every LP of the throughput metrics.
-inline bool run_throughput_clp(ClpSimplex& model, bool retry, std::string& why) {
+/// `max_seconds` > 0: CLP stops after that many seconds, CPU or wall clock, whichever comes first
+/// (its own limits, checked between its iterations, so the solve ends within a fraction of a
+/// second of it), and then throws throughput_lp_out_of_time: a time budget holds whatever CLP's
+/// time on the LP, which no estimate predicts well on every graph (docs/metrics.md).
+inline bool run_throughput_clp(ClpSimplex& model, bool retry, std::string& why, double max_seconds = 0.0) {
   // tolerances tightened from CLP's 1e-7 so that θ comes out to about 1e-9 (these LPs are highly
   // degenerate: flows tie on many paths)
   model.setPrimalTolerance(1e-9);
   model.setDualTolerance(1e-9);
+  if (max_seconds > 0.0) {
+    model.setMaximumSeconds(max_seconds);
+    model.setMaximumWallSeconds(max_seconds);
+  }
   if (!retry) {
     model.initialSolve();
   } else {
@@ -163,6 +186,12 @@ inline bool run_throughput_clp(ClpSimplex& model, bool retry, std::string& why) 
     model.initialSolve(how_to);
   }
   if (model.status() == 0) return true;
+  if (max_seconds > 0.0 && model.status() == 3 && model.hitMaximumIterations()) {
+    char limit[32];
+    std::snprintf(limit, sizeof limit, "%.3g", max_seconds);
+    throw throughput_lp_out_of_time(std::string("CLP stopped at the time limit of ") + limit +
+                                    " s (max_seconds) before its optimum; no value is returned");
+  }
   static constexpr const char* names[] = {"optimal", "primal infeasible", "dual infeasible",
                                           "stopped on iterations", "stopped on numerical errors",
                                           "stopped by an event"};
@@ -201,7 +230,7 @@ inline std::optional<double> certified_throughput(double theta, double lower, do
 /// `retry`: primal simplex without presolve (the second attempt).
 inline std::optional<double> solve_throughput_lp(const capacity_network& net, const traffic_matrix& T,
                                                  std::span<const std::uint32_t> sources, bool retry,
-                                                 throughput_lp_result& r, std::string& why) {
+                                                 throughput_lp_result& r, std::string& why, double max_seconds = 0.0) {
   const std::size_t n = net.n, A = net.arcs();
   const std::uint64_t K = sources.size();
   // rows: conservation (k, v != s) at k*(n-1) + (v < s ? v : v-1); capacity at K*(n-1) + a
@@ -283,7 +312,7 @@ inline std::optional<double> solve_throughput_lp(const capacity_network& net, co
   std::vector<CoinBigIndex>().swap(start);
   std::vector<int>().swap(index);
   std::vector<double>().swap(value);
-  if (!run_throughput_clp(model, retry, why)) return std::nullopt;
+  if (!run_throughput_clp(model, retry, why, max_seconds)) return std::nullopt;
   const double* x = model.primalColumnSolution();
   const double theta = std::max(0.0, x[0]);
   // Lower certificate: CLP's flow, negative values clamped to 0, repaired: the deficit of every
@@ -335,9 +364,11 @@ inline std::optional<double> solve_throughput_lp(const capacity_network& net, co
 
 }  // namespace detail
 
-/// θ(T) on g (see the file comment).
+/// θ(T) on g (see the file comment). `max_seconds` > 0: CLP's time limit, both attempts together;
+/// reached, throughput_lp_out_of_time is thrown (0: no limit).
 template <core::digraph_like G>
-throughput_lp_result throughput_lp(const G& g, const traffic_matrix& T_in, traversal how = traversal::undirected) {
+throughput_lp_result throughput_lp(const G& g, const traffic_matrix& T_in, traversal how = traversal::undirected,
+                                   double max_seconds = 0.0) {
   constexpr std::string_view where = "throughput_lp";
   const traffic_matrix& T = T_in;
   if (T.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
@@ -368,10 +399,14 @@ throughput_lp_result throughput_lp(const G& g, const traffic_matrix& T_in, trave
   }
   const int e = T_in.demand_exponent();
   const traffic_matrix scaled = T_in.scaled(e);  // the largest demand in [1, 2): exact
+  if (!(max_seconds >= 0.0 && max_seconds <= 604800.0))
+    core::throw_out_of_range(where, "max_seconds", max_seconds, "0 (no limit) to 604800");
+  const auto began = std::chrono::steady_clock::now();
   std::string why;
   for (int attempt = 1; attempt <= 2; ++attempt) {
     r.attempts = attempt;
-    const auto theta = detail::solve_throughput_lp(net, scaled, scaled.sources_with_demand(), attempt == 2, r, why);
+    const auto theta = detail::solve_throughput_lp(net, scaled, scaled.sources_with_demand(), attempt == 2, r, why,
+                                                   detail::clp_seconds_left(max_seconds, began));
     if (!theta) continue;
     r.value = detail::unscaled_throughput(where, "the throughput", *theta, e);
     r.dual_bound = detail::unscaled_throughput(where, "the dual bound", r.dual_bound, e);

@@ -10,9 +10,10 @@
 ///   struct throughput_symmetric_result { value, lower_certificate, dual_bound, method, algorithm,
 ///     vertex_orbits, source_orbits, arc_orbits, generators, variables, constraints, nonzeros, attempts };
 ///   throughput_symmetric_result throughput_symmetric_lp(const G& g, const traffic_matrix& T,
-///       std::span<const std::vector<std::uint32_t>> generators, traversal how = traversal::undirected);
+///       std::span<const std::vector<std::uint32_t>> generators, traversal how = traversal::undirected,
+///       double max_seconds = 0);   // > 0: CLP's own time limit (throughput_lp_out_of_time)
 ///   std::uint64_t throughput_symmetric_variables(source_orbits, arcs);
-///   double throughput_symmetric_seconds(variables);   // the time estimate
+///   double throughput_symmetric_seconds(variables, source_orbits = 1);   // the time estimate
 ///   bool throughput_symmetric_fits(source_orbits, sources, arcs, max_variables, max_seconds);
 ///   inline constexpr std::uint64_t throughput_symmetric_max_variables, throughput_symmetry_max_vertices;
 ///
@@ -37,9 +38,12 @@
 /// Parallel arcs (the same tail and head) are interchangeable, so they always share an orbit.
 ///
 /// Certificates, computed here by code independent of CLP and of the reduction's LP:
-/// - lower: CLP's f_i (clamped to ≥ 0), each orbit's load by the formula of 2, every conservation
-///   deficit re-sent (at most one unit of load an arc per unit of deficit, counted |V_i| times),
-///   so θ(T) ≥ θ / max(1, congestion + Σ deficits) — the lifted flow of 3;
+/// - lower: CLP's f_i (clamped to ≥ 0), every conservation deficit re-sent from r_i along a BFS
+///   tree of r_i (each tree arc carries the deficits of the vertices below it; surpluses dropped,
+///   which only lowers loads), each orbit's load of the repaired f_i by the formula of 2, so
+///   θ(T) ≥ θ / max(1, congestion) — the lifted flow of 3. (Summing every deficit onto one arc,
+///   as the edge LP's certificate does, was 6.5e-6 loose on de Bruijn d = 3, D = 5 directed, 41
+///   commodities: the certificate refused CLP's optimum, whose dual bound matched HiGHS to 4e-14.)
 /// - upper: the orbit rows' duals y_O as lengths l_a = y_O / |O| (constant on orbits, so H-invariant)
 ///   give Garg–Könemann's bound θ(T) ≤ Σ_a l_a c_a / Σ_(s,t) T(s,t)·dist_l(s,t); by invariance
 ///   Σ_(s,t) = Σ_i |V_i|·α_{r_i}(l), one Dijkstra per representative.
@@ -52,9 +56,16 @@
 /// steeply with the size of these degenerate LPs; measured on the 2-core development machine
 /// (docs/performance.md, "Exact throughput by symmetry"): 27,000 variables 0.7 s (HyperX 10³),
 /// 95,000 10.3 s (PolarFly q = 31), 160,000 31 s (PolarFly q = 37), 192,000 16 s (fat tree k = 40),
-/// idle machine. throughput_symmetric_seconds(variables) = 5·(variables / 50,000)³ bounds these
-/// from above but for the smallest; callers with a time budget
-/// (measure_throughput's max_seconds) compare it before they start.
+/// idle machine. throughput_symmetric_seconds(variables, source_orbits) = 5·(variables / 50,000)³
+/// bounds these from above but for the smallest; all of them have at most
+/// throughput_symmetric_few_orbits = 3 source orbits. With more commodities the reduced LP is an
+/// edge LP of that many sources, several times slower per variable: de Bruijn d = 3, D = 5
+/// directed (uniform traffic, 41 source orbits, 29,889 variables) ran 120 s of CPU in CLP (loaded
+/// machine), where the formula said 1.1 s; the edge LP's own measurement (25 s at 31,000
+/// variables, metrics/flow/throughput_lp.hpp) gives 25·(variables / 31,000)³ (22 s there), used
+/// above 3 source orbits. Callers with a time budget (measure_throughput's max_seconds) compare the
+/// estimate before they start, and give CLP the budget as its own time limit (CPU and wall clock,
+/// throughput_symmetric_lp's max_seconds), so that a budget holds where the estimate is wrong.
 /// Where the generators come from: metrics/symmetry/automorphisms.hpp (bliss, each generator
 /// checked), or any the caller knows; wrong ones are refused here, not trusted.
 ///
@@ -65,6 +76,7 @@
 #include <CoinHelperFunctions.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -91,8 +103,16 @@ inline constexpr std::uint64_t throughput_symmetry_max_vertices = 100'000;
 /// Largest source orbits × arcs throughput_symmetric_lp accepts.
 inline constexpr std::uint64_t throughput_symmetric_max_variables = 200'000;
 
-/// Estimated seconds of CLP on a reduced LP of `variables` flow variables (the file comment).
-inline double throughput_symmetric_seconds(std::uint64_t variables) {
+/// Source orbits up to which the reduced LP's measured times (the file comment) apply.
+inline constexpr std::uint64_t throughput_symmetric_few_orbits = 3;
+
+/// Estimated seconds of CLP on a reduced LP of `variables` flow variables in `source_orbits`
+/// commodities (the file comment).
+inline double throughput_symmetric_seconds(std::uint64_t variables, std::uint64_t source_orbits = 1) {
+  if (source_orbits > throughput_symmetric_few_orbits) {
+    const double x = static_cast<double>(variables) / 3.1e4;
+    return 25.0 * x * x * x;
+  }
   const double x = static_cast<double>(variables) / 5e4;
   return 5.0 * x * x * x;
 }
@@ -111,7 +131,7 @@ inline bool throughput_symmetric_fits(std::uint64_t source_orbits, std::uint64_t
                                       std::uint64_t max_variables, double max_seconds) {
   const std::uint64_t v = throughput_symmetric_variables(source_orbits, arcs);
   return source_orbits < sources && v <= std::min(max_variables, throughput_symmetric_max_variables) &&
-         (max_seconds == 0.0 || throughput_symmetric_seconds(v) <= max_seconds);
+         (max_seconds == 0.0 || throughput_symmetric_seconds(v, source_orbits) <= max_seconds);
 }
 
 /// The exact throughput by the reduced LP, and the reduction's sizes.
@@ -251,7 +271,8 @@ inline symmetry_orbits symmetry_orbits_of(std::string_view where, const capacity
 /// and both certificates passed, else nothing (`why` says why).
 inline std::optional<double> solve_symmetric_lp(const capacity_network& net, const traffic_matrix& T,
                                                 const symmetry_orbits& o, std::span<const std::uint32_t> reps,
-                                                bool retry, throughput_symmetric_result& r, std::string& why) {
+                                                bool retry, throughput_symmetric_result& r, std::string& why,
+                                                double max_seconds = 0.0) {
   const std::size_t n = net.n, A = net.arcs(), R = o.arc_size.size();
   const std::uint64_t K = reps.size();
   const std::uint64_t cons_rows = K * (n - 1), rows = cons_rows + R;
@@ -316,12 +337,16 @@ inline std::optional<double> solve_symmetric_lp(const capacity_network& net, con
   model.setLogLevel(0);
   model.loadProblem(static_cast<int>(cols), static_cast<int>(rows), start.data(), index.data(), value.data(),
                     col_lo.data(), col_hi.data(), obj.data(), row_lo.data(), row_hi.data());
-  if (!run_throughput_clp(model, retry, why)) return std::nullopt;
+  if (!run_throughput_clp(model, retry, why, max_seconds)) return std::nullopt;
   const double* x = model.primalColumnSolution();
   const double theta = std::max(0.0, x[0]);
-  // lower: the lifted flow's orbit loads and deficits (file comment)
-  std::vector<double> orbit_load(R, 0.0), balance(n);
-  double deficit = 0.0;
+  // lower: the lifted flow's orbit loads, every deficit re-sent from the representative along its
+  // BFS tree (file comment)
+  std::vector<double> orbit_load(R, 0.0), balance(n), need(n);
+  std::vector<std::int64_t> parent_arc(n);
+  std::vector<std::uint32_t> order;
+  order.reserve(n);
+  double deficit = 0.0;  // deficits at vertices the tree does not reach (none on a strongly connected graph)
   std::uint64_t c = 1;
   for (std::uint64_t k = 0; k < K; ++k) {
     const std::uint64_t s = reps[k];
@@ -338,10 +363,31 @@ inline std::optional<double> solve_symmetric_lp(const capacity_network& net, con
     const auto tg = T.targets_of(s);
     const auto dm = T.demands_of(s);
     for (std::size_t i = 0; i < tg.size(); ++i) balance[tg[i]] -= theta * dm[i];
-    double d = 0.0;
-    for (std::size_t v = 0; v < n; ++v)
-      if (v != s) d += std::max(0.0, -balance[v]);
-    deficit += size * d;
+    // the BFS tree from s; each tree arc carries the deficits of the vertices below it
+    std::fill(parent_arc.begin(), parent_arc.end(), -1);
+    order.assign(1, static_cast<std::uint32_t>(s));
+    parent_arc[s] = static_cast<std::int64_t>(A);  // the root
+    for (std::size_t i = 0; i < order.size(); ++i)
+      for (auto a = net.out_offsets[order[i]]; a < net.out_offsets[order[i] + 1]; ++a)
+        if (parent_arc[net.head[a]] < 0) {
+          parent_arc[net.head[a]] = static_cast<std::int64_t>(a);
+          order.push_back(net.head[a]);
+        }
+    std::fill(need.begin(), need.end(), 0.0);
+    for (std::size_t v = 0; v < n; ++v) {
+      if (v == s) continue;
+      const double d = std::max(0.0, -balance[v]);
+      if (parent_arc[v] < 0) deficit += size * d;
+      else need[v] = d;
+    }
+    for (std::size_t i = order.size(); i-- > 1;) {
+      const auto v = order[i];
+      if (need[v] == 0.0) continue;
+      const auto a = static_cast<std::size_t>(parent_arc[v]);
+      const auto O = o.arc_orbit[a];
+      orbit_load[O] += size / static_cast<double>(o.arc_size[O]) * need[v];
+      need[net.tail[a]] += need[v];
+    }
   }
   double congestion = 0.0;
   for (std::size_t O = 0; O < R; ++O) congestion = std::max(congestion, orbit_load[O] / o.arc_capacity[O]);
@@ -368,10 +414,12 @@ inline std::optional<double> solve_symmetric_lp(const capacity_network& net, con
 }  // namespace detail
 
 /// θ(T) on g by the LP reduced by the group `generators` generate (see the file comment).
+/// `max_seconds` > 0: CLP's time limit, both attempts together; reached, throughput_lp_out_of_time
+/// is thrown (0: no limit).
 template <core::digraph_like G>
 throughput_symmetric_result throughput_symmetric_lp(const G& g, const traffic_matrix& T_in,
                                                     std::span<const std::vector<std::uint32_t>> generators,
-                                                    traversal how = traversal::undirected) {
+                                                    traversal how = traversal::undirected, double max_seconds = 0.0) {
   constexpr std::string_view where = "throughput_symmetric_lp";
   if (T_in.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
   if (T_in.n() != g.num_vertices())
@@ -412,12 +460,16 @@ throughput_symmetric_result throughput_symmetric_lp(const G& g, const traffic_ma
     r.algorithm = "exact: a demanded target is unreachable (BFS)";
     return r;
   }
+  if (!(max_seconds >= 0.0 && max_seconds <= 604800.0))
+    core::throw_out_of_range(where, "max_seconds", max_seconds, "0 (no limit) to 604800");
+  const auto began = std::chrono::steady_clock::now();
   const int e = T_in.demand_exponent();
   const traffic_matrix scaled = T_in.scaled(e);
   std::string why;
   for (int attempt = 1; attempt <= 2; ++attempt) {
     r.attempts = attempt;
-    const auto theta = detail::solve_symmetric_lp(net, scaled, o, reps, attempt == 2, r, why);
+    const auto theta = detail::solve_symmetric_lp(net, scaled, o, reps, attempt == 2, r, why,
+                                                  detail::clp_seconds_left(max_seconds, began));
     if (!theta) continue;
     r.value = detail::unscaled_throughput(where, "the throughput", *theta, e);
     r.dual_bound = detail::unscaled_throughput(where, "the dual bound", r.dual_bound, e);
