@@ -70,7 +70,7 @@ TEST_CASE("load: the tool prints the library's loads, the same at any thread cou
   q.routing = "minimal";
   q.tie = "booksim";
   q.traffic = "permutation:4";
-  q.endpoints = 2;
+  q.endpoints = shiftfly::core::uniform_endpoints(g.num_vertices(), 2);
   q.top = 5;
   const auto lib = shiftfly::routing::measure_channel_load(g, q);
   CHECK(j["max_channel_load"].get<double>() == lib.max_load);
