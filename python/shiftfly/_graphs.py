@@ -212,7 +212,7 @@ def _endpoint_choice(g, where, endpoints, family):
     if isinstance(endpoints, bool):
         raise TypeError(f"{where}: endpoints must be an int or a sequence of ints, not bool")
     if isinstance(endpoints, (str, bytes)) or not hasattr(endpoints, "__iter__"):
-        return _checks.uint(where, "endpoints", endpoints, largest=65535, accepted="0 to 65535"), [], []
+        return _checks.uint(where, "endpoints", endpoints, accepted="0 to 65535"), [], []
     counts = [_checks.uint(where, "endpoints", c, largest=65535, accepted="0 to 65535") for c in endpoints]
     if len(counts) != g.n:
         raise ValueError(f"{where}: number of endpoints items = {len(counts)} does not match the router count "

@@ -194,6 +194,7 @@ struct load_traffic {
       }
       case shape::matrix: {
         double s = 0.0;
+        if (matrix.n() == 0) return self[a];  // one router: no matrix between routers
         for (const double x : matrix.demands_of(a)) s += x;
         return s + self[a];
       }
@@ -261,7 +262,7 @@ inline load_traffic aggregate(std::uint64_t n, const std::vector<std::uint32_t>&
     else merged.push_back(x);
   }
   // every pair inside one router (a one-router graph): no demand between routers, no channel loaded
-  r.matrix = metrics::traffic_matrix::from_entries(n, std::move(merged), endpoint_traffic.name(), where);
+  if (n >= 2) r.matrix = metrics::traffic_matrix::from_entries(n, std::move(merged), endpoint_traffic.name(), where);
   return r;
 }
 
@@ -307,7 +308,7 @@ inline load_traffic make_load_traffic(std::uint64_t n, const traffic_spec& spec,
   bool equal = true;
   for (const auto c : counts) N += c, equal = equal && c == counts[0];
   if (N == 0)
-    core::fail_parameter(where, "endpoints", "0 in all", "leave no endpoint to send or receive",
+    core::fail_parameter(where, "endpoints", "0 in all", "leaves no endpoint to send or receive",
                          "at least one endpoint on some router");
   const std::uint64_t P = counts[0];  // the count of every router when `equal`
   const double Pd = static_cast<double>(P), P2 = Pd * Pd;
