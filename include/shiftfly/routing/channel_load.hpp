@@ -3,7 +3,8 @@
 /// The load of every channel of a graph under a routing and a traffic, and its summary:
 /// the hottest channels, the load by link class, and the saturation throughput.
 ///
-///   struct channel_load_request { routing, tie, traffic, traffic_seed, endpoints, self, top,
+///   struct channel_load_request { routing, tie, traffic, traffic_seed, endpoints (one count a router),
+///                                 endpoints_rule, self, top,
 ///                                 channel_class, class_names, threads, max_seconds, compare_optimal };
 ///   struct channel_load_result { loads, max_load, mean_load, p50, p90, p99, hottest, by_class,
 ///                                saturation_per_pair, saturation_per_endpoint, method, ... };
@@ -27,6 +28,10 @@
 ///   the hottest channels are the `top` largest loads, ties by channel index.
 /// - method: "exact" (the loads are the routing's loads, in double precision), or "expected"
 ///   for Valiant (the exact mean over its uniformly random intermediate: routing/valiant_load.hpp).
+/// - saturation_per_endpoint_capped = min(1, saturation_per_endpoint): an endpoint's injection
+///   channel carries 1 flit a cycle too. Endpoints: one count a router (request.endpoints);
+///   a graph of one router, or demands all inside routers, load no channel: answered with
+///   channels_loaded = false and the saturations +infinity (no network bound), not refused.
 ///
 /// Routings here: minimal (tie lowest or booksim), ecmp, spread, valiant (legs ecmp or
 /// minimal). dor, ksp:K and shift are routed per pair (pair_share_router) once their

@@ -9,6 +9,7 @@
 ///   channel_load_result measure_family_load(const core::graph<>& g, const topology::family_spec* spec,
 ///                                          const family_load_request& r);
 ///   pair_shares_function routing_pair_shares(g, spec, routing_spec, holder);  // any oblivious routing
+///   void resolve_endpoints(g, spec, channel_load_request&);  // empty endpoints: the family's
 ///
 /// Traffic `worst` (Towles and Dally, SPAA 2002; routing/worst_case_load.hpp): the permutation
 /// of the routers that loads some channel most under this routing. The loads reported are
@@ -19,6 +20,9 @@
 /// columns sum to P; those matrices are P times the doubly stochastic ones, whose extreme
 /// points are permutations (Birkhoff), and the load is linear in the demands: the worst load
 /// is P times the router-level one, attained by P copies of the worst router permutation.
+/// Routers without endpoints send nothing (the permutation runs over the others: a fat tree's
+/// edge switches); unequal nonzero counts are refused under `worst`. The endpoints: the
+/// request's, else the family's customary counts (resolve_endpoints: topology::choose_endpoints).
 ///
 /// Valiant under `worst`. Its expected load is the leg routing's under T'(a,b) = out(a)/n +
 /// in(b)/n (routing/valiant_load.hpp). A permutation has out(a), in(b) <= 1, equal to 1 off its

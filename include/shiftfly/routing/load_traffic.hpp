@@ -1,23 +1,30 @@
 #pragma once
 /// \file load_traffic.hpp
-/// The traffic of a channel-load request: a pattern over the endpoints (P per router)
-/// named as text, made into demands between routers, with the injection per endpoint
-/// that those demands stand for.
+/// The traffic of a channel-load request: a pattern over the endpoints (counts[r] on router r,
+/// core/endpoints.hpp; topology::choose_endpoints gives the commands' ones) named as text, made
+/// into demands between routers, with the injection per endpoint that those demands stand for.
 ///
 ///   struct traffic_spec { kind, seed, k, group_size, matrix };
 ///   traffic_spec parse_traffic(std::string_view text);              // "uniform", "permutation:7", ...
 ///   enum class uniform_self { include, exclude };
 ///   struct load_traffic { ... fill(t, d), out_of(a), in_of(b), destinations(), endpoint_rate ... };
-///   load_traffic make_load_traffic(n, traffic_spec, endpoints P, uniform_self, std::optional<seed>);
+///   load_traffic make_load_traffic(n, traffic_spec, const std::vector<std::uint32_t>& counts,
+///                                  uniform_self, std::optional<seed>);
 ///
-/// Endpoints: router r holds endpoints rP .. rP+P-1, N = nP in all. A pattern is defined
-/// over the endpoints; the demand between routers a != b is the sum over their endpoint
-/// pairs, and a pair inside one router uses no channel (it is kept as the router's `self`
-/// demand, which Valiant routing sends through its intermediate: routing/valiant_load.hpp).
-/// The router demands are stated in a unit of their own (below, "per pair"), and
-/// `endpoint_rate` is the injection of every endpoint, in flits per cycle, that one unit of
-/// them stands for; so a channel load L under these demands is L / endpoint_rate per unit
-/// of endpoint injection.
+/// Endpoints: router r holds the counts[r] endpoints numbered after those of routers 0 .. r-1
+/// (rP .. rP+P-1 when every router has P), N in all; a router may have none (a fat tree's
+/// aggregation and core switches). A pattern is defined over the endpoints; the demand between
+/// routers a != b is the sum over their endpoint pairs, and a pair inside one router uses no
+/// channel (it is kept as the router's `self` demand, which Valiant routing sends through its
+/// intermediate: routing/valiant_load.hpp). The router demands are stated in a unit of their
+/// own (below, "per pair"), and `endpoint_rate` is the injection of every endpoint, in flits
+/// per cycle, that one unit of them stands for; so a channel load L under these demands is
+/// L / endpoint_rate per unit of endpoint injection.
+///
+/// With equal counts P the unit below is one per ordered router pair (θ*'s unit); with unequal
+/// counts `uniform` is one unit per ordered endpoint pair (P_a·P_b from router a to router b,
+/// endpoint_rate N or N - 1), and `groups` the same times R/M'_g (M'_g the destinations of an
+/// endpoint of group g, R the largest), so that every endpoint injects R units alike.
 ///
 /// The names (parse_traffic; a new pattern is one more case there and in make_load_traffic):
 /// - `uniform`: every endpoint sends to every endpoint alike. With uniform_self::include
@@ -44,7 +51,11 @@
 ///   needs N = 2^b, transpose N = 2^(2b), shift s -> s + K mod N. endpoint_rate = 1.
 /// - `file:PATH`: demands between routers from a traffic file, read by the caller
 ///   (io/traffic_file.hpp) and given as `matrix`; endpoint_rate = the largest router
-///   injection / P (the busiest router's endpoints inject 1 at saturation 1).
+///   injection over its endpoints (the busiest endpoints inject 1 at saturation 1); a demand
+///   from or to a router without endpoints is refused. Where the total demand passes the
+///   largest double / 4 (no channel load can then be kept finite as read), the demands are
+///   scaled by 2^-e, e the largest demand's exponent (exactly: a power of two, as the
+///   throughput metrics scale theirs, metrics/flow/traffic.hpp); scale_exponent and the unit say so.
 
 #include <algorithm>
 #include <bit>
