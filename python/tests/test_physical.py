@@ -69,5 +69,5 @@ def test_a_simulator_file_costs_its_own_endpoints(tmp_path):
     with pytest.raises(ValueError, match=r"^network_cost: number of endpoints items = 3 does not match"):
         shiftfly.network_cost(g, endpoints=[1, 2, 3])
     # an edge list carries none: 1 a router
-    plain = shiftfly.Graph.from_edges([[0, 1], [1, 2]])
-    assert shiftfly.network_cost(plain, layout="sequential")["endpoints"] == 3
+    plain = shiftfly.Graph.from_edges([[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]])
+    assert shiftfly.network_cost(plain, layout="sequential")["endpoints"] == 4
