@@ -24,6 +24,15 @@
 namespace shiftfly::routing {
 
 namespace detail {
+/// θ* needs two routers: a one-router graph is answered without it (no channel to load).
+template <class G>
+void require_optimal_fits(const G& g) {
+  if (g.num_vertices() < 2)
+    core::fail_parameter("measure_routing_load", "compare_optimal", "true",
+                         "needs at least 2 routers (one router loads no network channel: no throughput to compare)",
+                         "a graph of at least 2 routers, or no comparison");
+}
+
 /// Every router with the same count (uniform traffic is then one unit a router pair, θ*'s unit).
 inline bool equal_counts(const std::vector<std::uint32_t>& counts) {
   return std::all_of(counts.begin(), counts.end(), [&](std::uint32_t c) { return c == counts.front(); });
@@ -53,6 +62,7 @@ channel_load_result measure_routing_load(const G& g, const channel_load_request&
   const std::vector<std::uint32_t> counts = r.endpoints.empty() ? core::uniform_endpoints(g.num_vertices(), 1) : r.endpoints;
   if (r.compare_optimal) {
     // checked before the loads are computed: the optimum's own estimate
+    detail::require_optimal_fits(g);
     const auto name = parse_traffic(r.traffic);
     q.pattern = name.kind == traffic_kind::uniform && detail::equal_counts(counts) ? metrics::traffic_pattern::uniform
                                                                                     : metrics::traffic_pattern::file;
@@ -83,6 +93,7 @@ inline channel_load_result measure_routing_load(const core::graph<std::uint32_t>
   metrics::throughput_request q;
   const bool worst = r.load.traffic == "worst";
   if (r.load.compare_optimal) {
+    detail::require_optimal_fits(g);
     const auto name = worst ? traffic_spec{} : parse_traffic(r.load.traffic);
     q.pattern = !worst && name.kind == traffic_kind::uniform && detail::equal_counts(counts)
                     ? metrics::traffic_pattern::uniform
