@@ -201,6 +201,27 @@ def _endpoint_counts(self, where, endpoints):
     return [int(c) for c in endpoints]
 
 
+def _endpoint_choice(g, where, endpoints, family):
+    """The endpoints argument of network_cost and channel_load as the binding takes it, for the
+    library's one rule (topology::choose_endpoints): (per_router, given_counts, file_counts).
+    An int: on every router; a sequence: one count a router; None: the family's customary counts
+    for a graph of a family generator, a simulator file's own counts, else 1 a router."""
+    if endpoints is None:
+        from_file = not family and getattr(g, "_endpoints_from_file", False)
+        return None, [], (list(g.endpoints) if from_file else [])
+    if isinstance(endpoints, bool):
+        raise TypeError(f"{where}: endpoints must be an int or a sequence of ints, not bool")
+    if isinstance(endpoints, (str, bytes)) or not hasattr(endpoints, "__iter__"):
+        return _checks.uint(where, "endpoints", endpoints, accepted="0 to 65535"), [], []
+    counts = [_checks.uint(where, "endpoints", c, largest=65535, accepted="0 to 65535") for c in endpoints]
+    if len(counts) != g.n:
+        raise ValueError(f"{where}: number of endpoints items = {len(counts)} does not match the router count "
+                         f"(accepted: {g.n})")
+    if not counts:  # a graph of no router: the library refuses it by its own rule
+        return 0, [], []
+    return None, counts, []
+
+
 def _write_text(path, text):
     with open(os.fspath(path), "w", encoding="utf-8", newline="\n") as out:
         out.write(text)

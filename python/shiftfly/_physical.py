@@ -3,6 +3,7 @@ family's grouping, every link an electric or optical cable by its length, priced
 by a cost model read from a JSON file (docs/references.md, "Cost and power models")."""
 
 from . import _checks
+from . import _graphs
 from . import _shiftfly
 
 __all__ = ["network_cost", "cost_models"]
@@ -15,9 +16,10 @@ def cost_models():
 
 def network_cost(g, endpoints=None, model="slimfly-sc14", layout="grouped"):
     """The cost and power of the fabric of graph `g` (its vertices the routers, its edges the
-    links): `endpoints` on every router (None: the family's customary counts, as every command
-    uses them, e.g. a fat tree's k/2 hosts on each edge switch and none above; 1 a router for a
-    graph of no family), `model` a shipped model's name (cost_models()) or a .json model file,
+    links): `endpoints` an int on every router, a sequence (one count a router, e.g.
+    list(g.endpoints)), or None: the family's customary counts, as every command uses them (a fat
+    tree's k/2 hosts on each edge switch and none above), a simulator file's own counts for a graph
+    read by read(), else 1 a router; `model` a shipped model's name (cost_models()) or a .json model file,
     `layout` "grouped" (by the family's groups, pods, rows or slabs, a torus's slabs folded, when
     `g` came from a family generator), "sequential" (by vertex id) or "metis" (by a METIS
     partition into racks, seed 1). Returns the description the command-line
@@ -28,8 +30,7 @@ def network_cost(g, endpoints=None, model="slimfly-sc14", layout="grouped"):
     if not isinstance(g, _shiftfly.Graph):
         raise TypeError(f"network_cost: g must be a shiftfly.Graph, not {type(g).__name__}")
     family, values = getattr(g, "_family", ("", {}))
-    if endpoints is not None:
-        endpoints = _checks.uint("network_cost", "endpoints", endpoints, accepted="0 to 65535")
+    per_router, counts, from_file = _graphs._endpoint_choice(g, "network_cost", endpoints, family)
     model = _checks.text("network_cost", "model", model, None)
     layout = _checks.text("network_cost", "layout", layout, ("grouped", "sequential", "metis"))
-    return _shiftfly.network_cost(g, family, dict(values), endpoints, model, layout)
+    return _shiftfly.network_cost(g, family, dict(values), per_router, counts, from_file, model, layout)

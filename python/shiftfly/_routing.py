@@ -3,6 +3,7 @@ digraphs (Theorem 5.2), the merge criterion (Theorem 5.3), E[lcs] (Proposition 5
 routes on the Imase-Itoh digraph (Theorem 5.5)."""
 
 from . import _checks
+from . import _graphs
 from . import _shiftfly
 from ._results import ExpectedLcs, ImaseItohRoute, MergeCriterion, ShiftRoute
 
@@ -74,7 +75,7 @@ def imase_itoh_route(n, d, source, dest, fixed=False):
 
 
 
-def channel_load(graph, routing="ecmp", traffic="uniform", tie=None, traffic_seed=None, endpoints=1,
+def channel_load(graph, routing="ecmp", traffic="uniform", tie=None, traffic_seed=None, endpoints=None,
                  uniform_self="include", top=10, compare_optimal=False, threads=0, max_seconds=600.0):
     """The load of every channel of `graph` (two per link, in the order of
     routing/channel_share.hpp) under a routing and a traffic, and its summary: a dict with
@@ -84,8 +85,13 @@ def channel_load(graph, routing="ecmp", traffic="uniform", tie=None, traffic_see
     traffic "worst" the worst case (exact or a certified bound). routing: minimal, ecmp,
     spread, valiant, valiant:minimal, ksp:K, dor, shift (dor and shift need a graph made by a
     family generator). traffic: uniform, permutation[:SEED], groups:SIZE, moe:K, tornado,
-    bit-complement, transpose, shift:K, worst, file:PATH (docs/routing.md)."""
+    bit-complement, transpose, shift:K, worst, file:PATH (docs/routing.md). endpoints: an int on
+    every router, a sequence (one count a router), or None for the graph's own (Graph.endpoints: a
+    family's customary counts, a simulator file's, else 1 a router); traffic is between them."""
     family, values = getattr(graph, "_family", ("", {}))
+    if not isinstance(graph, _shiftfly.Graph):
+        raise TypeError(f"channel_load: graph must be a shiftfly.Graph, not {type(graph).__name__}")
+    per_router, counts, from_file = _graphs._endpoint_choice(graph, "channel_load", endpoints, family)
     if tie is None:
         tie = ""
     return _shiftfly.channel_load(
@@ -94,7 +100,7 @@ def channel_load(graph, routing="ecmp", traffic="uniform", tie=None, traffic_see
         _checks.text("channel_load", "traffic", traffic, None),
         None if traffic_seed is None else _checks.uint("channel_load", "traffic_seed", traffic_seed,
                                                        accepted="0 to 18446744073709551615"),
-        _checks.uint("channel_load", "endpoints", endpoints, accepted="1 to 65536"),
+        per_router, counts, from_file,
         _checks.text("channel_load", "uniform_self", uniform_self, ("include", "exclude")),
         _checks.uint("channel_load", "top", top, accepted="0 to 1048576"),
         bool(compare_optimal),

@@ -280,8 +280,10 @@ void init_graphs(py::module_& m) {
         info["duplicate_edges_dropped"] = file.duplicate_edges_dropped;
         info["self_loops_dropped"] = file.self_loops_dropped;
         auto counts = topology::endpoints_of(file.endpoints, file.graph);
+        const bool from_file = !file.endpoints.empty();
         py::object g = py::cast(std::move(file.graph));
         g.attr("_endpoints") = counts;  // the file's own endpoints, else 1 a router (Graph.endpoints)
+        g.attr("_endpoints_from_file") = from_file;  // network_cost, channel_load: "the file's own counts"
         return py::make_tuple(g, info);
       },
       py::arg("path"), py::arg("directed"), py::arg("format"));

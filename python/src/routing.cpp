@@ -48,8 +48,9 @@ void init_routing(py::module_& m) {
       "channel_load",
       [](const graph& g, const std::string& family, const py::dict& values, const std::string& routing_name,
          const std::string& tie, const std::string& traffic, std::optional<std::uint64_t> traffic_seed,
-         std::uint64_t endpoints, const std::string& self, std::uint64_t top, bool compare_optimal, unsigned threads,
-         double max_seconds) {
+         std::optional<std::uint64_t> per_router, const std::vector<std::uint32_t>& given_counts,
+         const std::vector<std::uint32_t>& file_counts, const std::string& self, std::uint64_t top, bool compare_optimal,
+         unsigned threads, double max_seconds) {
         std::optional<topology::family_spec> spec;
         if (!family.empty()) spec = family_spec_of(family, values, "channel_load");
         routing::family_load_request request;
@@ -58,7 +59,10 @@ void init_routing(py::module_& m) {
         q.tie = tie;
         q.traffic = traffic;
         q.traffic_seed = traffic_seed;
-        q.endpoints = endpoints;
+        // the endpoints by the one rule of every command (topology::choose_endpoints)
+        auto chosen = topology::choose_endpoints(spec ? &*spec : nullptr, g, file_counts, per_router, given_counts);
+        q.endpoints = std::move(chosen.counts);
+        q.endpoints_rule = std::move(chosen.rule);
         if (self != "include" && self != "exclude")
           core::throw_out_of_range("channel_load", "uniform_self", "'" + self + "'", "include or exclude");
         q.self = self == "exclude" ? routing::uniform_self::exclude : routing::uniform_self::include;
@@ -81,7 +85,8 @@ void init_routing(py::module_& m) {
         return d;
       },
       py::arg("g"), py::arg("family"), py::arg("values"), py::arg("routing"), py::arg("tie"), py::arg("traffic"),
-      py::arg("traffic_seed"), py::arg("endpoints"), py::arg("uniform_self"), py::arg("top"), py::arg("compare_optimal"),
+      py::arg("traffic_seed"), py::arg("endpoints"), py::arg("endpoint_counts"), py::arg("file_endpoints"),
+      py::arg("uniform_self"), py::arg("top"), py::arg("compare_optimal"),
       py::arg("threads"), py::arg("max_seconds"));
   using vertex = std::variant<std::uint64_t, std::string>;
   m.def(

@@ -51,3 +51,23 @@ def test_metis_layout_and_the_family_endpoints():
     assert r == shiftfly.network_cost(g, layout="metis")
     # Dragonfly a = 4: ceil(a/2) = 2 a router, as every command counts them.
     assert shiftfly.network_cost(shiftfly.dragonfly(a=4, h=2))["endpoints"] == 72
+
+
+def test_a_simulator_file_costs_its_own_endpoints(tmp_path):
+    # A Dragonfly written for BookSim2 carries its endpoints (2 a router, 72 in all): read back, the
+    # cost counts them, as `shiftfly cost file` does, and the counts pass back as a list.
+    path = tmp_path / "df.anynet"
+    shiftfly.dragonfly(a=4, h=2).to_booksim(path)
+    g = shiftfly.read(path)
+    assert sum(g.endpoints) == 72
+    r = shiftfly.network_cost(g)
+    assert r["endpoints"] == 72
+    assert r["endpoints_rule"] == "the file's own counts"
+    assert shiftfly.network_cost(g, endpoints=list(g.endpoints))["endpoints"] == 72
+    assert shiftfly.network_cost(g, endpoints=1)["endpoints"] == 36
+    # a list of another length is refused in one line
+    with pytest.raises(ValueError, match=r"^network_cost: number of endpoints items = 3 does not match"):
+        shiftfly.network_cost(g, endpoints=[1, 2, 3])
+    # an edge list carries none: 1 a router
+    plain = shiftfly.Graph.from_edges([[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]])
+    assert shiftfly.network_cost(plain, layout="sequential")["endpoints"] == 4

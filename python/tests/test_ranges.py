@@ -123,7 +123,7 @@ CASES = [
     ("hierarchy", "spares", lambda v: shiftfly.hierarchy(modules=8, lasers=8, rho_within=0.3, rho_across=0.05,
                                                          spares=v, lam=0.01), "0 to modules x lasers - 1"),
     ("cost", "channels", lambda v: shiftfly.cost(channels=v, lam=0.05, rho0=0.15, target=0.999), 0),
-    ("channel_load", "endpoints", lambda v: shiftfly.channel_load(G, endpoints=v), 0),
+    ("channel_load", "endpoints", lambda v: shiftfly.channel_load(G, endpoints=v), U64),
     ("channel_load", "top", lambda v: shiftfly.channel_load(G, top=v), U64),
     ("channel_load", "traffic_seed", lambda v: shiftfly.channel_load(G, traffic="permutation", traffic_seed=v), U64 + 1),
     ("channel_load", "threads", lambda v: shiftfly.channel_load(G, threads=v), 1 << 31),

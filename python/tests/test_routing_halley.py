@@ -143,3 +143,22 @@ def test_channel_load_closed_forms_and_worst_case():
         shiftfly.channel_load(g, routing="shift")
     with pytest.raises(ValueError, match="uniform_self"):
         shiftfly.channel_load(g, uniform_self="sometimes")
+
+
+def test_channel_load_takes_the_family_endpoints_and_the_file_counts(tmp_path):
+    # PolarFly q = 5: 3 endpoints a router by the family's rule, so uniform minimal saturates at
+    # 31/30 per endpoint (1 a router gave 3.1); an int or a list overrides them.
+    g = shiftfly.polarfly(q=5)
+    r = shiftfly.channel_load(g, routing="minimal")
+    assert r["endpoints"] == 93 and r["endpoints_per_router"] == 3
+    assert abs(r["saturation_per_endpoint"] - 31 / 30) < 1e-12
+    assert r["saturation_per_endpoint_capped"] == 1.0
+    assert abs(shiftfly.channel_load(g, routing="minimal", endpoints=1)["saturation_per_endpoint"] - 3.1) < 1e-12
+    assert shiftfly.channel_load(g, routing="minimal", endpoints=list(g.endpoints))["saturation_per_endpoint"] == \
+        r["saturation_per_endpoint"]
+    # a Dragonfly read from its BookSim2 file keeps the file's 2 a router: 0.6
+    path = tmp_path / "df.anynet"
+    shiftfly.dragonfly(a=4, h=2).to_booksim(path)
+    d = shiftfly.channel_load(shiftfly.read(path), routing="minimal")
+    assert d["endpoints"] == 72 and d["endpoints_rule"] == "the file's own counts"
+    assert abs(d["saturation_per_endpoint"] - 0.6) < 1e-12

@@ -48,7 +48,7 @@ routing::channel_load_result load(const graph32& g, const std::string& r, const 
   q.routing = r;
   q.tie = tie;
   q.traffic = traffic;
-  q.endpoints = P;
+  q.endpoints = shiftfly::core::uniform_endpoints(g.num_vertices(), P);
   q.self = self;
   q.threads = threads;
   return routing::measure_channel_load(g, q);

@@ -27,7 +27,7 @@ shiftfly::routing::channel_load_result load_of(const family_spec& spec, const st
   shiftfly::routing::family_load_request q;
   q.load.routing = routing;
   q.load.traffic = traffic;
-  q.load.endpoints = endpoints;
+  q.load.endpoints = shiftfly::core::uniform_endpoints(g.num_vertices(), endpoints);
   q.load.self = self;
   q.load.threads = 2;
   return shiftfly::routing::measure_family_load(g, &spec, q);

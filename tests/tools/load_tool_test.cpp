@@ -70,7 +70,7 @@ TEST_CASE("load: the tool prints the library's loads, the same at any thread cou
   q.routing = "minimal";
   q.tie = "booksim";
   q.traffic = "permutation:4";
-  q.endpoints = 2;
+  q.endpoints = shiftfly::core::uniform_endpoints(g.num_vertices(), 2);
   q.top = 5;
   const auto lib = shiftfly::routing::measure_channel_load(g, q);
   CHECK(j["max_channel_load"].get<double>() == lib.max_load);
@@ -91,4 +91,64 @@ TEST_CASE("load: a routing the family does not run is refused in one line naming
   CHECK(shiftfly::test::line_count(r.err) == 1);
   CHECK(r.err.find("--routing = shift is not a routing of torus") != std::string::npos);
   CHECK(r.err.find("kautz") != std::string::npos);
+}
+
+TEST_CASE("load: the family's endpoints unless --endpoints, a file's own counts, one router, scaled demand files",
+          "[tools][load]") {
+  using shiftfly::test::json_result;
+  using shiftfly::test::run_tool;
+  // PolarFly q = 5 carries 3 endpoints a router (its descriptor's rule): 31/30 per endpoint, capped at 1
+  const auto pf = run_tool("shiftfly", "load polarfly --q 5 --routing minimal --traffic uniform --format json");
+  REQUIRE(pf.status == 0);
+  const auto p = json_result(pf.out);
+  CHECK(p["endpoints"] == 93);
+  CHECK(p["endpoints_per_router"] == 3);
+  CHECK(p["saturation_per_endpoint"].get<double>() == Approx(31.0 / 30.0).epsilon(1e-12));
+  CHECK(p["saturation_per_endpoint_capped"].get<double>() == 1.0);
+  const auto given = json_result(run_tool("shiftfly", "load polarfly --q 5 --routing minimal --endpoints 1 --format json").out);
+  CHECK(given["saturation_per_endpoint"].get<double>() == Approx(3.1).epsilon(1e-12));
+  CHECK(given["endpoints_rule"] == "P = 1 on every router (given)");
+  // Slim Fly q = 5 (4 a router) 25/26; Dragonfly a = 4, h = 2 (2 a router) 0.6; the fat tree's 16 hosts 1/3
+  CHECK(json_result(run_tool("shiftfly", "load slimfly --q 5 --routing minimal --format json").out)["saturation_per_endpoint"]
+            .get<double>() == Approx(25.0 / 26.0).epsilon(1e-12));
+  CHECK(json_result(run_tool("shiftfly", "load dragonfly --a 4 --h 2 --routing minimal --format json").out)
+            ["saturation_per_endpoint"].get<double>() == Approx(0.6).epsilon(1e-12));
+  const auto ft = json_result(run_tool("shiftfly", "load fat-tree --k 4 --routing minimal --format json").out);
+  CHECK(ft["endpoints"] == 16);
+  CHECK(ft["endpoints_per_router"].is_null());
+  CHECK(ft["saturation_per_endpoint"].get<double>() == Approx(1.0 / 3.0).epsilon(1e-12));
+  CHECK(run_tool("shiftfly", "load fat-tree --k 4 --routing minimal --traffic bit-complement").status == 0);
+  CHECK(run_tool("shiftfly", "load fat-tree --k 4 --routing minimal --traffic transpose").status == 0);
+  // a BookSim2 file keeps its endpoints, as `metrics file` and `cost file` do
+  const std::string bin = SHIFTFLY_BIN;
+  const auto df = run_tool("shiftfly", "graph dragonfly --a 4 --h 2 --format booksim");
+  REQUIRE(df.status == 0);
+  std::ofstream(bin + "/load_df.anynet") << df.out;
+  const auto f = json_result(run_tool("shiftfly", "load file --path " + bin + "/load_df.anynet --routing minimal --format json").out);
+  CHECK(f["endpoints"] == 72);
+  CHECK(f["endpoints_rule"] == "the file's own counts");
+  CHECK(f["saturation_per_endpoint"].get<double>() == Approx(0.6).epsilon(1e-12));
+  // one router: answered, no network channel loaded
+  std::ofstream(bin + "/load_one.anynet") << "router 0\nnode 0 router 0\nnode 1 router 0\n";
+  const auto one = run_tool("shiftfly", "load file --path " + bin + "/load_one.anynet --routing minimal --format json");
+  REQUIRE(one.status == 0);
+  const auto o = json_result(one.out);
+  CHECK(o["channels_loaded"] == false);
+  CHECK(o["saturation_per_endpoint"].is_null());
+  CHECK(o["saturation_per_endpoint_capped"].get<double>() == 1.0);
+  CHECK(run_tool("shiftfly", "load file --path " + bin + "/load_one.anynet --routing minimal").out.find(
+            "no network channel is loaded (one router)") != std::string::npos);
+  // demands past the largest double: scaled exactly (a star's centre: 5; a path: 0.5)
+  std::ofstream(bin + "/load_star.txt") << "0 1\n0 2\n0 3\n0 4\n0 5\n";
+  std::ofstream(bin + "/load_star.traffic") << "0 1 4e307\n0 2 4e307\n0 3 4e307\n0 4 4e307\n0 5 4e307\n";
+  const auto star = json_result(run_tool("shiftfly", "load file --path " + bin + "/load_star.txt --routing minimal --traffic file:" +
+                                                         bin + "/load_star.traffic --format json").out);
+  CHECK(star["saturation_per_endpoint"].get<double>() == Approx(5.0).epsilon(1e-12));
+  CHECK(star["max_channel_load_per_endpoint_injection"].get<double>() == Approx(0.2).epsilon(1e-12));
+  std::ofstream(bin + "/load_path.txt") << "0 1\n1 2\n2 3\n";
+  std::ofstream(bin + "/load_path.traffic") << "0 3 1e308\n1 3 1e308\n";
+  const auto path = json_result(run_tool("shiftfly", "load file --path " + bin + "/load_path.txt --routing minimal --traffic file:" +
+                                                         bin + "/load_path.traffic --format json").out);
+  CHECK(path["saturation_per_endpoint"].get<double>() == Approx(0.5).epsilon(1e-12));
+  CHECK(path["max_channel_load"].is_number());
 }

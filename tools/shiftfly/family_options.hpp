@@ -14,6 +14,8 @@
 //   topology::family_spec to_spec(const family_flags&);
 //   core::graph<std::uint32_t> make_graph(const family_flags&, std::string_view cmd, bool directed,
 //                                         file_report* report = nullptr);
+//   topology::endpoint_choice choose_endpoints(const family_flags&, const core::graph<std::uint32_t>&,
+//                                              const file_report&, std::optional<std::uint64_t> per_router);
 //   std::vector<std::uint32_t> endpoints_of(const family_flags&, const core::graph<std::uint32_t>&,
 //                                           const file_report&, std::optional<std::uint64_t> per_router);
 //   void add_endpoints_flag(CLI::App* sub, std::shared_ptr<std::optional<std::uint64_t>> out);
@@ -187,12 +189,20 @@ inline core::graph<std::uint32_t> make_graph(const family_flags& f, std::string_
                       [&] { return topology::make_graph(spec); });
 }
 
-/// Endpoints per router (library: topology::endpoints_of): --endpoints on every router when
-/// given, else the file's own or the family's customary counts.
+/// Endpoints per router and where they come from (library: topology::choose_endpoints, the one
+/// rule): --endpoints on every router when given, else the family's customary counts, else the
+/// file's own counts, else 1 a router.
+inline topology::endpoint_choice choose_endpoints(const family_flags& f, const core::graph<std::uint32_t>& g,
+                                                  const file_report& file, std::optional<std::uint64_t> per_router) {
+  if (f.family == topology::file_source_name) return topology::choose_endpoints(nullptr, g, file.endpoints, per_router);
+  const topology::family_spec spec = to_spec(f);
+  return topology::choose_endpoints(&spec, g, {}, per_router);
+}
+
+/// The counts of choose_endpoints.
 inline std::vector<std::uint32_t> endpoints_of(const family_flags& f, const core::graph<std::uint32_t>& g,
                                                const file_report& file, std::optional<std::uint64_t> per_router) {
-  if (f.family == topology::file_source_name) return topology::endpoints_of(file.endpoints, g, per_router);
-  return topology::endpoints_of(to_spec(f), g, per_router);
+  return choose_endpoints(f, g, file, per_router).counts;
 }
 
 /// The --endpoints flag of a command; `*out` is set when it is given.

@@ -5,6 +5,8 @@
 // The load of every channel under a routing and a traffic, its summary (max, mean,
 // percentiles, the hottest channels) and the saturation throughput per pair and per
 // endpoint; with --compare-optimal, the optimal throughput and the routing's efficiency.
+// The endpoints: --endpoints P on every router, else the family's customary counts, else a
+// simulator file's own (topology::choose_endpoints, as cost, metrics and graph take them).
 // One library call (routing::measure_routing_load, include/shiftfly/routing/channel_load_optimal.hpp),
 // printed through its description (routing/describe_load.hpp).
 #include <cstdint>
@@ -30,7 +32,8 @@ struct options {
   std::shared_ptr<shiftfly::tools::family_flags> family = std::make_shared<shiftfly::tools::family_flags>();
   std::string routing, tie, traffic = "uniform", self = "include", format = "text";
   std::optional<std::uint64_t> traffic_seed;
-  std::uint64_t endpoints = 1, top = 10;
+  std::shared_ptr<std::optional<std::uint64_t>> endpoints = std::make_shared<std::optional<std::uint64_t>>();
+  std::uint64_t top = 10;
   bool compare_optimal = false;
   int threads = 0;
   double max_seconds = 600;
@@ -39,14 +42,18 @@ struct options {
 // Builds the graph, reads a file:PATH traffic through io, measures by one library call, prints.
 int run_load(const options& o, const CLI::App& app, const shiftfly::tools::run_context& c) {
   namespace routing = shiftfly::routing;
-  const auto g = shiftfly::tools::make_graph(*o.family, "load", false);
+  shiftfly::tools::file_report file;
+  const auto g = shiftfly::tools::make_graph(*o.family, "load", false, &file);
   routing::family_load_request request;
   auto& q = request.load;
   q.routing = o.routing;
   q.tie = o.tie;
   q.traffic = o.traffic;
   q.traffic_seed = o.traffic_seed;
-  q.endpoints = o.endpoints;
+  // the endpoints by the one rule of every command: --endpoints, else the family's or the file's
+  auto chosen = shiftfly::tools::naming_flags(c, "", [&] { return shiftfly::tools::choose_endpoints(*o.family, g, file, *o.endpoints); });
+  q.endpoints = std::move(chosen.counts);
+  q.endpoints_rule = std::move(chosen.rule);
   q.self = o.self == "exclude" ? routing::uniform_self::exclude : routing::uniform_self::include;
   q.top = o.top;
   q.compare_optimal = o.compare_optimal;
@@ -86,8 +93,7 @@ const shiftfly::tools::register_subcommand reg{"load", [](CLI::App& app) {
   sub->add_option("--traffic-seed", o->traffic_seed, "Seed of permutation and moe traffic (Python random.Random)")
       ->type_name("UINT in [0 - 18446744073709551615]")
       ->default_str("1");
-  sub->add_option("--endpoints", o->endpoints, "Endpoints per router (traffic is between endpoints)")
-      ->type_name("UINT in [1 - 65536]");
+  shiftfly::tools::add_endpoints_flag(sub, o->endpoints);  // traffic is between endpoints
   sub->add_option("--uniform-self", o->self,
                   "Uniform traffic: include the source among its destinations (BookSim2's convention) or exclude it")
       ->check(CLI::IsMember({"include", "exclude"}));

@@ -14,9 +14,10 @@
 ///   cost_result network_cost(const G&, const cost_model&, const cost_request&);
 ///   cost_request family_request(const topology::family_spec* spec, const core::graph<std::uint32_t>& g,
 ///                               std::optional<std::uint64_t> endpoints, std::string_view layout,
-///                               const std::vector<std::uint32_t>& file_counts = {});
+///                               const std::vector<std::uint32_t>& file_counts = {},
+///                               const std::vector<std::uint32_t>& given_counts = {});
 ///       // the request for a family's graph g (spec nullptr: a graph of no family, e.g. a file's):
-///       // the endpoints of topology::endpoints_of, the family's grouping
+///       // the endpoints of topology::choose_endpoints, the family's grouping
 ///   std::vector<std::uint64_t> router_endpoints(const G&, const cost_request&);  // one count a router
 ///
 /// Counted (this library's rule): every router with its ports (its links to other routers plus
@@ -184,35 +185,24 @@ cost_result network_cost(const G& g, const cost_model& m, const cost_request& re
 /// grouping. The endpoints are those every command of the library uses (one home,
 /// topology::endpoints_of): `endpoints` on every router when given, else the family's customary
 /// counts (its descriptor's endpoints rule: a fat tree's k/2 hosts on each edge switch and none on
-/// the others); for a graph of no family, `file_counts` (the counts its file gives), else 1 a router.
+/// the others); for a graph of no family, `file_counts` (the counts its file gives), else 1 a router;
+/// `given_counts` (one a router, Python's endpoints=[...]) before the family's: topology::choose_endpoints.
 inline cost_request family_request(const topology::family_spec* spec, const core::graph<std::uint32_t>& g,
                                    std::optional<std::uint64_t> endpoints, std::string_view layout,
-                                   const std::vector<std::uint32_t>& file_counts = {}) {
+                                   const std::vector<std::uint32_t>& file_counts = {},
+                                   const std::vector<std::uint32_t>& given_counts = {}) {
   cost_request q;
   q.layout = layout_named(layout);
   const std::size_t routers = g.num_vertices();
-  std::vector<std::uint32_t> counts;
-  if (endpoints) {
-    counts = core::uniform_endpoints(routers, *endpoints);
-    q.endpoints_rule = "P = " + core::to_message(*endpoints) + " on every router (given)";
-  } else if (spec) {
-    counts = topology::endpoints_of(*spec, g);
-  } else if (!file_counts.empty()) {
-    core::require_endpoints("family_request", file_counts, routers);
-    counts = file_counts;
-    q.endpoints_rule = "the file's own counts";
-  } else {
-    counts = core::uniform_endpoints(routers, 1);
-    q.endpoints_rule = "1 a router (a graph of no family)";
-  }
-  q.endpoints_per_router.assign(counts.begin(), counts.end());
+  auto chosen = topology::choose_endpoints(spec, g, file_counts, endpoints, given_counts);  // the one rule
+  q.endpoints_per_router.assign(chosen.counts.begin(), chosen.counts.end());
+  q.endpoints_rule = std::move(chosen.rule);
   if (spec) {
     const topology::family_spec full = topology::complete(*spec);
     if (q.layout == layout_rule::grouped) {  // sequential ignores a grouping; metis gets its parts from METIS
       q.groups = family_groups(full, routers);
       q.grouping = family_grouping(full);
     }
-    if (!endpoints) q.endpoints_rule = "the family's: " + topology::family_named(full.family, "family_request").endpoints_rule;
   }
   return q;
 }

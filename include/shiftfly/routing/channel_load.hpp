@@ -3,7 +3,8 @@
 /// The load of every channel of a graph under a routing and a traffic, and its summary:
 /// the hottest channels, the load by link class, and the saturation throughput.
 ///
-///   struct channel_load_request { routing, tie, traffic, traffic_seed, endpoints, self, top,
+///   struct channel_load_request { routing, tie, traffic, traffic_seed, endpoints (one count a router),
+///                                 endpoints_rule, self, top,
 ///                                 channel_class, class_names, threads, max_seconds, compare_optimal };
 ///   struct channel_load_result { loads, max_load, mean_load, p50, p90, p99, hottest, by_class,
 ///                                saturation_per_pair, saturation_per_endpoint, method, ... };
@@ -27,6 +28,10 @@
 ///   the hottest channels are the `top` largest loads, ties by channel index.
 /// - method: "exact" (the loads are the routing's loads, in double precision), or "expected"
 ///   for Valiant (the exact mean over its uniformly random intermediate: routing/valiant_load.hpp).
+/// - saturation_per_endpoint_capped = min(1, saturation_per_endpoint): an endpoint's injection
+///   channel carries 1 flit a cycle too. Endpoints: one count a router (request.endpoints);
+///   a graph of one router, or demands all inside routers, load no channel: answered with
+///   channels_loaded = false and the saturations +infinity (no network bound), not refused.
 ///
 /// Routings here: minimal (tie lowest or booksim), ecmp, spread, valiant (legs ecmp or
 /// minimal). dor, ksp:K and shift are routed per pair (pair_share_router) once their
@@ -43,6 +48,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -69,7 +75,11 @@ struct channel_load_request {
   std::string traffic = "uniform";  ///< load_traffic.hpp's names
   metrics::traffic_matrix matrix;   ///< file:PATH: the demands, read by the caller (io/traffic_file.hpp)
   std::optional<std::uint64_t> traffic_seed;  ///< permutation and moe (1 when absent)
-  std::uint64_t endpoints = 1;                ///< P, endpoints per router
+  /// Endpoints of every router (core/endpoints.hpp; topology::choose_endpoints gives the
+  /// commands' ones). Empty: measure_family_load takes the family's customary counts
+  /// (routing/family_load.hpp), measure_channel_load 1 a router.
+  std::vector<std::uint32_t> endpoints;
+  std::string endpoints_rule;                 ///< where the endpoints come from, in words (printed)
   uniform_self self = uniform_self::include;  ///< uniform traffic: the source among its destinations
   std::uint64_t top = 10;                     ///< hottest channels listed
   std::vector<std::uint64_t> tornado_dims;    ///< tornado on a torus: its radices (routing/family_load.hpp sets them)
@@ -117,12 +127,22 @@ struct worst_case_summary {
 /// The answer.
 struct channel_load_result {
   std::string routing, tie, traffic, traffic_unit, self, method, algorithm;
-  std::uint64_t vertices = 0, channels = 0, endpoints = 1, destinations = 0;
+  std::uint64_t vertices = 0, channels = 0, destinations = 0;
+  /// the endpoints: in all, the fewest and most on one router, and where they come from
+  std::uint64_t endpoints = 0, endpoints_min = 0, endpoints_max = 0;
+  std::string endpoints_rule;
   std::vector<double> loads;  ///< one per channel (routing/channel_share.hpp), per-pair unit
   double max_load = 0.0, mean_load = 0.0, p50 = 0.0, p90 = 0.0, p99 = 0.0;
   double endpoint_rate = 1.0;                    ///< endpoint injection that one unit of demand stands for
   double max_load_per_endpoint_injection = 0.0;  ///< max_load / endpoint_rate
   double saturation_per_pair = 0.0, saturation_per_endpoint = 0.0;
+  /// min(1, saturation_per_endpoint): an endpoint's own injection and ejection channels carry
+  /// 1 flit a cycle too, so no simulator sustains more
+  double saturation_per_endpoint_capped = 0.0;
+  /// false when the demands load no network channel (a one-router graph, or every pair inside
+  /// one router): then the loads are 0, the network sets no bound (the saturation fields are
+  /// +infinity, printed as null) and only the injection channel's 1 flit a cycle holds
+  bool channels_loaded = true;
   std::vector<hot_channel> hottest;
   std::vector<class_load> by_class;  ///< empty when no class is known
   std::optional<optimal_comparison> optimal;
@@ -194,7 +214,7 @@ void summarize_load(const G& g, std::vector<double> loads, const channel_load_re
   std::sort(sorted.begin(), sorted.end());
   const auto rank = [&](double p) {
     const auto k = static_cast<std::size_t>(std::ceil(p / 100.0 * static_cast<double>(C)));
-    return sorted[std::max<std::size_t>(k, 1) - 1];
+    return C ? sorted[std::max<std::size_t>(k, 1) - 1] : 0.0;  // no channel (one router): 0
   };
   out.p50 = rank(50);
   out.p90 = rank(90);
@@ -222,9 +242,12 @@ void summarize_load(const G& g, std::vector<double> loads, const channel_load_re
     for (std::size_t k = 0; k < sums.size(); ++k)
       out.by_class[k].mean_load = out.by_class[k].channels ? sums[k] / static_cast<double>(out.by_class[k].channels) : 0.0;
   }
-  out.max_load_per_endpoint_injection = mx / out.endpoint_rate;
-  out.saturation_per_pair = 1.0 / mx;
-  out.saturation_per_endpoint = out.endpoint_rate / mx;
+  out.max_load_per_endpoint_injection = out.endpoint_rate > 0.0 ? mx / out.endpoint_rate : 0.0;
+  out.channels_loaded = mx > 0.0;
+  const double unbounded = std::numeric_limits<double>::infinity();
+  out.saturation_per_pair = out.channels_loaded ? 1.0 / mx : unbounded;
+  out.saturation_per_endpoint = out.channels_loaded ? out.endpoint_rate / mx : unbounded;
+  out.saturation_per_endpoint_capped = std::min(1.0, out.saturation_per_endpoint);
   out.loads = std::move(loads);
 }
 
@@ -237,7 +260,6 @@ channel_load_result measure_channel_load(const G& g, const channel_load_request&
   constexpr std::string_view where = "measure_channel_load";
   const auto spec = parse_routing(r.routing, r.tie);
   auto traffic_name = parse_traffic(r.traffic);
-  core::require_range(where, "endpoints", r.endpoints, 1, max_endpoints_per_router);
   core::require_range(where, "top", r.top, 0, std::uint64_t{1} << 20);
   core::require_range(where, "threads", r.threads, 0, 1024);
   if (!(r.max_seconds > 0.0) || !std::isfinite(r.max_seconds))
@@ -247,7 +269,9 @@ channel_load_result measure_channel_load(const G& g, const channel_load_request&
                          "measure_routing_load of routing/channel_load_optimal.hpp");
   if (family) require_family_runs(spec, *family);
   const std::uint64_t n = g.num_vertices(), C = channel_count(g);
-  core::require_range(where, "n", n, 2, metrics::traffic_max_vertices);
+  core::require_range(where, "n", n, 1, metrics::traffic_max_vertices);
+  const std::vector<std::uint32_t> counts = r.endpoints.empty() ? core::uniform_endpoints(n, 1) : r.endpoints;
+  core::require_endpoints(where, counts, n);
   if (!r.channel_class.empty()) {
     if (r.channel_class.size() != C)
       core::fail_parameter(where, "channel_class", core::to_message(r.channel_class.size()) + " entries",
@@ -277,19 +301,33 @@ channel_load_result measure_channel_load(const G& g, const channel_load_request&
   core::require_memory(where, "the channel loads", core::estimate_add_mul(0, wave + 2, core::estimate_add_mul(0, C, 8)));
   if (traffic_name.kind == traffic_kind::file) traffic_name.matrix = r.matrix;
   traffic_name.dims = r.tornado_dims;
-  const load_traffic T = make_load_traffic(n, traffic_name, r.endpoints, r.self, r.traffic_seed);
+  const load_traffic T = make_load_traffic(n, traffic_name, counts, r.self, r.traffic_seed);
 
-  const std::optional<shortest_path_router<G>> own =
-      per_pair ? std::nullopt : std::optional<shortest_path_router<G>>(std::in_place, g, leg, spec.tie, r.threads);
-  const load_router& router = per_pair ? *pair_router : *own;
   channel_load_result out;
   out.routing = spec.name();
   out.tie = spec.uses_tie() ? tie_rule_name(spec.tie) : "";
   out.traffic = T.name;
   out.traffic_unit = T.unit;
   out.self = uniform_self_name(r.self);
-  out.endpoints = r.endpoints;
+  out.endpoints_min = out.endpoints_max = counts[0];
+  for (const auto c : counts) {
+    out.endpoints += c;
+    out.endpoints_min = std::min<std::uint64_t>(out.endpoints_min, c);
+    out.endpoints_max = std::max<std::uint64_t>(out.endpoints_max, c);
+  }
+  out.endpoints_rule = !r.endpoints_rule.empty() ? r.endpoints_rule
+                       : r.endpoints.empty()     ? "1 a router (none given)"
+                                                 : "given, one count a router";
   out.endpoint_rate = T.endpoint_rate;
+  if (n == 1) {  // one router: every pair stays inside it, no network channel exists to load
+    out.method = "exact";
+    out.algorithm = "one router: no network channel";
+    summarize_load(g, std::vector<double>(C, 0.0), r, out);
+    return out;
+  }
+  const std::optional<shortest_path_router<G>> own =
+      per_pair ? std::nullopt : std::optional<shortest_path_router<G>>(std::in_place, g, leg, spec.tie, r.threads);
+  const load_router& router = per_pair ? *pair_router : *own;
   std::vector<double> loads;
   if (spec.kind == routing_kind::valiant) {
     const valiant_demands V(T);
@@ -297,7 +335,7 @@ channel_load_result measure_channel_load(const G& g, const channel_load_request&
     out.method = "expected";
     out.algorithm = "Valiant's expected load over a uniform intermediate: the leg routing (" +
                     std::string(routing_kind_name(leg)) + ") under T'(a,b) = out(a)/n + in(b)/n, per-destination accumulation";
-  } else if (!per_pair && T.form == load_traffic::shape::uniform &&
+  } else if (!per_pair && T.form == load_traffic::shape::uniform && T.weight.empty() &&
              (spec.kind == routing_kind::ecmp || spec.kind == routing_kind::spread)) {
     // uniform traffic under ecmp or spread is edge betweenness: the batched O(n·m) kernel
     // (metrics/paths/shortest_path_load.hpp), one unit for every ordered pair as here
@@ -320,9 +358,8 @@ channel_load_result measure_channel_load(const G& g, const channel_load_request&
   } else {
     for (std::uint32_t t = 0; t < n; ++t) out.destinations += T.receives(t) ? 1 : 0;
   }
-  double mx = 0.0;
-  for (const double x : loads) mx = std::max(mx, x);
-  if (!(mx > 0.0)) core::fail(where, "the traffic loads no channel (accepted: a traffic between distinct routers)");
+  for (const double x : loads)
+    if (!std::isfinite(x)) core::fail(where, "a channel load passes the largest double (accepted: smaller demands)");
   summarize_load(g, std::move(loads), r, out);
   return out;
 }

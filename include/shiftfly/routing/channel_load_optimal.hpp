@@ -13,7 +13,9 @@
 /// always holds, since the routing is one feasible flow. An interval estimated above
 /// r.max_seconds is refused up front.
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "shiftfly/metrics/flow/throughput.hpp"
 #include "shiftfly/routing/channel_load.hpp"
@@ -22,6 +24,20 @@
 namespace shiftfly::routing {
 
 namespace detail {
+/// θ* needs two routers: a one-router graph is answered without it (no channel to load).
+template <class G>
+void require_optimal_fits(const G& g) {
+  if (g.num_vertices() < 2)
+    core::fail_parameter("measure_routing_load", "compare_optimal", "true",
+                         "needs at least 2 routers (one router loads no network channel: no throughput to compare)",
+                         "a graph of at least 2 routers, or no comparison");
+}
+
+/// Every router with the same count (uniform traffic is then one unit a router pair, θ*'s unit).
+inline bool equal_counts(const std::vector<std::uint32_t>& counts) {
+  return std::all_of(counts.begin(), counts.end(), [&](std::uint32_t c) { return c == counts.front(); });
+}
+
 /// θ* of the request's demands beside the routing's θ_R (saturation per pair).
 template <class G>
 optimal_comparison optimal_of(const G& g, const metrics::throughput_request& q, double theta_r) {
@@ -43,10 +59,13 @@ channel_load_result measure_routing_load(const G& g, const channel_load_request&
   channel_load_request plain = r;
   plain.compare_optimal = false;
   metrics::throughput_request q;
+  const std::vector<std::uint32_t> counts = r.endpoints.empty() ? core::uniform_endpoints(g.num_vertices(), 1) : r.endpoints;
   if (r.compare_optimal) {
     // checked before the loads are computed: the optimum's own estimate
+    detail::require_optimal_fits(g);
     const auto name = parse_traffic(r.traffic);
-    q.pattern = name.kind == traffic_kind::uniform ? metrics::traffic_pattern::uniform : metrics::traffic_pattern::file;
+    q.pattern = name.kind == traffic_kind::uniform && detail::equal_counts(counts) ? metrics::traffic_pattern::uniform
+                                                                                    : metrics::traffic_pattern::file;
     q.threads = r.threads;
     q.max_seconds = r.max_seconds;
     metrics::require_throughput_within(g, q);
@@ -56,7 +75,7 @@ channel_load_result measure_routing_load(const G& g, const channel_load_request&
   if (q.pattern == metrics::traffic_pattern::file) {
     auto name = parse_traffic(r.traffic);
     if (name.kind == traffic_kind::file) name.matrix = r.matrix;
-    q.matrix = make_load_traffic(g.num_vertices(), name, r.endpoints, r.self, r.traffic_seed).as_matrix();
+    q.matrix = make_load_traffic(g.num_vertices(), name, counts, r.self, r.traffic_seed).as_matrix();
   }
   out.optimal = detail::optimal_of(g, q, out.saturation_per_pair);
   return out;
@@ -69,12 +88,16 @@ inline channel_load_result measure_routing_load(const core::graph<std::uint32_t>
                                                 const family_load_request& r) {
   family_load_request plain = r;
   plain.load.compare_optimal = false;
+  resolve_endpoints(g, family, plain.load);
+  const auto& counts = plain.load.endpoints;
   metrics::throughput_request q;
   const bool worst = r.load.traffic == "worst";
   if (r.load.compare_optimal) {
+    detail::require_optimal_fits(g);
     const auto name = worst ? traffic_spec{} : parse_traffic(r.load.traffic);
-    q.pattern = !worst && name.kind == traffic_kind::uniform ? metrics::traffic_pattern::uniform
-                                                              : metrics::traffic_pattern::file;
+    q.pattern = !worst && name.kind == traffic_kind::uniform && detail::equal_counts(counts)
+                    ? metrics::traffic_pattern::uniform
+                    : metrics::traffic_pattern::file;
     q.threads = r.load.threads;
     q.max_seconds = r.load.max_seconds;
     metrics::require_throughput_within(g, q);
@@ -86,14 +109,14 @@ inline channel_load_result measure_routing_load(const core::graph<std::uint32_t>
       std::vector<metrics::traffic_entry> e;
       const auto& p = out.worst->permutation;
       for (std::uint64_t s = 0; s < p.size(); ++s)
-        if (p[s] != s) e.push_back({s, p[s], static_cast<double>(r.load.endpoints)});
+        if (p[s] != s) e.push_back({s, p[s], static_cast<double>(counts[s])});
       q.matrix = metrics::traffic_matrix::from_entries(g.num_vertices(), std::move(e), "worst case");
     } else {
       auto name = parse_traffic(r.load.traffic);
       if (name.kind == traffic_kind::file) name.matrix = r.load.matrix;
       if (family && family->family == "torus")
         name.dims = topology::list_value(topology::complete(*family).values, "dims");
-      q.matrix = make_load_traffic(g.num_vertices(), name, r.load.endpoints, r.load.self, r.load.traffic_seed).as_matrix();
+      q.matrix = make_load_traffic(g.num_vertices(), name, counts, r.load.self, r.load.traffic_seed).as_matrix();
     }
   }
   out.optimal = detail::optimal_of(g, q, out.saturation_per_pair);

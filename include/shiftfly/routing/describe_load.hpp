@@ -70,12 +70,20 @@ inline core::record describe(const channel_load_result& r) {
         .add("permutation", r.worst->permutation, "", "router s sends to permutation[s]");
     worst = w;
   }
+  // no channel loaded: the network sets no bound (+infinity), printed as null
+  const auto bound = [&](double x) { return r.channels_loaded ? core::record_value(x) : core::record_value(nullptr); };
   core::record out("channel_load");
   out.add("routing", r.routing)
       .add("tie", r.tie.empty() ? core::record_value(nullptr) : core::record_value(r.tie))
       .add("traffic", r.traffic)
       .add("traffic_unit", r.traffic_unit, "", "what one unit of the demands between routers is")
-      .add("endpoints", r.endpoints, "endpoints per router")
+      .add("endpoints", r.endpoints, "endpoints", "in all")
+      .add("endpoints_per_router",
+           r.endpoints_min == r.endpoints_max ? core::record_value(r.endpoints_min) : core::record_value(nullptr),
+           "endpoints per router", "the count of every router, null when they differ")
+      .add("endpoints_per_router_min", r.endpoints_min, "endpoints per router")
+      .add("endpoints_per_router_max", r.endpoints_max, "endpoints per router")
+      .add("endpoints_rule", r.endpoints_rule, "", "where the endpoints come from")
       .add("uniform_self", r.self, "", "uniform traffic: the source among its own destinations (include) or not")
       .add("method", r.method, "", "exact, or expected (Valiant: the mean over its random intermediate)")
       .add("algorithm", r.algorithm)
@@ -87,20 +95,34 @@ inline core::record describe(const channel_load_result& r) {
       .add("percentiles", pct)
       .add("endpoint_rate", r.endpoint_rate, "flits/cycle per endpoint", "the endpoint injection one unit of demand stands for")
       .add("max_channel_load_per_endpoint_injection", r.max_load_per_endpoint_injection, "per flit/cycle per endpoint")
-      .add("saturation_per_pair", r.saturation_per_pair, "per pair", "theta_R = 1 / max_channel_load (the unit of --throughput)")
-      .add("saturation_per_endpoint", r.saturation_per_endpoint, "flits/cycle per endpoint",
-           "the injection per endpoint at which the hottest channel carries 1")
+      .add("channels_loaded", r.channels_loaded, "", "false: no network channel carries anything (one router)")
+      .add("saturation_per_pair", bound(r.saturation_per_pair), "per pair",
+           "theta_R = 1 / max_channel_load (the unit of --throughput); null when no channel is loaded")
+      .add("saturation_per_endpoint", bound(r.saturation_per_endpoint), "flits/cycle per endpoint",
+           "the injection per endpoint at which the hottest channel carries 1; null when no channel is loaded")
+      .add("saturation_per_endpoint_capped", r.saturation_per_endpoint_capped, "flits/cycle per endpoint",
+           "min(1, saturation_per_endpoint): an endpoint's injection channel carries 1 flit a cycle")
       .add("hottest", hot)
       .add("by_class", by_class)
       .add("optimal", optimal)
       .add("worst", worst)
       .add_for(core::shown_in::python, "loads", r.loads, "per pair", "the load of every channel, by channel index");
   const std::string routing = r.routing + (r.tie.empty() ? "" : " (tie " + r.tie + ")");
-  out.line("Under " + routing + " routing and " + r.traffic + " traffic (" + r.method + "), the hottest channel carries " +
-           g6(r.max_load_per_endpoint_injection) + " per unit of endpoint injection: saturation at " +
-           g6(r.saturation_per_endpoint) + " flits/cycle per endpoint, " + g6(r.saturation_per_pair) + " per pair.");
-  out.line("endpoints: " + std::to_string(r.endpoints) + " per router, uniform self " + r.self + "; demand unit: " +
-           r.traffic_unit);
+  if (r.channels_loaded)
+    out.line("Under " + routing + " routing and " + r.traffic + " traffic (" + r.method + "), the hottest channel carries " +
+             g6(r.max_load_per_endpoint_injection) + " per unit of endpoint injection: saturation at " +
+             g6(r.saturation_per_endpoint) + " flits/cycle per endpoint" +
+             (r.saturation_per_endpoint > 1.0 ? " (the injection channel caps it at 1)" : "") + ", " +
+             g6(r.saturation_per_pair) + " per pair.");
+  else
+    out.line("Under " + routing + " routing and " + r.traffic + " traffic, no network channel is loaded (" +
+             (r.vertices == 1 ? "one router" : "every pair lies inside one router") +
+             "): the network sets no bound, and the injection channel caps an endpoint at 1 flit/cycle.");
+  const std::string per_router = r.endpoints_min == r.endpoints_max
+                                     ? std::to_string(r.endpoints_min)
+                                     : std::to_string(r.endpoints_min) + " to " + std::to_string(r.endpoints_max);
+  out.line("endpoints: " + per_router + " per router, " + std::to_string(r.endpoints) + " in all (" + r.endpoints_rule +
+           "), uniform self " + r.self + "; demand unit: " + r.traffic_unit);
   out.line("channel load (per pair): max " + g6(r.max_load) + ", mean " + g6(r.mean_load) + ", p50 " + g6(r.p50) +
            ", p90 " + g6(r.p90) + ", p99 " + g6(r.p99) + " (nearest rank, " + std::to_string(r.channels) + " channels)");
   for (const auto& h : r.hottest)

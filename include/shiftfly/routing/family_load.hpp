@@ -9,6 +9,7 @@
 ///   channel_load_result measure_family_load(const core::graph<>& g, const topology::family_spec* spec,
 ///                                          const family_load_request& r);
 ///   pair_shares_function routing_pair_shares(g, spec, routing_spec, holder);  // any oblivious routing
+///   void resolve_endpoints(g, spec, channel_load_request&);  // empty endpoints: the family's
 ///
 /// Traffic `worst` (Towles and Dally, SPAA 2002; routing/worst_case_load.hpp): the permutation
 /// of the routers that loads some channel most under this routing. The loads reported are
@@ -19,6 +20,9 @@
 /// columns sum to P; those matrices are P times the doubly stochastic ones, whose extreme
 /// points are permutations (Birkhoff), and the load is linear in the demands: the worst load
 /// is P times the router-level one, attained by P copies of the worst router permutation.
+/// Routers without endpoints send nothing (the permutation runs over the others: a fat tree's
+/// edge switches); unequal nonzero counts are refused under `worst`. The endpoints: the
+/// request's, else the family's customary counts (resolve_endpoints: topology::choose_endpoints).
 ///
 /// Valiant under `worst`. Its expected load is the leg routing's under T'(a,b) = out(a)/n +
 /// in(b)/n (routing/valiant_load.hpp). A permutation has out(a), in(b) <= 1, equal to 1 off its
@@ -117,6 +121,16 @@ inline void add_classes(const core::graph<std::uint32_t>& g, const topology::fam
 
 }  // namespace detail
 
+/// The request's endpoints, set: those given, else the family's customary counts
+/// (topology::choose_endpoints, the rule every command uses), else 1 a router.
+inline void resolve_endpoints(const core::graph<std::uint32_t>& g, const topology::family_spec* family,
+                              channel_load_request& r) {
+  if (!r.endpoints.empty()) return;
+  auto chosen = topology::choose_endpoints(family, g);
+  r.endpoints = std::move(chosen.counts);
+  if (r.endpoints_rule.empty()) r.endpoints_rule = std::move(chosen.rule);
+}
+
 /// The loads of one routing and traffic on g (see the file comment). `family` is g's family
 /// (nullptr for a user's graph): it gives the link classes, the routings the family runs
 /// (others are refused naming the families that run them), and the structure of dor and shift.
@@ -134,54 +148,77 @@ inline channel_load_result measure_family_load(const core::graph<std::uint32_t>&
   channel_load_result out;
   const std::uint64_t n = g.num_vertices();
 
+  resolve_endpoints(g, family, r);
+  core::require_endpoints(where, r.endpoints, n);
+
   if (r.traffic == "worst") {
-    core::require_range(where, "n", n, 2, metrics::traffic_max_vertices);
-    core::require_range(where, "endpoints", r.endpoints, 1, max_endpoints_per_router);
-    const std::uint64_t calls = core::estimate_add_mul(0, n, n - 1);
+    // the routers with endpoints, all with the same count P (else the worst endpoint traffic is
+    // no multiple of a router permutation: refused)
+    std::vector<std::uint32_t> members;
+    std::uint64_t P = 0;
+    for (std::uint32_t a = 0; a < n; ++a) {
+      if (r.endpoints[a] == 0) continue;
+      if (P != 0 && r.endpoints[a] != P)
+        core::fail_parameter(where, "traffic", "worst",
+                             "needs the same endpoint count on every router with endpoints (router " +
+                                 core::to_message(a) + " has " + core::to_message(r.endpoints[a]) + ", another " +
+                                 core::to_message(P) + ")",
+                             "equal counts (the tools' --endpoints P), or another traffic");
+      P = r.endpoints[a];
+      members.push_back(a);
+    }
+    const std::uint64_t m = members.size();
+    if (m < 2)
+      core::fail_parameter(where, "traffic", "worst", "needs endpoints on at least 2 routers (" + core::to_message(m) + " have them)",
+                           "a graph of at least 2 routers with endpoints, or another traffic");
+    const std::uint64_t calls = core::estimate_add_mul(0, m, m - 1);
     if (spec.kind != routing_kind::valiant && calls > request.worst.max_pairs)
       core::fail_parameter(where, "traffic", "worst",
-                           "needs n(n - 1) = " + core::to_message(calls) + " routing calls on " + core::to_message(n) +
-                               " routers, past the limit of " + core::to_message(request.worst.max_pairs),
+                           "needs n(n - 1) = " + core::to_message(calls) + " routing calls on " + core::to_message(m) +
+                               " routers with endpoints, past the limit of " + core::to_message(request.worst.max_pairs),
                            "a graph of at most " + core::to_message(request.worst.max_pairs) +
                                " ordered router pairs, or another traffic");
     worst_case_summary w;
     std::vector<std::uint64_t> permutation(n);
+    for (std::uint64_t a = 0; a < n; ++a) permutation[a] = a;  // routers without endpoints send nothing
     if (spec.kind == routing_kind::valiant) {
-      for (std::uint64_t s = 0; s < n; ++s) permutation[s] = (s + 1) % n;
+      for (std::uint64_t i = 0; i < m; ++i) permutation[members[i]] = members[(i + 1) % m];
       w.permutation = permutation;
       w.method = "exact";
       w.algorithm = "Valiant: every derangement loads each channel most (T'(a,b) = out(a)/n + in(b)/n is largest "
                     "entrywise), so the shift s -> s + 1 is a worst case";
     } else {
       routing_holder holder;
-      const auto shares = routing_pair_shares(g, family, spec, r.threads, holder);
-      const auto found = worst_case_load(n, channel_count(g), shares, request.worst);
-      permutation = found.permutation;
-      w.permutation = found.permutation;
+      const auto base = routing_pair_shares(g, family, spec, r.threads, holder);
+      const pair_shares_function shares =
+          m == n ? base : pair_shares_function([&](std::uint32_t a, std::uint32_t b, std::vector<channel_share>& out) {
+            base(members[a], members[b], out);
+          });
+      const auto found = worst_case_load(m, channel_count(g), shares, request.worst);
+      for (std::uint64_t i = 0; i < m; ++i) permutation[members[i]] = members[found.permutation[i]];
+      w.permutation = permutation;
       w.method = found.method == worst_case_method::exact ? "exact" : "bound";
       w.algorithm = found.method_text();
-      w.upper = found.upper * static_cast<double>(r.endpoints);
+      w.upper = found.upper * static_cast<double>(P);
       w.channels_solved = found.channels_solved;
       w.channels_with_load = found.channels_with_load;
     }
     // the permutation's own loads, P copies of it (one per endpoint slot): demands P per pair
     std::vector<metrics::traffic_entry> entries;
     for (std::uint64_t s = 0; s < n; ++s)
-      if (permutation[s] != s) entries.push_back({s, permutation[s], static_cast<double>(r.endpoints)});
+      if (permutation[s] != s) entries.push_back({s, permutation[s], static_cast<double>(P)});
     if (entries.empty()) core::fail(where, "the worst case found loads no channel (the graph has no loaded channel)");
     r.traffic = "file:worst";
     r.matrix = metrics::traffic_matrix::from_entries(n, std::move(entries), "worst case");
-    const std::uint64_t P = r.endpoints;
-    r.endpoints = 1;  // the demands above are already per router: P units a pair
-    family_load_request inner{r, request.worst};
+    family_load_request inner{r, request.worst};  // the demands above are per router: P units a pair
     out = measure_family_load(g, family, inner);
     auto& L = out;
     L.traffic = "its worst-case permutation (Towles-Dally)";
     L.traffic_unit = "one unit from every endpoint to its image: P units from every router to its image";
-    L.endpoints = P;
     L.endpoint_rate = 1.0;  // every endpoint sends one unit
     L.max_load_per_endpoint_injection = L.max_load;
     L.saturation_per_endpoint = L.max_load > 0 ? 1.0 / L.max_load : 0.0;
+    L.saturation_per_endpoint_capped = std::min(1.0, L.saturation_per_endpoint);
     w.load = L.max_load;
     if (spec.kind == routing_kind::valiant) w.upper = w.load;
     if (w.method == "exact") w.upper = std::max(w.upper, w.load);

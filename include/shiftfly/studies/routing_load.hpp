@@ -101,6 +101,9 @@ inline routing_load_design measure_routing_design(const std::string& design, con
     routing_load_row row{design, parameters, target, g.num_vertices(), g.num_edges(), name};
     routing::family_load_request q;
     q.load.routing = name;
+    // one endpoint a router: the section's θ_R is per router pair, the unit of θ* beside it
+    q.load.endpoints = core::uniform_endpoints(g.num_vertices(), 1);
+    q.load.endpoints_rule = "1 a router (theta_R per router pair, the unit of theta*)";
     q.load.threads = threads;
     q.load.top = 1;
     q.load.max_seconds = 3600;

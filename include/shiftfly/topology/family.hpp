@@ -19,6 +19,12 @@
 ///   std::vector<std::uint32_t> endpoints_of(const family_spec&, const core::graph<std::uint32_t>& g,
 ///                                           std::optional<std::uint64_t> per_router = {});
 ///       // endpoints per router: `per_router` on every router, else the family's customary counts
+///   struct endpoint_choice { std::vector<std::uint32_t> counts; std::string rule; };
+///   endpoint_choice choose_endpoints(const family_spec* spec, const core::graph<std::uint32_t>& g,
+///                                    const std::vector<std::uint32_t>& file_counts = {},
+///                                    std::optional<std::uint64_t> per_router = {},
+///                                    const std::vector<std::uint32_t>& given_counts = {});
+///       // THE one rule every command uses (load, cost, metrics, graph, Python): see below
 /// `make_graph` calls the family's generator (its descriptor's `make`), which validates every
 /// parameter and throws core::invalid_parameter naming it by its descriptor id
 /// (`kautz: D = 9 is out of range ...`); a value of an id the family does not have, or of the
@@ -263,6 +269,45 @@ inline std::vector<std::uint32_t> endpoints_of(const family_spec& spec, const co
   auto counts = family_named(full.family, "endpoints_of").endpoints(full.values, g);
   core::require_endpoints("endpoints_of", counts, g.num_vertices());
   return counts;
+}
+
+/// Endpoints per router and, in words, where they come from (`rule`, as the commands print it).
+struct endpoint_choice {
+  std::vector<std::uint32_t> counts;
+  std::string rule;
+};
+
+/// The one home of the endpoints of every command (load, cost, metrics, graph, Python), first
+/// that applies: `per_router` on every router (the tools' --endpoints; named `endpoints` in
+/// errors); `given_counts`, one count a router (Python's endpoints=[...]); the family's
+/// customary counts when `spec` is given (its descriptor's endpoints rule: a fat tree's hosts
+/// on its edge switches only); `file_counts`, those a simulator's file carries (BookSim2's
+/// anynet, SST's anytopo GraphML, ns-3's topology.txt); else 1 a router.
+inline endpoint_choice choose_endpoints(const family_spec* spec, const core::graph<std::uint32_t>& g,
+                                        const std::vector<std::uint32_t>& file_counts = {},
+                                        std::optional<std::uint64_t> per_router = {},
+                                        const std::vector<std::uint32_t>& given_counts = {}) {
+  const std::size_t routers = g.num_vertices();
+  endpoint_choice c;
+  if (per_router) {
+    c.counts = core::uniform_endpoints(routers, *per_router);
+    c.rule = "P = " + core::to_message(*per_router) + " on every router (given)";
+  } else if (!given_counts.empty()) {
+    core::require_endpoints("choose_endpoints", given_counts, routers);
+    c.counts = given_counts;
+    c.rule = "the given counts, one a router";
+  } else if (spec) {
+    c.counts = endpoints_of(*spec, g);
+    c.rule = "the family's: " + family_named(complete(*spec).family, "choose_endpoints").endpoints_rule;
+  } else if (!file_counts.empty()) {
+    core::require_endpoints("choose_endpoints", file_counts, routers);
+    c.counts = file_counts;
+    c.rule = "the file's own counts";
+  } else {
+    c.counts = core::uniform_endpoints(routers, 1);
+    c.rule = "1 a router (a graph of no family)";
+  }
+  return c;
 }
 
 /// Builds the spec's graph (32-bit vertex ids); the generator validates its parameters first.

@@ -58,12 +58,7 @@ inline io::graph_file<std::uint32_t> read_file_spec(const file_spec& s) {
 inline std::vector<std::uint32_t> endpoints_of(const std::vector<std::uint32_t>& file_counts,
                                                const core::graph<std::uint32_t>& g,
                                                std::optional<std::uint64_t> per_router = {}) {
-  if (per_router) return core::uniform_endpoints(g.num_vertices(), *per_router);
-  if (!file_counts.empty()) {
-    core::require_endpoints("endpoints_of", file_counts, g.num_vertices());
-    return file_counts;
-  }
-  return core::uniform_endpoints(g.num_vertices(), 1);
+  return choose_endpoints(nullptr, g, file_counts, per_router).counts;  // topology/family.hpp: the one rule
 }
 
 /// The file's graph (32-bit vertex ids).
