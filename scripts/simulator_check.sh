@@ -60,6 +60,7 @@ graphs=(
   "slimfly_q5|uniform|slimfly --q 5"
   "fat_tree_k4|uniform|fat-tree --k 4"
   "hyperx_4x4_latency2|uniform|hyperx --dims 4,4 --latency 2"
+  "router_32|uniform|file --path $here/tests/fixtures/booksim/one_router.anynet --endpoints 32"
   "hypercube_4_bitcomp|bitcomp|torus --dims 2,2,2,2"
   "fat_tree_k4_bitcomp|bitcomp|fat-tree --k 4"
 )

@@ -114,6 +114,9 @@ TEST_CASE("the BookSim2 files of scripts/simulator_check.sh match the committed 
   }
   const auto petersen = io::read_graph_file(dir + "petersen.txt");
   CHECK(anynet(petersen.graph, topology::endpoints_of(petersen.endpoints, petersen.graph)) == slurp(dir + "petersen.anynet"));
+  // one router, 32 endpoints (`file --path one_router.anynet --endpoints 32`)
+  const auto one = io::read_graph_file(dir + "one_router.anynet");
+  CHECK(anynet(one.graph, std::vector<std::uint32_t>(1, 32)) == slurp(dir + "router_32.anynet"));
   std::ostringstream cfg;
   io::write_booksim_config(cfg, "torus_4x4.anynet");
   CHECK(cfg.str() == slurp(dir + "torus_4x4.cfg"));
