@@ -1,6 +1,6 @@
 // io/booksim_anynet.hpp, io/sst_anytopo.hpp, io/ns3_topology.hpp: every registered family at its
 // descriptor's example round-trips through the three simulators' formats (same router graph, same
-// endpoints per router), the writer's BookSim2 files for the six graphs of
+// endpoints per router), the writer's BookSim2 files for the runs of
 // scripts/simulator_check.sh match the committed fixtures byte for byte (tests/fixtures/booksim/,
 // which BookSim2 ran), and malformed files are refused with the file and line.
 #include <catch2/catch.hpp>
@@ -100,8 +100,23 @@ TEST_CASE("the BookSim2 files of scripts/simulator_check.sh match the committed 
   CHECK(family({"hyperx", {{"dims", std::vector<std::uint64_t>{4, 4}}}}) == slurp(dir + "hyperx_4x4.anynet"));
   CHECK(family({"dragonfly", {{"a", std::uint64_t{4}}, {"h", std::uint64_t{2}}}}) == slurp(dir + "dragonfly_a4_h2.anynet"));
   CHECK(family({"polarfly", {{"q", std::uint64_t{5}}}}) == slurp(dir + "polarfly_q5.anynet"));
+  CHECK(family({"slimfly", {{"q", std::uint64_t{5}}}}) == slurp(dir + "slimfly_q5.anynet"));
+  // the fat tree: endpoints on the edge switches only, per-router counts in the file
+  CHECK(family({"fat-tree", {{"k", std::uint64_t{4}}}}) == slurp(dir + "fat_tree_k4.anynet"));
+  CHECK(family({"fat-tree", {{"k", std::uint64_t{4}}}}) == slurp(dir + "fat_tree_k4_bitcomp.anynet"));
+  CHECK(family({"torus", {{"dims", std::vector<std::uint64_t>{2, 2, 2, 2}}}}) == slurp(dir + "hypercube_4_bitcomp.anynet"));
+  {  // --latency 2: the weight on router links only
+    const topology::family_spec s{"hyperx", {{"dims", std::vector<std::uint64_t>{4, 4}}}};
+    const auto g = topology::make_graph(s);
+    std::ostringstream o;
+    io::write_booksim_anynet(o, g, topology::endpoints_of(s, g), 2);
+    CHECK(o.str() == slurp(dir + "hyperx_4x4_latency2.anynet"));
+  }
   const auto petersen = io::read_graph_file(dir + "petersen.txt");
   CHECK(anynet(petersen.graph, topology::endpoints_of(petersen.endpoints, petersen.graph)) == slurp(dir + "petersen.anynet"));
+  // one router, 32 endpoints (`file --path one_router.anynet --endpoints 32`)
+  const auto one = io::read_graph_file(dir + "one_router.anynet");
+  CHECK(anynet(one.graph, std::vector<std::uint32_t>(1, 32)) == slurp(dir + "router_32.anynet"));
   std::ostringstream cfg;
   io::write_booksim_config(cfg, "torus_4x4.anynet");
   CHECK(cfg.str() == slurp(dir + "torus_4x4.cfg"));

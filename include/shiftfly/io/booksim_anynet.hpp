@@ -107,6 +107,9 @@ void write_booksim_anynet(std::ostream& os, const G& g, const std::vector<std::u
 
 /// The configuration stub that runs `network_file` in BookSim2: anynet, minimal routing
 /// (BookSim2's min_anynet: a shortest-path table), uniform traffic.
+/// Not deadlock-free where the channel-dependency graph has cycles: min_anynet lets a packet
+/// take any virtual channel, and BookSim2 (src/networks/anynet.cpp, commit 28f43299) registers
+/// no other routing function for anynet, so there is none to write (docs/simulators.md).
 inline void write_booksim_config(std::ostream& os, std::string_view network_file) {
   if (network_file.empty() || network_file.find_first_of(" \t\r\n;") != std::string_view::npos)
     core::fail_parameter("write_booksim_config", "network_file", core::printable(network_file),
