@@ -129,7 +129,7 @@ TEST_CASE("load: the family's endpoints unless --endpoints, a file's own counts,
   CHECK(f["endpoints_rule"] == "the file's own counts");
   CHECK(f["saturation_per_endpoint"].get<double>() == Approx(0.6).epsilon(1e-12));
   // one router: answered, no network channel loaded
-  std::ofstream(bin + "/load_one.anynet") << "router 0\nnode 0 router 0\nnode 1 router 0\n";
+  std::ofstream(bin + "/load_one.anynet") << "router 0 node 0 node 1\n";
   const auto one = run_tool("shiftfly", "load file --path " + bin + "/load_one.anynet --routing minimal --format json");
   REQUIRE(one.status == 0);
   const auto o = json_result(one.out);
