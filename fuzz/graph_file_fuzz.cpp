@@ -10,6 +10,8 @@
 //   - the reader either throws std::invalid_argument with a one-line message that
 //     names the file (`F.txt` / `F.json` / `F.graphml`), or returns a graph with arcs
 //     exactly when read directed (a file nested past 256 levels is refused, never a crash);
+//   - a disconnected graph read from a simulator's format is refused by its writer in one
+//     line (the simulators cannot route it: io/connected_export.hpp);
 //   - an accepted graph written back in its format (names included) and read again is
 //     the same graph: node-link JSON and GraphML keep the numbering, so the same edges,
 //     arcs and vertex text (GraphML: unless a name holds a control character, which XML
@@ -26,6 +28,7 @@
 
 #include "fuzz_support.hpp"
 #include "shiftfly/io/booksim_anynet.hpp"
+#include "shiftfly/io/connected_export.hpp"
 #include "shiftfly/io/edge_list.hpp"
 #include "shiftfly/io/edge_list_file.hpp"
 #include "shiftfly/io/graphml_file.hpp"
@@ -113,12 +116,28 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::ostringstream os;
   if (!r.endpoints.empty()) {  // a simulator's format: its writer, then the same edges and endpoints
     require(r.endpoints.size() == g.num_vertices(), "one endpoint count a router");
-    if (kind == reader::booksim) io::write_booksim_anynet(os, g, r.endpoints);
-    else if (kind == reader::ns3) io::write_ns3_topology(os, g, r.endpoints);
-    else io::write_sst_anytopo(os, g, r.endpoints);
-    const auto back = read(os.str(), kind, false);
-    require(core::same_edges(back.graph, g), "simulator format: same edges", os.str());
-    require(back.endpoints == r.endpoints, "simulator format: same endpoints", os.str());
+    const auto write_back = [&] {
+      if (kind == reader::booksim) io::write_booksim_anynet(os, g, r.endpoints);
+      else if (kind == reader::ns3) io::write_ns3_topology(os, g, r.endpoints);
+      else io::write_sst_anytopo(os, g, r.endpoints);
+    };
+    if (io::count_components(g) > 1) {  // the simulators cannot route it: the writers refuse it in one line
+      bool refused = false;
+      try {
+        write_back();
+      } catch (const std::invalid_argument& e) {
+        shiftfly::fuzz::require_one_line(e);
+        require(std::string(e.what()).find("disconnected") != std::string::npos, "a disconnected export is refused as such",
+                e.what());
+        refused = true;
+      }
+      require(refused, "a disconnected graph is not written for a simulator", os.str());
+    } else {
+      write_back();
+      const auto back = read(os.str(), kind, false);
+      require(core::same_edges(back.graph, g), "simulator format: same edges", os.str());
+      require(back.endpoints == r.endpoints, "simulator format: same endpoints", os.str());
+    }
     if (kind != reader::graphml) return 0;
     os.str("");
   }
