@@ -187,12 +187,13 @@ TEST_CASE("throughput symmetric: the estimate of a many-orbit reduced LP", "[met
   const std::uint64_t arcs = g.num_arcs();
   INFO(aut.orbits << " orbits");
   CHECK(aut.orbits > metrics::throughput_symmetric_few_orbits);
+  // the estimate is a model of the sizes, no clock is read: the issue's budget of 5 s refuses the LP
+  const double budget = 5.0;
   const auto v = metrics::throughput_symmetric_variables(aut.orbits, arcs);
-  CHECK(metrics::throughput_symmetric_seconds(v, aut.orbits) > 5.0);
-  CHECK_FALSE(metrics::throughput_symmetric_fits(aut.orbits, g.num_vertices(), arcs, metrics::throughput_symmetric_max_variables, 5.0));
+  CHECK(metrics::throughput_symmetric_seconds(v, aut.orbits) > budget);
+  CHECK_FALSE(metrics::throughput_symmetric_fits(aut.orbits, g.num_vertices(), arcs, metrics::throughput_symmetric_max_variables, budget));
   // the measured few-orbit instances keep their estimate (HyperX 10^3: 27,000 variables, 1 orbit)
   CHECK(metrics::throughput_symmetric_seconds(26974, 1) == metrics::throughput_symmetric_seconds(26974));
-  CHECK(metrics::throughput_symmetric_seconds(26974, 1) < 1.0);
 }
 
 // The reduced LP's flow certificate re-sends each conservation deficit along a BFS tree of its
