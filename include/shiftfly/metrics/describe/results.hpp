@@ -1,11 +1,15 @@
 #pragma once
-/// \file describe.hpp
+/// \file results.hpp
 /// The metrics' results described once (core/record.hpp): each field's name, unit
 /// and meaning, the method and algorithm that obtained it (exact, sampled,
 /// estimated or interval), and the line it reads as in text. The tools' JSON and
-/// text, and the Python objects, are written from these records; a field the tools
-/// show under another name or not at all is marked core::shown_in::python (and the
-/// other way round).
+/// text are written from these records; so are the dicts the Python bindings return
+/// for the distance statistics, the diameter, the spectral gap and the connectivity,
+/// whose dataclasses (python/shiftfly/_results.py) python/tests/test_results.py holds
+/// to the fields marked for Python (python/src/results.cpp lists them). The Python
+/// dicts of the bisection, path and throughput results are still written in
+/// python/src/capacity.cpp. A field the tools show under another name or not at all
+/// is marked core::shown_in::python (and the other way round).
 ///
 ///   core::record describe(const distance_stats&, std::uint64_t sample_seed, bool verified = false);
 ///   core::record describe(const diameter_result&);
