@@ -11,6 +11,7 @@
 #include "record.hpp"
 #include "shiftfly/halley/describe.hpp"
 #include "shiftfly/metrics/describe/results.hpp"
+#include "shiftfly/routing/describe_routes.hpp"
 
 namespace shiftfly::python {
 
@@ -27,6 +28,9 @@ void init_results(py::module_& m) {
     d["Plan"] = python_fields(halley::describe(halley::plan{}));
     d["CostSplit"] = python_fields(halley::describe(halley::split{}));
     d["FoldFitResult"] = python_fields(halley::describe(halley::fold_fit_result{}));
+    d["ShiftRoute"] = python_fields(routing::describe(routing::shift_route{}, routing::label_space{}));
+    d["ImaseItohRoute"] = python_fields(routing::describe(routing::imase_itoh_route{}));
+    d["ExpectedLcs"] = python_fields(routing::describe(routing::expected_lcs_result{}));
     return d;
   });
 }

@@ -44,7 +44,7 @@ const std::set<std::string> hand_json_in_tools = {
 };
 const std::map<std::string, std::size_t> hand_keys_in_python = {
     {"python/src/capacity.cpp", 68},  // Bisection, ShortestPathCounts, DisjointPaths, Throughput, ThroughputProfile
-    {"python/src/routing.cpp", 19},   // the routes, ExpectedLcs, channel loads
+    {"python/src/routing.cpp", 3},    // MergeCriterion, the channel loads
     {"python/src/graphs.cpp", 24},    // the family descriptors (data) and ReadReport
     {"python/src/tables.cpp", 7},     // a table's cells (data)
     {"python/src/halley.cpp", 4},     // cost_model_defaults: the inputs' defaults, not a result
