@@ -22,6 +22,8 @@ void init_results(py::module_& m) {
     d["DiameterResult"] = python_fields(metrics::describe(metrics::diameter_result{}));
     d["SpectralGap"] = python_fields(metrics::describe(metrics::spectral_gap_result{}));
     d["Connectivity"] = python_fields(metrics::describe(metrics::connectivity_result{}));
+    d["ShortestPathCounts"] = python_fields(metrics::describe(metrics::path_count_stats{}));
+    d["DisjointPaths"] = python_fields(metrics::describe(metrics::disjoint_paths_stats{}));
     d["CorrelationTarget"] = python_fields(halley::describe(halley::correlation_target{}));
     d["Sizing"] = python_fields(halley::describe(halley::sizing{}));
     d["HierarchicalCoverage"] = python_fields(halley::describe(halley::hierarchical_coverage{}));

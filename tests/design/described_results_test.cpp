@@ -43,7 +43,7 @@ const std::set<std::string> hand_json_in_tools = {
     "tools/shiftfly/family_options.hpp",  // file_json: the file reader's report as JSON
 };
 const std::map<std::string, std::size_t> hand_keys_in_python = {
-    {"python/src/capacity.cpp", 68},  // Bisection, ShortestPathCounts, DisjointPaths, Throughput, ThroughputProfile
+    {"python/src/capacity.cpp", 47},  // Bisection, Throughput, ThroughputProfile
     {"python/src/routing.cpp", 3},    // MergeCriterion, the channel loads
     {"python/src/graphs.cpp", 24},    // the family descriptors (data) and ReadReport
     {"python/src/tables.cpp", 7},     // a table's cells (data)
