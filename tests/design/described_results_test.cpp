@@ -36,7 +36,7 @@ std::string read_all(const fs::path& p) {
 
 bool is_source(const fs::path& p) { return p.extension() == ".cpp" || p.extension() == ".hpp"; }
 
-std::string relative(const fs::path& p) { return fs::relative(p, SHIFTFLY_SOURCE_DIR).generic_string(); }
+std::string repo_path(const fs::path& p) { return fs::relative(p, SHIFTFLY_SOURCE_DIR).generic_string(); }
 
 /// Files that still write a result by hand, and what they may still hold; each line is to go.
 const std::set<std::string> hand_json_in_tools = {
@@ -59,7 +59,7 @@ TEST_CASE("the tools build no JSON by hand: they print descriptions", "[#describ
   std::vector<std::string> offenders;
   for (const auto& e : fs::recursive_directory_iterator(fs::path(SHIFTFLY_SOURCE_DIR) / "tools")) {
     if (!e.is_regular_file() || !is_source(e.path())) continue;
-    const std::string rel = relative(e.path());
+    const std::string rel = repo_path(e.path());
     if (rel.rfind("tools/common/", 0) == 0 || hand_json_in_tools.count(rel)) continue;
     std::istringstream lines(read_all(e.path()));
     std::string line;
@@ -79,7 +79,7 @@ TEST_CASE("the Python bindings write no new dict by hand: results arrive as desc
   std::vector<std::string> over;
   for (const auto& e : fs::directory_iterator(fs::path(SHIFTFLY_SOURCE_DIR) / "python" / "src")) {
     if (!e.is_regular_file() || !is_source(e.path())) continue;
-    const std::string rel = relative(e.path());
+    const std::string rel = repo_path(e.path());
     if (rel == "python/src/results.cpp") continue;
     const std::string text = read_all(e.path());
     const auto count = static_cast<std::size_t>(std::distance(std::sregex_iterator(text.begin(), text.end(), keyed),
