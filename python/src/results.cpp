@@ -6,6 +6,7 @@
 /// fails there, and so does a dataclass with no description.
 
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 #include "bindings.hpp"
 #include "record.hpp"

@@ -55,7 +55,7 @@ const std::map<std::string, std::string> reports_described_inside = {
 
 }  // namespace
 
-TEST_CASE("the tools build no JSON by hand: they print descriptions", "[#described_results_test]") {
+TEST_CASE("the tools build no JSON by hand: they print descriptions", "[design]") {
   std::vector<std::string> offenders;
   for (const auto& e : fs::recursive_directory_iterator(fs::path(SHIFTFLY_SOURCE_DIR) / "tools")) {
     if (!e.is_regular_file() || !is_source(e.path())) continue;
@@ -74,7 +74,7 @@ TEST_CASE("the tools build no JSON by hand: they print descriptions", "[#describ
   CHECK(offenders.empty());
 }
 
-TEST_CASE("the Python bindings write no new dict by hand: results arrive as descriptions", "[#described_results_test]") {
+TEST_CASE("the Python bindings write no new dict by hand: results arrive as descriptions", "[design]") {
   const std::regex keyed(R"re(\[\s*"[A-Za-z_][A-Za-z_0-9]*"\s*\]\s*=[^=])re");
   std::vector<std::string> over;
   for (const auto& e : fs::directory_iterator(fs::path(SHIFTFLY_SOURCE_DIR) / "python" / "src")) {
@@ -93,7 +93,7 @@ TEST_CASE("the Python bindings write no new dict by hand: results arrive as desc
   CHECK(over.empty());
 }
 
-TEST_CASE("every *_report struct under include/ has a description", "[#described_results_test]") {
+TEST_CASE("every *_report struct under include/ has a description", "[design]") {
   const std::regex report_struct(R"(\bstruct\s+([a-z_0-9]+_report)\s*\{)");
   std::set<std::string> reports;
   std::string all;
