@@ -86,6 +86,7 @@
 #include "shiftfly/routing/channel_load.hpp"
 #include "shiftfly/routing/channel_share.hpp"
 #include "shiftfly/routing/describe_load.hpp"
+#include "shiftfly/routing/describe_routes.hpp"
 #include "shiftfly/routing/describe.hpp"
 #include "shiftfly/routing/dimension_order.hpp"
 #include "shiftfly/routing/family_load.hpp"

@@ -24,8 +24,10 @@
 #include <string>
 
 #include "bindings.hpp"
+#include "record.hpp"
 #include "shiftfly/io/traffic_file.hpp"
 #include "shiftfly/metrics/cuts/bisection_interval.hpp"
+#include "shiftfly/metrics/describe/results.hpp"
 #include "shiftfly/metrics/paths/path_diversity.hpp"
 #include "shiftfly/metrics/flow/throughput.hpp"
 #include "shiftfly/metrics/flow/throughput_profile.hpp"
@@ -35,13 +37,6 @@ namespace shiftfly::python {
 namespace {
 
 metrics::traversal how_of(bool directed) { return directed ? metrics::traversal::arcs : metrics::traversal::undirected; }
-
-template <class Map>
-py::tuple histogram_of(const Map& histogram) {
-  py::list out;
-  for (const auto& [value, pairs] : histogram) out.append(py::make_tuple(value, pairs));
-  return py::tuple(out);
-}
 
 }  // namespace
 
@@ -103,17 +98,7 @@ void init_capacity(py::module_& m) {
         const auto r = run_interruptible([&](const stop_flag&) {
           return metrics::shortest_path_counts(g, how_of(directed), threads);
         });
-        py::dict d;
-        d["method"] = "exact";
-        d["algorithm"] = "path counting by BFS from every source";
-        d["pairs"] = r.pairs;
-        d["reachable"] = r.reachable;
-        d["min"] = r.min;
-        d["max"] = r.max;
-        d["mean"] = r.mean;
-        d["directed"] = r.directed;
-        d["histogram"] = histogram_of(r.histogram);
-        return d;
+        return to_python(metrics::describe(r));
       },
       py::arg("g"), py::arg("directed"), py::arg("threads"));
 
@@ -129,20 +114,7 @@ void init_capacity(py::module_& m) {
         const auto r = run_interruptible([&](const stop_flag&) {
           return metrics::disjoint_paths(g, how_of(directed), o);
         });
-        py::dict d;
-        d["method"] = r.method;
-        d["algorithm"] = "unit-capacity maximum flows (Menger)";
-        d["pairs"] = r.pairs;
-        d["flows"] = r.flows;
-        d["edge_min"] = r.edge_min;
-        d["edge_mean"] = r.edge_mean;
-        d["vertex_min"] = r.vertex_min;
-        d["vertex_mean"] = r.vertex_mean;
-        d["edge_histogram"] = histogram_of(r.edge);
-        d["vertex_histogram"] = histogram_of(r.vertex);
-        d["directed"] = r.directed;
-        d["work_estimate"] = r.work_estimate;
-        return d;
+        return to_python(metrics::describe(r));
       },
       py::arg("g"), py::arg("samples"), py::arg("seed"), py::arg("directed"), py::arg("threads"), py::arg("max_work"));
   m.def(

@@ -3,7 +3,8 @@
 /// (beta-binomial, Section III-A), LightReserve sizing (Algorithm 1), the correlation
 /// ceiling (Theorem 1, Corollary 1), the hierarchical pool (Theorem 2), spares
 /// against separation (Observations 1 and 2) and FoldFit (Algorithm 2).
-/// The element-wise functions take arrays the package has already broadcast.
+/// The element-wise functions take arrays the package has already broadcast; the results
+/// are the dicts of their descriptions (halley/describe.hpp).
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -13,11 +14,8 @@
 #include <optional>
 
 #include "bindings.hpp"
-#include "shiftfly/halley/ceiling.hpp"
-#include "shiftfly/halley/cost.hpp"
-#include "shiftfly/halley/fold_fit.hpp"
-#include "shiftfly/halley/hierarchy.hpp"
-#include "shiftfly/halley/light_reserve.hpp"
+#include "record.hpp"
+#include "shiftfly/halley/describe.hpp"
 
 namespace shiftfly::python {
 
@@ -25,27 +23,6 @@ namespace {
 
 using u64_array = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>;
 using f64_array = py::array_t<double, py::array::c_style | py::array::forcecast>;
-
-py::dict plan_dict(const halley::plan& p) {
-  py::dict d;
-  d["spares"] = p.spares;
-  d["rho"] = p.rho;
-  d["spare_cost"] = p.spare_cost;
-  d["separation_cost"] = p.separation_cost;
-  d["cost"] = p.cost;
-  d["coverage"] = p.coverage;
-  return d;
-}
-
-py::dict target_dict(const halley::correlation_target& t) {
-  py::dict d;
-  d["reachable"] = t.reachable;
-  d["rho"] = t.rho;
-  d["outcome"] = std::string(halley::to_string(t.outcome));
-  d["smallest_rho"] = t.smallest_rho;
-  d["shortfall_at_smallest"] = t.shortfall_at_smallest;
-  return d;
-}
 
 }  // namespace
 
@@ -91,22 +68,7 @@ void init_halley(py::module_& m) {
       [](std::uint64_t channels, double lam, double rho, double target, std::optional<double> cap) {
         const auto s = run_interruptible(
             [&](const stop_flag&) { return halley::light_reserve(channels, lam, rho, target, cap); });
-        py::dict d;
-        d["spares"] = s.spares;
-        d["pool"] = s.pool;
-        d["coverage"] = s.coverage;
-        d["spare_ratio"] = s.spare_ratio;
-        d["pool_multiple"] = s.pool_multiple;
-        d["reachable"] = s.reachable;
-        d["capped"] = s.capped;
-        d["cap_spares"] = s.cap_spares;
-        d["cap_coverage"] = s.cap_coverage;
-        d["cap_coverage_exact"] = s.cap_coverage_exact;
-        d["rho_target_exists"] = s.rho_target_exists;
-        d["rho_target"] = s.rho_target;
-        d["rho_search"] = target_dict(s.rho_search);
-        d["evaluations"] = s.evaluations;
-        return d;
+        return to_python(halley::describe(s));
       },
       py::arg("channels"), py::arg("lam"), py::arg("rho"), py::arg("target"), py::arg("cap"));
   m.def(
@@ -115,14 +77,7 @@ void init_halley(py::module_& m) {
          double lam) {
         const halley::module_shape shape{modules, lasers, rho_within, rho_across};
         const auto h = run_interruptible([&](const stop_flag&) { return halley::hierarchy_coverage(shape, spares, lam); });
-        py::dict d;
-        d["rho_bar"] = h.rho_bar;
-        d["flat"] = h.flat;
-        d["flat_shortfall"] = h.flat_shortfall;
-        d["nested"] = h.nested;
-        d["nested_shortfall"] = h.nested_shortfall;
-        d["quadrature_error"] = h.quadrature_error;
-        return d;
+        return to_python(halley::describe(h));
       },
       py::arg("modules"), py::arg("lasers"), py::arg("rho_within"), py::arg("rho_across"), py::arg("spares"),
       py::arg("lam"));
@@ -133,11 +88,7 @@ void init_halley(py::module_& m) {
         const halley::cost_model c{price, premium, reference_rho, floor};
         const auto s =
             run_interruptible([&](const stop_flag&) { return halley::cheapest_plan(channels, lam, rho0, target, c); });
-        py::dict d;
-        d["spares_only"] = plan_dict(s.spares_only);
-        d["cheapest"] = plan_dict(s.cheapest);
-        d["saving_ratio"] = s.saving_ratio;
-        return d;
+        return to_python(halley::describe(s));
       },
       py::arg("channels"), py::arg("lam"), py::arg("rho0"), py::arg("target"), py::arg("price"), py::arg("premium"),
       py::arg("reference_rho"), py::arg("floor"));
@@ -162,25 +113,7 @@ void init_halley(py::module_& m) {
           if (v > halley::max_demand)
             core::throw_out_of_range("foldfit", "demand", v, "0 to " + core::to_message(halley::max_demand));
         const auto r = run_interruptible([&](const stop_flag&) { return halley::fold_fit(d, channels, steps, block); });
-        const auto& b = r.search.bounds;
-        py::dict out;
-        out["jobs"] = py::tuple(py::cast(r.jobs));
-        out["cells"] = py::tuple(py::cast(r.cells));
-        out["channel"] = py::tuple(py::cast(r.search.packing.channel));
-        out["loads"] = py::tuple(py::cast(r.search.packing.loads));
-        out["makespan"] = r.search.packing.makespan;
-        out["max_job"] = b.max_job;
-        out["total"] = b.total;
-        out["average_load"] = b.average_load;
-        out["busiest_port"] = b.busiest_port;
-        out["lower_bound"] = b.bound;
-        out["upper"] = r.search.upper;
-        out["deadline"] = r.search.deadline;
-        out["steps"] = r.search.steps;
-        out["guarantee"] = r.search.guarantee;
-        out["lpt_makespan"] = r.lpt_makespan;
-        out["list_makespan"] = r.list_makespan;
-        return out;
+        return to_python(halley::describe(r));
       },
       py::arg("demand"), py::arg("channels"), py::arg("steps"), py::arg("block"));
 }

@@ -93,15 +93,6 @@ void init_metrics(py::module_& m) {
         return to_python(metrics::describe(r));
       },
       py::arg("g"), py::arg("directed"), py::arg("threads"));
-  // The fields each described result shows in Python (the dataclasses of _results.py are held to them).
-  m.def("result_fields", [] {
-    py::dict d;
-    d["DistanceStats"] = python_fields(metrics::describe(metrics::distance_stats{}, 0));
-    d["DiameterResult"] = python_fields(metrics::describe(metrics::diameter_result{}));
-    d["SpectralGap"] = python_fields(metrics::describe(metrics::spectral_gap_result{}));
-    d["Connectivity"] = python_fields(metrics::describe(metrics::connectivity_result{}));
-    return d;
-  });
 }
 
 }  // namespace shiftfly::python

@@ -51,4 +51,5 @@ PYBIND11_MODULE(_shiftfly, m) {
   shiftfly::python::init_halley(m);
   shiftfly::python::init_tables(m);
   shiftfly::python::init_physical(m);
+  shiftfly::python::init_results(m);
 }

@@ -16,6 +16,7 @@
 #include "record.hpp"
 #include "shiftfly/routing/channel_load_optimal.hpp"
 #include "shiftfly/routing/describe_load.hpp"
+#include "shiftfly/routing/describe_routes.hpp"
 #include "shiftfly/routing/imase_itoh.hpp"
 #include "shiftfly/io/traffic_file.hpp"
 #include "shiftfly/routing/label.hpp"
@@ -95,14 +96,7 @@ void init_routing(py::module_& m) {
         const auto s = space_of("shift_route", family, d, D);
         const auto r = routing::route_shift(s, label_of(s, source, "shift_route", "source"),
                                             label_of(s, dest, "shift_route", "dest"));
-        std::vector<std::string> labels;
-        for (auto id : r.path) labels.push_back(routing::format_label(routing::unrank_label(s, id)));
-        py::dict out;
-        out["path"] = py::tuple(py::cast(r.path));
-        out["labels"] = py::tuple(py::cast(labels));
-        out["overlap"] = r.overlap;
-        out["hops"] = r.hops;
-        return out;
+        return to_python(routing::describe(r, s));
       },
       py::arg("family"), py::arg("d"), py::arg("D"), py::arg("source"), py::arg("dest"));
   m.def(
@@ -119,30 +113,14 @@ void init_routing(py::module_& m) {
   m.def(
       "expected_lcs",
       [](const std::string& family, std::uint64_t d, std::uint64_t D) {
-        const auto r = routing::expected_lcs(space_of("expected_lcs", family, d, D));
-        py::dict out;
-        out["numerator"] = r.numerator;
-        out["denominator"] = r.denominator;
-        out["value"] = r.value;
-        out["limit_large_D"] = r.limit_large_D;
-        out["paper_limit"] = r.paper_limit;
-        out["expected_merge_step"] = r.expected_merge_step;
-        out["distinct_numerator"] = r.distinct_numerator;
-        out["distinct_denominator"] = r.distinct_denominator;
-        out["distinct_value"] = r.distinct_value;
-        return out;
+        return to_python(routing::describe(routing::expected_lcs(space_of("expected_lcs", family, d, D))));
       },
       py::arg("family"), py::arg("d"), py::arg("D"));
   m.def(
       "imase_itoh_route",
       [](std::uint64_t n, std::uint64_t d, std::uint64_t source, std::uint64_t dest, bool fixed) {
-        const auto r =
-            fixed ? routing::route_imase_itoh_fixed(n, d, source, dest) : routing::route_imase_itoh(n, d, source, dest);
-        py::dict out;
-        out["path"] = py::tuple(py::cast(r.path));
-        out["digits"] = py::tuple(py::cast(r.digits));
-        out["hops"] = r.hops;
-        return out;
+        return to_python(routing::describe(fixed ? routing::route_imase_itoh_fixed(n, d, source, dest)
+                                                 : routing::route_imase_itoh(n, d, source, dest)));
       },
       py::arg("n"), py::arg("d"), py::arg("source"), py::arg("dest"), py::arg("fixed"));
 }

@@ -5,7 +5,7 @@
 
 #include "common/subcommand.hpp"
 #include "halley/rate_options.hpp"
-#include "shiftfly/halley/ceiling.hpp"
+#include "shiftfly/halley/describe.hpp"
 
 // A named namespace, not an anonymous one: the tool compiles as one unity
 // translation unit (CMakeLists.txt), where every file's options and reg must differ.
@@ -24,44 +24,8 @@ int run_ceiling(const options& o, const shiftfly::tools::run_context& c) {
   hc::require_flag(c, cmd, "--rho", o.rho, 0, 1);
   hc::require_flag(c, cmd, "--sigma", o.sigma, 0, 1);
   if (o.target) hc::require_flag(c, cmd, "--target", *o.target, 0, 1);
-  namespace h = shiftfly::halley;
-  nlohmann::json j;
-  j["ceiling"] = h::ceiling(o.sigma, lambda, o.rho);
-  j["shortfall"] = h::ceiling_shortfall(o.sigma, lambda, o.rho);
-  j["sigma"] = o.sigma;
-  o.rate.describe(j, lambda);
-  j["rho"] = o.rho;
-  const auto ab = h::beta_parameters(lambda, o.rho);
-  j["a"] = ab.a;
-  j["b"] = ab.b;
-  j["variance_floor"] = h::variance_floor(lambda, o.rho);
-  if (o.target) {
-    const auto big = h::large_pool_spare_ratio(lambda, o.rho, *o.target);
-    const auto rc = h::rho_for_ceiling(lambda, o.sigma, *o.target);
-    j["target"] = *o.target;
-    j["sigma_for_target"] = big.sigma;
-    j["pool_multiple_for_target"] = big.pool_multiple;
-    if (rc.reachable) j["rho_for_target"] = rc.rho;
-    j["rho_for_target_status"] = rc.reachable ? std::string(h::to_string(rc.outcome))
-                                              : "unreachable: at the smallest accepted rho (" + shiftfly::core::to_message(rc.smallest_rho) +
-                                                    ") the shortfall is " + shiftfly::core::to_message(rc.shortfall_at_smallest) +
-                                                    ", above 1 - target";
-  }
-  j["method"] = "closed form";
-  j["algorithm"] = h::detail::shape_of(lambda, o.rho).large()
-                       ? "F_Beta(sigma; a, b) by exp-sinh quadrature in relative-entropy coordinates (a, b > 1000); "
-                         "TOMS 748 for rho_for_target"
-                       : "F_Beta(sigma; a, b) (Boost.Math ibeta); TOMS 748 for rho_for_target";
-  std::string lead = fmt::format("A large pool at spare ratio {:.4g} is covered with probability at most {} (Theorem 1).",
-                                 o.sigma, hc::percent(j["ceiling"].get<double>()));
-  if (o.target) {
-    lead += fmt::format(" The {} target needs spare ratio {:.4g} (a {:.4g}x pool)", hc::percent(*o.target),
-                        j["sigma_for_target"].get<double>(), j["pool_multiple_for_target"].get<double>());
-    lead += j.contains("rho_for_target")
-                ? fmt::format(", or correlation at most {:.4g} at this ratio.", j["rho_for_target"].get<double>())
-                : "; no correlation reaches it at this ratio.";
-  }
-  hc::print(c, j, o.format, lead);
+  hc::print(c, shiftfly::halley::describe(shiftfly::halley::report_ceiling(o.sigma, o.rate.given(lambda), o.rho, o.target)),
+            o.format);
   return 0;
 }
 

@@ -3,8 +3,7 @@
 
 #include "common/subcommand.hpp"
 #include "halley/rate_options.hpp"
-#include "shiftfly/halley/cost.hpp"
-#include "shiftfly/halley/work_bound.hpp"
+#include "shiftfly/halley/describe.hpp"
 
 // A named namespace, not an anonymous one: the tool compiles as one unity
 // translation unit (CMakeLists.txt), where every file's options and reg must differ.
@@ -17,11 +16,6 @@ struct options {
   double rho = 0, target = 0, price = 1500, premium = 0.20, floor = 0.03, reference = 0.15;
   std::string format = "text";
 };
-
-nlohmann::json plan_json(const shiftfly::halley::plan& p) {
-  return {{"spares", p.spares}, {"rho", p.rho}, {"cost", p.cost}, {"spare_cost", p.spare_cost},
-          {"separation_cost", p.separation_cost}, {"coverage", p.coverage}};
-}
 
 int run_cost(const options& o, const shiftfly::tools::run_context& c) {
   const std::string cmd = "halley cost";
@@ -39,26 +33,8 @@ int run_cost(const options& o, const shiftfly::tools::run_context& c) {
   if (o.rho < o.floor)
     tools::throw_flag_out_of_range(c, cmd, "--rho", o.rho, "at least " + tools::flag_and_value(c, "--floor", o.floor) + " and below 1");
   const shiftfly::halley::cost_model model{o.price, o.premium, o.reference, o.floor};
-  const shiftfly::halley::work_budget budget(shiftfly::halley::command_term_budget);
-  const auto s = shiftfly::halley::cheapest_plan(o.channels, lambda, o.rho, o.target, model, &budget);
-  nlohmann::json j;
-  j["spares_only"] = plan_json(s.spares_only);
-  j["cheapest"] = plan_json(s.cheapest);
-  j["saving_ratio"] = s.saving_ratio;
-  // the separation premium per 0.01 of rho (Observation 1: $800 at 32 channels)
-  j["separation_cost_per_hundredth_rho"] = shiftfly::halley::separation_rate(o.channels, model) * 0.01;
-  j["channels"] = o.channels;
-  o.rate.describe(j, lambda);
-  j["rho"] = o.rho;
-  j["target"] = o.target;
-  j["model"] = {{"price", o.price}, {"premium", o.premium}, {"premium_from", o.reference}, {"floor", o.floor}};
-  j["method"] = "exact";
-  j["algorithm"] = "Algorithm 1 (exact tail sums) and TOMS 748 over every (spares, rho') under the stated cost model";
-  hc::print(c, j, o.format,
-            fmt::format("The cheapest plan costs {} ({} spares, separated to rho' = {:.4g}), {:.3g}x less than spares "
-                        "alone ({}, {} spares at rho = {:.4g}).",
-                        hc::dollars(s.cheapest.cost), s.cheapest.spares, s.cheapest.rho, s.saving_ratio, hc::dollars(s.spares_only.cost),
-                        s.spares_only.spares, s.spares_only.rho));
+  hc::print(c, shiftfly::halley::describe(shiftfly::halley::report_cost(o.channels, o.rate.given(lambda), o.rho, o.target, model)),
+            o.format);
   return 0;
 }
 

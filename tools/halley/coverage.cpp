@@ -3,7 +3,7 @@
 
 #include "common/subcommand.hpp"
 #include "halley/rate_options.hpp"
-#include "shiftfly/halley/light_reserve.hpp"
+#include "shiftfly/halley/describe.hpp"
 
 // A named namespace, not an anonymous one: the tool compiles as one unity
 // translation unit (CMakeLists.txt), where every file's options and reg must differ.
@@ -20,21 +20,8 @@ int run_coverage(const options& o, const shiftfly::tools::run_context& c) {
   const std::string cmd = "halley coverage";
   const double lambda = o.rate.resolve(c, cmd);
   hc::require_flag(c, cmd, "--rho", o.rho, 0, 1, true);
-  const double a = shiftfly::halley::coverage(o.channels, o.spares, lambda, o.rho);
-  nlohmann::json j;
-  j["coverage"] = a;
-  j["shortfall"] = shiftfly::halley::coverage_shortfall(o.channels, o.spares, lambda, o.rho);
-  j["channels"] = o.channels;
-  j["spares"] = o.spares;
-  j["pool"] = o.channels + o.spares;
-  o.rate.describe(j, lambda);
-  j["rho"] = o.rho;
-  j["model"] = o.rho == 0 ? "binomial" : "beta-binomial";
-  j["method"] = "exact";
-  j["algorithm"] = "tail sum of the binomial or beta-binomial law, in log space";
-  hc::print(c, j, o.format,
-            fmt::format("{} channels with {} spares (pool {}) are covered with probability {} (shortfall {:.4g}).",
-                        o.channels, o.spares, o.channels + o.spares, hc::percent(a), j["shortfall"].get<double>()));
+  hc::print(c, shiftfly::halley::describe(shiftfly::halley::report_coverage(o.channels, o.spares, o.rate.given(lambda), o.rho)),
+            o.format);
   return 0;
 }
 

@@ -6,7 +6,7 @@
 #include "shiftfly/halley/demand_file.hpp"
 #include "shiftfly/io/file_text.hpp"
 #include "shiftfly/core/memory.hpp"
-#include "shiftfly/halley/fold_fit.hpp"
+#include "shiftfly/halley/describe.hpp"
 
 // A named namespace, not an anonymous one: the tool compiles as one unity
 // translation unit (CMakeLists.txt), where every file's options and reg must differ.
@@ -26,43 +26,13 @@ int run_foldfit(const options& o, const shiftfly::tools::run_context& c) {
   const auto d = h::read_demand_csv_text(
       shiftfly::io::read_named_file("read_demand_csv_file", "--demand", o.demand, "a CSV file", h::max_demand_file_bytes),
       o.demand, "--demand");
-  const auto r = h::fold_fit(d, o.channels, o.steps, o.block);
-  nlohmann::json j;
-  j["makespan"] = r.search.packing.makespan;
-  j["deadline"] = r.search.deadline;
-  j["lower_bound"] = r.search.bounds.bound;
-  j["bounds"] = {{"max_demand", r.search.bounds.max_job}, {"average_load", r.search.bounds.average_load},
-                 {"busiest_port", r.search.bounds.busiest_port}};
-  j["upper"] = r.search.upper;
-  j["steps"] = r.search.steps;
-  j["guarantee"] = r.search.guarantee;
-  j["lpt_makespan"] = r.lpt_makespan;
-  j["list_makespan"] = r.list_makespan;
-  j["jobs"] = r.jobs.size();
-  j["rows"] = d.rows;
-  j["cols"] = d.cols;
-  j["channels"] = o.channels;
-  if (r.jobs.size() <= h::max_exact_jobs) j["optimum"] = h::optimal_makespan(r.jobs, o.channels);
-  nlohmann::json loads = r.search.packing.loads;
-  j["loads"] = loads;
-  if (o.format == "json") {
-    // One JSON object per job (four members), then the dumped text: about 512 bytes a job.
+  const auto r = h::report_fold_fit(d, o.channels, o.steps, o.block);
+  const bool with_assignment = o.format == "json";
+  if (with_assignment)  // one JSON object per job (four members), then the dumped text: about 512 bytes a job
     shiftfly::core::require_memory("halley foldfit",
-                                   "the JSON assignment of " + std::to_string(r.jobs.size()) + " jobs (--format json)",
-                                   shiftfly::core::estimate_add_mul(0, r.jobs.size(), 512));
-    nlohmann::json assign = nlohmann::json::array();
-    for (std::size_t k = 0; k < r.jobs.size(); ++k)
-      assign.push_back({{"row", r.cells[k].first}, {"col", r.cells[k].second}, {"slots", r.jobs[k]}, {"channel", r.search.packing.channel[k]}});
-    j["assignment"] = assign;
-  }
-  j["method"] = "exact";
-  j["algorithm"] = "MULTIFIT (FFD binary-searched from the three lower bounds), list scheduling, LPT; optimum by "
-                   "branch and bound";
-  std::string lead = fmt::format("FoldFit schedules {} jobs on {} channels in {} slots (lower bound {}", r.jobs.size(),
-                                 o.channels, r.search.packing.makespan, r.search.bounds.bound);
-  lead += j.contains("optimum") ? fmt::format(", optimum {}", j["optimum"].dump()) : std::string();
-  lead += fmt::format("; LPT {}, list scheduling {}).", r.lpt_makespan, r.list_makespan);
-  hc::print(c, j, o.format, lead);
+                                   "the JSON assignment of " + std::to_string(r.result.jobs.size()) + " jobs (--format json)",
+                                   shiftfly::core::estimate_add_mul(0, r.result.jobs.size(), 512));
+  hc::print(c, h::describe(r, with_assignment), o.format);
   return 0;
 }
 

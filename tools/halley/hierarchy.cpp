@@ -3,7 +3,7 @@
 
 #include "common/subcommand.hpp"
 #include "halley/rate_options.hpp"
-#include "shiftfly/halley/hierarchy.hpp"
+#include "shiftfly/halley/describe.hpp"
 
 // A named namespace, not an anonymous one: the tool compiles as one unity
 // translation unit (CMakeLists.txt), where every file's options and reg must differ.
@@ -25,44 +25,7 @@ int run_hierarchy(const options& o, const shiftfly::tools::run_context& c) {
                                        "at least --rho-across = " + shiftfly::core::to_message(o.rho_across) + " and below 1");
   namespace h = shiftfly::halley;
   const h::module_shape m{o.modules, o.lasers, o.rho_within, o.rho_across};
-  const auto pairs = h::count_pairs(o.modules, o.lasers);
-  nlohmann::json j;
-  j["rho_bar"] = h::average_correlation(m);
-  j["flat"] = h::coverage(o.channels, o.spares, lambda, j["rho_bar"].get<double>());
-  const auto choice = h::choose_hierarchy_model(m, o.channels, o.spares);
-  if (choice.model == h::hierarchy_model::nested) {
-    const auto nested = h::nested_model(m, o.spares, lambda);
-    j["nested"] = nested.coverage;
-    j["nested_shortfall"] = nested.shortfall;
-    j["quadrature_error"] = nested.quadrature_error;
-  } else {
-    j["nested"] = nullptr;
-    j["nested_note"] = choice.reason;
-  }
-  j["flat_shortfall"] = h::coverage_shortfall(o.channels, o.spares, lambda, j["rho_bar"].get<double>());
-  j["pairs_same"] = pairs.same;
-  j["pairs_cross"] = pairs.cross;
-  j["variance_limit"] = h::hierarchical_variance_limit(m, lambda);
-  j["modules"] = o.modules;
-  j["lasers"] = o.lasers;
-  j["channels"] = o.channels;
-  j["spares"] = o.spares;
-  o.rate.describe(j, lambda);
-  j["rho_within"] = o.rho_within;
-  j["rho_across"] = o.rho_across;
-  j["method"] = "exact";
-  j["algorithm"] = "flat: exact tail sums at rho_bar; nested: quadrature over Theta0 of the convolved module "
-                   "beta-binomials (tanh-sinh; exp-sinh in relative-entropy coordinates when both Beta shapes exceed "
-                   "1000), its error bound in quadrature_error";
-  std::string lead = fmt::format("{} modules of {} lasers with {} spares for {} channels: coverage ", o.modules, o.lasers,
-                                 o.spares, o.channels);
-  lead += j["nested"].is_null()
-              ? fmt::format("{} by the flat shortcut at rho_bar = {:.4g} (the nested model is left out: see nested_note).",
-                            hc::percent(j["flat"].get<double>()), j["rho_bar"].get<double>())
-              : fmt::format("{} (nested model, Theorem 2), {} by the flat shortcut at rho_bar = {:.4g}.",
-                            hc::percent(j["nested"].get<double>()), hc::percent(j["flat"].get<double>()),
-                            j["rho_bar"].get<double>());
-  hc::print(c, j, o.format, lead);
+  hc::print(c, h::describe(h::report_hierarchy(m, o.channels, o.spares, o.rate.given(lambda))), o.format);
   return 0;
 }
 

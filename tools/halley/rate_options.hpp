@@ -24,6 +24,8 @@
 #include "shiftfly/core/checked.hpp"
 #include "common/flag_names.hpp"
 #include "shiftfly/halley/latent_level.hpp"
+#include "shiftfly/halley/reports.hpp"
+#include "shiftfly/report/record_json.hpp"
 #include "shiftfly/halley/window.hpp"
 
 namespace shiftfly::tools::halley_cli {
@@ -78,47 +80,21 @@ struct rate_flags {
     return v;
   }
 
-  void describe(nlohmann::json& j, double lambda_value) const {
-    j["lambda"] = lambda_value;
-    if (fit) j["fit"] = *fit;
-    if (window) {
-      j["window"] = *window;
-      j["window_hours"] = halley::parse_window(*window);
-    }
-  }
+  /// The rate as the library describes it (halley/reports.hpp): lambda, and --fit and --window when given.
+  halley::rate_given given(double lambda_value) const { return {lambda_value, fit, window}; }
 };
 
-/// A probability as a percentage with two significant digits of its distance from 1
-/// (0.99 -> "99.00%", 0.99588 -> "99.59%", 0.99999 -> "99.9990%"); within 1e-10 of 1,
-/// ">99.99999999%".
-inline std::string percent(double p) {
-  if (p < 1 && p >= 1 - 1e-10) return ">99.99999999%";
-  int decimals = 2;
-  if (p < 1 && p > 0.99) decimals = std::max(2, static_cast<int>(std::ceil(-std::log10(1 - p) - 1e-9)) - 1);
-  return fmt::format("{:.{}f}%", 100 * p, decimals);
-}
-
-/// A ratio in (0, 1) as a short percentage: 0.5 -> "50%", 0.999999 -> "99.9999%".
-inline std::string ratio_percent(double r) { return fmt::format("{:.6g}%", 100 * r); }
-
-/// Whole dollars with thousands separators: 664500 -> "$664,500".
-inline std::string dollars(double v) {
-  std::string digits = fmt::format("{:.0f}", v), out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0 && digits[i - 1] != '-') out += ',';
-    out += digits[i];
-  }
-  return "$" + out;
-}
-
-/// Prints the result: with --format json the envelope around `j` (common/envelope.hpp);
-/// as text, `lead` (the answer in a sentence), then every key as `key: value`.
-inline void print(const run_context& ctx, const nlohmann::json& j, const std::string& format, const std::string& lead) {
+/// Prints a described result (halley/describe.hpp): with --format json the envelope around
+/// its JSON (common/envelope.hpp); as text, its sentence, a blank line, then every key of that
+/// JSON as `key: value` (a nested object's as `key.member: value`), in the JSON's order.
+inline void print(const run_context& ctx, const core::record& r, const std::string& format) {
+  const nlohmann::json j = report::to_json(r);
   if (format == "json") {
     print_json(ctx, j);
     return;
   }
-  std::cout << lead << "\n\n";
+  core::write_text(std::cout, r);
+  std::cout << "\n";
   for (auto it = j.begin(); it != j.end(); ++it) {
     if (it->is_object()) {
       for (auto jt = it->begin(); jt != it->end(); ++jt) std::cout << it.key() << "." << jt.key() << ": " << jt->dump() << "\n";

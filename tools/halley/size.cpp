@@ -10,8 +10,7 @@
 #include "common/strict_values.hpp"
 #include "halley/rate_options.hpp"
 #include "shiftfly/core/parse.hpp"
-#include "shiftfly/halley/light_reserve.hpp"
-#include "shiftfly/halley/work_bound.hpp"
+#include "shiftfly/halley/describe.hpp"
 
 // A named namespace, not an anonymous one: the tool compiles as one unity
 // translation unit (CMakeLists.txt), where every file's options and reg must differ.
@@ -63,64 +62,8 @@ int run_size(const options& o, const shiftfly::tools::run_context& c) {
   hc::require_flag(c, cmd, "--rho", o.rho, 0, 1, true);
   hc::require_flag(c, cmd, "--target", o.target, 0, 1);
   const auto cap = cap_value(c, cmd, o.cap);
-  const shiftfly::halley::work_budget budget(shiftfly::halley::command_term_budget);
-  const auto s = shiftfly::halley::light_reserve(o.channels, lambda, o.rho, o.target, cap, &budget);
-  nlohmann::json j;
-  j["spares"] = s.spares;
-  j["reachable"] = s.reachable;
-  j["status"] = s.reachable ? "ok" : "UNREACHABLE";
-  if (!s.capped) {
-    j["rho_target_status"] = "not needed: no cap on the spare ratio";
-  } else if (s.reachable) {
-    j["rho_target_status"] = "not needed: the target fits within the cap";
-  } else if (s.rho_search.outcome == shiftfly::halley::correlation_outcome::not_computed) {
-    j["rho_target_status"] = "not computed: the search passed " + shiftfly::core::to_message(budget.limit()) +
-                             " summed terms (about " + std::to_string(static_cast<int>(budget.limit() * shiftfly::halley::seconds_per_term + 0.5)) +
-                             " s), the bound on one command's work; "
-                             "shiftfly::halley::rho_for_coverage computes it without the bound";
-  } else if (s.rho_target_exists) {
-    j["rho_target"] = s.rho_target;
-    j["rho_target_status"] = shiftfly::halley::to_string(s.rho_search.outcome);
-  } else {
-    j["rho_target_status"] = "unreachable: even independent lasers (rho = 0) leave a shortfall of " +
-                             shiftfly::core::to_message(s.rho_search.shortfall_at_smallest) + " at the cap's " +
-                             std::to_string(s.cap_spares) + " spares, above 1 - target";
-  }
-  j["pool"] = s.pool;
-  j["coverage"] = s.coverage;
-  j["spare_ratio"] = s.spare_ratio;
-  j["pool_multiple"] = s.pool_multiple;
-  // No cap: "cap": "none" and the cap's spares and coverage null (the keys stay, so a
-  // reader finds the same keys either way).
-  if (cap) j["cap"] = *cap;
-  else j["cap"] = "none";
-  j["cap_spares"] = s.capped ? nlohmann::json(s.cap_spares) : nlohmann::json(nullptr);
-  j["cap_coverage"] = s.capped ? nlohmann::json(s.cap_coverage) : nlohmann::json(nullptr);
-  if (s.capped && !s.cap_coverage_exact)
-    j["cap_coverage_is"] = "lower bound: coverage at " + std::to_string(shiftfly::halley::max_spares) +
-                           " spares (the cap allows " + std::to_string(s.cap_spares) + ")";
-  j["channels"] = o.channels;
-  o.rate.describe(j, lambda);
-  j["rho"] = o.rho;
-  j["target"] = o.target;
-  j["method"] = "exact";
-  j["algorithm"] = "Algorithm 1 (LightReserve): exact tail sums, exponential-then-binary search for the spares; "
-                   "TOMS 748 for rho_target";
-  // The answer in a sentence: "3 spares (pool 35, 1.09x) reach 99.00% coverage (99.588%); cap 50% allows 32 (100.0000% there)."
-  std::string lead;
-  if (s.reachable) {
-    lead = fmt::format("{} spares (pool {}, {:.3g}x) reach {} coverage ({} with them); ", s.spares, s.pool,
-                       s.pool_multiple, hc::percent(o.target), hc::percent(s.coverage));
-    lead += s.capped ? fmt::format("cap {} allows {} ({} there{}).", hc::ratio_percent(*cap), s.cap_spares, hc::percent(s.cap_coverage),
-                                   s.cap_coverage_exact ? "" : ", a lower bound")
-                     : "no cap.";
-  } else {
-    lead = fmt::format("{} coverage needs more spares than cap {} allows: its {} spares give {}; ", hc::percent(o.target),
-                       hc::ratio_percent(*cap), s.cap_spares, hc::percent(s.cap_coverage));
-    lead += s.rho_target_exists ? fmt::format("a correlation of at most {:.4g} would reach it with them.", s.rho_target)
-                                : j["rho_target_status"].get<std::string>() + ".";
-  }
-  hc::print(c, j, o.format, lead);
+  hc::print(c, shiftfly::halley::describe(shiftfly::halley::report_sizing(o.channels, o.rate.given(lambda), o.rho, o.target, cap)),
+            o.format);
   return 0;
 }
 

@@ -5,8 +5,12 @@
 /// (report/record_json.hpp), their text lines (write_text below), and the Python
 /// objects of the bindings (python/src/record.hpp). A result type X gets a
 /// `describe(const X&)` returning its record, next to X or in its layer's
-/// describing header (metrics/describe/results.hpp, studies/measure_graph.hpp, ...), so
-/// a field is named and explained in one place.
+/// describing header (metrics/describe/results.hpp, routing/describe.hpp,
+/// physical/describe.hpp, collectives/describe.hpp, halley/describe.hpp,
+/// studies/graph_measurement.hpp), so a field is named and explained in one place.
+/// tests/design/described_results_test.cpp keeps the tools and the bindings from
+/// writing a result by hand; python/tests/test_results.py holds the Python classes to
+/// their descriptions' fields.
 ///
 ///   core::record r("spectral_gap");
 ///   r.add("value", 0.5, "", "1 - lambda2 of D^-1 A");

@@ -1,9 +1,14 @@
 #pragma once
-/// \file describe.hpp
+/// \file results.hpp
 /// The metrics' results described once (core/record.hpp): each field's name, unit
 /// and meaning, the method and algorithm that obtained it (exact, sampled,
 /// estimated or interval), and the line it reads as in text. The tools' JSON and
-/// text, and the Python objects, are written from these records; a field the tools
+/// text are written from these records; so are the dicts the Python bindings return
+/// for the distance statistics, the diameter, the spectral gap, the connectivity and
+/// the path counts, whose dataclasses (python/shiftfly/_results.py)
+/// python/tests/test_results.py holds to the fields marked for Python
+/// (python/src/results.cpp lists them). The Python dicts of the bisection and
+/// throughput results are still written in python/src/capacity.cpp. A field the tools
 /// show under another name or not at all is marked core::shown_in::python (and the
 /// other way round).
 ///
@@ -12,6 +17,8 @@
 ///   core::record describe(const spectral_gap_result&);
 ///   core::record describe(const connectivity_result&);
 ///   core::record describe(const bisection_interval&);
+///   core::record describe(const path_count_stats&);
+///   core::record describe(const disjoint_paths_stats&);
 ///   core::record describe(const path_count_stats&, const disjoint_paths_stats&);
 ///   core::record describe(const throughput_measure&);
 #include <fmt/format.h>
@@ -152,8 +159,8 @@ inline core::record describe(const bisection_interval& b) {
   return r;
 }
 
-/// Path diversity: shortest paths a pair (exact) and disjoint paths a pair.
-inline core::record describe(const path_count_stats& counts, const disjoint_paths_stats& disjoint) {
+/// Shortest paths a pair (exact): Python's ShortestPathCounts, and the tools' shortest_paths.
+inline core::record describe(const path_count_stats& counts) {
   core::record sp("path_count_stats");
   sp.add("method", "exact")
       .add("algorithm", "path counting by BFS from every source")
@@ -162,17 +169,32 @@ inline core::record describe(const path_count_stats& counts, const disjoint_path
       .add("min", counts.min, "paths", "fewest shortest paths of a reachable pair")
       .add("max", counts.max, "paths", "most shortest paths of a reachable pair")
       .add("mean", counts.mean, "paths", "mean shortest paths a reachable pair")
+      .add_for(core::shown_in::python, "directed", counts.directed, "", "along the arcs")
       .add("histogram", detail::pairs_list(counts.histogram), "", "[shortest paths, ordered pairs]");
+  return sp;
+}
+
+/// Disjoint paths a pair: Python's DisjointPaths, and the tools' disjoint_paths.
+inline core::record describe(const disjoint_paths_stats& disjoint) {
   core::record dp("disjoint_paths_stats");
   dp.add("method", disjoint.method)
       .add("algorithm", "unit-capacity maximum flows (Menger)")
       .add("pairs", disjoint.pairs, "ordered pairs")
+      .add_for(core::shown_in::python, "flows", disjoint.flows, "flows", "maximum flows computed")
       .add("edge_min", disjoint.edge_min, "paths")
       .add("edge_mean", disjoint.edge_mean, "paths")
       .add("vertex_min", disjoint.vertex_min, "paths")
       .add("vertex_mean", disjoint.vertex_mean, "paths")
       .add("edge_histogram", detail::pairs_list(disjoint.edge), "", "[edge-disjoint paths, pairs]")
-      .add("vertex_histogram", detail::pairs_list(disjoint.vertex), "", "[vertex-disjoint paths, pairs]");
+      .add("vertex_histogram", detail::pairs_list(disjoint.vertex), "", "[vertex-disjoint paths, pairs]")
+      .add_for(core::shown_in::python, "directed", disjoint.directed, "", "along the arcs")
+      .add_for(core::shown_in::python, "work_estimate", disjoint.work_estimate, "", "the work bound's estimate");
+  return dp;
+}
+
+/// Path diversity: shortest paths a pair (exact) and disjoint paths a pair.
+inline core::record describe(const path_count_stats& counts, const disjoint_paths_stats& disjoint) {
+  core::record sp = describe(counts), dp = describe(disjoint);
   core::record r("path_diversity");
   r.add("shortest_paths", std::move(sp)).add("disjoint_paths", std::move(dp));
   r.line(fmt::format("shortest paths a pair (exact): min={} mean={} max={}", counts.min, counts.mean, counts.max));

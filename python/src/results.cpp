@@ -1,0 +1,41 @@
+/// \file results.cpp
+/// The result objects' fields, read from their descriptions: result_fields() maps each
+/// dataclass of shiftfly/_results.py to the names its C++ description shows in Python
+/// (core::shown_in::all or python), in order. python/tests/test_results.py holds every
+/// dataclass to these names, so a field added to, renamed in or dropped from one side only
+/// fails there, and so does a dataclass with no description.
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "record.hpp"
+#include "shiftfly/halley/describe.hpp"
+#include "shiftfly/metrics/describe/results.hpp"
+#include "shiftfly/routing/describe_routes.hpp"
+
+namespace shiftfly::python {
+
+void init_results(py::module_& m) {
+  m.def("result_fields", [] {
+    py::dict d;
+    d["DistanceStats"] = python_fields(metrics::describe(metrics::distance_stats{}, 0));
+    d["DiameterResult"] = python_fields(metrics::describe(metrics::diameter_result{}));
+    d["SpectralGap"] = python_fields(metrics::describe(metrics::spectral_gap_result{}));
+    d["Connectivity"] = python_fields(metrics::describe(metrics::connectivity_result{}));
+    d["ShortestPathCounts"] = python_fields(metrics::describe(metrics::path_count_stats{}));
+    d["DisjointPaths"] = python_fields(metrics::describe(metrics::disjoint_paths_stats{}));
+    d["CorrelationTarget"] = python_fields(halley::describe(halley::correlation_target{}));
+    d["Sizing"] = python_fields(halley::describe(halley::sizing{}));
+    d["HierarchicalCoverage"] = python_fields(halley::describe(halley::hierarchical_coverage{}));
+    d["Plan"] = python_fields(halley::describe(halley::plan{}));
+    d["CostSplit"] = python_fields(halley::describe(halley::split{}));
+    d["FoldFitResult"] = python_fields(halley::describe(halley::fold_fit_result{}));
+    d["ShiftRoute"] = python_fields(routing::describe(routing::shift_route{}, routing::label_space{}));
+    d["ImaseItohRoute"] = python_fields(routing::describe(routing::imase_itoh_route{}));
+    d["ExpectedLcs"] = python_fields(routing::describe(routing::expected_lcs_result{}));
+    return d;
+  });
+}
+
+}  // namespace shiftfly::python
