@@ -31,12 +31,14 @@ flags="-O1 -g1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitiz
 CC=clang CXX=clang++ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE= \
   -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
   -DSHIFTFLY_BUILD_BENCH=OFF -DSHIFTFLY_WITH_MPI=OFF -DSHIFTFLY_BUILD_PYTHON=OFF -DSHIFTFLY_TEST_SKIP_HEAVY=ON >/dev/null
-# the unit-test programs: test_<module> for every tests/<module>/ holding *_test.cpp, tools aside
+# the unit-test programs: test_<module> for every folder of tests/ holding *_test.cpp, tools
+# aside (tests/metrics/flow/: test_metrics_flow, as tests/CMakeLists.txt names it)
 targets=()
-for dir in tests/*/; do
-  module=$(basename "$dir")
+for dir in $(find tests -name '*_test.cpp' -printf '%h\n' | sort -u); do
+  rel=${dir#tests/}
+  module=${rel//\//_}
   [ "$module" = tools ] && continue
-  compgen -G "${dir}*_test.cpp" >/dev/null && targets+=("test_$module")
+  targets+=("test_$module")
 done
 cmake --build build-asan -j "$(nproc)" --target "${targets[@]}"
 export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1"

@@ -17,12 +17,14 @@ command -v clang++ >/dev/null || { echo "test_clang.sh: clang++ not found (scrip
 CC=clang CXX=clang++ cmake -S . -B build-clang -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DSHIFTFLY_BUILD_TESTS=ON -DSHIFTFLY_BUILD_EXAMPLES=OFF -DSHIFTFLY_BUILD_BENCH=OFF \
   -DSHIFTFLY_BUILD_FUZZERS=OFF -DSHIFTFLY_BUILD_PYTHON=OFF -DSHIFTFLY_UNITY="${SHIFTFLY_UNITY:-ON}" >/dev/null
-# The tools and the test programs (test_<module> for every tests/<module>/ holding
-# *_test.cpp, and the MPI check when MPI is found); not the ODR check, whose two units
-# of every header show the same under either compiler (stage 1 builds and runs it).
+# The tools and the test programs (test_<module> for every folder of tests/ holding
+# *_test.cpp, tests/metrics/flow/ as test_metrics_flow, and the MPI check when MPI is found);
+# not the ODR check, whose two units of every header show the same under either compiler
+# (stage 1 builds and runs it).
 targets=(shiftfly_tool halley_tool)
-for dir in tests/*/; do
-  compgen -G "${dir}*_test.cpp" >/dev/null && targets+=("test_$(basename "$dir")")
+for dir in $(find tests -name '*_test.cpp' -printf '%h\n' | sort -u); do
+  rel=${dir#tests/}
+  targets+=("test_${rel//\//_}")
 done
 # (the target list is read whole first: `ninja ... | grep -q` under pipefail fails when grep
 # exits at its match before ninja has written the rest, and the MPI check was then left unbuilt)

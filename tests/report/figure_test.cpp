@@ -2,9 +2,13 @@
 // log axes labelled 10^k, values below a display floor drawn at it and marked (in the
 // key and the caption) while the CSV keeps them, and the same SVG bytes on every run;
 // the paper's axes and annotations: ranges, a nines axis with a display ceiling, solid
-// and dashed series, reference lines, hatched x bands, markers and shaded gaps.
+// and dashed series, reference lines, hatched x bands, markers and shaded gaps; no two series
+// of a figure drawn alike.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <limits>
 #include <sstream>
 #include <vector>
@@ -329,4 +333,58 @@ TEST_CASE("run_table_set draws figures only through the renderer it is given (th
   REQUIRE(run_table_set(sections, o, out2, err2) == 0);
   CHECK(drawn == 1);
   CHECK(out2.str().find("<svg") != std::string::npos);
+}
+
+TEST_CASE("figure_script: every series of a figure in a style of its own; a figure of more series is refused", "[report]") {
+  figure f{"many", "Many", "x", "y", false, false, {}};
+  for (std::size_t k = 0; k < figure_line_styles; ++k)
+    f.lines.push_back({fmt::format("s{}", k), {1, 2}, {double(k), double(k + 1)}});
+  CHECK_FALSE(detail::same_style_series(f).has_value());
+  const std::string s = figure_script(f);
+  for (std::size_t k = 1; k <= figure_line_styles; ++k) {
+    CHECK(s.find(fmt::format("set linetype {} ", k)) != std::string::npos);  // the style exists
+    CHECK(s.find(fmt::format("with linespoints lt {} title", k)) != std::string::npos);
+  }
+  // the styles differ in point shape and dash pattern, pairwise (their colours repeat after eight)
+  std::vector<std::string> points, dashes;
+  for (std::size_t k = 1; k <= figure_line_styles; ++k) {
+    const auto at = figure_style.find(fmt::format("set linetype {} ", k));
+    REQUIRE(at != std::string_view::npos);
+    const std::string line(figure_style.substr(at, figure_style.find('\n', at) - at));
+    points.push_back(line.substr(line.find(" pt ")));
+    dashes.push_back(line.substr(line.find(" dt "), line.find(" pt ") - line.find(" dt ")));
+  }
+  for (std::size_t i = 0; i < points.size(); ++i)
+    for (std::size_t j = i + 1; j < points.size(); ++j) {
+      CHECK(points[i] != points[j]);
+      CHECK(dashes[i] != dashes[j]);
+    }
+  // one more series would look like the first: refused, naming both
+  f.lines.push_back({"one too many", {1, 2}, {0, 1}});
+  REQUIRE(detail::same_style_series(f) == std::pair<std::size_t, std::size_t>{0, figure_line_styles});
+  CHECK_THROWS_WITH(figure_script(f), Catch::Contains("series 's0' and 'one too many' would be drawn alike"));
+  // unless its dash sets it apart
+  f.lines.back().stroke = dash::dashed;
+  CHECK_NOTHROW(figure_script(f));
+}
+
+TEST_CASE("every figure the project ships tells its series apart (its golden CSV's series fit the styles)", "[report]") {
+  std::size_t figures = 0;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(SHIFTFLY_SOURCE_DIR) + "/docs/results")) {
+    if (e.path().extension() != ".csv") continue;
+    std::ifstream in(e.path());
+    std::string line;
+    if (!std::getline(in, line) || line.rfind("series,", 0) != 0) continue;  // a table, not a figure
+    ++figures;
+    std::vector<std::string> names;
+    while (std::getline(in, line)) {
+      // the name is the first field, quoted when it holds a comma (figure_csv)
+      std::string name = line.substr(0, line.find(','));
+      if (!line.empty() && line[0] == '"') name = line.substr(0, line.find("\",") + 1);
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    }
+    INFO(e.path().string() << ": " << names.size() << " series");
+    CHECK(names.size() <= figure_line_styles);
+  }
+  CHECK(figures >= 10);
 }

@@ -12,7 +12,7 @@ add_test(NAME tables/check_halley
 set_tests_properties(tables/check_paper tables/check_exact tables/check_halley PROPERTIES TIMEOUT 600)
 # The bisection and throughput section of the exact profile (about 20 s of CPU on 2 cores):
 # its own test, so that ctest runs it beside the others. The Clang stage leaves it out for CI
-# time; tests/metrics/throughput_ecmp_test checks that its routing ignores the thread count.
+# time; tests/metrics/flow/throughput_ecmp_test checks that its routing ignores the thread count.
 add_test(NAME tables/check_throughput
   COMMAND ${CMAKE_BINARY_DIR}/bin/shiftfly tables --profile exact --only throughput
           --check ${PROJECT_SOURCE_DIR}/docs/results/shiftfly/exact)

@@ -4,11 +4,12 @@
 /// command line. The file is read by io (io/file_text.hpp, io::read_named_file: it must
 /// exist, be a regular file of at most max_demand_file_bytes and be readable); its text
 /// must parse (halley/fold_fit.hpp, parse_demand_csv). halley sits beside io and does not
-/// include it: the caller composes the two,
-///   read_demand_csv_text(io::read_named_file("read_demand_csv_file", "--demand", path,
-///                                            "a CSV file", max_demand_file_bytes), path, "--demand").
-/// Every failure is one std::invalid_argument line that names the flag and the path, e.g.
-/// `read_demand_csv_file: --demand = 'd.csv': parse_demand_csv: demand line 2 has 1 entries, expected 2`.
+/// include it: the caller composes the two, naming the file by its own parameter (a tool by
+/// its flag) in both,
+///   read_demand_csv_text(io::read_named_file("read_demand_csv_file", param, path,
+///                                            "a CSV file", max_demand_file_bytes), path, param).
+/// Every failure is one std::invalid_argument line that names that parameter and the path, e.g.
+/// `read_demand_csv_file: <param> = 'd.csv': parse_demand_csv: demand line 2 has 1 entries, expected 2`.
 
 #include <cstdint>
 #include <stdexcept>
@@ -25,7 +26,7 @@ namespace shiftfly::halley {
 inline constexpr std::uintmax_t max_demand_file_bytes = std::uintmax_t{1} << 30;
 
 /// Parses the text of the demand file `path` (read by io::read_named_file); errors name it
-/// `param` (a tool passes its flag): "read_demand_csv_file: --demand = 'd.csv': <problem>".
+/// `param` (a tool passes its flag): "read_demand_csv_file: <param> = 'd.csv': <problem>".
 inline demand_matrix read_demand_csv_text(std::string_view text, const std::string& path, std::string_view param) {
   constexpr std::string_view where = "read_demand_csv_file";
   const std::string head = std::string(param) + " = '" + core::to_message(path) + "'";

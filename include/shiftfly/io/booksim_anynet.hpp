@@ -160,126 +160,106 @@ inline bool looks_like_booksim(std::string_view text) {
   return false;
 }
 
-/// Reads a BookSim2 anynet file's text (see the file comment); `file` names it in refusals.
-template <std::unsigned_integral V = std::uint32_t>
-graph_file<V> read_booksim_anynet(std::string_view text, std::string_view file, const graph_file_options& opt = {}) {
-  constexpr std::string_view where = "read_booksim_anynet";
-  require_text(where, file, text);
-  if (opt.directed)
-    fail_file(where, file, 0, "BookSim2's anynet links are bidirectional: the file cannot be read as a directed graph");
-  with_file(where, file, 0, [&] {
-    core::require_memory(where, "reading it (" + std::to_string(text.size()) + " bytes)",
-                         core::estimate_add_mul(0, text.size(), booksim_bytes_per_text_byte));
-  });
-  struct attachment {
-    std::uint32_t node, router;
-    std::size_t line;
-  };
-  std::vector<attachment> nodes;                          // every `node N` joined to `router R`, in file order
+namespace detail {
+
+/// A `node N` joined to `router R` on line `line`.
+struct booksim_attachment {
+  std::uint32_t node, router;
+  std::size_t line;
+};
+
+/// What the lines of an anynet file name, in file order.
+struct booksim_lines {
+  std::vector<booksim_attachment> nodes;                          // every `node N` joined to `router R`
   std::vector<std::pair<std::uint64_t, std::size_t>> node_heads;  // `node N` at a line's head: BookSim2's router N
-  std::vector<std::uint32_t> named;                       // every id named as a router
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> links;  // router links as listed, from the line's head
-  std::vector<std::string_view> words;
-  std::size_t line_no = 0;
-  for (std::size_t start = 0; start < text.size();) {
-    // BookSim2 reads lines with getline: only a line feed ends one
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(start, end - start);
-    start = end + 1;
-    ++line_no;
-    const auto bad = [&](const std::string& why) { fail_file(where, file, line_no, why); };
-    // a CR ends a word at the end of the line (CRLF: BookSim2's atoi reads `1\r` as 1); anywhere
-    // else BookSim2 would misread it
-    const std::size_t cr = line.find('\r');
-    if (cr != std::string_view::npos) {
-      if (cr + 1 < line.size())
-        bad("a carriage return inside a line: BookSim2 ends lines at line feeds only and would read what follows "
-            "as the same line (give the file line-feed line ends)");
-      if (cr == 0 || line[cr - 1] == ' ')
-        bad("a carriage return after a space or on a blank line: BookSim2 would read it as a word (a latency of 0 or "
-            "an unknown type)");
-      line = line.substr(0, cr);
+  std::vector<std::uint32_t> named;                               // every id named as a router
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> links;     // router links as listed, from the line's head
+};
+
+/// Reads line `line_no` (its line feed removed) into `into`; `words` is scratch space.
+inline void read_booksim_line(std::string_view where, std::string_view file, std::size_t line_no, std::string_view line,
+                              std::vector<std::string_view>& words, booksim_lines& into) {
+  const auto bad = [&](const std::string& why) { fail_file(where, file, line_no, why); };
+  // a CR ends a word at the end of the line (CRLF: BookSim2's atoi reads `1\r` as 1); anywhere
+  // else BookSim2 would misread it
+  const std::size_t cr = line.find('\r');
+  if (cr != std::string_view::npos) {
+    if (cr + 1 < line.size())
+      bad("a carriage return inside a line: BookSim2 ends lines at line feeds only and would read what follows "
+          "as the same line (give the file line-feed line ends)");
+    if (cr == 0 || line[cr - 1] == ' ')
+      bad("a carriage return after a space or on a blank line: BookSim2 would read it as a word (a latency of 0 or "
+          "an unknown type)");
+    line = line.substr(0, cr);
+  }
+  if (line.find('\t') != std::string_view::npos)
+    bad("a tab: BookSim2 separates words by spaces only and would read the tab as part of a word");
+  words.clear();
+  for (std::size_t i = 0; i < line.size();) {
+    while (i < line.size() && line[i] == ' ') ++i;
+    std::size_t k = i;
+    while (k < line.size() && line[k] != ' ') ++k;
+    if (k > i) words.push_back(line.substr(i, k - i));
+    i = k;
+  }
+  if (words.empty() || words[0].substr(0, 2) == "//") return;
+  const auto id_of = [&](std::string_view w, const char* what) {
+    std::uint64_t x = 0;
+    if (core::read_decimal(w, x) != core::decimal_error::none || x > booksim_max_id)
+      bad(std::string("expected a ") + what + " id (a decimal integer from 0 to 2147483647), found '" +
+          core::printable(w) + "'");
+    return x;
+  };
+  const auto type_of = [&](std::string_view w, const char* place) {
+    if (w != "router" && w != "node")
+      bad(std::string("expected 'router' or 'node' ") + place + ", found '" + core::printable(w) + "'");
+    return w == "router";
+  };
+  const bool head_router = type_of(words[0], "at the start of the line");
+  if (words.size() < 2) bad("the line ends after '" + std::string(words[0]) + "' (expected its id)");
+  const std::uint64_t head = id_of(words[1], head_router ? "router" : "node");
+  if (head_router) into.named.push_back(static_cast<std::uint32_t>(head));
+  else into.node_heads.emplace_back(head, line_no);
+  for (std::size_t i = 2; i < words.size();) {
+    const bool body_router = type_of(words[i], "after an id or a latency");
+    if (i + 1 >= words.size()) bad("the line ends after '" + std::string(words[i]) + "' (expected its id)");
+    const std::uint64_t body = id_of(words[i + 1], body_router ? "router" : "node");
+    i += 2;
+    if (i < words.size() && words[i] != "router" && words[i] != "node") {
+      std::uint64_t lat = 0;
+      if (core::read_decimal(words[i], lat) != core::decimal_error::none || lat < 1 || lat > booksim_max_id)
+        bad("expected a latency (a decimal integer from 1 to 2147483647 cycles), 'router' or 'node', found '" +
+            core::printable(words[i]) + "'");
+      // BookSim2 sets the latency of the channel from the line's head, of the head's kind, to the
+      // id before it: right after a router on a router's line only
+      if (!head_router)
+        bad("a latency in a line that starts with 'node': BookSim2 would attach a node " + std::to_string(body) +
+            " to router " + std::to_string(head) + " with it (latencies go after a router's router links only)");
+      if (!body_router)
+        bad("a latency after 'node " + std::to_string(body) + "': BookSim2 would take it as a link from router " +
+            std::to_string(head) + " to router " + std::to_string(body) + " (latencies go after router links only)");
+      ++i;
     }
-    if (line.find('\t') != std::string_view::npos)
-      bad("a tab: BookSim2 separates words by spaces only and would read the tab as part of a word");
-    words.clear();
-    for (std::size_t i = 0; i < line.size();) {
-      while (i < line.size() && line[i] == ' ') ++i;
-      std::size_t k = i;
-      while (k < line.size() && line[k] != ' ') ++k;
-      if (k > i) words.push_back(line.substr(i, k - i));
-      i = k;
-    }
-    if (words.empty() || words[0].substr(0, 2) == "//") continue;
-    const auto id_of = [&](std::string_view w, const char* what) {
-      std::uint64_t x = 0;
-      if (core::read_decimal(w, x) != core::decimal_error::none || x > booksim_max_id)
-        bad(std::string("expected a ") + what + " id (a decimal integer from 0 to 2147483647), found '" +
-            core::printable(w) + "'");
-      return x;
-    };
-    const auto type_of = [&](std::string_view w, const char* place) {
-      if (w != "router" && w != "node")
-        bad(std::string("expected 'router' or 'node' ") + place + ", found '" + core::printable(w) + "'");
-      return w == "router";
-    };
-    const bool head_router = type_of(words[0], "at the start of the line");
-    if (words.size() < 2) bad("the line ends after '" + std::string(words[0]) + "' (expected its id)");
-    const std::uint64_t head = id_of(words[1], head_router ? "router" : "node");
-    if (head_router) named.push_back(static_cast<std::uint32_t>(head));
-    else node_heads.emplace_back(head, line_no);
-    for (std::size_t i = 2; i < words.size();) {
-      const bool body_router = type_of(words[i], "after an id or a latency");
-      if (i + 1 >= words.size()) bad("the line ends after '" + std::string(words[i]) + "' (expected its id)");
-      const std::uint64_t body = id_of(words[i + 1], body_router ? "router" : "node");
-      i += 2;
-      if (i < words.size() && words[i] != "router" && words[i] != "node") {
-        std::uint64_t lat = 0;
-        if (core::read_decimal(words[i], lat) != core::decimal_error::none || lat < 1 || lat > booksim_max_id)
-          bad("expected a latency (a decimal integer from 1 to 2147483647 cycles), 'router' or 'node', found '" +
-              core::printable(words[i]) + "'");
-        // BookSim2 sets the latency of the channel from the line's head, of the head's kind, to the
-        // id before it: right after a router on a router's line only
-        if (!head_router)
-          bad("a latency in a line that starts with 'node': BookSim2 would attach a node " + std::to_string(body) +
-              " to router " + std::to_string(head) + " with it (latencies go after a router's router links only)");
-        if (!body_router)
-          bad("a latency after 'node " + std::to_string(body) + "': BookSim2 would take it as a link from router " +
-              std::to_string(head) + " to router " + std::to_string(body) + " (latencies go after router links only)");
-        ++i;
-      }
-      if (!head_router && !body_router) bad("node " + std::to_string(head) + " is joined to node " + std::to_string(body) + " (BookSim2 joins nodes to routers only)");
-      if (head_router && body_router) {
-        links.emplace_back(head, body);
-        named.push_back(static_cast<std::uint32_t>(body));
-      } else if (head_router) {
-        nodes.push_back({static_cast<std::uint32_t>(body), static_cast<std::uint32_t>(head), line_no});
-      } else {
-        nodes.push_back({static_cast<std::uint32_t>(head), static_cast<std::uint32_t>(body), line_no});
-        named.push_back(static_cast<std::uint32_t>(body));
-      }
+    if (!head_router && !body_router) bad("node " + std::to_string(head) + " is joined to node " + std::to_string(body) + " (BookSim2 joins nodes to routers only)");
+    if (head_router && body_router) {
+      into.links.emplace_back(head, body);
+      into.named.push_back(static_cast<std::uint32_t>(body));
+    } else if (head_router) {
+      into.nodes.push_back({static_cast<std::uint32_t>(body), static_cast<std::uint32_t>(head), line_no});
+    } else {
+      into.nodes.push_back({static_cast<std::uint32_t>(head), static_cast<std::uint32_t>(body), line_no});
+      into.named.push_back(static_cast<std::uint32_t>(body));
     }
   }
-  if (named.empty()) fail_file(where, file, 0, "names no router");
-  std::sort(named.begin(), named.end());
-  named.erase(std::unique(named.begin(), named.end()), named.end());
-  // BookSim2 makes a router of every line's head id, a `node` line's too (AnyNet::readFile)
-  for (const auto& [id, line] : node_heads)
-    if (!std::binary_search(named.begin(), named.end(), static_cast<std::uint32_t>(id)))
-      fail_file(where, file, line,
-                "the line starts with 'node " + std::to_string(id) + "', and BookSim2 makes a router of every line's "
-                "first id: router " + std::to_string(id) + ", named nowhere else, would be an extra isolated router "
-                "(start the line with its router: 'router R node " + std::to_string(id) + "')");
-  // every router id 0..max must be named
-  const std::uint64_t max_router = named.back();
-  require_file_vertices<V>(where, file, 0, max_router + 1, opt.max_vertices, "routers");
-  for (std::size_t r = 0; r < named.size(); ++r)
-    if (named[r] != r)
-      fail_file(where, file, 0, "names routers up to " + std::to_string(max_router) + " but not router " +
-                                    std::to_string(r) + " (BookSim2 numbers routers from 0 with no gap)");
-  std::stable_sort(nodes.begin(), nodes.end(), [](const attachment& a, const attachment& b) { return a.node < b.node; });
-  std::vector<std::uint32_t> endpoints(named.size(), 0);
+}
+
+/// The nodes of each of `routers` routers, from the attachments (sorted here by node): every node
+/// 0..max on one router, no gap; refused, naming the line, otherwise.
+inline std::vector<std::uint32_t> booksim_endpoints(std::string_view where, std::string_view file,
+                                                    std::vector<booksim_attachment>& nodes, std::size_t routers) {
+  std::stable_sort(nodes.begin(), nodes.end(),
+                   [](const booksim_attachment& a, const booksim_attachment& b) { return a.node < b.node; });
+  std::vector<std::uint32_t> endpoints(routers, 0);
   std::uint64_t expected = 0;
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const auto& a = nodes[i];
@@ -299,7 +279,53 @@ graph_file<V> read_booksim_anynet(std::string_view text, std::string_view file, 
                                          std::to_string(core::max_endpoints_per_router) + " nodes");
     ++endpoints[a.router];
   }
-  std::vector<attachment>().swap(nodes);
+  return endpoints;
+}
+
+}  // namespace detail
+
+/// Reads a BookSim2 anynet file's text (see the file comment); `file` names it in refusals.
+template <std::unsigned_integral V = std::uint32_t>
+graph_file<V> read_booksim_anynet(std::string_view text, std::string_view file, const graph_file_options& opt = {}) {
+  constexpr std::string_view where = "read_booksim_anynet";
+  require_text(where, file, text);
+  if (opt.directed)
+    fail_file(where, file, 0, "BookSim2's anynet links are bidirectional: the file cannot be read as a directed graph");
+  with_file(where, file, 0, [&] {
+    core::require_memory(where, "reading it (" + std::to_string(text.size()) + " bytes)",
+                         core::estimate_add_mul(0, text.size(), booksim_bytes_per_text_byte));
+  });
+  detail::booksim_lines parsed;
+  std::vector<std::string_view> words;
+  std::size_t line_no = 0;
+  for (std::size_t start = 0; start < text.size();) {
+    // BookSim2 reads lines with getline: only a line feed ends one
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    detail::read_booksim_line(where, file, ++line_no, line, words, parsed);
+  }
+  auto& [nodes, node_heads, named, links] = parsed;
+  if (named.empty()) fail_file(where, file, 0, "names no router");
+  std::sort(named.begin(), named.end());
+  named.erase(std::unique(named.begin(), named.end()), named.end());
+  // BookSim2 makes a router of every line's head id, a `node` line's too (AnyNet::readFile)
+  for (const auto& [id, line] : node_heads)
+    if (!std::binary_search(named.begin(), named.end(), static_cast<std::uint32_t>(id)))
+      fail_file(where, file, line,
+                "the line starts with 'node " + std::to_string(id) + "', and BookSim2 makes a router of every line's "
+                "first id: router " + std::to_string(id) + ", named nowhere else, would be an extra isolated router "
+                "(start the line with its router: 'router R node " + std::to_string(id) + "')");
+  // every router id 0..max must be named
+  const std::uint64_t max_router = named.back();
+  require_file_vertices<V>(where, file, 0, max_router + 1, opt.max_vertices, "routers");
+  for (std::size_t r = 0; r < named.size(); ++r)
+    if (named[r] != r)
+      fail_file(where, file, 0, "names routers up to " + std::to_string(max_router) + " but not router " +
+                                    std::to_string(r) + " (BookSim2 numbers routers from 0 with no gap)");
+  std::vector<std::uint32_t> endpoints = detail::booksim_endpoints(where, file, nodes, named.size());
+  std::vector<detail::booksim_attachment>().swap(nodes);
   std::vector<std::pair<V, V>> pairs;
   pairs.reserve(links.size());
   for (const auto& [a, b] : links) pairs.emplace_back(static_cast<V>(a), static_cast<V>(b));

@@ -136,6 +136,106 @@ inline std::string trimmed(std::string_view t) {
   return std::string(t.substr(a, t.find_last_not_of(" \t\r\n") - a + 1));
 }
 
+/// An XML attribute of an element, or "".
+inline std::string graphml_attr(const boost::property_tree::ptree& t, const char* name) {
+  using ptree = boost::property_tree::ptree;
+  return t.get(ptree::path_type(std::string("<xmlattr>/") + name, '/'), std::string());
+}
+
+/// The <key> elements of a <graphml> element, and how many <graph> elements it holds.
+struct graphml_keys {
+  std::unordered_set<std::string> keys;  ///< every id declared
+  /// the key that carries node labels (attr.name "label", for nodes or all), else yEd's node
+  /// graphics (yfiles.type "nodegraphics", its y:NodeLabel); the nodes' endpoints counts
+  std::string label_key, yed_key, endpoints_key;
+  std::size_t graphs = 0;
+};
+
+inline graphml_keys read_graphml_keys(const boost::property_tree::ptree& root) {
+  graphml_keys k;
+  for (const auto& [tag, child] : root) {
+    k.graphs += tag == "graph";
+    if (tag != "key") continue;
+    const std::string id = graphml_attr(child, "id"), for_what = graphml_attr(child, "for");
+    k.keys.insert(id);
+    if (for_what != "node" && for_what != "all") continue;
+    if (graphml_attr(child, "attr.name") == "label" && k.label_key.empty()) k.label_key = id;
+    if (graphml_attr(child, "yfiles.type") == "nodegraphics" && k.yed_key.empty()) k.yed_key = id;
+    if (graphml_attr(child, "attr.name") == "endpoints" && k.endpoints_key.empty()) k.endpoints_key = id;
+  }
+  return k;
+}
+
+/// A node's label (see graphml_keys), or none.
+inline std::optional<std::string> graphml_label(const boost::property_tree::ptree& node, const graphml_keys& k) {
+  for (const auto& [tag, data] : node) {
+    if (tag != "data") continue;
+    const std::string key = graphml_attr(data, "key");
+    if (!k.label_key.empty()) {
+      if (key == k.label_key) return data.template get_value<std::string>();
+      continue;
+    }
+    if (key != k.yed_key) continue;
+    // NetworkX's reading: the first y:NodeLabel of a generic, shape, SVG or image node
+    for (const char* type : {"GenericNode", "ShapeNode", "SVGNode", "ImageNode"})
+      for (const auto& [gtag, graphics] : data)
+        if (local_name(gtag) == type)
+          for (const auto& [ltag, l] : graphics)
+            if (local_name(ltag) == "NodeLabel") return trimmed(l.template get_value<std::string>());
+  }
+  return std::nullopt;
+}
+
+/// What the reader does not read is refused, not dropped: hyperedges, a graph kept in
+/// another file (<locator>), a <graph> directly inside a <graph>, mixed directions.
+inline void check_graphml_graph(std::string_view where, std::string_view file, const boost::property_tree::ptree& g,
+                                const std::string& what, bool file_directed) {
+  const auto bad = [&](const std::string& why) { fail_file(where, file, 0, why); };
+  for (const auto& [tag, child] : g) {
+    if (tag == "hyperedge")
+      bad(what + " holds a <hyperedge>: hyperedges (edges of more than two nodes) are not read; refused rather "
+                 "than dropped");
+    if (tag == "locator") bad(what + " is kept in another file (<locator>), which is not read");
+    if (tag == "graph") bad(what + " holds a <graph> directly, not inside a <node>: not GraphML");
+  }
+  const std::string d = graphml_attr(g, "edgedefault");
+  if (!d.empty() && (d == "directed") != file_directed)
+    bad(what + " has edgedefault \"" + core::printable(d) + "\", unlike the file's first graph: mixed graphs are not read");
+}
+
+/// Boost.Graph's reading checks the GraphML (keys, types, directions) of the top graph and
+/// must agree on its counts: `nodes` (its nodes and the nested ones its edges name) and `edges`.
+inline void check_graphml_with_boost(std::string_view where, std::string_view file, std::string_view text,
+                                     bool directed, std::size_t nodes, std::size_t edges) {
+  const auto bad = [&](const std::string& why) { fail_file(where, file, 0, why); };
+  try {
+    view_streambuf buf(text);
+    std::istream in(&buf);
+    boost::dynamic_properties dp(boost::ignore_other_properties);
+    std::size_t boost_vertices = 0, boost_edges = 0;
+    if (directed) {
+      boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS> bg;
+      graphml_string_default<decltype(bg)> mg(bg, dp);
+      boost::read_graphml(in, mg, 0);
+      boost_vertices = boost::num_vertices(bg), boost_edges = boost::num_edges(bg);
+    } else {
+      boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS> bg;
+      graphml_string_default<decltype(bg)> mg(bg, dp);
+      boost::read_graphml(in, mg, 0);
+      boost_vertices = boost::num_vertices(bg), boost_edges = boost::num_edges(bg);
+    }
+    if (boost_vertices != nodes || boost_edges != edges)
+      bad("Boost.Graph reads " + std::to_string(boost_vertices) + " nodes and " + std::to_string(boost_edges) +
+          " edges, not the " + std::to_string(nodes) + " and " + std::to_string(edges) + " of the <graph>");
+  } catch (const file_error&) {
+    throw;
+  } catch (const std::bad_alloc&) {
+    throw;  // not a bad file: past the estimate (an internal error, not "bad GraphML")
+  } catch (const std::exception& e) {
+    bad("bad GraphML: " + core::printable(e.what(), 160));
+  }
+}
+
 }  // namespace detail
 
 /// Reads a GraphML file's text (the format above); `file` names it in refusals.
@@ -151,9 +251,7 @@ graph_file<V> read_graphml_file(std::string_view text, std::string_view file, co
                          core::estimate_add_mul(0, text.size(), graphml_bytes_per_text_byte));
   });
   const auto bad = [&](const std::string& why) { fail_file(where, file, 0, why); };
-  const auto attr = [](const ptree& t, const char* name) {
-    return t.get(ptree::path_type(std::string("<xmlattr>/") + name, '/'), std::string());
-  };
+  const auto attr = [](const ptree& t, const char* name) { return detail::graphml_attr(t, name); };
   ptree doc;
   try {
     detail::view_streambuf buf(text);
@@ -164,21 +262,9 @@ graph_file<V> read_graphml_file(std::string_view text, std::string_view file, co
   }
   const auto root = doc.get_child_optional("graphml");
   if (!root) bad("not GraphML (no <graphml> element)");
-  // the keys: every id declared, the key that carries node labels (attr.name "label", for
-  // nodes or all), else yEd's node graphics (yfiles.type "nodegraphics", its y:NodeLabel)
-  std::unordered_set<std::string> keys;
-  std::string label_key, yed_key, endpoints_key;
-  std::size_t graphs = 0;
-  for (const auto& [tag, child] : *root) {
-    graphs += tag == "graph";
-    if (tag != "key") continue;
-    const std::string id = attr(child, "id"), for_what = attr(child, "for");
-    keys.insert(id);
-    if (for_what != "node" && for_what != "all") continue;
-    if (attr(child, "attr.name") == "label" && label_key.empty()) label_key = id;
-    if (attr(child, "yfiles.type") == "nodegraphics" && yed_key.empty()) yed_key = id;
-    if (attr(child, "attr.name") == "endpoints" && endpoints_key.empty()) endpoints_key = id;
-  }
+  const detail::graphml_keys declared = detail::read_graphml_keys(*root);
+  const auto& keys = declared.keys;
+  const std::size_t graphs = declared.graphs;
   if (graphs == 0) bad("holds no <graph> element");
   if (graphs > 1)
     bad("holds " + std::to_string(graphs) +
@@ -191,7 +277,7 @@ graph_file<V> read_graphml_file(std::string_view text, std::string_view file, co
   std::vector<std::string> ids, labels;
   std::vector<std::uint32_t> endpoints;  // with an endpoints key: each node's count
   std::unordered_map<std::string, V> index;
-  bool labelled = !label_key.empty() || !yed_key.empty();
+  bool labelled = !declared.label_key.empty() || !declared.yed_key.empty();
   std::vector<bool> is_top;  // declared in the top graph, not in a nested one
   std::size_t top_nodes = 0, node_no = 0, edge_no = 0;
   const auto check_data = [&](const ptree& element, const std::string& what) {
@@ -199,38 +285,8 @@ graph_file<V> read_graphml_file(std::string_view text, std::string_view file, co
       if (tag == "data" && !keys.count(attr(data, "key")))
         bad(what + " has <data> for key '" + core::printable(attr(data, "key")) + "', which no <key> declares");
   };
-  // a node's label (see above), or none
-  const auto label_of = [&](const ptree& node) -> std::optional<std::string> {
-    for (const auto& [tag, data] : node) {
-      if (tag != "data") continue;
-      const std::string key = attr(data, "key");
-      if (!label_key.empty()) {
-        if (key == label_key) return data.template get_value<std::string>();
-        continue;
-      }
-      if (key != yed_key) continue;
-      // NetworkX's reading: the first y:NodeLabel of a generic, shape, SVG or image node
-      for (const char* type : {"GenericNode", "ShapeNode", "SVGNode", "ImageNode"})
-        for (const auto& [gtag, graphics] : data)
-          if (detail::local_name(gtag) == type)
-            for (const auto& [ltag, l] : graphics)
-              if (detail::local_name(ltag) == "NodeLabel") return detail::trimmed(l.template get_value<std::string>());
-    }
-    return std::nullopt;
-  };
-  // What the reader does not read is refused, not dropped: hyperedges, a graph kept in
-  // another file (<locator>), a <graph> directly inside a <graph>, mixed directions.
   const auto check_graph = [&](const ptree& g, const std::string& what) {
-    for (const auto& [tag, child] : g) {
-      if (tag == "hyperedge")
-        bad(what + " holds a <hyperedge>: hyperedges (edges of more than two nodes) are not read; refused rather "
-                   "than dropped");
-      if (tag == "locator") bad(what + " is kept in another file (<locator>), which is not read");
-      if (tag == "graph") bad(what + " holds a <graph> directly, not inside a <node>: not GraphML");
-    }
-    const std::string d = attr(g, "edgedefault");
-    if (!d.empty() && (d == "directed") != file_directed)
-      bad(what + " has edgedefault \"" + core::printable(d) + "\", unlike the file's first graph: mixed graphs are not read");
+    detail::check_graphml_graph(where, file, g, what, file_directed);
   };
   // Pass 1, the nodes in document order, a nested graph's after the node that holds it
   // (NetworkX's order for yEd's group nodes): vertex i is the i-th.
@@ -249,10 +305,10 @@ graph_file<V> read_graphml_file(std::string_view text, std::string_view file, co
       ids.push_back(*id);
       is_top.push_back(level == 0);
       check_data(node, "<node> '" + core::printable(*id) + "'");
-      if (!endpoints_key.empty()) {
+      if (!declared.endpoints_key.empty()) {
         std::optional<std::string> count;
         for (const auto& [dtag, data] : node)
-          if (dtag == "data" && attr(data, "key") == endpoints_key) count = detail::trimmed(data.template get_value<std::string>());
+          if (dtag == "data" && attr(data, "key") == declared.endpoints_key) count = detail::trimmed(data.template get_value<std::string>());
         if (!count) bad("<node> '" + core::printable(*id) + "' has no endpoints data (the file declares an endpoints key, as SST's anytopo does, which every node needs)");
         std::uint64_t c = 0;
         if (core::read_decimal(*count, c) != core::decimal_error::none || c > core::max_endpoints_per_router)
@@ -260,7 +316,7 @@ graph_file<V> read_graphml_file(std::string_view text, std::string_view file, co
         endpoints.push_back(static_cast<std::uint32_t>(c));
       }
       if (labelled) {
-        auto l = label_of(node);
+        auto l = detail::graphml_label(node, declared);
         labelled = l.has_value();
         if (labelled) labels.push_back(std::move(*l));
       }
@@ -309,34 +365,7 @@ graph_file<V> read_graphml_file(std::string_view text, std::string_view file, co
   };
   read_edges(top, 0);
   doc.clear();  // before Boost.Graph parses the text again: the two trees are never held together
-  // Boost.Graph's reading checks the GraphML (keys, types, directions) of the top graph and
-  // must agree on its counts: its nodes and the nested ones its edges name, and its edges.
-  try {
-    detail::view_streambuf buf(text);
-    std::istream in(&buf);
-    boost::dynamic_properties dp(boost::ignore_other_properties);
-    std::size_t vertices = 0, edges = 0;
-    if (file_directed) {
-      boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS> bg;
-      detail::graphml_string_default<decltype(bg)> mg(bg, dp);
-      boost::read_graphml(in, mg, 0);
-      vertices = boost::num_vertices(bg), edges = boost::num_edges(bg);
-    } else {
-      boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS> bg;
-      detail::graphml_string_default<decltype(bg)> mg(bg, dp);
-      boost::read_graphml(in, mg, 0);
-      vertices = boost::num_vertices(bg), edges = boost::num_edges(bg);
-    }
-    if (vertices != top_nodes + boost_extra.size() || edges != top_edges)
-      bad("Boost.Graph reads " + std::to_string(vertices) + " nodes and " + std::to_string(edges) + " edges, not the " +
-          std::to_string(top_nodes + boost_extra.size()) + " and " + std::to_string(top_edges) + " of the <graph>");
-  } catch (const file_error&) {
-    throw;
-  } catch (const std::bad_alloc&) {
-    throw;  // not a bad file: past the estimate (an internal error, not "bad GraphML")
-  } catch (const std::exception& e) {
-    bad("bad GraphML: " + core::printable(e.what(), 160));
-  }
+  detail::check_graphml_with_boost(where, file, text, file_directed, top_nodes + boost_extra.size(), top_edges);
   if (labelled) {
     std::unordered_set<std::string_view> seen;
     for (const auto& l : labels) labelled = labelled && seen.insert(l).second;

@@ -32,6 +32,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -305,6 +306,24 @@ inline std::string range_commands(char axis, const axis_range& r, bool with_step
 }
 
 /// Throws when a part of `f` refers to what is not there or cannot be drawn.
+/// The line style (1-based, of figure_style) series `k` of a figure is drawn in, and its dash
+/// when the figure sets one in place of the style's own.
+struct series_style {
+  std::size_t line_type = 1;
+  dash stroke = dash::automatic;
+  bool operator==(const series_style&) const = default;
+};
+
+inline series_style style_of(const figure& f, std::size_t k) { return {k % figure_line_styles + 1, f.lines[k].stroke}; }
+
+/// The first two series (indices) of `f` that would be drawn in the same style, if any.
+inline std::optional<std::pair<std::size_t, std::size_t>> same_style_series(const figure& f) {
+  for (std::size_t j = 1; j < f.lines.size(); ++j)
+    for (std::size_t i = 0; i < j; ++i)
+      if (style_of(f, i) == style_of(f, j)) return std::pair{i, j};
+  return std::nullopt;
+}
+
 inline void validate_figure(const figure& f) {
   const std::string fn = "report::figure_svg";
   if (const auto& g = f.grid; !g.empty()) {
@@ -323,6 +342,10 @@ inline void validate_figure(const figure& f) {
   }
   for (const auto& s : f.lines)
     if (s.x.size() != s.y.size()) core::fail(fn, "series '" + s.name + "' has unequal x and y");
+  if (const auto same = same_style_series(f))
+    core::fail(fn, fmt::format("figure '{}': series '{}' and '{}' would be drawn alike (the figure has {} series; accepted: "
+                               "at most {}, the line styles of report/figure_style.hpp)",
+                               f.id, f.lines[same->first].name, f.lines[same->second].name, f.lines.size(), figure_line_styles));
   if (f.ynines && f.logy) core::fail(fn, "figure '" + f.id + "' has both a nines and a log y axis");
   if (f.ynines)
     for (const auto& s : f.lines)
@@ -478,7 +501,7 @@ inline std::string figure_script(const figure& f) {
     items.push_back(fmt::format("$g{} using 1:2:3 with filledcurves {} {}", k, shaded_gap_style, title(f.gaps[k].label)));
   for (std::size_t k = 0; k < f.lines.size(); ++k) {
     const auto& s = f.lines[k];
-    std::string lt = fmt::format("lt {}", k % figure_line_styles + 1);
+    std::string lt = fmt::format("lt {}", detail::style_of(f, k).line_type);
     if (s.stroke != dash::automatic) lt += fmt::format(" dt {}", s.stroke == dash::solid ? solid_dash : dashed_dash);
     const std::string name = detail::gp_quote(s.name);
     if (!has_below[k] && !has_above[k]) {

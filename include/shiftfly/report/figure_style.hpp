@@ -3,10 +3,12 @@
 /// The one gnuplot style of every figure the project draws (report::figure_svg
 /// prepends it to each figure's script): an SVG canvas with enhanced text and
 /// UTF-8, so that `1 − λ_2`, `σ` and the `10^6` of a log axis are typeset; the
-/// key below the plot; log axes labelled 10^k; and eight line styles that
-/// differ in colour (Okabe and Ito's palette, distinguishable under the common
-/// colour-vision deficiencies), dash pattern and point shape, so that they stay
-/// apart in greyscale.
+/// key below the plot; log axes labelled 10^k; and twelve line styles, each with its own
+/// point shape and dash pattern, so that they stay apart in greyscale: the first eight
+/// differ in colour too (Okabe and Ito's palette, distinguishable under the common
+/// colour-vision deficiencies), the last four take the colours of the first four again.
+/// A figure of more series than styles is refused (report::figure_script), so that no
+/// two series of a figure look alike.
 ///
 /// Labels are written as gnuplot enhanced text with UTF-8 Greek letters
 /// ("1 − λ_2", "spare ratio σ = s/N (%)"): the `{/Symbol l}` form would ask the
@@ -41,8 +43,9 @@ set mxtics default
 set mytics default
 set pointsize 0.9
 unset title
-# Okabe-Ito colours, each with its own dash pattern and point shape; no style uses an open
-# triangle (the marks of a clamped value) or an open circle (an open marker).
+# Okabe-Ito colours, each style with its own dash pattern and point shape (styles 9 to 12 take the
+# colours of 1 to 4 again); no style uses an open triangle (the marks of a clamped value) or an
+# open circle (an open marker).
 set linetype 1 lc '#0072B2' lw 1.6 dt 1 pt 7
 set linetype 2 lc '#D55E00' lw 1.6 dt 2 pt 5
 set linetype 3 lc '#009E73' lw 1.6 dt 4 pt 9
@@ -51,11 +54,15 @@ set linetype 5 lc '#E69F00' lw 1.6 dt 3 pt 15
 set linetype 6 lc '#56B4E9' lw 1.6 dt (8,3,2,3,2,3) pt 4
 set linetype 7 lc '#000000' lw 1.6 dt (12,4) pt 3
 set linetype 8 lc '#999999' lw 1.6 dt (2,2) pt 1
-set linetype cycle 8
+set linetype 9 lc '#0072B2' lw 1.6 dt (2,5) pt 2
+set linetype 10 lc '#D55E00' lw 1.6 dt (10,3,2,3) pt 11
+set linetype 11 lc '#009E73' lw 1.6 dt (6,6) pt 12
+set linetype 12 lc '#CC79A7' lw 1.6 dt (16,4,4,4) pt 14
+set linetype cycle 12
 )";
 
-/// How many line styles cycle (the ninth series looks like the first).
-inline constexpr std::size_t figure_line_styles = 8;
+/// How many line styles there are: a figure draws at most this many series.
+inline constexpr std::size_t figure_line_styles = 12;
 
 /// The point type of a value drawn at a display floor: an open downward triangle (gnuplot's pt 10).
 inline constexpr int clamped_point_type = 10;

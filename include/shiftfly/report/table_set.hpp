@@ -142,6 +142,80 @@ inline std::vector<std::string> split_only(const std::vector<std::string>& value
   return ids;
 }
 
+namespace detail {
+
+/// A section's tables and figures have distinct ids (both write <id>.csv), each listed in its outputs.
+inline void require_listed_outputs(const section& s, const section_output& result) {
+  for (const auto& f : result.figures)
+    for (const auto& t : result.tables)
+      if (f.id == t.id)
+        throw std::logic_error("run_table_set: section '" + s.id + "' has a table and a figure both named '" + f.id + "'");
+  const auto listed = [&s](const std::string& id) {
+    if (std::find(s.outputs.begin(), s.outputs.end(), id) == s.outputs.end())
+      throw std::logic_error("run_table_set: section '" + s.id + "' produced '" + id + "', which its outputs do not list");
+  };
+  for (const auto& t : result.tables) listed(t.id);
+  for (const auto& f : result.figures) listed(f.id);
+}
+
+/// Compares the text `now` of `file` with its golden in `dir` cell by cell, reporting each
+/// difference (or the golden's absence) to `err`; returns how many it reported.
+inline std::size_t check_text_file(const std::string& dir, const std::string& file, const std::string& now,
+                                   std::ostream& err) {
+  bool ok = false;
+  const auto golden = read_file(std::filesystem::path(dir) / file, ok);
+  if (!ok) {
+    err << file << ": missing from " << dir << "\n";
+    return 1;
+  }
+  std::size_t differences = 0;
+  for (const auto& d : compare_table_text(golden, now)) {
+    err << describe(file, d) << "\n";
+    ++differences;
+  }
+  return differences;
+}
+
+/// Compares a figure's SVG with its golden byte for byte; reports the first differing line.
+inline std::size_t check_svg_file(const std::string& dir, const std::string& file, const std::string& svg,
+                                  std::ostream& err) {
+  bool ok = false;
+  const auto golden_svg = read_file(std::filesystem::path(dir) / file, ok);
+  if (!ok) {
+    err << file << ": missing from " << dir << "\n";
+    return 1;
+  }
+  if (golden_svg == svg) return 0;
+  const auto d = compare_table_text(golden_svg, svg);
+  err << (d.empty() ? file + ": differs" : describe(file, d.front())) << "\n";
+  return 1;
+}
+
+/// Compares the HTML page with its golden: a run of every section the whole page, date aside; a
+/// partial run (`only`), its tables' and figures' blocks, or nothing when the golden has no page.
+inline std::size_t check_html_page(const table_set_options& o, const std::string& html,
+                                   const std::vector<std::string>& html_blocks, std::ostream& out, std::ostream& err) {
+  bool ok = false;
+  const auto golden = read_file(std::filesystem::path(o.check_dir) / html_report_file, ok);
+  if (!ok && !o.only.empty()) {
+    // A run of some tables against a directory that holds only those: nothing to compare the page with.
+    out << "check: " << o.check_dir << " has no " << html_report_file << "; the report was not compared\n";
+    return 0;
+  }
+  if (!ok) {
+    err << html_report_file << ": missing from " << o.check_dir << "\n";
+    return 1;
+  }
+  std::size_t differences = 0;
+  for (const auto& d : compare_html(golden, html, o.only.empty() ? std::vector<std::string>{} : html_blocks)) {
+    err << describe(html_report_file, d) << "\n";
+    ++differences;
+  }
+  return differences;
+}
+
+}  // namespace detail
+
 /// Runs the set: prints to `out`, reports differences to `err`.
 /// Returns 0, or 1 when the check found a difference.
 inline int run_table_set(const std::vector<section>& sections, const table_set_options& o, std::ostream& out,
@@ -169,17 +243,7 @@ inline int run_table_set(const std::vector<section>& sections, const table_set_o
     show_progress("tables: " + s.id, done, total);
     const section_output result = s.build(o.context);
     show_progress("tables: " + s.id, ++done, total);
-    // A table and a figure both write <id>.csv: their ids must differ; and each is listed in outputs.
-    for (const auto& f : result.figures)
-      for (const auto& t : result.tables)
-        if (f.id == t.id)
-          throw std::logic_error("run_table_set: section '" + s.id + "' has a table and a figure both named '" + f.id + "'");
-    const auto listed = [&s](const std::string& id) {
-      if (std::find(s.outputs.begin(), s.outputs.end(), id) == s.outputs.end())
-        throw std::logic_error("run_table_set: section '" + s.id + "' produced '" + id + "', which its outputs do not list");
-    };
-    for (const auto& t : result.tables) listed(t.id);
-    for (const auto& f : result.figures) listed(f.id);
+    detail::require_listed_outputs(s, result);
     html_section page{s.id, s.description, {}, {}};
     for (const auto& t : result.tables) {
       if (!wanted(s, t.id)) continue;
@@ -203,19 +267,7 @@ inline int run_table_set(const std::vector<section>& sections, const table_set_o
         detail::write_file(base.string() + ".json", to_json(t).dump(2) + "\n");
         for (const char* ext : {".md", ".csv", ".json"}) wrote(t.id + ext);
       }
-      if (!o.check_dir.empty()) {
-        bool ok = false;
-        const auto golden = detail::read_file(std::filesystem::path(o.check_dir) / (t.id + ".md"), ok);
-        if (!ok) {
-          err << t.id << ".md: missing from " << o.check_dir << "\n";
-          ++differences;
-          continue;
-        }
-        for (const auto& d : compare_table_text(golden, md)) {
-          err << describe(t.id + ".md", d) << "\n";
-          ++differences;
-        }
-      }
+      if (!o.check_dir.empty()) differences += detail::check_text_file(o.check_dir, t.id + ".md", md, err);
     }
     for (const auto& f : result.figures) {
       if (!wanted(s, f.id)) continue;
@@ -233,27 +285,8 @@ inline int run_table_set(const std::vector<section>& sections, const table_set_o
         for (const char* ext : {".csv", ".svg"}) wrote(f.id + ext);
       }
       if (!o.check_dir.empty()) {
-        bool ok = false;
-        const auto golden = detail::read_file(std::filesystem::path(o.check_dir) / (f.id + ".csv"), ok);
-        const auto now = figure_csv(f);
-        if (!ok) {
-          err << f.id << ".csv: missing from " << o.check_dir << "\n";
-          ++differences;
-        } else {
-          for (const auto& d : compare_table_text(golden, now)) {
-            err << describe(f.id + ".csv", d) << "\n";
-            ++differences;
-          }
-        }
-        const auto golden_svg = detail::read_file(std::filesystem::path(o.check_dir) / (f.id + ".svg"), ok);
-        if (!ok) {
-          err << f.id << ".svg: missing from " << o.check_dir << "\n";
-          ++differences;
-        } else if (golden_svg != svg) {
-          const auto d = compare_table_text(golden_svg, svg);
-          err << (d.empty() ? f.id + ".svg: differs" : describe(f.id + ".svg", d.front())) << "\n";
-          ++differences;
-        }
+        differences += detail::check_text_file(o.check_dir, f.id + ".csv", figure_csv(f), err);
+        differences += detail::check_svg_file(o.check_dir, f.id + ".svg", svg, err);
       }
     }
     if (want_html) html_sections.push_back(std::move(page));
@@ -265,23 +298,7 @@ inline int run_table_set(const std::vector<section>& sections, const table_set_o
       detail::write_file(std::filesystem::path(o.out_dir) / html_report_file, html);
       wrote(html_report_file);
     }
-    if (!o.check_dir.empty()) {
-      bool ok = false;
-      const auto golden = detail::read_file(std::filesystem::path(o.check_dir) / html_report_file, ok);
-      if (!ok && !o.only.empty()) {
-        // A run of some tables against a directory that holds only those: nothing to compare the page with.
-        out << "check: " << o.check_dir << " has no " << html_report_file << "; the report was not compared\n";
-      } else if (!ok) {
-        err << html_report_file << ": missing from " << o.check_dir << "\n";
-        ++differences;
-      } else {
-        // A run of every section compares the whole page, date aside; a partial run, its tables' and figures' blocks.
-        for (const auto& d : compare_html(golden, html, o.only.empty() ? std::vector<std::string>{} : html_blocks)) {
-          err << describe(html_report_file, d) << "\n";
-          ++differences;
-        }
-      }
-    }
+    if (!o.check_dir.empty()) differences += detail::check_html_page(o, html, html_blocks, out, err);
   }
   if (o.check_dir.empty() && o.format == "json") {
     const nlohmann::json all{{"tables", json_all}};

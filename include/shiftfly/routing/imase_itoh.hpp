@@ -246,8 +246,6 @@ struct imase_itoh_shortest_stats {
   std::uint64_t total_hops = 0;      ///< sum of route lengths
   unsigned guarantee = 0;            ///< ceil(log_d n)
   unsigned max_hops = 0;             ///< diameter, as found by the router
-  [[nodiscard]] double shortest_fraction() const { return pairs ? double(shortest) / double(pairs) : 1.0; }
-  [[nodiscard]] double fixed_fraction() const { return pairs ? double(fixed_shortest) / double(pairs) : 1.0; }
   [[nodiscard]] double mean_hops() const { return pairs ? double(total_hops) / double(pairs) : 0.0; }
 };
 

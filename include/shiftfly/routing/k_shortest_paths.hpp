@@ -83,7 +83,6 @@ class k_shortest_paths_routing {
   }
 
   [[nodiscard]] std::uint32_t k() const noexcept { return k_; }
-  [[nodiscard]] std::uint64_t vertex_count() const noexcept { return g_->num_vertices(); }
   /// Steps of one pair at worst (k_shortest_paths_pair_work).
   [[nodiscard]] std::uint64_t pair_work() const { return k_shortest_paths_pair_work(*g_, k_); }
 

@@ -234,7 +234,7 @@ graph_measurement measure_graph(const G& g, const graph_measure_request& q) {
   if (q.verify) {  // an independent recomputation by plain BFS from every source (or every sampled one)
     const metrics::distance_stats v = q.samples == 0 ? metrics::all_pairs_stats_serial(g, how)
                                                      : metrics::sampled_stats_serial(g, q.samples, q.sample_seed, how);
-    if (v.histogram != m.distances->histogram) throw std::runtime_error("metrics: --verify: serial BFS disagrees with the sweeps");
+    if (v.histogram != m.distances->histogram) throw std::runtime_error("measure_graph: verify: serial BFS disagrees with the sweeps");
     m.verified = true;
   }
   if (q.gap || q.gap_iterations != 0) detail::measure_gap(g, q, m);

@@ -68,8 +68,8 @@ inline std::string routing_load_note() {
          "maximum-weight assignment per channel with a dual certificate); '>=' marks a certified lower bound where the "
          "assignments passed their work limit, '-' not computed above " +
          report::thousands(studies::routing_load_worst_max_routers) +
-         " routers (the n(n - 1) pairs' shares and assignments take minutes and gigabytes there; `shiftfly load "
-         "--traffic worst` computes one). Valiant's worst case is any derangement, exactly. theta*: the optimal throughput's certified "
+         " routers (the n(n - 1) pairs' shares and assignments take minutes and gigabytes there; docs/routing.md "
+         "shows how to compute one). Valiant's worst case is any derangement, exactly. theta*: the optimal throughput's certified "
          "interval (the throughput table's bounds; the best routing's theta_R raises its lower end); efficiency at "
          "least = theta_R / theta*'s upper end. Routings: shift = table-free shift routing (Theorem 5.2, Imase-Itoh "
          "arithmetic), dor = dimension order, minimal = one shortest path, the lowest-id next hop, ecmp = an even "

@@ -83,6 +83,173 @@ inline std::vector<report::figure> equal_cost_figures(const std::vector<studies:
   return {d, m, g};
 }
 
+namespace detail {
+
+// The sections' builders, one each, in print order (shiftfly_sections lists them).
+
+inline report::section_output scale_output(const report::section_context& c, difference_log& log) {
+  report::section_output o;
+  const auto rows = studies::equal_cost_rows(equal_cost_method_for(c.profile), c.threads);
+  auto t = equal_cost_table(rows, c.profile);
+  if (c.profile == report::profile::exact) {
+    const auto paper = equal_cost_table(
+        studies::equal_cost_rows(studies::equal_cost_method::reference_artefact, c.threads),
+        report::profile::paper);
+    mark_differences(t, paper, [](const std::string& col) -> std::string {
+      if (col.find("gap") != std::string::npos)
+        return "published: power-iteration estimate (120 or 60 steps); exact: Lanczos, converged to 1e-9";
+      return "published: 120 sampled sources above 3,000 groups (a diameter is then a lower bound); "
+             "exact: all pairs";
+    }, log);
+  }
+  o.figures = equal_cost_figures(rows);
+  report::illustrate(o.figures[0], t,
+                     "Worst-case chip-to-chip hops at equal optical cost: the group diameter by eq. (1), "
+                     "against the chips in the system (log scale).");
+  report::illustrate(o.figures[1], t,
+                     "Mean chip-to-chip hops by eq. (1) from the mean group distance, against the chips "
+                     "in the system (log scale).");
+  report::illustrate(o.figures[2], t,
+                     "Spectral gap 1 − λ₂ of the group graph (larger mixes faster), against the chips in "
+                     "the system (log scale).");
+  o.tables.push_back(std::move(t));
+  return o;
+}
+
+inline report::section_output failures_output(const report::section_context& c, difference_log& log) {
+  report::section_output o;
+  studies::link_failure_sweep_params prm;
+  prm.exact = c.profile == report::profile::exact;
+  auto t = failures_table(studies::run_link_failure_sweep(prm));
+  if (c.profile == report::profile::exact)
+    mark_differences(t, failures_table(studies::run_link_failure_sweep()), [](const std::string&) -> std::string {
+      return "published: 60 sampled sources (eccentricity a lower bound); exact: every source";
+    }, log);
+  o.tables.push_back(std::move(t));
+  return o;
+}
+
+inline report::section_output chips_output(const report::section_context& c) {
+  report::section_output o;
+  if (c.profile != report::profile::exact) return o;
+  using studies::chip_validation_all_pairs_limit, studies::chip_validation_max_groups;
+  const auto rows = studies::chip_validation_rows(studies::chip_validation_sizes(chip_validation_max_groups),
+                                                  chip_validation_all_pairs_limit, c.threads);
+  o.tables.push_back(
+      chip_validation_table(rows, chip_validation_all_pairs_limit, chip_validation_max_groups));
+  o.tables.back().notes.push_back(
+      "Stopped at 2,304 groups (73,728 chips): the chip-level diameter of the 268,800-chip graphs by "
+      "iFUB did not finish within 5 minutes on the 2-core development machine.");
+  o.figures.push_back(chip_validation_figure(rows));
+  report::illustrate(o.figures.back(), o.tables.back(),
+                     "Chip-level diameter predicted by eq. (1) from the group diameter, and measured on "
+                     "the chip-level graph, against chips (log scale).");
+  return o;
+}
+
+inline report::section_output field_output(const report::section_context& c) {
+  report::section_output o;
+  if (c.profile != report::profile::exact) return o;
+  const auto moore = studies::moore_efficiency_rows(c.threads);
+  o.tables.push_back(moore_efficiency_table(moore));
+  o.figures.push_back(moore_efficiency_figure(moore));
+  report::illustrate(o.figures.back(), o.tables.back(),
+                     "Routers over the Moore bound at each family's exact diameter, against the radix "
+                     "limit (log scale: the fat tree's fraction is tiny).");
+  const auto field = studies::field_equal_radix_rows(c.threads);
+  o.tables.push_back(field_equal_radix_table(field));
+  o.figures.push_back(field_equal_radix_figure(field));
+  report::illustrate(o.figures.back(), o.tables.back(),
+                     "Mean router-to-router distance of each family at radix 40, against its routers "
+                     "(log scale).");
+  return o;
+}
+
+inline report::section_output throughput_output(const report::section_context& c, claim_log& claims) {
+  report::section_output o;
+  if (c.profile != report::profile::exact) return o;
+  const auto table2 = studies::throughput_rows(c.threads);
+  const auto field = studies::field_throughput_rows(c.threads);
+  o.tables.push_back(throughput_table(table2));
+  o.tables.push_back(field_throughput_table(field));
+  o.figures.push_back(throughput_figure(table2, field));
+  report::illustrate(o.figures.back(), o.tables.front(),
+                     "Uniform throughput per router, (n - 1) theta in link capacities, against routers "
+                     "(log scale): each family's certified upper bound (the smaller of the distance and "
+                     "cut bounds), and Boardfly's and Shiftfly's shortest-path routing lower bound up to "
+                     "2,304 groups; the field's families at radix 40 from the field_throughput table.");
+  for (auto& f : section_8_finding(table2, field)) claims.push_back(std::move(f));
+  return o;
+}
+
+inline report::section_output routing_load_output(const report::section_context& c, claim_log& claims) {
+  report::section_output o;
+  if (c.profile != report::profile::exact) return o;
+  const auto table2 = studies::routing_load_table2(c.threads);
+  const auto field = studies::routing_load_field(c.threads);
+  o.tables.push_back(routing_load_table(table2));
+  o.tables.push_back(routing_load_field_table(field));
+  o.figures.push_back(routing_load_figure(table2));
+  report::illustrate(o.figures.back(), o.tables.front(),
+                     "Uniform saturation throughput per router, (n - 1) theta_R in link capacities, of "
+                     "Boardfly and Shiftfly under each routing they run, against groups (log scales), "
+                     "with the upper end of the optimal throughput theta* of each.");
+  for (auto& f : routing_load_finding(table2, field)) claims.push_back(std::move(f));
+  return o;
+}
+
+inline report::section_output failure_throughput_output(const report::section_context& c) {
+  report::section_output o;
+  if (c.profile != report::profile::exact) return o;
+  // the section's size; the full study (2,304 groups, 100 samples): examples/failure_throughput.cpp
+  studies::failure_throughput_params prm;
+  prm.groups = studies::failure_throughput_section_groups;
+  prm.samples = studies::failure_throughput_section_samples;
+  prm.threads = c.threads;
+  const auto study = studies::run_failure_throughput(prm);
+  o.tables.push_back(failure_throughput_table(study));
+  o.figures.push_back(failure_throughput_figure(study));
+  report::illustrate(o.figures.back(), o.tables.back(),
+                     "Median uniform throughput per router, (n - 1) theta in link capacities, of "
+                     "Boardfly and Shiftfly over the damaged samples against the fraction of links "
+                     "failed: ecmp and minimal routing (exact loads), ecmp's worst sample, and the "
+                     "distance bound on the optimal throughput.");
+  return o;
+}
+
+inline report::section_output physical_output(const report::section_context& c) {
+  report::section_output o;
+  if (c.profile != report::profile::exact) return o;
+  const auto rows = studies::physical_comparison_rows(studies::shipped_cost_model("slimfly-sc14"));
+  o.tables.push_back(physical_table(rows));
+  o.figures.push_back(physical_figure(rows));
+  report::illustrate(o.figures.back(), o.tables.back(),
+                     "Cost per endpoint against power per endpoint of each configuration, under the "
+                     "shipped Slim Fly model (constants unconfirmed, docs/references.md).");
+  const auto model = studies::shipped_cost_model("slimfly-sc14");
+  o.tables.push_back(
+      physical_paper_optical_table(studies::paper_optical_rows(model, 12500), model.name));
+  return o;
+}
+
+inline report::section_output chips_largest_output(const report::section_context& c) {
+  report::section_output o;
+  if (c.profile != report::profile::largest) return o;
+  const auto rows = studies::chip_validation_rows({studies::chip_largest_groups},
+                                                  studies::chip_largest_all_pairs_limit, c.threads);
+  auto t = chip_validation_table(rows, studies::chip_largest_all_pairs_limit, studies::chip_largest_groups);
+  t.id = "chip_validation_largest";
+  t.title = "Chip-level validation of eq. (1) at the paper's largest system";
+  t.notes.push_back(
+      "Every one of the 1,152,000 chips a source of a BFS (1.3 x 10^12 ordered pairs), by the "
+      "bit-parallel sweep on the machine's threads: the better part of an hour on 2 cores "
+      "(docs/scale-out.md gives the run's wall time and peak memory).");
+  o.tables.push_back(std::move(t));
+  return o;
+}
+
+}  // namespace detail
+
 /// Every section of `shiftfly tables`, in print order. The paper profile prints the published
 /// tables of the Shiftfly paper and its reference artefact; the other sections (chip-level
 /// validation, non-minimal routing, the TPU explainer's all-reduce, differences) print in the
@@ -100,34 +267,7 @@ inline std::vector<report::section> shiftfly_sections() {
                },
                {"moore_audit", "boardfly_pod"}});
   s.push_back({"scale", "Section 2: equal-cost scaling from 36 to 36,000 groups (Table 2)",
-               [log](const report::section_context& c) {
-                 report::section_output o;
-                 const auto rows = studies::equal_cost_rows(equal_cost_method_for(c.profile), c.threads);
-                 auto t = equal_cost_table(rows, c.profile);
-                 if (c.profile == report::profile::exact) {
-                   const auto paper = equal_cost_table(
-                       studies::equal_cost_rows(studies::equal_cost_method::reference_artefact, c.threads),
-                       report::profile::paper);
-                   mark_differences(t, paper, [](const std::string& col) -> std::string {
-                     if (col.find("gap") != std::string::npos)
-                       return "published: power-iteration estimate (120 or 60 steps); exact: Lanczos, converged to 1e-9";
-                     return "published: 120 sampled sources above 3,000 groups (a diameter is then a lower bound); "
-                            "exact: all pairs";
-                   }, *log);
-                 }
-                 o.figures = equal_cost_figures(rows);
-                 report::illustrate(o.figures[0], t,
-                                    "Worst-case chip-to-chip hops at equal optical cost: the group diameter by eq. (1), "
-                                    "against the chips in the system (log scale).");
-                 report::illustrate(o.figures[1], t,
-                                    "Mean chip-to-chip hops by eq. (1) from the mean group distance, against the chips "
-                                    "in the system (log scale).");
-                 report::illustrate(o.figures[2], t,
-                                    "Spectral gap 1 − λ₂ of the group graph (larger mixes faster), against the chips in "
-                                    "the system (log scale).");
-                 o.tables.push_back(std::move(t));
-                 return o;
-               },
+               [log](const report::section_context& c) { return detail::scale_output(c, *log); },
                {"equal_cost", "diameter_vs_scale", "mean_distance", "spectral_gap"}});
   s.push_back({"sharing", "Section 3: redundancy and sharing on 8,400 groups (Table 3, Remark 6.2)",
                [](const report::section_context&) {
@@ -152,37 +292,10 @@ inline std::vector<report::section> shiftfly_sections() {
                },
                {"swap_cost", "wiring_state", "slices"}});
   s.push_back({"failures", "Section 4: independent link failures on 2,304 groups",
-               [log](const report::section_context& c) {
-                 report::section_output o;
-                 studies::link_failure_sweep_params prm;
-                 prm.exact = c.profile == report::profile::exact;
-                 auto t = failures_table(studies::run_link_failure_sweep(prm));
-                 if (c.profile == report::profile::exact)
-                   mark_differences(t, failures_table(studies::run_link_failure_sweep()), [](const std::string&) -> std::string {
-                     return "published: 60 sampled sources (eccentricity a lower bound); exact: every source";
-                   }, *log);
-                 o.tables.push_back(std::move(t));
-                 return o;
-               },
+               [log](const report::section_context& c) { return detail::failures_output(c, *log); },
                {"link_failures"}});
   s.push_back({"chips", "Beyond the paper: chip-level validation of eq. (1) (exact profile only)",
-               [](const report::section_context& c) {
-                 report::section_output o;
-                 if (c.profile != report::profile::exact) return o;
-                 using studies::chip_validation_all_pairs_limit, studies::chip_validation_max_groups;
-                 const auto rows = studies::chip_validation_rows(studies::chip_validation_sizes(chip_validation_max_groups),
-                                                                 chip_validation_all_pairs_limit, c.threads);
-                 o.tables.push_back(
-                     chip_validation_table(rows, chip_validation_all_pairs_limit, chip_validation_max_groups));
-                 o.tables.back().notes.push_back(
-                     "Stopped at 2,304 groups (73,728 chips): the chip-level diameter of the 268,800-chip graphs by "
-                     "iFUB did not finish within 5 minutes on the 2-core development machine.");
-                 o.figures.push_back(chip_validation_figure(rows));
-                 report::illustrate(o.figures.back(), o.tables.back(),
-                                    "Chip-level diameter predicted by eq. (1) from the group diameter, and measured on "
-                                    "the chip-level graph, against chips (log scale).");
-                 return o;
-               },
+               [](const report::section_context& c) { return detail::chips_output(c); },
                {"chip_validation", "chip_validation_plot"}});
   {
     // Beyond the paper: exact profile only, so that the paper profile is the published tables alone.
@@ -203,97 +316,22 @@ inline std::vector<report::section> shiftfly_sections() {
                },
                {"allreduce"}});
   s.push_back({"field", "Beyond the paper: the field's families at equal radix (exact profile only)",
-               [](const report::section_context& c) {
-                 report::section_output o;
-                 if (c.profile != report::profile::exact) return o;
-                 const auto moore = studies::moore_efficiency_rows(c.threads);
-                 o.tables.push_back(moore_efficiency_table(moore));
-                 o.figures.push_back(moore_efficiency_figure(moore));
-                 report::illustrate(o.figures.back(), o.tables.back(),
-                                    "Routers over the Moore bound at each family's exact diameter, against the radix "
-                                    "limit (log scale: the fat tree's fraction is tiny).");
-                 const auto field = studies::field_equal_radix_rows(c.threads);
-                 o.tables.push_back(field_equal_radix_table(field));
-                 o.figures.push_back(field_equal_radix_figure(field));
-                 report::illustrate(o.figures.back(), o.tables.back(),
-                                    "Mean router-to-router distance of each family at radix 40, against its routers "
-                                    "(log scale).");
-                 return o;
-               },
+               [](const report::section_context& c) { return detail::field_output(c); },
                {"moore_efficiency", "moore_efficiency_plot", "field_equal_radix", "field_mean_distance"}});
   s.push_back({"throughput",
                "Beyond the paper: bisection and throughput, Table 2's designs and the field (exact profile only)",
-               [claims](const report::section_context& c) {
-                 report::section_output o;
-                 if (c.profile != report::profile::exact) return o;
-                 const auto table2 = studies::throughput_rows(c.threads);
-                 const auto field = studies::field_throughput_rows(c.threads);
-                 o.tables.push_back(throughput_table(table2));
-                 o.tables.push_back(field_throughput_table(field));
-                 o.figures.push_back(throughput_figure(table2, field));
-                 report::illustrate(o.figures.back(), o.tables.front(),
-                                    "Uniform throughput per router, (n - 1) theta in link capacities, against routers "
-                                    "(log scale): each family's certified upper bound (the smaller of the distance and "
-                                    "cut bounds), and Boardfly's and Shiftfly's shortest-path routing lower bound up to "
-                                    "2,304 groups; the field's families at radix 40 from the field_throughput table.");
-                 for (auto& f : section_8_finding(table2, field)) claims->push_back(std::move(f));
-                 return o;
-               },
+               [claims](const report::section_context& c) { return detail::throughput_output(c, *claims); },
                {"throughput", "field_throughput", "throughput_vs_size"}});
   s.push_back({"routing_load",
                "Beyond the paper: the routings fabrics run, their channel loads and saturation (exact profile only)",
-               [claims](const report::section_context& c) {
-                 report::section_output o;
-                 if (c.profile != report::profile::exact) return o;
-                 const auto table2 = studies::routing_load_table2(c.threads);
-                 const auto field = studies::routing_load_field(c.threads);
-                 o.tables.push_back(routing_load_table(table2));
-                 o.tables.push_back(routing_load_field_table(field));
-                 o.figures.push_back(routing_load_figure(table2));
-                 report::illustrate(o.figures.back(), o.tables.front(),
-                                    "Uniform saturation throughput per router, (n - 1) theta_R in link capacities, of "
-                                    "Boardfly and Shiftfly under each routing they run, against groups (log scales), "
-                                    "with the upper end of the optimal throughput theta* of each.");
-                 for (auto& f : routing_load_finding(table2, field)) claims->push_back(std::move(f));
-                 return o;
-               },
+               [claims](const report::section_context& c) { return detail::routing_load_output(c, *claims); },
                {"routing_load", "routing_load_field", "routing_load_vs_size"}});
   s.push_back({"failure_throughput",
                "Beyond the paper: uniform throughput under random link failures (exact profile only)",
-               [](const report::section_context& c) {
-                 report::section_output o;
-                 if (c.profile != report::profile::exact) return o;
-                 // the section's size; the full study (2,304 groups, 100 samples): examples/failure_throughput.cpp
-                 studies::failure_throughput_params prm;
-                 prm.groups = studies::failure_throughput_section_groups;
-                 prm.samples = studies::failure_throughput_section_samples;
-                 prm.threads = c.threads;
-                 const auto study = studies::run_failure_throughput(prm);
-                 o.tables.push_back(failure_throughput_table(study));
-                 o.figures.push_back(failure_throughput_figure(study));
-                 report::illustrate(o.figures.back(), o.tables.back(),
-                                    "Median uniform throughput per router, (n - 1) theta in link capacities, of "
-                                    "Boardfly and Shiftfly over the damaged samples against the fraction of links "
-                                    "failed: ecmp and minimal routing (exact loads), ecmp's worst sample, and the "
-                                    "distance bound on the optimal throughput.");
-                 return o;
-               },
+               [](const report::section_context& c) { return detail::failure_throughput_output(c); },
                {"failure_throughput", "failure_throughput_vs_rate"}});
   s.push_back({"physical", "Beyond the paper: racks, cables, cost and power at about 10,000 endpoints (exact profile only)",
-               [](const report::section_context& c) {
-                 report::section_output o;
-                 if (c.profile != report::profile::exact) return o;
-                 const auto rows = studies::physical_comparison_rows(studies::shipped_cost_model("slimfly-sc14"));
-                 o.tables.push_back(physical_table(rows));
-                 o.figures.push_back(physical_figure(rows));
-                 report::illustrate(o.figures.back(), o.tables.back(),
-                                    "Cost per endpoint against power per endpoint of each configuration, under the "
-                                    "shipped Slim Fly model (constants unconfirmed, docs/references.md).");
-                 const auto model = studies::shipped_cost_model("slimfly-sc14");
-                 o.tables.push_back(
-                     physical_paper_optical_table(studies::paper_optical_rows(model, 12500), model.name));
-                 return o;
-               },
+               [](const report::section_context& c) { return detail::physical_output(c); },
                {"physical", "physical_cost_power", "physical_paper_optical"}});
   s.push_back({"differences", "Differences from the published tables (exact profile)",
                [log, claims](const report::section_context& c) {
@@ -310,21 +348,7 @@ inline std::vector<report::section> shiftfly_sections() {
   s.push_back({"chips_largest",
                "Beyond the paper: eq. (1) on the paper's largest chip-level systems, exact all pairs (largest profile "
                "only)",
-               [](const report::section_context& c) {
-                 report::section_output o;
-                 if (c.profile != report::profile::largest) return o;
-                 const auto rows = studies::chip_validation_rows({studies::chip_largest_groups},
-                                                                 studies::chip_largest_all_pairs_limit, c.threads);
-                 auto t = chip_validation_table(rows, studies::chip_largest_all_pairs_limit, studies::chip_largest_groups);
-                 t.id = "chip_validation_largest";
-                 t.title = "Chip-level validation of eq. (1) at the paper's largest system";
-                 t.notes.push_back(
-                     "Every one of the 1,152,000 chips a source of a BFS (1.3 x 10^12 ordered pairs), by the "
-                     "bit-parallel sweep on the machine's threads: the better part of an hour on 2 cores "
-                     "(docs/scale-out.md gives the run's wall time and peak memory).");
-                 o.tables.push_back(std::move(t));
-                 return o;
-               },
+               [](const report::section_context& c) { return detail::chips_largest_output(c); },
                {"chip_validation_largest"}});
   return s;
 }

@@ -88,6 +88,65 @@ std::uint64_t jellyfish_validate(std::uint64_t n, std::uint64_t r) {
   return core::checked_mul(n, r, "jellyfish", "port count N x r") / 2;
 }
 
+namespace detail {
+
+/// The links of a Jellyfish graph under construction: each router's degree, the routers with a
+/// free port (in an order the draws index, with each one's position), the links in order and
+/// a hash from a link to its index in that order.
+template <std::unsigned_integral V>
+class jellyfish_links {
+ public:
+  jellyfish_links(std::uint64_t n, std::uint64_t r, std::uint64_t target) : n_(n), r_(r), deg_(n, 0), pos_(n), free_(n) {
+    for (std::uint64_t u = 0; u < n; ++u) free_[u] = static_cast<V>(u), pos_[u] = u;
+    links_.reserve(static_cast<std::size_t>(target));
+    index_.reserve(static_cast<std::size_t>(target));
+  }
+  [[nodiscard]] const std::vector<std::uint64_t>& deg() const noexcept { return deg_; }
+  [[nodiscard]] const std::vector<V>& free() const noexcept { return free_; }  ///< the routers with a free port
+  [[nodiscard]] const std::vector<std::pair<V, V>>& links() const noexcept { return links_; }
+  /// link key -> its index in links()
+  [[nodiscard]] const std::unordered_map<std::uint64_t, std::uint64_t>& index() const noexcept { return index_; }
+  [[nodiscard]] std::uint64_t key(std::uint64_t u, std::uint64_t v) const { return u < v ? u * n_ + v : v * n_ + u; }
+  [[nodiscard]] bool adjacent(std::uint64_t u, std::uint64_t v) const { return index_.count(key(u, v)) != 0; }
+  void link(V u, V v) {
+    index_.emplace(key(u, v), links_.size());
+    links_.emplace_back(u, v);
+    for (V x : {u, v})
+      if (++deg_[x] == r_) drop_free(x);
+  }
+  /// Removes link `e`; the last link takes its index.
+  void unlink(std::uint64_t e) {
+    const auto [x, y] = links_[e];
+    index_.erase(key(x, y));
+    links_[e] = links_.back();
+    links_.pop_back();
+    if (e < links_.size()) index_[key(links_[e].first, links_[e].second)] = e;
+    for (V z : {x, y}) {
+      if (deg_[z] == r_) {
+        pos_[z] = free_.size();
+        free_.push_back(z);
+      }
+      --deg_[z];
+    }
+  }
+
+ private:
+  void drop_free(V u) {
+    const std::uint64_t i = pos_[u];
+    const V last = free_.back();
+    free_[i] = last;
+    pos_[last] = i;
+    free_.pop_back();
+  }
+  std::uint64_t n_, r_;
+  std::vector<std::uint64_t> deg_, pos_;
+  std::vector<V> free_;
+  std::vector<std::pair<V, V>> links_;
+  std::unordered_map<std::uint64_t, std::uint64_t> index_;
+};
+
+}  // namespace detail
+
 /// The Jellyfish random regular graph on N routers of r network ports, seeded by `seed`
 /// (the procedure and its draws are in the file comment).
 template <std::unsigned_integral V = std::uint32_t>
@@ -100,42 +159,15 @@ core::graph<V> jellyfish(std::uint64_t n, std::uint64_t r, std::uint64_t seed = 
                                          core::checked_mul(n, 8 + 2 * sizeof(V), "jellyfish", "memory"), "jellyfish",
                                          "memory"));
   core::python_random rng(seed);
-  std::vector<std::uint64_t> deg(n, 0), pos(n);
-  std::vector<V> free(n);
-  for (std::uint64_t u = 0; u < n; ++u) free[u] = static_cast<V>(u), pos[u] = u;
-  std::vector<std::pair<V, V>> links;
-  links.reserve(static_cast<std::size_t>(target));
-  std::unordered_map<std::uint64_t, std::uint64_t> index;  // link key -> its index in links
-  index.reserve(static_cast<std::size_t>(target));
-  auto key = [n](std::uint64_t u, std::uint64_t v) { return u < v ? u * n + v : v * n + u; };
-  auto adjacent = [&](std::uint64_t u, std::uint64_t v) { return index.count(key(u, v)) != 0; };
-  auto drop_free = [&](V u) {
-    const std::uint64_t i = pos[u];
-    const V last = free.back();
-    free[i] = last;
-    pos[last] = i;
-    free.pop_back();
-  };
-  auto link = [&](V u, V v) {
-    index.emplace(key(u, v), links.size());
-    links.emplace_back(u, v);
-    for (V x : {u, v})
-      if (++deg[x] == r) drop_free(x);
-  };
-  auto unlink = [&](std::uint64_t e) {
-    const auto [x, y] = links[e];
-    index.erase(key(x, y));
-    links[e] = links.back();
-    links.pop_back();
-    if (e < links.size()) index[key(links[e].first, links[e].second)] = e;
-    for (V z : {x, y}) {
-      if (deg[z] == r) {
-        pos[z] = free.size();
-        free.push_back(z);
-      }
-      --deg[z];
-    }
-  };
+  detail::jellyfish_links<V> state(n, r, target);
+  const auto& deg = state.deg();
+  const auto& free = state.free();
+  const auto& links = state.links();
+  const auto& index = state.index();
+  const auto key = [&state](std::uint64_t u, std::uint64_t v) { return state.key(u, v); };
+  const auto adjacent = [&state](std::uint64_t u, std::uint64_t v) { return state.adjacent(u, v); };
+  const auto link = [&state](V u, V v) { state.link(u, v); };
+  const auto unlink = [&state](std::uint64_t e) { state.unlink(e); };
 
   auto phase1 = [&] {
     std::uint64_t fails = 0;

@@ -125,58 +125,67 @@ inline std::uint64_t lanczos_bytes(std::size_t n, const lanczos_options& o = {})
   return core::estimate_add_mul(0, n, 8 * (o.subspace + o.keep + 9));
 }
 
-template <class Apply>
-inline lanczos_result thick_restart_lanczos(std::size_t n, Apply&& apply, const Eigen::MatrixXd& known,
-                                            const lanczos_options& o, const char* where) {
-  using Eigen::Index;
-  const auto p = static_cast<std::size_t>(known.cols());
-  if (n <= p) core::fail(where, "no vector is left once the known eigenvectors are projected out");
-  const std::size_t dim = n - p;  // dimension of the complement
-  const auto m = static_cast<Index>(std::min(std::max<std::size_t>(o.subspace, 3), dim));
-  const auto keep_max = static_cast<Index>(std::min<std::size_t>(std::max<std::size_t>(o.keep, 2), m - 1 > 0 ? m - 1 : 1));
-  const Index N = static_cast<Index>(n);
+/// The working state of one thick-restart Lanczos run (thick_restart_lanczos): the basis, the
+/// tridiagonal T, scratch vectors, and the chunked vector operations on them. The rows come in
+/// fixed chunks of lanczos_chunk_rows; sweep(f) runs f(chunk, first row, rows) for every chunk,
+/// on the team when there is one. A reduction writes each chunk's partial sums to its column of
+/// `partial`, and total() adds the columns in chunk order: the same sums for any team.
+class lanczos_workspace {
+ public:
+  using Index = Eigen::Index;
+  lanczos_workspace(std::size_t n, const Eigen::MatrixXd& known, const lanczos_options& o, Index m, Index keep_max)
+      : V(static_cast<Index>(n), m + 1),
+        T(Eigen::MatrixXd::Zero(m, m)),
+        kept(static_cast<Index>(n), keep_max),
+        w(static_cast<Index>(n)),
+        h(m + 1),
+        partial(m + 2 + known.cols(), static_cast<Index>((n + lanczos_chunk_rows - 1) / lanczos_chunk_rows)),
+        sums(m + 2 + known.cols()),
+        known_(known),
+        o_(o),
+        N_(static_cast<Index>(n)),
+        P_(known.cols()),
+        chunks_((n + lanczos_chunk_rows - 1) / lanczos_chunk_rows),
+        hk_(known.cols() > 0 ? known.cols() : 1),
+        c_(m + 1) {}
 
-  Eigen::MatrixXd V(N, m + 1);  // Lanczos basis, column m = the residual direction
-  Eigen::MatrixXd T = Eigen::MatrixXd::Zero(m, m);
-  Eigen::MatrixXd kept(N, keep_max);  // the restart's new basis, chunk by chunk
-  Eigen::VectorXd w(N), h(m + 1), hk(p > 0 ? p : 1), c(m + 1);
-  lanczos_result r;
-  std::uint64_t fresh = 0;  // start vectors drawn so far
-  const auto P = static_cast<Index>(p);
+  Eigen::MatrixXd V;     ///< Lanczos basis, column m = the residual direction
+  Eigen::MatrixXd T;     ///< the projected matrix (tridiagonal but for the kept Ritz vectors' row)
+  Eigen::MatrixXd kept;  ///< the restart's new basis, chunk by chunk
+  Eigen::VectorXd w, h;  ///< the product A v_j; the coefficients of an orthogonalisation
+  Eigen::MatrixXd partial;
+  Eigen::VectorXd sums;
 
-  // The rows in fixed chunks of lanczos_chunk_rows; sweep(f) runs f(chunk, first row, rows)
-  // for every chunk, on the team when there is one. A reduction writes each chunk's partial
-  // sums to its column of `partial`, and total() adds the columns in chunk order.
-  const auto chunk = static_cast<Index>(lanczos_chunk_rows);
-  const std::size_t chunks = (n + lanczos_chunk_rows - 1) / lanczos_chunk_rows;
-  Eigen::MatrixXd partial(m + 2 + P, static_cast<Index>(chunks));
-  Eigen::VectorXd sums(m + 2 + P);
-  auto sweep = [&](auto&& f) {
+  template <class F>
+  void sweep(F&& f) {
+    const auto chunk = static_cast<Index>(lanczos_chunk_rows);
     auto body = [&](std::size_t k) {
       const Index lo = static_cast<Index>(k) * chunk;
-      f(static_cast<Index>(k), lo, std::min(chunk, N - lo));
+      f(static_cast<Index>(k), lo, std::min(chunk, N_ - lo));
     };
-    if (o.team != nullptr && chunks > 1) {
-      o.team->run_chunks(chunks, body);
+    if (o_.team != nullptr && chunks_ > 1) {
+      o_.team->run_chunks(chunks_, body);
     } else {
-      for (std::size_t k = 0; k < chunks; ++k) body(k);
+      for (std::size_t k = 0; k < chunks_; ++k) body(k);
     }
-  };
-  auto total = [&](Index rows) {
+  }
+  void total(Index rows) {
     sums.head(rows) = partial.col(0).head(rows);
-    for (Index k = 1; k < static_cast<Index>(chunks); ++k) sums.head(rows) += partial.col(k).head(rows);
-  };
-  // Partial sums of ‖x‖² (row 0) and knownᵀx (rows 1..p) of the rows [lo, lo + len).
-  auto norm_and_known = [&](const Eigen::Ref<const Eigen::VectorXd>& x, Index k, Index lo, Index len) {
+    for (Index k = 1; k < static_cast<Index>(chunks_); ++k) sums.head(rows) += partial.col(k).head(rows);
+  }
+  /// Partial sums of ‖x‖² (row 0) and knownᵀx (rows 1..p) of the rows [lo, lo + len).
+  void norm_and_known(const Eigen::Ref<const Eigen::VectorXd>& x, Index k, Index lo, Index len) {
     partial(0, k) = x.segment(lo, len).squaredNorm();
-    if (P > 0) partial.col(k).segment(1, P).noalias() = known.middleRows(lo, len).transpose() * x.segment(lo, len);
-  };
-  // x orthogonalised against V[:, 0..cols) and the known vectors, twice when needed; returns
-  // the norm left (h gets the first cols coefficients of both passes). `pre(lo, len)` runs
-  // first on each chunk's rows (the three-term update). Every pass is two sweeps: x −=
-  // known·hk then the partial sums of V[:, 0..cols)ᵀ x; x −= V c then those of ‖x‖² and
-  // knownᵀx, for the next pass.
-  auto orthogonalise_after = [&](Eigen::Ref<Eigen::VectorXd> x, Index cols, auto&& pre) {
+    if (P_ > 0) partial.col(k).segment(1, P_).noalias() = known_.middleRows(lo, len).transpose() * x.segment(lo, len);
+  }
+  /// x orthogonalised against V[:, 0..cols) and the known vectors, twice when needed; returns
+  /// the norm left (h gets the first cols coefficients of both passes). `pre(lo, len)` runs
+  /// first on each chunk's rows (the three-term update). Every pass is two sweeps: x −=
+  /// known·hk then the partial sums of V[:, 0..cols)ᵀ x; x −= V c then those of ‖x‖² and
+  /// knownᵀx, for the next pass.
+  template <class Pre>
+  double orthogonalise_after(Eigen::Ref<Eigen::VectorXd> x, Index cols, Pre&& pre) {
+    const Index P = P_;
     h.head(cols).setZero();
     sweep([&](Index k, Index lo, Index len) {
       pre(lo, len);
@@ -186,19 +195,19 @@ inline lanczos_result thick_restart_lanczos(std::size_t n, Apply&& apply, const 
     double before = std::sqrt(sums(0));
     double after = before;
     for (int pass = 0; pass < 3; ++pass) {
-      if (P > 0) hk = sums.segment(1, P);
+      if (P > 0) hk_ = sums.segment(1, P);
       sweep([&](Index k, Index lo, Index len) {
-        if (P > 0) x.segment(lo, len).noalias() -= known.middleRows(lo, len) * hk;
+        if (P > 0) x.segment(lo, len).noalias() -= known_.middleRows(lo, len) * hk_;
         if (cols > 0)
           partial.col(k).head(cols).noalias() = V.block(lo, 0, len, cols).transpose() * x.segment(lo, len);
       });
       if (cols > 0) {
         total(cols);
-        c.head(cols) = sums.head(cols);
-        h.head(cols) += c.head(cols);
+        c_.head(cols) = sums.head(cols);
+        h.head(cols) += c_.head(cols);
       }
       sweep([&](Index k, Index lo, Index len) {
-        if (cols > 0) x.segment(lo, len).noalias() -= V.block(lo, 0, len, cols) * c.head(cols);
+        if (cols > 0) x.segment(lo, len).noalias() -= V.block(lo, 0, len, cols) * c_.head(cols);
         norm_and_known(x, k, lo, len);
       });
       total(1 + P);
@@ -207,21 +216,21 @@ inline lanczos_result thick_restart_lanczos(std::size_t n, Apply&& apply, const 
       before = after;
     }
     return after;
-  };
-  auto orthogonalise = [&](Eigen::Ref<Eigen::VectorXd> x, Index cols) {
+  }
+  double orthogonalise(Eigen::Ref<Eigen::VectorXd> x, Index cols) {
     return orthogonalise_after(x, cols, [](Index, Index) {});
-  };
-  // The known vectors projected out of x (on the calling thread: a few times per run).
-  auto project_known = [&](Eigen::Ref<Eigen::VectorXd> x) {
-    if (p == 0) return;
-    hk.noalias() = known.transpose() * x;
-    x.noalias() -= known * hk;
-  };
-  // A new unit vector orthogonal to V[:, 0..cols) and the known vectors; false if none is left.
-  auto new_start = [&](Index cols) {
+  }
+  /// The known vectors projected out of x (on the calling thread: a few times per run).
+  void project_known(Eigen::Ref<Eigen::VectorXd> x) {
+    if (P_ == 0) return;
+    hk_.noalias() = known_.transpose() * x;
+    x.noalias() -= known_ * hk_;
+  }
+  /// A new unit vector orthogonal to V[:, 0..cols) and the known vectors; false if none is left.
+  bool new_start(Index cols) {
     for (int tries = 0; tries < 4; ++tries) {
-      core::python_random rng(o.seed * 1000003 + fresh++);
-      for (Index i = 0; i < N; ++i) V(i, cols) = rng.uniform(-1.0, 1.0);
+      core::python_random rng(o_.seed * 1000003 + fresh_++);
+      for (Index i = 0; i < N_; ++i) V(i, cols) = rng.uniform(-1.0, 1.0);
       const double before = V.col(cols).norm();
       const double left = orthogonalise(V.col(cols), cols);
       if (left > 1e-8 * before) {
@@ -230,9 +239,59 @@ inline lanczos_result thick_restart_lanczos(std::size_t n, Apply&& apply, const 
       }
     }
     return false;
-  };
+  }
 
-  if (!new_start(0)) core::fail(where, "no start vector orthogonal to the known eigenvectors");
+ private:
+  const Eigen::MatrixXd& known_;
+  const lanczos_options& o_;
+  Index N_, P_;
+  std::size_t chunks_;
+  Eigen::VectorXd hk_, c_;
+  std::uint64_t fresh_ = 0;  // start vectors drawn so far
+};
+
+/// The Ritz vectors a thick restart keeps (their indices, ascending, among `cur`): `keep_max`
+/// from the wanted ends, more from an end not yet converged.
+inline std::vector<Eigen::Index> lanczos_restart_columns(const lanczos_options& o, bool top_ok, bool bottom_ok,
+                                                         Eigen::Index keep_max, Eigen::Index cur) {
+  using Index = Eigen::Index;
+  Index ktop = 0, kbot = 0;
+  if (o.want_top && o.want_bottom) {
+    if (top_ok == bottom_ok) {
+      kbot = keep_max / 3;
+    } else if (bottom_ok) {
+      kbot = std::min<Index>(2, keep_max / 2);
+    } else {
+      kbot = keep_max - std::min<Index>(2, keep_max / 2);
+    }
+    ktop = keep_max - kbot;
+  } else if (o.want_top) {
+    ktop = keep_max;
+  } else {
+    kbot = keep_max;
+  }
+  std::vector<Index> chosen;
+  for (Index i = 0; i < kbot; ++i) chosen.push_back(i);
+  for (Index i = cur - ktop; i < cur; ++i)
+    if (i >= kbot) chosen.push_back(i);
+  return chosen;
+}
+
+template <class Apply>
+inline lanczos_result thick_restart_lanczos(std::size_t n, Apply&& apply, const Eigen::MatrixXd& known,
+                                            const lanczos_options& o, const char* where) {
+  using Eigen::Index;
+  const auto p = static_cast<std::size_t>(known.cols());
+  if (n <= p) core::fail(where, "no vector is left once the known eigenvectors are projected out");
+  const std::size_t dim = n - p;  // dimension of the complement
+  const auto m = static_cast<Index>(std::min(std::max<std::size_t>(o.subspace, 3), dim));
+  const auto keep_max = static_cast<Index>(std::min<std::size_t>(std::max<std::size_t>(o.keep, 2), m - 1 > 0 ? m - 1 : 1));
+
+  lanczos_workspace ws(n, known, o, m, keep_max);
+  Eigen::MatrixXd &V = ws.V, &T = ws.T;
+  Eigen::VectorXd &w = ws.w, &h = ws.h;
+  lanczos_result r;
+  if (!ws.new_start(0)) core::fail(where, "no start vector orthogonal to the known eigenvectors");
   Index k = 0;  // Ritz vectors kept by the last restart (columns 0..k-1), coupled in row k of T
   Eigen::VectorXd ritz_values;
   Eigen::MatrixXd ritz_vectors;
@@ -247,16 +306,16 @@ inline lanczos_result thick_restart_lanczos(std::size_t n, Apply&& apply, const 
     for (Index j = k; j < m; ++j) {
       apply(V.col(j).data(), w.data());
       ++r.products;
-      sweep([&](Index q, Index lo, Index len) {
-        partial(0, q) = w.segment(lo, len).squaredNorm();
-        partial(1, q) = V.col(j).segment(lo, len).dot(w.segment(lo, len));
+      ws.sweep([&](Index q, Index lo, Index len) {
+        ws.partial(0, q) = w.segment(lo, len).squaredNorm();
+        ws.partial(1, q) = V.col(j).segment(lo, len).dot(w.segment(lo, len));
       });
-      total(2);
-      const double scale = std::sqrt(sums(0));
-      const double alpha0 = sums(1);
+      ws.total(2);
+      const double scale = std::sqrt(ws.sums(0));
+      const double alpha0 = ws.sums(1);
       // Subtract the three-term part first, then reorthogonalise against everything.
       const double beta_prev = j > k ? T(j, j - 1) : 0.0;
-      const double beta = orthogonalise_after(w, j + 1, [&](Index lo, Index len) {
+      const double beta = ws.orthogonalise_after(w, j + 1, [&](Index lo, Index len) {
         w.segment(lo, len).noalias() -= alpha0 * V.col(j).segment(lo, len);
         if (j > k) w.segment(lo, len).noalias() -= beta_prev * V.col(j - 1).segment(lo, len);
       });
@@ -268,7 +327,7 @@ inline lanczos_result thick_restart_lanczos(std::size_t n, Apply&& apply, const 
       } else if (beta > 1e-12 * scale) {
         V.col(cur) = w / beta;
         beta_last = beta;
-      } else if (!new_start(cur)) {  // invariant subspace: continue from a fresh vector, uncoupled
+      } else if (!ws.new_start(cur)) {  // invariant subspace: continue from a fresh vector, uncoupled
         r.exhausted = true;
       }
       // Rayleigh–Ritz on T (cur x cur, cheap next to a product), after every step: a run
@@ -292,7 +351,7 @@ inline lanczos_result thick_restart_lanczos(std::size_t n, Apply&& apply, const 
           // squared residual, below the Ritz value's accumulated rounding.
           value = x.dot(w);
           w.noalias() -= value * x;
-          project_known(w);
+          ws.project_known(w);
           residual = w.norm();
           if (!good(residual, value, 1.0)) all = false;
         };
@@ -312,32 +371,14 @@ inline lanczos_result thick_restart_lanczos(std::size_t n, Apply&& apply, const 
       throw std::runtime_error(std::string(where) + ": Lanczos did not converge in " +
                                core::to_message(o.max_restarts) + " restarts");
     // Thick restart: keep Ritz vectors from the wanted ends, more from an end not yet converged.
-    Index ktop = 0, kbot = 0;
-    if (o.want_top && o.want_bottom) {
-      if (top_ok == bottom_ok) {
-        kbot = keep_max / 3;
-      } else if (bottom_ok) {
-        kbot = std::min<Index>(2, keep_max / 2);
-      } else {
-        kbot = keep_max - std::min<Index>(2, keep_max / 2);
-      }
-      ktop = keep_max - kbot;
-    } else if (o.want_top) {
-      ktop = keep_max;
-    } else {
-      kbot = keep_max;
-    }
-    std::vector<Index> chosen;
-    for (Index i = 0; i < kbot; ++i) chosen.push_back(i);
-    for (Index i = cur - ktop; i < cur; ++i)
-      if (i >= kbot) chosen.push_back(i);
+    const std::vector<Index> chosen = lanczos_restart_columns(o, top_ok, bottom_ok, keep_max, cur);
     const auto kk = static_cast<Index>(chosen.size());
     Eigen::MatrixXd Y(cur, kk);
     for (Index c = 0; c < kk; ++c) Y.col(c) = ritz_vectors.col(chosen[static_cast<std::size_t>(c)]);
     // V[:, 0..kk) = V[:, 0..cur) Y, chunk by chunk (each chunk's rows through `kept`).
-    sweep([&](Index, Index lo, Index len) {
-      kept.block(lo, 0, len, kk).noalias() = V.block(lo, 0, len, cur) * Y;
-      V.block(lo, 0, len, kk) = kept.block(lo, 0, len, kk);
+    ws.sweep([&](Index, Index lo, Index len) {
+      ws.kept.block(lo, 0, len, kk).noalias() = V.block(lo, 0, len, cur) * Y;
+      V.block(lo, 0, len, kk) = ws.kept.block(lo, 0, len, kk);
     });
     V.col(kk) = V.col(m);
     T.setZero();

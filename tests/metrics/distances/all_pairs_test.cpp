@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "shiftfly/metrics/distances/all_pairs.hpp"
+#include "shiftfly/topology/families.hpp"
 #include "shiftfly/topology/family.hpp"
 #include "test_graphs.hpp"
 
@@ -92,7 +93,11 @@ TEST_CASE("all_pairs: equals the reference's exact distance_stats (fixture)") {
 }
 
 TEST_CASE("all_pairs: every topology family at small sizes") {
-  const std::vector<topology::family_spec> fams{
+  // every family of the registry at its example, and a few more sizes and levels
+  std::vector<topology::family_spec> fams;
+  for (const auto* f : topology::families()) fams.push_back({f->name, f->example});
+  REQUIRE(fams.size() == topology::families().size());
+  fams.insert(fams.end(), {
       topology::torus_spec{{3, 4, 5}},
       topology::kautz_spec{3, 3},
       topology::de_bruijn_spec{2, 6},
@@ -102,7 +107,7 @@ TEST_CASE("all_pairs: every topology family at small sizes") {
       topology::boardfly_spec{.groups = 144},
       topology::boardfly_spec{.groups = 2, .level = topology::level::chip},
       topology::shiftfly_spec{.groups = 144},
-  };
+  });
   for (const auto& f : fams) {
     const auto g = topology::make_graph(f);
     INFO(g.name());
