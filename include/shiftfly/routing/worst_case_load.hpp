@@ -14,7 +14,7 @@
 ///   using pair_shares_function = std::function<void(std::uint32_t s, std::uint32_t t,
 ///                                                   std::vector<channel_share>& out)>;  // appends; s != t
 ///   struct worst_case_options { max_pairs, max_assignment_work, allow_bound };
-///   enum class worst_case_method { exact, bound };
+///   enum class worst_case_method { exact, bound };  const char* worst_case_method_name(m);
 ///   struct worst_case_load_result { permutation, channel, load, upper, method, row_potential,
 ///       column_potential, channels, channels_with_load, channels_solved, pairs, shares,
 ///       assignment_work, next_bound; method_text() };
@@ -92,6 +92,11 @@ struct worst_case_options {
 
 /// How the worst case was obtained.
 enum class worst_case_method { exact, bound };
+
+/// The method's name as printed: "exact" or "bound".
+inline const char* worst_case_method_name(worst_case_method m) noexcept {
+  return m == worst_case_method::exact ? "exact" : "bound";
+}
 
 /// The worst-case permutation of a routing and its load.
 struct worst_case_load_result {
