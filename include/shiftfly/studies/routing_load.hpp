@@ -51,8 +51,8 @@ inline constexpr std::uint64_t routing_load_worst_work = 2'000'000'000;
 
 /// Whether the section computes the worst case of `routing` on n routers (Valiant's costs one
 /// load computation at any size; studies/routing_load.hpp's limits above for the others).
-inline bool routing_load_worst_computed(const std::string& routing, std::uint64_t n) {
-  return routing == "valiant" || n <= routing_load_worst_max_routers;
+inline bool routing_load_worst_computed(const routing::routing_spec& routing, std::uint64_t n) {
+  return routing.kind == routing::routing_kind::valiant || n <= routing_load_worst_max_routers;
 }
 
 /// The routings of the section, in print order; a design runs those its descriptor lists.
@@ -115,7 +115,7 @@ inline routing_load_design measure_routing_design(const std::string& design, con
     q.load.traffic.kind = metrics::traffic_kind::permutation;
     q.load.traffic.seed = routing_load_permutation_seed;
     row.permutation = routing::measure_family_load(g, &spec, q).saturation_per_pair;
-    if (routing_load_worst_computed(name, g.num_vertices())) {
+    if (routing_load_worst_computed(q.load.routing, g.num_vertices())) {
       q.load.traffic.kind = metrics::traffic_kind::worst;
       q.load.traffic.seed.reset();
       const auto worst = routing::measure_family_load(g, &spec, q);
