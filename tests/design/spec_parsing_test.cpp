@@ -18,7 +18,7 @@
 
 namespace fs = std::filesystem;
 
-namespace {
+namespace spec_parsing {
 
 std::string read_text(const fs::path& p) {
   std::ifstream in(p);
@@ -27,6 +27,7 @@ std::string read_text(const fs::path& p) {
   return os.str();
 }
 
+// (a named namespace: the design tests compile as one unity translation unit)
 // Line comments blanked: a comment may quote a name.
 std::string without_line_comments(const std::string& text) {
   std::string out;
@@ -65,15 +66,15 @@ std::vector<std::string> comparisons(const fs::path& file, const std::string& co
   return found;
 }
 
-}  // namespace
+}  // namespace spec_parsing
 
 TEST_CASE("traffic and routing names are parsed in their one place each", "[design]") {
   const fs::path root(SHIFTFLY_SOURCE_DIR);
   const fs::path traffic_home = root / "include/shiftfly/metrics/flow/traffic_spec.hpp";
   const fs::path routing_home = root / "include/shiftfly/routing/routing_spec.hpp";
   // the scan sees the parsers themselves (else it would pass for finding nothing)
-  CHECK_FALSE(comparisons(traffic_home, without_line_comments(read_text(traffic_home))).empty());
-  CHECK_FALSE(comparisons(routing_home, without_line_comments(read_text(routing_home))).empty());
+  CHECK_FALSE(spec_parsing::comparisons(traffic_home, spec_parsing::without_line_comments(spec_parsing::read_text(traffic_home))).empty());
+  CHECK_FALSE(spec_parsing::comparisons(routing_home, spec_parsing::without_line_comments(spec_parsing::read_text(routing_home))).empty());
 
   std::vector<std::string> outside;
   std::size_t files = 0;
@@ -84,7 +85,7 @@ TEST_CASE("traffic and routing names are parsed in their one place each", "[desi
       if (ext != ".hpp" && ext != ".cpp" && ext != ".h") continue;
       if (fs::equivalent(e.path(), traffic_home) || fs::equivalent(e.path(), routing_home)) continue;
       ++files;
-      for (auto& f : comparisons(fs::relative(e.path(), root), without_line_comments(read_text(e.path()))))
+      for (auto& f : spec_parsing::comparisons(fs::relative(e.path(), root), spec_parsing::without_line_comments(spec_parsing::read_text(e.path()))))
         outside.push_back(std::move(f));
     }
   CHECK(files > 100);
@@ -93,11 +94,11 @@ TEST_CASE("traffic and routing names are parsed in their one place each", "[desi
 }
 
 TEST_CASE("the scan of spec_parsing_test catches a name compared as text", "[design]") {
-  CHECK(comparisons("a.cpp", "if (q.throughput == \"uniform\") x;").size() == 1);
-  CHECK(comparisons("a.cpp", "if (\"valiant\" != r) x;").size() == 1);
-  CHECK(comparisons("a.cpp", "if (v.rfind(\"file:\", 0) == 0) x;").size() == 1);
-  CHECK(comparisons("a.cpp", "->check(CLI::IsMember({\"minimal\", \"ecmp\"}));").size() == 1);
-  CHECK(comparisons("a.cpp", "if (o.family->family == \"file\") x;").empty());   // the graph source
-  CHECK(comparisons("a.cpp", "if (format == \"booksim\") x;").empty());          // a file format
-  CHECK(comparisons("a.cpp", "q.traffic = parse_traffic(\"uniform\");").empty());  // parsed, not compared
+  CHECK(spec_parsing::comparisons("a.cpp", "if (q.throughput == \"uniform\") x;").size() == 1);
+  CHECK(spec_parsing::comparisons("a.cpp", "if (\"valiant\" != r) x;").size() == 1);
+  CHECK(spec_parsing::comparisons("a.cpp", "if (v.rfind(\"file:\", 0) == 0) x;").size() == 1);
+  CHECK(spec_parsing::comparisons("a.cpp", "->check(CLI::IsMember({\"minimal\", \"ecmp\"}));").size() == 1);
+  CHECK(spec_parsing::comparisons("a.cpp", "if (o.family->family == \"file\") x;").empty());   // the graph source
+  CHECK(spec_parsing::comparisons("a.cpp", "if (format == \"booksim\") x;").empty());          // a file format
+  CHECK(spec_parsing::comparisons("a.cpp", "q.traffic = parse_traffic(\"uniform\");").empty());  // parsed, not compared
 }
