@@ -25,12 +25,13 @@
 
 #include "bindings.hpp"
 #include "record.hpp"
-#include "shiftfly/io/traffic_file.hpp"
 #include "shiftfly/metrics/cuts/bisection_interval.hpp"
 #include "shiftfly/metrics/describe/results.hpp"
 #include "shiftfly/metrics/paths/path_diversity.hpp"
 #include "shiftfly/metrics/flow/throughput.hpp"
 #include "shiftfly/metrics/flow/throughput_profile.hpp"
+#include "shiftfly/metrics/flow/throughput_traffic.hpp"
+#include "shiftfly/metrics/flow/traffic_spec.hpp"
 
 namespace shiftfly::python {
 
@@ -138,15 +139,12 @@ void init_capacity(py::module_& m) {
         r.balanced = balanced;
         r.max_seconds = max_seconds;
         r.endpoints = endpoints;
-        if (pattern == "uniform") r.pattern = metrics::traffic_pattern::uniform;
-        else if (pattern == "permutation") r.pattern = metrics::traffic_pattern::permutation;
-        else if (pattern == "worst") r.pattern = metrics::traffic_pattern::worst;
-        else if (pattern == "file") {  // io reads the file; the metric takes the matrix
-          r.pattern = metrics::traffic_pattern::file;
-          r.matrix = metrics::traffic_from_lines(g.num_vertices(), io::read_traffic_file(path, g.num_vertices()),
-                                                 "file " + io::display_name(path));
-        }
-        else core::throw_out_of_range("throughput", "traffic", "'" + pattern + "'", "uniform, permutation, worst or a file");
+        // the name parsed once (a file as "file" and its path), the file read by the one reader
+        auto traffic = metrics::parse_traffic(path.empty() ? pattern : pattern + ":" + path);
+        metrics::read_traffic_matrix(traffic, g.num_vertices());
+        auto typed = metrics::throughput_request_of(traffic, "throughput");
+        r.pattern = typed.pattern;
+        r.matrix = std::move(typed.matrix);
         r.seed = seed;
         r.epsilon = epsilon;
         r.threads = threads;

@@ -18,7 +18,7 @@
 #include "shiftfly/routing/describe_load.hpp"
 #include "shiftfly/routing/describe_routes.hpp"
 #include "shiftfly/routing/imase_itoh.hpp"
-#include "shiftfly/io/traffic_file.hpp"
+#include "shiftfly/metrics/flow/traffic_spec.hpp"
 #include "shiftfly/routing/label.hpp"
 #include "shiftfly/routing/shift.hpp"
 
@@ -56,9 +56,6 @@ void init_routing(py::module_& m) {
         if (!family.empty()) spec = family_spec_of(family, values, "channel_load");
         routing::family_load_request request;
         auto& q = request.load;
-        q.routing = routing_name;
-        q.tie = tie;
-        q.traffic = traffic;
         q.traffic_seed = traffic_seed;
         // the endpoints by the one rule of every command (topology::choose_endpoints)
         auto chosen = topology::choose_endpoints(spec ? &*spec : nullptr, g, file_counts, per_router, given_counts);
@@ -71,12 +68,9 @@ void init_routing(py::module_& m) {
         q.compare_optimal = compare_optimal;
         q.threads = threads;
         q.max_seconds = max_seconds;
-        if (traffic != "worst") {
-          const auto name = routing::parse_traffic(traffic);
-          if (name.kind == routing::traffic_kind::file)
-            q.matrix = metrics::traffic_from_lines(g.num_vertices(), io::read_traffic_file(name.path, g.num_vertices()),
-                                                   "file " + io::display_name(name.path));
-        }
+        q.traffic = metrics::parse_traffic(traffic);  // the text parsed once, here at the edge
+        metrics::read_traffic_matrix(q.traffic, g.num_vertices());
+        q.routing = routing::parse_routing(routing_name, tie);
         auto r = run_interruptible([&](const stop_flag&) { return routing::measure_routing_load(g, spec ? &*spec : nullptr, request); });
         py::array_t<double> loads(static_cast<py::ssize_t>(r.loads.size()));
         std::copy(r.loads.begin(), r.loads.end(), loads.mutable_data());

@@ -45,9 +45,8 @@ routing::channel_load_result load(const graph32& g, const std::string& r, const 
                                   std::uint64_t P = 1, routing::uniform_self self = routing::uniform_self::include,
                                   unsigned threads = 2, const std::string& tie = "") {
   routing::channel_load_request q;
-  q.routing = r;
-  q.tie = tie;
-  q.traffic = traffic;
+  q.routing = routing::parse_routing(r, tie);
+  q.traffic = shiftfly::metrics::parse_traffic(traffic);
   q.endpoints = shiftfly::core::uniform_endpoints(g.num_vertices(), P);
   q.self = self;
   q.threads = threads;
@@ -263,7 +262,7 @@ TEST_CASE("the summary: nearest-rank percentiles, hottest channels, classes", "[
   // a path 0-1-2-3 under uniform minimal: the middle channels carry 4, the end ones 3
   const auto g = from_edges(4, {{0, 1}, {1, 2}, {2, 3}});
   routing::channel_load_request q;
-  q.routing = "minimal";
+  q.routing = shiftfly::routing::parse_routing("minimal");
   q.top = 3;
   q.channel_class = {0, 0, 1, 1, 0, 0};  // channels 0->1 | 1->0, 1->2 | 2->1, 2->3 | 3->2
   q.class_names = {"end", "middle"};
@@ -291,13 +290,13 @@ TEST_CASE("the summary: nearest-rank percentiles, hottest channels, classes", "[
 
 TEST_CASE("compare_optimal: theta* of K_n and a ring, and the efficiency", "[routing][channel_load]") {
   routing::channel_load_request q;
-  q.routing = "ecmp";
+  q.routing = shiftfly::routing::parse_routing("ecmp");
   q.compare_optimal = true;
   const auto k = routing::measure_routing_load(complete_graph(6), q);
   REQUIRE(k.optimal);
   CHECK(k.optimal->lower == Approx(1.0).epsilon(1e-9));
   CHECK(k.optimal->efficiency_lower == Approx(1.0).epsilon(1e-9));
-  q.routing = "valiant";
+  q.routing = shiftfly::routing::parse_routing("valiant");
   const auto v = routing::measure_routing_load(shiftfly::topology::torus({8}), q);
   REQUIRE(v.optimal);
   // on a ring minimal routing is optimal for uniform traffic: θ* = 8/k² = 1/8, Valiant at half

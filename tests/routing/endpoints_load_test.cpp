@@ -88,8 +88,8 @@ shiftfly::routing::channel_load_result load_of(const family_spec& spec, const st
                                               const std::string& traffic) {
   const auto g = shiftfly::topology::make_graph(spec);
   shiftfly::routing::family_load_request q;
-  q.load.routing = routing;
-  q.load.traffic = traffic;
+  q.load.routing = shiftfly::routing::parse_routing(routing);
+  q.load.traffic = shiftfly::metrics::parse_traffic(traffic);
   q.load.threads = 2;
   return shiftfly::routing::measure_family_load(g, &spec, q);  // no endpoints given: the family's
 }
@@ -154,7 +154,7 @@ TEST_CASE("the fat tree's 16 hosts take bit complement and transpose; --endpoint
   }
   // 20 switches with one endpoint each when given: the old figure, 1 a router
   shiftfly::routing::family_load_request q;
-  q.load.routing = "minimal";
+  q.load.routing = shiftfly::routing::parse_routing("minimal");
   q.load.endpoints = shiftfly::topology::choose_endpoints(&spec, g, {}, 1).counts;
   const auto one = shiftfly::routing::measure_family_load(g, &spec, q);
   CHECK(one.endpoints == 20);
@@ -172,7 +172,7 @@ TEST_CASE("unequal counts: uniform and groups between endpoints, per router", "[
   // a path 0 - 1 - 2 with 2, 0 and 1 endpoints: the 3 endpoints send 1/3 to each endpoint
   const auto g = graph32::from_edges(3, std::vector<std::pair<std::uint32_t, std::uint32_t>>{{0, 1}, {1, 2}});
   shiftfly::routing::channel_load_request q;
-  q.routing = "minimal";
+  q.routing = shiftfly::routing::parse_routing("minimal");
   q.endpoints = {2, 0, 1};
   const auto a = shiftfly::routing::measure_channel_load(g, q);
   // channel 0 -> 1 carries 2 endpoints x 1/3 (to the endpoint on router 2): 2/3
@@ -187,7 +187,7 @@ TEST_CASE("unequal counts: uniform and groups between endpoints, per router", "[
   CHECK(shiftfly::routing::measure_channel_load(g, q).max_load_per_endpoint_injection == Approx(1.0).epsilon(1e-12));
   // Valiant's expected load equals the explicit mean over the 3 intermediates
   q.self = shiftfly::routing::uniform_self::include;
-  q.routing = "valiant:minimal";
+  q.routing = shiftfly::routing::parse_routing("valiant:minimal");
   const auto v = shiftfly::routing::measure_channel_load(g, q);
   const std::vector<std::uint32_t> router{0, 0, 2};
   const auto nb = neighbours(g);
@@ -202,14 +202,14 @@ TEST_CASE("unequal counts: uniform and groups between endpoints, per router", "[
   for (const auto& [c, x] : load) mx = std::max(mx, x);
   CHECK(v.max_load_per_endpoint_injection == Approx(mx).epsilon(1e-12));
   // a traffic file's demand from a router without endpoints is refused naming the router
-  q.routing = "minimal";
-  q.traffic = "file:x";
-  q.matrix = shiftfly::metrics::traffic_matrix::from_entries(3, {{1, 2, 1.0}}, "x");
+  q.routing = shiftfly::routing::parse_routing("minimal");
+  q.traffic = shiftfly::metrics::parse_traffic("file:x");
+  q.traffic.matrix = shiftfly::metrics::traffic_matrix::from_entries(3, {{1, 2, 1.0}}, "x");
   CHECK_THROWS_WITH(shiftfly::routing::measure_channel_load(g, q), Catch::Contains("router 1 has no endpoints"));
   // worst needs equal counts on the routers with endpoints
   shiftfly::routing::family_load_request w;
-  w.load.routing = "minimal";
-  w.load.traffic = "worst";
+  w.load.routing = shiftfly::routing::parse_routing("minimal");
+  w.load.traffic = shiftfly::metrics::parse_traffic("worst");
   w.load.endpoints = {2, 0, 1};
   CHECK_THROWS_WITH(shiftfly::routing::measure_family_load(g, nullptr, w), Catch::Contains("traffic = worst"));
 }
@@ -218,8 +218,8 @@ TEST_CASE("one router: no network channel is loaded, no division by zero", "[rou
   const auto g = graph32::from_edges(1, std::vector<std::pair<std::uint32_t, std::uint32_t>>{});
   for (const std::string traffic : {"uniform", "bit-complement", "permutation"}) {
     shiftfly::routing::channel_load_request q;
-    q.routing = "minimal";
-    q.traffic = traffic;
+    q.routing = shiftfly::routing::parse_routing("minimal");
+    q.traffic = shiftfly::metrics::parse_traffic(traffic);
     q.endpoints = {4};
     const auto a = shiftfly::routing::measure_channel_load(g, q);
     CHECK_FALSE(a.channels_loaded);
@@ -235,21 +235,21 @@ TEST_CASE("demand files past the largest double are scaled exactly, not overflow
   for (std::uint32_t leaf = 1; leaf <= 5; ++leaf) e.push_back({0, leaf});
   const auto star = graph32::from_edges(6, e);
   shiftfly::routing::channel_load_request q;
-  q.routing = "minimal";
-  q.traffic = "file:star";
+  q.routing = shiftfly::routing::parse_routing("minimal");
+  q.traffic = shiftfly::metrics::parse_traffic("file:star");
   std::vector<shiftfly::metrics::traffic_entry> d;
   for (std::uint64_t leaf = 1; leaf <= 5; ++leaf) d.push_back({0, leaf, 4e307});
-  q.matrix = shiftfly::metrics::traffic_matrix::from_entries(6, d, "star");
+  q.traffic.matrix = shiftfly::metrics::traffic_matrix::from_entries(6, d, "star");
   const auto a = shiftfly::routing::measure_channel_load(star, q);
   CHECK(a.saturation_per_endpoint == Approx(5.0).epsilon(1e-12));
   CHECK(a.max_load_per_endpoint_injection == Approx(0.2).epsilon(1e-12));
   for (const double x : a.loads) CHECK(std::isfinite(x));
   // a path 0-1-2-3: 1e308 from 0 and from 1 to 3, channel 1 -> 2 carries both: 0.5
   const auto path = graph32::from_edges(4, std::vector<std::pair<std::uint32_t, std::uint32_t>>{{0, 1}, {1, 2}, {2, 3}});
-  q.traffic = "file:path";
-  q.matrix = shiftfly::metrics::traffic_matrix::from_entries(4, {{0, 3, 1e308}, {1, 3, 1e308}}, "path");
+  q.traffic = shiftfly::metrics::parse_traffic("file:path");
+  q.traffic.matrix = shiftfly::metrics::traffic_matrix::from_entries(4, {{0, 3, 1e308}, {1, 3, 1e308}}, "path");
   for (const std::string routing : {"minimal", "ecmp", "valiant"}) {
-    q.routing = routing;
+    q.routing = shiftfly::routing::parse_routing(routing);
     const auto b = shiftfly::routing::measure_channel_load(path, q);
     INFO(routing);
     if (routing != "valiant") CHECK(b.saturation_per_endpoint == Approx(0.5).epsilon(1e-12));
@@ -258,7 +258,7 @@ TEST_CASE("demand files past the largest double are scaled exactly, not overflow
     CHECK(std::isfinite(b.saturation_per_pair));
   }
   // demands as read are kept where no sum can overflow
-  q.routing = "minimal";
-  q.matrix = shiftfly::metrics::traffic_matrix::from_entries(4, {{0, 3, 3.0}, {1, 3, 5.0}}, "path");
+  q.routing = shiftfly::routing::parse_routing("minimal");
+  q.traffic.matrix = shiftfly::metrics::traffic_matrix::from_entries(4, {{0, 3, 3.0}, {1, 3, 5.0}}, "path");
   CHECK(shiftfly::routing::measure_channel_load(path, q).max_load == 8.0);
 }

@@ -25,8 +25,8 @@ shiftfly::routing::channel_load_result load_of(const family_spec& spec, const st
                                               shiftfly::routing::uniform_self self = shiftfly::routing::uniform_self::include) {
   const auto g = shiftfly::topology::make_graph(spec);
   shiftfly::routing::family_load_request q;
-  q.load.routing = routing;
-  q.load.traffic = traffic;
+  q.load.routing = shiftfly::routing::parse_routing(routing);
+  q.load.traffic = shiftfly::metrics::parse_traffic(traffic);
   q.load.endpoints = shiftfly::core::uniform_endpoints(g.num_vertices(), endpoints);
   q.load.self = self;
   q.load.threads = 2;
@@ -70,7 +70,7 @@ TEST_CASE("the worst case: the odd ring under minimal routing, and its permutati
   // send (n - 1)/2 = 3 flows over one channel (tornado does), and no more
   const auto w = load_of(torus({7}), "minimal", "worst");
   REQUIRE(w.worst);
-  CHECK(w.worst->method == "exact");
+  CHECK(w.worst->method == shiftfly::routing::worst_case_method::exact);
   CHECK(w.worst->load == Approx(3.0));
   CHECK(w.worst->upper == Approx(3.0).epsilon(1e-9));
   CHECK(w.max_load == Approx(3.0));
@@ -87,7 +87,7 @@ TEST_CASE("Valiant's worst case is any derangement", "[family_load]") {
   const auto w = load_of(spec, "valiant", "worst");
   const auto u = load_of(spec, "valiant", "uniform", 1, shiftfly::routing::uniform_self::exclude);
   REQUIRE(w.worst);
-  CHECK(w.worst->method == "exact");
+  CHECK(w.worst->method == shiftfly::routing::worst_case_method::exact);
   // uniform (self excluded) under Valiant: T' = (n-1)/n + (n-1)/n per pair; a derangement: 2/n
   CHECK(w.max_load == Approx(u.max_load * (2.0 / 16.0) / (2.0 * 15.0 / 16.0)).epsilon(1e-12));
 }
@@ -109,9 +109,9 @@ TEST_CASE("routings a family cannot run, and per-pair routings without a family,
   CHECK_THROWS_WITH(load_of(torus({4, 4}), "shift", "uniform"), Catch::Contains("kautz"));
   const auto g = shiftfly::topology::make_graph(torus({4, 4}));
   shiftfly::routing::family_load_request q;
-  q.load.routing = "dor";
+  q.load.routing = shiftfly::routing::parse_routing("dor");
   CHECK_THROWS_WITH(shiftfly::routing::measure_family_load(g, nullptr, q), Catch::Contains("routing = dor"));
-  q.load.routing = "ksp:2";  // needs no family
+  q.load.routing = shiftfly::routing::parse_routing("ksp:2");  // needs no family
   const auto k = shiftfly::routing::measure_family_load(g, nullptr, q);
   CHECK(k.max_load > 0);
 }

@@ -32,8 +32,8 @@ graph<std::uint32_t> ft_cycle(std::uint32_t n) {
 
 double ft_direct_load(const graph<std::uint32_t>& g, const char* routing) {
   shiftfly::routing::channel_load_request q;
-  q.routing = routing;
-  q.traffic = "uniform";
+  q.routing = shiftfly::routing::parse_routing(routing);
+  q.traffic = shiftfly::metrics::parse_traffic("uniform");
   q.threads = 2;
   return shiftfly::routing::measure_channel_load(g, q).saturation_per_pair;
 }

@@ -67,9 +67,8 @@ TEST_CASE("load: the tool prints the library's loads, the same at any thread cou
   const auto j = shiftfly::test::json_result(r1.out);
   const auto g = shiftfly::topology::torus({5, 6});
   shiftfly::routing::channel_load_request q;
-  q.routing = "minimal";
-  q.tie = "booksim";
-  q.traffic = "permutation:4";
+  q.routing = shiftfly::routing::parse_routing("minimal", "booksim");
+  q.traffic = shiftfly::metrics::parse_traffic("permutation:4");
   q.endpoints = shiftfly::core::uniform_endpoints(g.num_vertices(), 2);
   q.top = 5;
   const auto lib = shiftfly::routing::measure_channel_load(g, q);

@@ -25,6 +25,7 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <system_error>
 
@@ -183,7 +184,17 @@ const shiftfly::tools::register_subcommand reg{"graph", [](CLI::App& app) {
   o->routing_opt = sub->add_option("--routing", o->routing,
                                    "Next hops of --format nexthops: minimal (one, BookSim2 anynet's min tie rule) or "
                                    "ecmp (every neighbour one step closer); lines 'src dst next...'")
-                       ->check(CLI::IsMember({"minimal", "ecmp"}));
+                       ->check(CLI::Validator(
+                           [](std::string& v) -> std::string {
+                             try {  // the one routing parser (routing/routing_spec.hpp, through next_hops.hpp)
+                               shiftfly::routing::parse_next_hop_rule(v);
+                               return "";
+                             } catch (const std::invalid_argument&) {
+                               return v + " not in {minimal,ecmp}";
+                             }
+                           },
+                           ""))
+                       ->type_name("TEXT:{minimal,ecmp}");
   shiftfly::tools::add_family_subcommands(sub, o->family);
   return [o](const shiftfly::tools::run_context& c) { return run_graph(*o, c); };
 }};

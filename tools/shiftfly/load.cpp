@@ -18,8 +18,7 @@
 #include "common/flag_names.hpp"
 #include "common/subcommand.hpp"
 #include "family_options.hpp"
-#include "shiftfly/io/traffic_file.hpp"
-#include "shiftfly/metrics/flow/traffic.hpp"
+#include "shiftfly/metrics/flow/traffic_spec.hpp"
 #include "shiftfly/routing/channel_load_optimal.hpp"
 #include "shiftfly/routing/describe_load.hpp"
 #include "shiftfly/topology/families.hpp"
@@ -46,9 +45,6 @@ int run_load(const options& o, const CLI::App& app, const shiftfly::tools::run_c
   const auto g = shiftfly::tools::make_graph(*o.family, "load", false, &file);
   routing::family_load_request request;
   auto& q = request.load;
-  q.routing = o.routing;
-  q.tie = o.tie;
-  q.traffic = o.traffic;
   q.traffic_seed = o.traffic_seed;
   // the endpoints by the one rule of every command: --endpoints, else the family's or the file's
   auto chosen = shiftfly::tools::naming_flags(c, "", [&] { return shiftfly::tools::choose_endpoints(*o.family, g, file, *o.endpoints); });
@@ -62,10 +58,10 @@ int run_load(const options& o, const CLI::App& app, const shiftfly::tools::run_c
   const bool is_file = o.family->family == shiftfly::topology::file_source_name;
   const auto spec = is_file ? shiftfly::topology::family_spec{} : shiftfly::tools::to_spec(*o.family);
   const auto r = shiftfly::tools::with_flags(app, [&] {
-    const auto name = o.traffic == "worst" ? routing::traffic_spec{} : routing::parse_traffic(o.traffic);
-    if (o.traffic != "worst" && name.kind == routing::traffic_kind::file)
-      q.matrix = shiftfly::metrics::traffic_from_lines(g.num_vertices(), shiftfly::io::read_traffic_file(name.path, g.num_vertices()),
-                                                       "file " + shiftfly::io::display_name(name.path));
+    // the text parsed once, here at the edge; a file:PATH traffic read through io
+    q.traffic = shiftfly::metrics::parse_traffic(o.traffic);
+    shiftfly::metrics::read_traffic_matrix(q.traffic, g.num_vertices());
+    q.routing = routing::parse_routing(o.routing, o.tie);
     return routing::measure_routing_load(g, is_file ? nullptr : &spec, request);
   });
   shiftfly::tools::print_record(c, routing::describe(r), o.format);

@@ -34,8 +34,7 @@
 #include "family_options.hpp"
 #include "shiftfly/core/parse.hpp"
 #include "shiftfly/core/record.hpp"
-#include "shiftfly/io/traffic_file.hpp"
-#include "shiftfly/metrics/flow/traffic.hpp"
+#include "shiftfly/metrics/flow/traffic_spec.hpp"
 #include "shiftfly/report/progress.hpp"
 #include "shiftfly/studies/graph_measurement.hpp"
 #include "shiftfly/topology/family.hpp"
@@ -126,7 +125,8 @@ shiftfly::studies::graph_measure_request request_of(const options& o, bool root)
   q.bisection = o.bisection;
   q.paths = o.paths;
   q.path_samples = o.path_samples;
-  q.throughput = o.throughput;
+  // the text parsed once, here at the edge (its flag checked it)
+  if (!o.throughput.empty()) q.throughput = shiftfly::metrics::parse_traffic(o.throughput);
   q.epsilon = o.epsilon;
   q.column_generation = o.column_generation;
   q.symmetry = !o.no_symmetry;
@@ -147,12 +147,8 @@ shiftfly::studies::graph_measure_request request_of(const options& o, bool root)
 }
 
 // A file:PATH traffic is read here, through io: the library's metrics take matrices, never paths.
-void read_traffic(const options& o, const shiftfly::core::graph<std::uint32_t>& g,
-                  shiftfly::studies::graph_measure_request& q) {
-  if (o.throughput.rfind("file:", 0) != 0) return;
-  const std::string path = o.throughput.substr(5);  // after "file:" (checked by the flag)
-  q.traffic = shiftfly::metrics::traffic_from_lines(g.num_vertices(), shiftfly::io::read_traffic_file(path, g.num_vertices()),
-                                                    "file " + shiftfly::io::display_name(path));
+void read_traffic(const shiftfly::core::graph<std::uint32_t>& g, shiftfly::studies::graph_measure_request& q) {
+  if (q.throughput) shiftfly::metrics::read_traffic_matrix(*q.throughput, g.num_vertices());
 }
 
 // The file a graph was read from, as the result names it (graph.file) and says it in text.
@@ -211,7 +207,7 @@ int run_metrics_mpi(const options& o, const CLI::App& app, const shiftfly::tools
                             : shiftfly::mpi::sampled_stats(MPI_COMM_WORLD, g, o.samples, o.sample_seed, how, so);
     };
     const auto m = shiftfly::tools::with_flags(app, [&] {
-      read_traffic(o, g, q);
+      read_traffic(g, q);
       return shiftfly::studies::measure_graph(g, q);
     });
     if (root) {
@@ -247,7 +243,7 @@ int run_metrics(const options& o, const CLI::App& app, const shiftfly::tools::ru
   if (o.family->family == "file") q.source = describe_file(file);
   q.endpoints = shiftfly::tools::naming_flags(c, "", [&] { return shiftfly::tools::endpoints_of(*o.family, g, file, *o.endpoints); });
   const auto m = shiftfly::tools::with_flags(app, [&] {
-    read_traffic(o, g, q);
+    read_traffic(g, q);
     return shiftfly::studies::measure_graph(g, q);
   });
   warn_if_unconverged(m, o);
@@ -301,9 +297,11 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
                   "at most 1e12 apart")
       ->check(CLI::Validator(
           [](std::string& v) -> std::string {
-            if (v == "uniform" || v == "permutation" || v == "worst") return "";
-            if (v.rfind("file:", 0) == 0 && v.size() > 5) return "";
-            return "accepted: uniform, permutation, worst or file:PATH";
+            try {  // the one grammar (metrics/flow/traffic_spec.hpp), then the kinds the throughput takes
+              if (shiftfly::metrics::throughput_takes(shiftfly::metrics::parse_traffic(v))) return "";
+            } catch (const std::invalid_argument&) {
+            }
+            return "accepted: " + std::string(shiftfly::metrics::throughput_traffic_accepted);
           },
           ""))
       ->type_name("TEXT:{uniform,permutation,worst,file:PATH}")

@@ -3,7 +3,8 @@
 /// The load of every channel of a graph under a routing and a traffic, and its summary:
 /// the hottest channels, the load by link class, and the saturation throughput.
 ///
-///   struct channel_load_request { routing, tie, traffic, traffic_seed, endpoints (one count a router),
+///   struct channel_load_request { routing (routing_spec), traffic (traffic_spec), traffic_seed,
+///                                 endpoints (one count a router),
 ///                                 endpoints_rule, self, top,
 ///                                 channel_class, class_names, threads, max_seconds, compare_optimal };
 ///   struct channel_load_result { loads, max_load, mean_load, p50, p90, p99, hottest, by_class,
@@ -64,16 +65,17 @@
 #include "shiftfly/routing/routing_spec.hpp"
 #include "shiftfly/routing/shortest_path_routing.hpp"
 #include "shiftfly/routing/valiant_load.hpp"
+#include "shiftfly/routing/worst_case_load.hpp"
 #include "shiftfly/topology/descriptor.hpp"
 
 namespace shiftfly::routing {
 
 /// What to compute.
 struct channel_load_request {
-  std::string routing = "ecmp";  ///< routing_spec.hpp's names
-  std::string tie;               ///< "" (lowest), lowest or booksim
-  std::string traffic = "uniform";  ///< load_traffic.hpp's names
-  metrics::traffic_matrix matrix;   ///< file:PATH: the demands, read by the caller (io/traffic_file.hpp)
+  routing_spec routing;  ///< parse_routing(name, tie) (routing_spec.hpp); default ecmp
+  /// metrics::parse_traffic(name) (metrics/flow/traffic_spec.hpp); default uniform. file:PATH:
+  /// the demands in its `matrix`, read by the caller (metrics::read_traffic_matrix)
+  traffic_spec traffic;
   std::optional<std::uint64_t> traffic_seed;  ///< permutation and moe (1 when absent)
   /// Endpoints of every router (core/endpoints.hpp; topology::choose_endpoints gives the
   /// commands' ones). Empty: measure_family_load takes the family's customary counts
@@ -114,7 +116,7 @@ struct optimal_comparison {
 
 /// How the worst-case permutation of a routing was found (traffic `worst`: routing/family_load.hpp).
 struct worst_case_summary {
-  std::string method;     ///< "exact" or "bound"
+  worst_case_method method = worst_case_method::exact;  ///< printed as "exact" or "bound"
   std::string algorithm;  ///< how: Towles and Dally's assignments, or Valiant's derangement argument
   double load = 0.0;      ///< the load of the hottest channel under the permutation found, per endpoint injection
   double upper = 0.0;     ///< certified upper bound on the worst-case load (equal to `load` when exact)
@@ -258,8 +260,10 @@ channel_load_result measure_channel_load(const G& g, const channel_load_request&
                                          const topology::family_descriptor* family = nullptr,
                                          const load_router* pair_router = nullptr) {
   constexpr std::string_view where = "measure_channel_load";
-  const auto spec = parse_routing(r.routing, r.tie);
-  auto traffic_name = parse_traffic(r.traffic);
+  const routing_spec& spec = r.routing;
+  if (r.traffic.kind == traffic_kind::worst)
+    core::fail_parameter(where, "traffic", "worst", "is found for a routing of a family: call routing::measure_family_load",
+                         std::string(traffic_names_accepted));
   core::require_range(where, "top", r.top, 0, std::uint64_t{1} << 20);
   core::require_range(where, "threads", r.threads, 0, 1024);
   if (!(r.max_seconds > 0.0) || !std::isfinite(r.max_seconds))
@@ -299,9 +303,9 @@ channel_load_result measure_channel_load(const G& g, const channel_load_request&
                          "a smaller graph, or a larger max_seconds");
   const std::uint64_t wave = std::min<std::uint64_t>(core::resolve_threads(r.threads), load_destination_chunks);
   core::require_memory(where, "the channel loads", core::estimate_add_mul(0, wave + 2, core::estimate_add_mul(0, C, 8)));
-  if (traffic_name.kind == traffic_kind::file) traffic_name.matrix = r.matrix;
-  traffic_name.dims = r.tornado_dims;
-  const load_traffic T = make_load_traffic(n, traffic_name, counts, r.self, r.traffic_seed);
+  traffic_spec traffic = r.traffic;
+  traffic.dims = r.tornado_dims;
+  const load_traffic T = make_load_traffic(n, traffic, counts, r.self, r.traffic_seed);
 
   channel_load_result out;
   out.routing = spec.name();

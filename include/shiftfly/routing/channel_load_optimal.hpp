@@ -63,20 +63,16 @@ channel_load_result measure_routing_load(const G& g, const channel_load_request&
   if (r.compare_optimal) {
     // checked before the loads are computed: the optimum's own estimate
     detail::require_optimal_fits(g);
-    const auto name = parse_traffic(r.traffic);
-    q.pattern = name.kind == traffic_kind::uniform && detail::equal_counts(counts) ? metrics::traffic_pattern::uniform
-                                                                                    : metrics::traffic_pattern::file;
+    q.pattern = r.traffic.kind == traffic_kind::uniform && detail::equal_counts(counts) ? metrics::traffic_pattern::uniform
+                                                                                         : metrics::traffic_pattern::file;
     q.threads = r.threads;
     q.max_seconds = r.max_seconds;
     metrics::require_throughput_within(g, q);
   }
   auto out = measure_channel_load(g, plain, family);
   if (!r.compare_optimal) return out;
-  if (q.pattern == metrics::traffic_pattern::file) {
-    auto name = parse_traffic(r.traffic);
-    if (name.kind == traffic_kind::file) name.matrix = r.matrix;
-    q.matrix = make_load_traffic(g.num_vertices(), name, counts, r.self, r.traffic_seed).as_matrix();
-  }
+  if (q.pattern == metrics::traffic_pattern::file)
+    q.matrix = make_load_traffic(g.num_vertices(), r.traffic, counts, r.self, r.traffic_seed).as_matrix();
   out.optimal = detail::optimal_of(g, q, out.saturation_per_pair);
   return out;
 }
@@ -91,11 +87,10 @@ inline channel_load_result measure_routing_load(const core::graph<std::uint32_t>
   resolve_endpoints(g, family, plain.load);
   const auto& counts = plain.load.endpoints;
   metrics::throughput_request q;
-  const bool worst = r.load.traffic == "worst";
+  const bool worst = r.load.traffic.kind == traffic_kind::worst;
   if (r.load.compare_optimal) {
     detail::require_optimal_fits(g);
-    const auto name = worst ? traffic_spec{} : parse_traffic(r.load.traffic);
-    q.pattern = !worst && name.kind == traffic_kind::uniform && detail::equal_counts(counts)
+    q.pattern = r.load.traffic.kind == traffic_kind::uniform && detail::equal_counts(counts)
                     ? metrics::traffic_pattern::uniform
                     : metrics::traffic_pattern::file;
     q.threads = r.load.threads;
@@ -112,8 +107,7 @@ inline channel_load_result measure_routing_load(const core::graph<std::uint32_t>
         if (p[s] != s) e.push_back({s, p[s], static_cast<double>(counts[s])});
       q.matrix = metrics::traffic_matrix::from_entries(g.num_vertices(), std::move(e), "worst case");
     } else {
-      auto name = parse_traffic(r.load.traffic);
-      if (name.kind == traffic_kind::file) name.matrix = r.load.matrix;
+      auto name = r.load.traffic;
       if (family && family->family == "torus")
         name.dims = topology::list_value(topology::complete(*family).values, "dims");
       q.matrix = make_load_traffic(g.num_vertices(), name, counts, r.load.self, r.load.traffic_seed).as_matrix();

@@ -60,7 +60,7 @@ inline core::record describe(const channel_load_result& r) {
   core::record_value worst = nullptr;
   if (r.worst) {
     core::record w("worst_case");
-    w.add("method", r.worst->method, "", "exact, or bound: a certified upper bound on the worst load")
+    w.add("method", worst_case_method_name(r.worst->method), "", "exact, or bound: a certified upper bound on the worst load")
         .add("algorithm", r.worst->algorithm)
         .add("load", r.worst->load, "per flit/cycle per endpoint", "the hottest channel under the permutation found")
         .add("upper", r.worst->upper, "per flit/cycle per endpoint", "certified upper bound on the worst-case load")
@@ -140,7 +140,7 @@ inline core::record describe(const channel_load_result& r) {
                                            : "in [" + g6(r.optimal->efficiency_lower) + ", " +
                                                  g6(r.optimal->efficiency_upper) + "]"));
   if (r.worst)
-    out.line("worst case: " + r.worst->method + ", load " + g6(r.worst->load) + ", certified at most " +
+    out.line("worst case: " + std::string(worst_case_method_name(r.worst->method)) + ", load " + g6(r.worst->load) + ", certified at most " +
              g6(r.worst->upper) + " per unit of endpoint injection (" + r.worst->algorithm + ")");
   out.line("method: " + r.method + " (" + r.algorithm + ")");
   return out;

@@ -1,6 +1,6 @@
 #pragma once
 /// \file family_load.hpp
-/// The channel load of any routing named as text on a family's graph (or a user's graph):
+/// The channel load of any routing (routing_spec.hpp) on a family's graph (or a user's graph):
 /// the shortest-path routings and Valiant of routing/channel_load.hpp, the per-pair routings
 /// (dimension order, K shortest paths, shift routing), the link class of every channel from
 /// the family's descriptor, and the worst-case permutation of the routing (traffic `worst`).
@@ -131,6 +131,124 @@ inline void resolve_endpoints(const core::graph<std::uint32_t>& g, const topolog
   if (r.endpoints_rule.empty()) r.endpoints_rule = std::move(chosen.rule);
 }
 
+namespace detail {
+
+/// The loads of the request's fixed traffic (not `worst`) under `spec`: the shortest-path
+/// routings and Valiant by their per-destination pass, dor, ksp:K and shift through the per-pair router.
+inline channel_load_result fixed_traffic_load(const core::graph<std::uint32_t>& g, const topology::family_spec* family,
+                                              const topology::family_descriptor* descriptor, const channel_load_request& r) {
+  const routing_spec& spec = r.routing;
+  const bool per_pair = spec.kind == routing_kind::dor || spec.kind == routing_kind::ksp || spec.kind == routing_kind::shift;
+  if (!per_pair) return measure_channel_load(g, r, descriptor);
+  // dor, ksp:K and shift: the same engine through the per-pair router
+  routing_holder holder;
+  const pair_share_router router(g.num_vertices(), routing_pair_shares(g, family, spec, r.threads, holder),
+                                 pair_routing_steps(g, spec));
+  return measure_channel_load(g, r, descriptor, &router);
+}
+
+/// The routers that take part in `worst` and their common endpoint count P: those with endpoints,
+/// all with the same count (else the worst endpoint traffic is no multiple of a router
+/// permutation: refused), at least 2, within the limit of routing calls.
+struct worst_members {
+  std::vector<std::uint32_t> routers;
+  std::uint64_t P = 0;
+};
+
+inline worst_members worst_members_of(const channel_load_request& r, std::uint64_t n, const worst_case_options& limits,
+                                      std::string_view where) {
+  worst_members w;
+  for (std::uint32_t a = 0; a < n; ++a) {
+    if (r.endpoints[a] == 0) continue;
+    if (w.P != 0 && r.endpoints[a] != w.P)
+      core::fail_parameter(where, "traffic", "worst",
+                           "needs the same endpoint count on every router with endpoints (router " + core::to_message(a) +
+                               " has " + core::to_message(r.endpoints[a]) + ", another " + core::to_message(w.P) + ")",
+                           "equal counts (the tools' --endpoints P), or another traffic");
+    w.P = r.endpoints[a];
+    w.routers.push_back(a);
+  }
+  const std::uint64_t m = w.routers.size();
+  if (m < 2)
+    core::fail_parameter(where, "traffic", "worst", "needs endpoints on at least 2 routers (" + core::to_message(m) + " have them)",
+                         "a graph of at least 2 routers with endpoints, or another traffic");
+  const std::uint64_t calls = core::estimate_add_mul(0, m, m - 1);
+  if (r.routing.kind != routing_kind::valiant && calls > limits.max_pairs)
+    core::fail_parameter(where, "traffic", "worst",
+                         "needs n(n - 1) = " + core::to_message(calls) + " routing calls on " + core::to_message(m) +
+                             " routers with endpoints, past the limit of " + core::to_message(limits.max_pairs),
+                         "a graph of at most " + core::to_message(limits.max_pairs) + " ordered router pairs, or another traffic");
+  return w;
+}
+
+/// The worst permutation of the routers for the request's routing (its load still to measure):
+/// Valiant's shift s -> s + 1 over the members, else Towles and Dally's assignments.
+inline worst_case_summary find_worst_permutation(const core::graph<std::uint32_t>& g, const topology::family_spec* family,
+                                                 const channel_load_request& r, const worst_members& members,
+                                                 const worst_case_options& limits) {
+  const std::uint64_t n = g.num_vertices(), m = members.routers.size();
+  const auto& M = members.routers;
+  worst_case_summary w;
+  std::vector<std::uint64_t> permutation(n);
+  for (std::uint64_t a = 0; a < n; ++a) permutation[a] = a;  // routers without endpoints send nothing
+  if (r.routing.kind == routing_kind::valiant) {
+    for (std::uint64_t i = 0; i < m; ++i) permutation[M[i]] = M[(i + 1) % m];
+    w.permutation = permutation;
+    w.method = worst_case_method::exact;
+    w.algorithm = "Valiant: every derangement loads each channel most (T'(a,b) = out(a)/n + in(b)/n is largest "
+                  "entrywise), so the shift s -> s + 1 is a worst case";
+    return w;
+  }
+  routing_holder holder;
+  const auto base = routing_pair_shares(g, family, r.routing, r.threads, holder);
+  const pair_shares_function shares =
+      m == n ? base : pair_shares_function([&](std::uint32_t a, std::uint32_t b, std::vector<channel_share>& out) {
+        base(M[a], M[b], out);
+      });
+  const auto found = worst_case_load(m, channel_count(g), shares, limits);
+  for (std::uint64_t i = 0; i < m; ++i) permutation[M[i]] = M[found.permutation[i]];
+  w.permutation = permutation;
+  w.method = found.method;
+  w.algorithm = found.method_text();
+  w.upper = found.upper * static_cast<double>(members.P);
+  w.channels_solved = found.channels_solved;
+  w.channels_with_load = found.channels_with_load;
+  return w;
+}
+
+/// Traffic `worst`: the worst permutation found, then its own loads, P copies of it (one per
+/// endpoint slot): demands P per router pair, measured as a fixed matrix.
+inline channel_load_result worst_traffic_load(const core::graph<std::uint32_t>& g, const topology::family_spec* family,
+                                              const topology::family_descriptor* descriptor, channel_load_request r,
+                                              const worst_case_options& limits, std::string_view where) {
+  const std::uint64_t n = g.num_vertices();
+  const auto members = worst_members_of(r, n, limits, where);
+  auto w = find_worst_permutation(g, family, r, members, limits);
+  std::vector<metrics::traffic_entry> entries;
+  for (std::uint64_t s = 0; s < n; ++s)
+    if (w.permutation[s] != s) entries.push_back({s, w.permutation[s], static_cast<double>(members.P)});
+  if (entries.empty()) core::fail(where, "the worst case found loads no channel (the graph has no loaded channel)");
+  traffic_spec demands;  // the permutation's demands, per router: P units a pair
+  demands.kind = traffic_kind::file;
+  demands.path = "worst case";
+  demands.matrix = metrics::traffic_matrix::from_entries(n, std::move(entries), "worst case");
+  r.traffic = std::move(demands);
+  auto L = fixed_traffic_load(g, family, descriptor, r);
+  L.traffic = "its worst-case permutation (Towles-Dally)";
+  L.traffic_unit = "one unit from every endpoint to its image: P units from every router to its image";
+  L.endpoint_rate = 1.0;  // every endpoint sends one unit
+  L.max_load_per_endpoint_injection = L.max_load;
+  L.saturation_per_endpoint = L.max_load > 0 ? 1.0 / L.max_load : 0.0;
+  L.saturation_per_endpoint_capped = std::min(1.0, L.saturation_per_endpoint);
+  w.load = L.max_load;
+  if (r.routing.kind == routing_kind::valiant) w.upper = w.load;
+  if (w.method == worst_case_method::exact) w.upper = std::max(w.upper, w.load);
+  L.worst = std::move(w);
+  return L;
+}
+
+}  // namespace detail
+
 /// The loads of one routing and traffic on g (see the file comment). `family` is g's family
 /// (nullptr for a user's graph): it gives the link classes, the routings the family runs
 /// (others are refused naming the families that run them), and the structure of dor and shift.
@@ -138,102 +256,15 @@ inline channel_load_result measure_family_load(const core::graph<std::uint32_t>&
                                               const family_load_request& request) {
   constexpr std::string_view where = "measure_channel_load";
   channel_load_request r = request.load;
-  const auto spec = parse_routing(r.routing, r.tie);
   const topology::family_descriptor* descriptor = family ? &topology::family_named(family->family, where) : nullptr;
-  if (descriptor) require_family_runs(spec, *descriptor);
+  if (descriptor) require_family_runs(r.routing, *descriptor);
   detail::add_classes(g, family, r);
   if (family && family->family == "torus" && r.tornado_dims.empty())
     r.tornado_dims = topology::list_value(topology::complete(*family).values, "dims");
-  const bool per_pair = spec.kind == routing_kind::dor || spec.kind == routing_kind::ksp || spec.kind == routing_kind::shift;
-  channel_load_result out;
-  const std::uint64_t n = g.num_vertices();
-
   resolve_endpoints(g, family, r);
-  core::require_endpoints(where, r.endpoints, n);
-
-  if (r.traffic == "worst") {
-    // the routers with endpoints, all with the same count P (else the worst endpoint traffic is
-    // no multiple of a router permutation: refused)
-    std::vector<std::uint32_t> members;
-    std::uint64_t P = 0;
-    for (std::uint32_t a = 0; a < n; ++a) {
-      if (r.endpoints[a] == 0) continue;
-      if (P != 0 && r.endpoints[a] != P)
-        core::fail_parameter(where, "traffic", "worst",
-                             "needs the same endpoint count on every router with endpoints (router " +
-                                 core::to_message(a) + " has " + core::to_message(r.endpoints[a]) + ", another " +
-                                 core::to_message(P) + ")",
-                             "equal counts (the tools' --endpoints P), or another traffic");
-      P = r.endpoints[a];
-      members.push_back(a);
-    }
-    const std::uint64_t m = members.size();
-    if (m < 2)
-      core::fail_parameter(where, "traffic", "worst", "needs endpoints on at least 2 routers (" + core::to_message(m) + " have them)",
-                           "a graph of at least 2 routers with endpoints, or another traffic");
-    const std::uint64_t calls = core::estimate_add_mul(0, m, m - 1);
-    if (spec.kind != routing_kind::valiant && calls > request.worst.max_pairs)
-      core::fail_parameter(where, "traffic", "worst",
-                           "needs n(n - 1) = " + core::to_message(calls) + " routing calls on " + core::to_message(m) +
-                               " routers with endpoints, past the limit of " + core::to_message(request.worst.max_pairs),
-                           "a graph of at most " + core::to_message(request.worst.max_pairs) +
-                               " ordered router pairs, or another traffic");
-    worst_case_summary w;
-    std::vector<std::uint64_t> permutation(n);
-    for (std::uint64_t a = 0; a < n; ++a) permutation[a] = a;  // routers without endpoints send nothing
-    if (spec.kind == routing_kind::valiant) {
-      for (std::uint64_t i = 0; i < m; ++i) permutation[members[i]] = members[(i + 1) % m];
-      w.permutation = permutation;
-      w.method = "exact";
-      w.algorithm = "Valiant: every derangement loads each channel most (T'(a,b) = out(a)/n + in(b)/n is largest "
-                    "entrywise), so the shift s -> s + 1 is a worst case";
-    } else {
-      routing_holder holder;
-      const auto base = routing_pair_shares(g, family, spec, r.threads, holder);
-      const pair_shares_function shares =
-          m == n ? base : pair_shares_function([&](std::uint32_t a, std::uint32_t b, std::vector<channel_share>& out) {
-            base(members[a], members[b], out);
-          });
-      const auto found = worst_case_load(m, channel_count(g), shares, request.worst);
-      for (std::uint64_t i = 0; i < m; ++i) permutation[members[i]] = members[found.permutation[i]];
-      w.permutation = permutation;
-      w.method = found.method == worst_case_method::exact ? "exact" : "bound";
-      w.algorithm = found.method_text();
-      w.upper = found.upper * static_cast<double>(P);
-      w.channels_solved = found.channels_solved;
-      w.channels_with_load = found.channels_with_load;
-    }
-    // the permutation's own loads, P copies of it (one per endpoint slot): demands P per pair
-    std::vector<metrics::traffic_entry> entries;
-    for (std::uint64_t s = 0; s < n; ++s)
-      if (permutation[s] != s) entries.push_back({s, permutation[s], static_cast<double>(P)});
-    if (entries.empty()) core::fail(where, "the worst case found loads no channel (the graph has no loaded channel)");
-    r.traffic = "file:worst";
-    r.matrix = metrics::traffic_matrix::from_entries(n, std::move(entries), "worst case");
-    family_load_request inner{r, request.worst};  // the demands above are per router: P units a pair
-    out = measure_family_load(g, family, inner);
-    auto& L = out;
-    L.traffic = "its worst-case permutation (Towles-Dally)";
-    L.traffic_unit = "one unit from every endpoint to its image: P units from every router to its image";
-    L.endpoint_rate = 1.0;  // every endpoint sends one unit
-    L.max_load_per_endpoint_injection = L.max_load;
-    L.saturation_per_endpoint = L.max_load > 0 ? 1.0 / L.max_load : 0.0;
-    L.saturation_per_endpoint_capped = std::min(1.0, L.saturation_per_endpoint);
-    w.load = L.max_load;
-    if (spec.kind == routing_kind::valiant) w.upper = w.load;
-    if (w.method == "exact") w.upper = std::max(w.upper, w.load);
-    out.worst = w;
-    return out;
-  }
-
-  if (!per_pair) {
-    return measure_channel_load(g, r, descriptor);
-  }
-  // dor, ksp:K and shift: the same engine through the per-pair router
-  routing_holder holder;
-  const pair_share_router router(n, routing_pair_shares(g, family, spec, r.threads, holder),
-                                 detail::pair_routing_steps(g, spec));
-  return measure_channel_load(g, r, descriptor, &router);
+  core::require_endpoints(where, r.endpoints, g.num_vertices());
+  if (r.traffic.kind == traffic_kind::worst) return detail::worst_traffic_load(g, family, descriptor, std::move(r), request.worst, where);
+  return detail::fixed_traffic_load(g, family, descriptor, r);
 }
 
 }  // namespace shiftfly::routing

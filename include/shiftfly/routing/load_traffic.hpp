@@ -4,8 +4,7 @@
 /// core/endpoints.hpp; topology::choose_endpoints gives the commands' ones) named as text, made
 /// into demands between routers, with the injection per endpoint that those demands stand for.
 ///
-///   struct traffic_spec { kind, seed, k, group_size, matrix };
-///   traffic_spec parse_traffic(std::string_view text);              // "uniform", "permutation:7", ...
+///   traffic_spec, parse_traffic                     // metrics/flow/traffic_spec.hpp: the names, parsed once
 ///   enum class uniform_self { include, exclude };
 ///   struct load_traffic { ... fill(t, d), out_of(a), in_of(b), destinations(), endpoint_rate ... };
 ///   load_traffic make_load_traffic(n, traffic_spec, const std::vector<std::uint32_t>& counts,
@@ -26,7 +25,8 @@
 /// endpoint_rate N or N - 1), and `groups` the same times R/M'_g (M'_g the destinations of an
 /// endpoint of group g, R the largest), so that every endpoint injects R units alike.
 ///
-/// The names (parse_traffic; a new pattern is one more case there and in make_load_traffic):
+/// The names (metrics::parse_traffic; a new pattern is one more case there and in make_load_traffic;
+/// `worst` is routing/family_load.hpp's):
 /// - `uniform`: every endpoint sends to every endpoint alike. With uniform_self::include
 ///   (the default: BookSim2's `uniform` draws the destination among all N endpoints, the
 ///   source included) an endpoint's traffic is split over N destinations, else over the N - 1
@@ -50,7 +50,7 @@
 ///   `dims` (a torus, one endpoint a router), else on the endpoints as one ring; bit complement
 ///   needs N = 2^b, transpose N = 2^(2b), shift s -> s + K mod N. endpoint_rate = 1.
 /// - `file:PATH`: demands between routers from a traffic file, read by the caller
-///   (io/traffic_file.hpp) and given as `matrix`; endpoint_rate = the largest router
+///   (metrics::read_traffic_matrix) into the spec's `matrix`; endpoint_rate = the largest router
 ///   injection over its endpoints (the busiest endpoints inject 1 at saturation 1); a demand
 ///   from or to a router without endpoints is refused. Where the total demand passes the
 ///   largest double / 4 (no channel load can then be kept finite as read), the demands are
@@ -73,73 +73,19 @@
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/parse.hpp"
 #include "shiftfly/metrics/flow/traffic.hpp"
+#include "shiftfly/metrics/flow/traffic_spec.hpp"
 
 namespace shiftfly::routing {
 
-enum class traffic_kind { uniform, permutation, groups, moe, file, tornado, bit_complement, transpose, shift };
+// The traffic's names and their one parser (metrics/flow/traffic_spec.hpp), spoken here too.
+using metrics::parse_traffic;
+using metrics::traffic_kind;
+using metrics::traffic_names_accepted;
+using metrics::traffic_spec;
+
 enum class uniform_self { include, exclude };
 
 inline const char* uniform_self_name(uniform_self u) noexcept { return u == uniform_self::include ? "include" : "exclude"; }
-
-/// The accepted traffic names, for messages.
-inline constexpr std::string_view traffic_names_accepted =
-    "uniform, permutation, permutation:SEED, groups:SIZE, moe:K, tornado, bit-complement, transpose, shift:K, "
-    "file:PATH";
-
-/// A parsed traffic name.
-struct traffic_spec {
-  traffic_kind kind = traffic_kind::uniform;
-  std::optional<std::uint64_t> seed;  ///< permutation:SEED
-  std::uint64_t k = 0;                ///< moe:K
-  std::uint64_t group_size = 0;       ///< groups:SIZE
-  std::string path;                   ///< file:PATH (the caller reads it)
-  /// tornado: the k-ary n-cube's radices (a torus family's dims, set by the caller); empty: one ring
-  std::vector<std::uint64_t> dims;
-  metrics::traffic_matrix matrix;     ///< file: the demands, read by the caller
-};
-
-/// Parses a traffic name (see the file comment); refusals name `traffic`.
-inline traffic_spec parse_traffic(std::string_view text) {
-  constexpr std::string_view where = "parse_traffic";
-  const auto refuse = [&](std::string_view problem) {
-    core::fail_parameter(where, "traffic", core::printable(text), problem, std::string(traffic_names_accepted));
-  };
-  const auto number = [&](std::string_view digits, std::uint64_t lo, std::string_view what) {
-    std::uint64_t v = 0;
-    if (core::read_decimal(digits, v) != core::decimal_error::none || v < lo) refuse("has no " + std::string(what));
-    return v;
-  };
-  traffic_spec t;
-  const auto colon = text.find(':');
-  const std::string_view head = text.substr(0, colon), tail = colon == std::string_view::npos ? "" : text.substr(colon + 1);
-  const bool has_tail = colon != std::string_view::npos;
-  if (head == "uniform" && !has_tail) t.kind = traffic_kind::uniform;
-  else if (head == "permutation") {
-    t.kind = traffic_kind::permutation;
-    if (has_tail) t.seed = number(tail, 0, "seed (a decimal integer)");
-  } else if (head == "groups" && has_tail) {
-    t.kind = traffic_kind::groups;
-    t.group_size = number(tail, 2, "group size of at least 2 routers");
-  } else if (head == "moe" && has_tail) {
-    t.kind = traffic_kind::moe;
-    t.k = number(tail, 1, "expert count K of at least 1");
-  } else if (head == "tornado" && !has_tail) {
-    t.kind = traffic_kind::tornado;
-  } else if (head == "bit-complement" && !has_tail) {
-    t.kind = traffic_kind::bit_complement;
-  } else if (head == "transpose" && !has_tail) {
-    t.kind = traffic_kind::transpose;
-  } else if (head == "shift" && has_tail) {
-    t.kind = traffic_kind::shift;
-    t.k = number(tail, 1, "shift K of at least 1");
-  } else if (head == "file" && has_tail && !tail.empty()) {
-    t.kind = traffic_kind::file;
-    t.path = std::string(tail);
-  } else {
-    refuse("is not a traffic pattern");
-  }
-  return t;
-}
 
 /// Demands between routers (see the file comment).
 struct load_traffic {
@@ -308,66 +254,220 @@ inline void index_by_target(load_traffic& r) {
 /// Largest endpoint count per router (core/endpoints.hpp's).
 inline constexpr std::uint64_t max_endpoints_per_router = core::max_endpoints_per_router;
 
+namespace detail {
+
+/// The endpoints of a request: N in all, whether every router has the same count P.
+struct endpoint_census {
+  std::uint64_t N = 0;
+  bool equal = true;
+  std::uint64_t P = 0;  ///< the count of every router when `equal`
+};
+
+inline endpoint_census count_endpoints(const std::vector<std::uint32_t>& counts) {
+  endpoint_census c;
+  for (const auto x : counts) c.N += x, c.equal = c.equal && x == counts[0];
+  c.P = counts[0];
+  return c;
+}
+
+/// Uniform or within groups of G with unequal counts: router a sends P_a·P_b·f_g units to b (one
+/// per endpoint pair, times f_g = R/M'_g: M'_g the destinations of an endpoint of group g, M_g or
+/// M_g - 1 without the source, R the largest M'_g), so that every endpoint injects R units alike.
+inline void weigh_by_endpoints(load_traffic& r, std::uint64_t n, std::uint64_t G, const std::vector<std::uint32_t>& counts,
+                               bool incl) {
+  r.weight.assign(n, 0.0);
+  r.target_weight.assign(n, 0.0);
+  r.self.assign(n, 0.0);
+  std::vector<double> destinations(n / G);
+  double most = 0.0;
+  for (std::uint64_t g = 0; g < n / G; ++g) {
+    std::uint64_t M = 0;
+    for (std::uint64_t a = g * G; a < (g + 1) * G; ++a) M += counts[a];
+    destinations[g] = static_cast<double>(incl ? M : (M == 0 ? 0 : M - 1));
+    most = std::max(most, destinations[g]);
+  }
+  for (std::uint64_t a = 0; a < n; ++a) {
+    const double f = destinations[a / G] > 0.0 ? most / destinations[a / G] : 0.0, Pa = counts[a];
+    r.weight[a] = Pa;
+    r.target_weight[a] = Pa * f;
+    r.self[a] = (incl ? Pa * Pa : Pa * (Pa > 0 ? Pa - 1 : 0.0)) * f;
+  }
+  r.endpoint_rate = most;
+}
+
+/// `uniform` (G = n, one group) and `groups:G`.
+inline void uniform_traffic_of(load_traffic& r, std::uint64_t n, std::uint64_t G, const std::vector<std::uint32_t>& counts,
+                               const endpoint_census& c, bool incl) {
+  const bool whole = G == n && r.form == load_traffic::shape::uniform;
+  r.group_size = G;
+  if (c.equal) {
+    const double Pd = static_cast<double>(c.P), P2 = Pd * Pd;
+    const std::uint64_t M = whole ? c.N : G * c.P;
+    r.self.assign(n, incl ? 1.0 : (Pd - 1) / Pd);
+    r.endpoint_rate = (incl ? static_cast<double>(M) : static_cast<double>(M - 1)) / P2;
+    r.unit = whole ? "one unit for every ordered pair of distinct routers"
+                   : "one unit for every ordered pair of distinct routers in one group";
+  } else {
+    weigh_by_endpoints(r, n, G, counts, incl);
+    r.unit = whole ? "one unit for every ordered pair of endpoints on distinct routers (P_a x P_b from router a to b)"
+                   : "one unit for every ordered pair of endpoints on distinct routers of one group, times R/M (M the "
+                     "destinations of an endpoint of the group, R the most of any group): every endpoint injects alike";
+  }
+}
+
+/// A permutation p of the N endpoints (fixed points send nothing), summed into routers.
+inline load_traffic permuted(std::uint64_t n, const std::vector<std::uint32_t>& counts, std::uint64_t N,
+                             const std::vector<std::uint64_t>& p, std::string_view where) {
+  std::vector<metrics::traffic_entry> e;
+  for (std::uint64_t i = 0; i < N; ++i)
+    if (p[i] != i) e.push_back({i, p[i], 1.0});
+  auto r = aggregate(n, routers_of_endpoints(counts, N), metrics::traffic_matrix::from_entries(N, std::move(e), "", where), where);
+  r.endpoint_rate = 1.0;
+  r.unit = "one unit from every endpoint to its image";
+  return r;
+}
+
+/// `permutation[:SEED]`: a random permutation of the endpoints (seed s).
+inline load_traffic random_permutation_of(std::uint64_t n, const std::vector<std::uint32_t>& counts, std::uint64_t N,
+                                          std::uint64_t s, std::string_view where) {
+  core::require_range(where, "endpoint count", N, 2, metrics::traffic_max_vertices);
+  const auto p = metrics::random_permutation(N, s);
+  bool moves = false;
+  for (std::uint64_t i = 0; i < N && !moves; ++i) moves = p[i] != i;
+  if (!moves)
+    core::fail_parameter(where, "traffic_seed", core::to_message(s), "draws the identity permutation, which sends nothing",
+                         "a seed whose permutation moves some endpoint");
+  auto r = permuted(n, counts, N, p, where);
+  r.name = "permutation (seed " + core::to_message(s) + ")";
+  return r;
+}
+
+/// `tornado`, `bit-complement`, `transpose`, `shift:K`: the simulators' adversarial permutations
+/// of the N endpoints (metrics/flow/traffic.hpp), their sizes refused here naming the traffic
+/// (metrics/flow/traffic.hpp checks them again).
+inline load_traffic adversarial_of(std::uint64_t n, const traffic_spec& spec, const std::vector<std::uint32_t>& counts,
+                                   const endpoint_census& c, std::string_view where) {
+  const std::uint64_t N = c.N;
+  const auto refuse_size = [&](const std::string& text, const std::string& needs) {
+    core::fail_parameter(where, "traffic", text, "does not fit " + core::to_message(N) + " endpoints", needs);
+  };
+  const bool power_of_two = (N & (N - 1)) == 0;
+  if (spec.kind == traffic_kind::bit_complement && !power_of_two) refuse_size("bit-complement", "a power-of-two endpoint count, 2^b");
+  if (spec.kind == traffic_kind::transpose && (!power_of_two || std::countr_zero(N) % 2 != 0 || N < 4))
+    refuse_size("transpose", "an endpoint count 2^(2b), b >= 1");
+  if (spec.kind == traffic_kind::shift && spec.k >= N)
+    refuse_size("shift:" + core::to_message(spec.k), "K from 1 to " + core::to_message(N - 1));
+  const bool one_each = c.equal && c.P == 1;  // tornado on the k-ary n-cube's coordinates: one endpoint a router
+  if (spec.kind == traffic_kind::tornado && (spec.dims.empty() || !one_each) && N < 3) refuse_size("tornado", "at least 3 endpoints");
+  std::vector<std::uint64_t> p;
+  std::string name;
+  if (spec.kind == traffic_kind::tornado) {
+    const bool cube = !spec.dims.empty() && one_each;
+    const std::vector<std::uint64_t> ring{N};
+    p = metrics::tornado_permutation(cube ? std::span<const std::uint64_t>(spec.dims) : std::span<const std::uint64_t>(ring));
+    name = cube ? "tornado (k-ary n-cube)" : "tornado (the endpoints as one ring)";
+  } else if (spec.kind == traffic_kind::bit_complement) {
+    p = metrics::bit_complement_permutation(N);
+    name = "bit complement";
+  } else if (spec.kind == traffic_kind::transpose) {
+    p = metrics::transpose_permutation(N);
+    name = "transpose";
+  } else {
+    p = metrics::shift_permutation(N, spec.k);
+    name = "shift by " + core::to_message(spec.k);
+  }
+  auto r = permuted(n, counts, N, p, where);
+  r.name = std::move(name);
+  return r;
+}
+
+/// `moe:K`: every endpoint to K distinct random others (seed s).
+inline load_traffic moe_of(std::uint64_t n, const traffic_spec& spec, const std::vector<std::uint32_t>& counts, std::uint64_t N,
+                           std::uint64_t s, std::string_view where) {
+  core::require_range(where, "endpoint count", N, 2, metrics::traffic_max_vertices);
+  if (spec.k > N - 1)
+    core::fail_parameter(where, "traffic", "moe:" + core::to_message(spec.k), "has more experts than other endpoints",
+                         "K from 1 to " + core::to_message(N - 1));
+  auto r = aggregate(n, routers_of_endpoints(counts, N), metrics::moe_dispatch_traffic(N, spec.k, s), where);
+  r.endpoint_rate = static_cast<double>(spec.k);
+  r.name = "MoE dispatch (k " + core::to_message(spec.k) + ", seed " + core::to_message(s) + ")";
+  r.unit = "one unit from every endpoint to each of its experts";
+  return r;
+}
+
+/// `file:PATH`: the spec's matrix between routers, scaled when its total passes the doubles.
+inline load_traffic file_traffic_of(std::uint64_t n, const traffic_spec& spec, const std::vector<std::uint32_t>& counts,
+                                    std::string_view where) {
+  if (spec.matrix.n() != n)
+    core::fail_parameter(where, "matrix", "of " + core::to_message(spec.matrix.n()) + " vertices", "is not for this graph",
+                         "a matrix of " + core::to_message(n) + " routers");
+  if (spec.matrix.empty()) core::fail(where, "the traffic file has no demand (accepted: at least one pair)");
+  load_traffic r;
+  r.form = load_traffic::shape::matrix;
+  r.self.assign(n, 0.0);
+  // demands stand for their routers' endpoints: a router without endpoints has none to send or receive
+  for (const auto a : spec.matrix.sources_with_demand())
+    for (const auto b : spec.matrix.targets_of(a))
+      if (counts[a] == 0 || counts[b] == 0)
+        core::fail_parameter(where, "traffic", "file " + spec.path,
+                             "has a demand from router " + core::to_message(a) + " to router " + core::to_message(b) +
+                                 ", but router " + core::to_message(counts[a] == 0 ? a : b) + " has no endpoints",
+                             "demands between routers with endpoints (or endpoints on every router)");
+  // Scale (metrics/flow/traffic.hpp): a channel carries at most the total demand (Valiant
+  // twice it); where that total passes the largest double, the demands are scaled by 2^-e (e the
+  // largest demand's exponent; a power of two, so exactly), and the unit says so.
+  r.matrix = spec.matrix;
+  if (!std::isfinite(spec.matrix.total_demand() * 4.0)) {
+    const int e = spec.matrix.demand_exponent();
+    if (!(std::ldexp(spec.matrix.min_demand(), -e) >= std::numeric_limits<double>::min()))
+      core::fail_parameter(where, "traffic", "file " + spec.path,
+                           "sums its demands past the largest double, and scaled to keep the loads finite its "
+                           "smallest demand would fall below the normal doubles",
+                           "demands whose total is below 4.4e307, or whose largest is at most 2^1022 times the smallest");
+    r.matrix = spec.matrix.scaled(e);
+    r.scale_exponent = e;
+  }
+  double busiest = 0.0;  // the largest injection of one endpoint: a router's demands over its endpoints
+  for (const auto a : r.matrix.sources_with_demand()) {
+    double sum = 0.0;
+    for (const double x : r.matrix.demands_of(a)) sum += x;
+    busiest = std::max(busiest, sum / static_cast<double>(counts[a]));
+  }
+  r.endpoint_rate = busiest;
+  r.name = "file " + spec.path;
+  r.unit = r.scale_exponent == 0 ? "the file's demands"
+                                 : "the file's demands x 2^-" + core::to_message(static_cast<std::uint64_t>(r.scale_exponent)) +
+                                       " (scaled exactly, by a power of two, so that the loads stay finite)";
+  return r;
+}
+
+}  // namespace detail
+
 /// The demands between the n routers of a graph for a traffic over `counts[r]` endpoints on
 /// router r (see the file comment); `seed` is the request's seed (permutation, moe; 1 when absent).
+/// `worst` is not a fixed traffic: routing/family_load.hpp finds it for a routing.
 inline load_traffic make_load_traffic(std::uint64_t n, const traffic_spec& spec, const std::vector<std::uint32_t>& counts,
                                       uniform_self self, std::optional<std::uint64_t> seed = std::nullopt) {
   constexpr std::string_view where = "make_load_traffic";
   core::require_range(where, "n", n, 1, metrics::traffic_max_vertices);
   core::require_endpoints(where, counts, n);
-  std::uint64_t N = 0;
-  bool equal = true;
-  for (const auto c : counts) N += c, equal = equal && c == counts[0];
-  if (N == 0)
+  const auto c = detail::count_endpoints(counts);
+  if (c.N == 0)
     core::fail_parameter(where, "endpoints", "0 in all", "leaves no endpoint to send or receive",
                          "at least one endpoint on some router");
-  const std::uint64_t P = counts[0];  // the count of every router when `equal`
-  const double Pd = static_cast<double>(P), P2 = Pd * Pd;
   const bool incl = self == uniform_self::include;
   if (spec.seed && seed && *spec.seed != *seed)
     core::fail_parameter(where, "traffic_seed", core::to_message(*seed),
                          "differs from the seed in the traffic's name (" + core::to_message(*spec.seed) + ")",
                          "one seed, given once");
   const std::uint64_t s = spec.seed ? *spec.seed : seed.value_or(1);
-  // uniform or within groups with unequal counts: router a sends P_a·P_b·f_g units to b (one per
-  // endpoint pair, times f_g = R/M'_g: M'_g the destinations of an endpoint of group g, M_g or
-  // M_g - 1 without the source, R the largest M'_g), so that every endpoint injects R units alike
-  const auto weighted = [&](load_traffic& r, std::uint64_t G) {
-    r.weight.assign(n, 0.0);
-    r.target_weight.assign(n, 0.0);
-    r.self.assign(n, 0.0);
-    std::vector<double> destinations(n / G);
-    double most = 0.0;
-    for (std::uint64_t g = 0; g < n / G; ++g) {
-      std::uint64_t M = 0;
-      for (std::uint64_t a = g * G; a < (g + 1) * G; ++a) M += counts[a];
-      destinations[g] = static_cast<double>(incl ? M : (M == 0 ? 0 : M - 1));
-      most = std::max(most, destinations[g]);
-    }
-    for (std::uint64_t a = 0; a < n; ++a) {
-      const double f = destinations[a / G] > 0.0 ? most / destinations[a / G] : 0.0, Pa = counts[a];
-      r.weight[a] = Pa;
-      r.target_weight[a] = Pa * f;
-      r.self[a] = (incl ? Pa * Pa : Pa * (Pa > 0 ? Pa - 1 : 0.0)) * f;
-    }
-    r.endpoint_rate = most;
-    return most;
-  };
   load_traffic r;
   r.n = n;
   switch (spec.kind) {
     case traffic_kind::uniform:
       r.form = load_traffic::shape::uniform;
-      r.group_size = n;
       r.name = "uniform";
-      if (equal) {
-        r.self.assign(n, incl ? 1.0 : (Pd - 1) / Pd);
-        r.endpoint_rate = (incl ? static_cast<double>(N) : static_cast<double>(N - 1)) / P2;
-        r.unit = "one unit for every ordered pair of distinct routers";
-      } else {
-        weighted(r, n);
-        r.unit = "one unit for every ordered pair of endpoints on distinct routers (P_a x P_b from router a to b)";
-      }
+      detail::uniform_traffic_of(r, n, n, counts, c, incl);
       break;
     case traffic_kind::groups: {
       const std::uint64_t G = spec.group_size;
@@ -375,133 +475,20 @@ inline load_traffic make_load_traffic(std::uint64_t n, const traffic_spec& spec,
         core::fail_parameter(where, "traffic", "groups:" + core::to_message(G), "has a group size that does not fit",
                              "a group size that divides n = " + core::to_message(n) + ", at least 2");
       r.form = load_traffic::shape::groups;
-      r.group_size = G;
       r.name = "within groups of " + core::to_message(G) + " routers";
-      if (equal) {
-        r.self.assign(n, incl ? 1.0 : (Pd - 1) / Pd);
-        r.endpoint_rate = (incl ? static_cast<double>(G * P) : static_cast<double>(G * P - 1)) / P2;
-        r.unit = "one unit for every ordered pair of distinct routers in one group";
-      } else {
-        weighted(r, G);
-        r.unit = "one unit for every ordered pair of endpoints on distinct routers of one group, times R/M (M the "
-                 "destinations of an endpoint of the group, R the most of any group): every endpoint injects alike";
-      }
+      detail::uniform_traffic_of(r, n, G, counts, c, incl);
       break;
     }
-    case traffic_kind::permutation: {
-      core::require_range(where, "endpoint count", N, 2, metrics::traffic_max_vertices);
-      const auto p = metrics::random_permutation(N, s);
-      std::vector<metrics::traffic_entry> e;
-      for (std::uint64_t i = 0; i < N; ++i)
-        if (p[i] != i) e.push_back({i, p[i], 1.0});
-      if (e.empty())
-        core::fail_parameter(where, "traffic_seed", core::to_message(s), "draws the identity permutation, which sends nothing",
-                             "a seed whose permutation moves some endpoint");
-      r = detail::aggregate(n, detail::routers_of_endpoints(counts, N),
-                            metrics::traffic_matrix::from_entries(N, std::move(e), "", where), where);
-      r.endpoint_rate = 1.0;
-      r.name = "permutation (seed " + core::to_message(s) + ")";
-      r.unit = "one unit from every endpoint to its image";
-      break;
-    }
+    case traffic_kind::permutation: r = detail::random_permutation_of(n, counts, c.N, s, where); break;
     case traffic_kind::tornado:
     case traffic_kind::bit_complement:
     case traffic_kind::transpose:
-    case traffic_kind::shift: {
-      // the simulators' adversarial permutations of the N endpoints (metrics/flow/traffic.hpp)
-      // the sizes each pattern needs, refused naming the traffic (metrics/flow/traffic.hpp checks them again)
-      const auto refuse_size = [&](const std::string& text, const std::string& needs) {
-        core::fail_parameter(where, "traffic", text, "does not fit " + core::to_message(N) + " endpoints", needs);
-      };
-      const bool power_of_two = (N & (N - 1)) == 0;
-      if (spec.kind == traffic_kind::bit_complement && !power_of_two)
-        refuse_size("bit-complement", "a power-of-two endpoint count, 2^b");
-      if (spec.kind == traffic_kind::transpose && (!power_of_two || std::countr_zero(N) % 2 != 0 || N < 4))
-        refuse_size("transpose", "an endpoint count 2^(2b), b >= 1");
-      if (spec.kind == traffic_kind::shift && spec.k >= N)
-        refuse_size("shift:" + core::to_message(spec.k), "K from 1 to " + core::to_message(N - 1));
-      const bool one_each = equal && P == 1;  // tornado on the k-ary n-cube's coordinates: one endpoint a router
-      if (spec.kind == traffic_kind::tornado && (spec.dims.empty() || !one_each) && N < 3)
-        refuse_size("tornado", "at least 3 endpoints");
-      std::vector<std::uint64_t> p;
-      if (spec.kind == traffic_kind::tornado) {
-        const bool cube = !spec.dims.empty() && one_each;
-        const std::vector<std::uint64_t> ring{N};
-        p = metrics::tornado_permutation(cube ? std::span<const std::uint64_t>(spec.dims) : std::span<const std::uint64_t>(ring));
-        r.name = cube ? "tornado (k-ary n-cube)" : "tornado (the endpoints as one ring)";
-      } else if (spec.kind == traffic_kind::bit_complement) {
-        p = metrics::bit_complement_permutation(N);
-        r.name = "bit complement";
-      } else if (spec.kind == traffic_kind::transpose) {
-        p = metrics::transpose_permutation(N);
-        r.name = "transpose";
-      } else {
-        p = metrics::shift_permutation(N, spec.k);
-        r.name = "shift by " + core::to_message(spec.k);
-      }
-      std::vector<metrics::traffic_entry> e;
-      for (std::uint64_t i = 0; i < N; ++i)
-        if (p[i] != i) e.push_back({i, p[i], 1.0});
-      const std::string name = r.name;
-      r = detail::aggregate(n, detail::routers_of_endpoints(counts, N),
-                            metrics::traffic_matrix::from_entries(N, std::move(e), "", where), where);
-      r.endpoint_rate = 1.0;
-      r.name = name;
-      r.unit = "one unit from every endpoint to its image";
-      break;
-    }
-    case traffic_kind::moe:
-      core::require_range(where, "endpoint count", N, 2, metrics::traffic_max_vertices);
-      if (spec.k > N - 1)
-        core::fail_parameter(where, "traffic", "moe:" + core::to_message(spec.k), "has more experts than other endpoints",
-                             "K from 1 to " + core::to_message(N - 1));
-      r = detail::aggregate(n, detail::routers_of_endpoints(counts, N), metrics::moe_dispatch_traffic(N, spec.k, s), where);
-      r.endpoint_rate = static_cast<double>(spec.k);
-      r.name = "MoE dispatch (k " + core::to_message(spec.k) + ", seed " + core::to_message(s) + ")";
-      r.unit = "one unit from every endpoint to each of its experts";
-      break;
-    case traffic_kind::file: {
-      if (spec.matrix.n() != n)
-        core::fail_parameter(where, "matrix", "of " + core::to_message(spec.matrix.n()) + " vertices",
-                             "is not for this graph", "a matrix of " + core::to_message(n) + " routers");
-      if (spec.matrix.empty()) core::fail(where, "the traffic file has no demand (accepted: at least one pair)");
-      r.form = load_traffic::shape::matrix;
-      r.self.assign(n, 0.0);
-      // demands stand for their routers' endpoints: a router without endpoints has none to send or receive
-      for (const auto a : spec.matrix.sources_with_demand())
-        for (const auto b : spec.matrix.targets_of(a))
-          if (counts[a] == 0 || counts[b] == 0)
-            core::fail_parameter(where, "traffic", "file " + spec.path,
-                                 "has a demand from router " + core::to_message(a) + " to router " + core::to_message(b) +
-                                     ", but router " + core::to_message(counts[a] == 0 ? a : b) + " has no endpoints",
-                                 "demands between routers with endpoints (or endpoints on every router)");
-      // Scale (metrics/flow/traffic.hpp): a channel carries at most the total demand (Valiant
-      // twice it); where that total passes the largest double, the demands are scaled by 2^-e (e the
-      // largest demand's exponent; a power of two, so exactly), and the unit says so.
-      r.matrix = spec.matrix;
-      if (!std::isfinite(spec.matrix.total_demand() * 4.0)) {
-        const int e = spec.matrix.demand_exponent();
-        if (!(std::ldexp(spec.matrix.min_demand(), -e) >= std::numeric_limits<double>::min()))
-          core::fail_parameter(where, "traffic", "file " + spec.path,
-                               "sums its demands past the largest double, and scaled to keep the loads finite its "
-                               "smallest demand would fall below the normal doubles",
-                               "demands whose total is below 4.4e307, or whose largest is at most 2^1022 times the smallest");
-        r.matrix = spec.matrix.scaled(e);
-        r.scale_exponent = e;
-      }
-      double busiest = 0.0;  // the largest injection of one endpoint: a router's demands over its endpoints
-      for (const auto a : r.matrix.sources_with_demand()) {
-        double sum = 0.0;
-        for (const double x : r.matrix.demands_of(a)) sum += x;
-        busiest = std::max(busiest, sum / static_cast<double>(counts[a]));
-      }
-      r.endpoint_rate = busiest;
-      r.name = "file " + spec.path;
-      r.unit = r.scale_exponent == 0 ? "the file's demands"
-                                     : "the file's demands x 2^-" + core::to_message(static_cast<std::uint64_t>(r.scale_exponent)) +
-                                           " (scaled exactly, by a power of two, so that the loads stay finite)";
-      break;
-    }
+    case traffic_kind::shift: r = detail::adversarial_of(n, spec, counts, c, where); break;
+    case traffic_kind::moe: r = detail::moe_of(n, spec, counts, c.N, s, where); break;
+    case traffic_kind::file: r = detail::file_traffic_of(n, spec, counts, where); break;
+    case traffic_kind::worst:
+      core::fail_parameter(where, "traffic", "worst", "is found for a routing, not fixed in advance",
+                           "routing::measure_family_load for worst, or a fixed traffic");
   }
   r.n = n;
   r.endpoints = counts;

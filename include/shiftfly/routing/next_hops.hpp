@@ -35,6 +35,7 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/routing/routing_spec.hpp"
 
 namespace shiftfly::routing {
 
@@ -48,9 +49,17 @@ inline constexpr std::uint64_t next_hop_max_routers = 4096;
 inline std::string_view next_hop_rule_name(next_hop_rule r) noexcept { return r == next_hop_rule::ecmp ? "ecmp" : "minimal"; }
 
 /// "minimal" or "ecmp"; anything else throws invalid_parameter naming `routing`.
+/// The name is read by the one routing parser (routing_spec.hpp); a table holds only these two.
 inline next_hop_rule parse_next_hop_rule(std::string_view text) {
-  if (text == "minimal") return next_hop_rule::minimal;
-  if (text == "ecmp") return next_hop_rule::ecmp;
+  routing_spec r;
+  bool parsed = true;
+  try {
+    r = parse_routing(text);
+  } catch (const core::invalid_parameter&) {
+    parsed = false;
+  }
+  if (parsed && r.kind == routing_kind::minimal) return next_hop_rule::minimal;
+  if (parsed && r.kind == routing_kind::ecmp) return next_hop_rule::ecmp;
   core::throw_out_of_range("next_hop_rule", "routing", std::string(text), "minimal or ecmp");
 }
 

@@ -14,7 +14,7 @@
 ///   using pair_shares_function = std::function<void(std::uint32_t s, std::uint32_t t,
 ///                                                   std::vector<channel_share>& out)>;  // appends; s != t
 ///   struct worst_case_options { max_pairs, max_assignment_work, allow_bound };
-///   enum class worst_case_method { exact, bound };
+///   enum class worst_case_method { exact, bound };  const char* worst_case_method_name(m);
 ///   struct worst_case_load_result { permutation, channel, load, upper, method, row_potential,
 ///       column_potential, channels, channels_with_load, channels_solved, pairs, shares,
 ///       assignment_work, next_bound; method_text() };
@@ -92,6 +92,11 @@ struct worst_case_options {
 
 /// How the worst case was obtained.
 enum class worst_case_method { exact, bound };
+
+/// The method's name as printed: "exact" or "bound".
+inline const char* worst_case_method_name(worst_case_method m) noexcept {
+  return m == worst_case_method::exact ? "exact" : "bound";
+}
 
 /// The worst-case permutation of a routing and its load.
 struct worst_case_load_result {
@@ -257,23 +262,13 @@ inline double permutation_channel_load(const std::vector<std::uint64_t>& p, std:
   return load;
 }
 
-/// The worst-case permutation of the oblivious routing `shares` on n vertices and
-/// `channel_count` channels (see the file comment).
-inline worst_case_load_result worst_case_load(std::uint64_t n, std::uint64_t channel_count,
-                                              const pair_shares_function& shares,
-                                              const worst_case_options& options = {}) {
-  constexpr std::string_view where = "worst_case_load";
-  core::require_range(where, "n", n, 2, std::numeric_limits<std::uint32_t>::max());
-  core::require_range(where, "channel_count", channel_count, 1, std::numeric_limits<std::uint32_t>::max());
-  if (!shares) core::fail(where, "no routing was given (accepted: a function giving each pair's channel shares)");
-  const std::uint64_t pairs = core::checked_mul(n, n - 1, where, "pair count");
-  if (pairs > options.max_pairs)
-    core::fail(where, "n = " + core::to_message(n) + " needs " + core::to_message(pairs) +
-                          " routing calls, past the limit of " + core::to_message(options.max_pairs) +
-                          " (accepted: n(n - 1) at most the limit)");
+namespace detail {
 
-  // 1. every pair's shares, gathered by channel
-  std::vector<detail::gathered_share> all;
+/// Step 1: every pair's shares, gathered by channel (sorted by channel, source, target; a
+/// channel listed twice for one pair: its fractions add; zero fractions dropped).
+inline std::vector<gathered_share> gather_shares(std::uint64_t n, std::uint64_t channel_count,
+                                                 const pair_shares_function& shares, std::string_view where) {
+  std::vector<gathered_share> all;
   std::vector<channel_share> out;
   for (std::uint64_t s = 0; s < n; ++s)
     for (std::uint64_t t = 0; t < n; ++t) {
@@ -283,7 +278,7 @@ inline worst_case_load_result worst_case_load(std::uint64_t n, std::uint64_t cha
       if (all.size() + out.size() > all.capacity())
         core::require_memory(where, "the routing's shares",
                              core::estimate_add_mul(0, std::max<std::uint64_t>(2 * all.capacity(), all.size() + out.size()),
-                                                    sizeof(detail::gathered_share)));
+                                                    sizeof(gathered_share)));
       for (const auto& x : out) {
         if (x.channel >= channel_count)
           core::fail(where, "the routing gave channel " + core::to_message(x.channel) + " for the pair (" +
@@ -300,30 +295,28 @@ inline worst_case_load_result worst_case_load(std::uint64_t n, std::uint64_t cha
   std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) {
     return a.channel != b.channel ? a.channel < b.channel : a.source != b.source ? a.source < b.source : a.target < b.target;
   });
-  {  // a channel listed twice for one pair: its fractions add
-    std::size_t k = 0;
-    for (std::size_t i = 0; i < all.size(); ++i) {
-      if (k > 0 && all[k - 1].channel == all[i].channel && all[k - 1].source == all[i].source &&
-          all[k - 1].target == all[i].target)
-        all[k - 1].weight += all[i].weight;
-      else
-        all[k++] = all[i];
-    }
-    all.resize(k);
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (k > 0 && all[k - 1].channel == all[i].channel && all[k - 1].source == all[i].source &&
+        all[k - 1].target == all[i].target)
+      all[k - 1].weight += all[i].weight;
+    else
+      all[k++] = all[i];
   }
+  all.resize(k);
+  return all;
+}
 
-  worst_case_load_result result;
-  result.channels = channel_count;
-  result.pairs = pairs;
-  result.shares = all.size();
+/// One channel: its range in the gathered shares, its sources and targets, and the bound B(c).
+struct channel_part {
+  std::uint32_t channel;
+  std::size_t begin, end;
+  std::uint64_t rows, cols;
+  double bound;
+};
 
-  // 2. per channel: its range in `all`, its sources and targets, and the bound B(c)
-  struct channel_part {
-    std::uint32_t channel;
-    std::size_t begin, end;
-    std::uint64_t rows, cols;
-    double bound;
-  };
+/// Step 2: the channels with load, in decreasing bound B(c) (ties by channel index).
+inline std::vector<channel_part> channel_parts(const std::vector<gathered_share>& all, std::uint64_t n) {
   std::vector<channel_part> parts;
   std::vector<double> row_max(n, 0.0), col_max(n, 0.0);
   for (std::size_t b = 0; b < all.size();) {
@@ -343,107 +336,172 @@ inline worst_case_load_result worst_case_load(std::uint64_t n, std::uint64_t cha
     parts.push_back({all[b].channel, b, e, rows.size(), cols.size(), std::min(by_rows, by_cols)});
     b = e;
   }
-  result.channels_with_load = parts.size();
-  if (parts.empty()) core::fail(where, "the routing gave no pair any channel (accepted: a routing that uses some channel)");
   std::sort(parts.begin(), parts.end(), [](const channel_part& a, const channel_part& b) {
     return a.bound != b.bound ? a.bound > b.bound : a.channel < b.channel;
   });
-  const auto work_of = [](const channel_part& p) {
-    const std::uint64_t small = std::min(p.rows, p.cols), large = std::max(p.rows, p.cols);
-    return small * small * (small + large);
-  };
+  return parts;
+}
+
+/// The assignment steps of one channel, O(|R|²(|R| + |C|)), the smaller side as rows.
+inline std::uint64_t assignment_steps(const channel_part& p) {
+  const std::uint64_t small = std::min(p.rows, p.cols), large = std::max(p.rows, p.cols);
+  return small * small * (small + large);
+}
+
+/// One channel solved: the permutation, its load of the channel, and the certificate.
+struct channel_solution {
+  std::vector<std::uint64_t> permutation;
+  std::vector<double> u, v;  ///< row and column potentials over all n vertices
+  double load = 0.0, dual = 0.0;
+};
+
+/// Reused index buffers of solve_channel (n entries each, -1 between channels).
+struct channel_workspace {
+  std::vector<std::uint32_t> row_ids, col_ids;
+  std::vector<std::int64_t> row_index, col_index;
+};
+
+/// The matching of one channel's rows to columns extended to a permutation: every source left
+/// over to itself when free, else to the lowest free target.
+inline std::vector<std::uint64_t> permutation_of(std::uint64_t n, const matching_result& m, std::size_t r, bool transposed,
+                                                 const channel_workspace& ws) {
+  std::vector<std::uint64_t> perm(n, n);
+  std::vector<char> taken(n, 0);
+  for (std::size_t i = 0; i < r; ++i)
+    if (m.match[i] >= 0) {
+      const std::uint32_t s = transposed ? ws.row_ids[static_cast<std::size_t>(m.match[i])] : ws.row_ids[i];
+      const std::uint32_t t = transposed ? ws.col_ids[i] : ws.col_ids[static_cast<std::size_t>(m.match[i])];
+      perm[s] = t;
+      taken[t] = 1;
+    }
+  for (std::uint64_t s = 0; s < n; ++s)
+    if (perm[s] == n && !taken[s]) perm[s] = s, taken[s] = 1;
+  std::uint64_t next_free = 0;
+  for (std::uint64_t s = 0; s < n; ++s)
+    if (perm[s] == n) {
+      while (taken[next_free]) ++next_free;
+      perm[s] = next_free;
+      taken[next_free] = 1;
+    }
+  return perm;
+}
+
+/// Step 3, one channel: its assignment on its own rows and columns (the smaller side as rows),
+/// the permutation, its load summed from the shares, and the certificate: row potentials as
+/// found, every column's raised to max_s (w - u_s) so that each constraint holds as computed.
+inline channel_solution solve_channel(const channel_part& p, const std::vector<gathered_share>& all, std::uint64_t n,
+                                      channel_workspace& ws, std::string_view where) {
+  ws.row_ids.clear();
+  ws.col_ids.clear();
+  for (std::size_t i = p.begin; i < p.end; ++i) {
+    const auto& x = all[i];
+    if (ws.row_index[x.source] < 0)
+      ws.row_index[x.source] = static_cast<std::int64_t>(ws.row_ids.size()), ws.row_ids.push_back(x.source);
+    if (ws.col_index[x.target] < 0)
+      ws.col_index[x.target] = static_cast<std::int64_t>(ws.col_ids.size()), ws.col_ids.push_back(x.target);
+  }
+  const bool transposed = ws.row_ids.size() > ws.col_ids.size();
+  const std::size_t r = transposed ? ws.col_ids.size() : ws.row_ids.size(), c = transposed ? ws.row_ids.size() : ws.col_ids.size();
+  core::require_memory(where, "one channel's assignment matrix", core::estimate_add_mul(0, r * c, sizeof(double)));
+  std::vector<double> w(r * c, 0.0);
+  for (std::size_t i = p.begin; i < p.end; ++i) {
+    const auto& x = all[i];
+    const auto a = static_cast<std::size_t>(ws.row_index[x.source]), b = static_cast<std::size_t>(ws.col_index[x.target]);
+    if (transposed)
+      w[b * c + a] = x.weight;
+    else
+      w[a * c + b] = x.weight;
+  }
+  const auto m = max_weight_matching(r, c, w);
+  channel_solution out;
+  out.permutation = permutation_of(n, m, r, transposed, ws);
+  const auto& perm = out.permutation;
+  auto& u = out.u;
+  auto& v = out.v;
+  u.assign(n, 0.0);
+  v.assign(n, 0.0);
+  for (std::size_t i = 0; i < r; ++i) (transposed ? v[ws.col_ids[i]] : u[ws.row_ids[i]]) = m.u[i];
+  for (std::size_t j = 0; j < c; ++j) (transposed ? u[ws.row_ids[j]] : v[ws.col_ids[j]]) = m.v[j];
+  for (std::size_t i = p.begin; i < p.end; ++i) {
+    const auto& x = all[i];
+    if (perm[x.source] == x.target) out.load += x.weight;
+    if (x.weight > u[x.source] + v[x.target]) v[x.target] = x.weight - u[x.source];
+    while (u[x.source] + v[x.target] < x.weight) v[x.target] = std::nextafter(v[x.target], 2 * x.weight + 1);
+  }
+  for (std::uint64_t s = 0; s < n; ++s) out.dual += u[s] + v[s];
+  for (auto s : ws.row_ids) ws.row_index[s] = -1;
+  for (auto t : ws.col_ids) ws.col_index[t] = -1;
+  return out;
+}
+
+/// Refuses up front what worst_case_load cannot start: n, the channel count, no routing, too many pairs.
+inline std::uint64_t require_worst_case_inputs(std::uint64_t n, std::uint64_t channel_count, const pair_shares_function& shares,
+                                               const worst_case_options& options, std::string_view where) {
+  core::require_range(where, "n", n, 2, std::numeric_limits<std::uint32_t>::max());
+  core::require_range(where, "channel_count", channel_count, 1, std::numeric_limits<std::uint32_t>::max());
+  if (!shares) core::fail(where, "no routing was given (accepted: a function giving each pair's channel shares)");
+  const std::uint64_t pairs = core::checked_mul(n, n - 1, where, "pair count");
+  if (pairs > options.max_pairs)
+    core::fail(where, "n = " + core::to_message(n) + " needs " + core::to_message(pairs) +
+                          " routing calls, past the limit of " + core::to_message(options.max_pairs) +
+                          " (accepted: n(n - 1) at most the limit)");
+  return pairs;
+}
+
+}  // namespace detail
+
+/// The worst-case permutation of the oblivious routing `shares` on n vertices and
+/// `channel_count` channels (see the file comment).
+inline worst_case_load_result worst_case_load(std::uint64_t n, std::uint64_t channel_count,
+                                              const pair_shares_function& shares,
+                                              const worst_case_options& options = {}) {
+  constexpr std::string_view where = "worst_case_load";
+  worst_case_load_result result;
+  result.pairs = detail::require_worst_case_inputs(n, channel_count, shares, options, where);
+  const auto all = detail::gather_shares(n, channel_count, shares, where);  // 1. shares by channel
+  result.channels = channel_count;
+  result.shares = all.size();
+  const auto parts = detail::channel_parts(all, n);  // 2. the channels in decreasing bound
+  result.channels_with_load = parts.size();
+  if (parts.empty()) core::fail(where, "the routing gave no pair any channel (accepted: a routing that uses some channel)");
 
   // 3. exact assignments in decreasing bound until the best exact load reaches the next bound
   const auto tolerance = [](double x) { return 1e-9 * std::max(1.0, x); };
   double best_upper_solved = 0.0;
   bool have = false;
-  std::vector<std::uint32_t> row_ids, col_ids;
-  std::vector<std::int64_t> row_index(n, -1), col_index(n, -1);
+  detail::channel_workspace ws;
+  ws.row_index.assign(n, -1);
+  ws.col_index.assign(n, -1);
   std::size_t k = 0;
   for (; k < parts.size(); ++k) {
     const auto& p = parts[k];
     if (have && result.load + tolerance(result.load) >= p.bound) break;
-    const std::uint64_t work = work_of(p);
+    const std::uint64_t work = detail::assignment_steps(p);
     if (result.assignment_work + work > options.max_assignment_work) {
       if (!options.allow_bound) {
         std::uint64_t estimate = result.assignment_work;
         for (std::size_t i = k; i < parts.size(); ++i)
-          if (!have || parts[i].bound > result.load) estimate = core::checked_add(estimate, work_of(parts[i]), where, "work");
+          if (!have || parts[i].bound > result.load)
+            estimate = core::checked_add(estimate, detail::assignment_steps(parts[i]), where, "work");
         detail::refuse_assignment_work(estimate, options.max_assignment_work, result.channels_solved);
       }
       break;
     }
-    // the channel's own rows (sources) and columns (targets), rows the smaller side
-    row_ids.clear();
-    col_ids.clear();
-    for (std::size_t i = p.begin; i < p.end; ++i) {
-      const auto& x = all[i];
-      if (row_index[x.source] < 0) row_index[x.source] = static_cast<std::int64_t>(row_ids.size()), row_ids.push_back(x.source);
-      if (col_index[x.target] < 0) col_index[x.target] = static_cast<std::int64_t>(col_ids.size()), col_ids.push_back(x.target);
-    }
-    const bool transposed = row_ids.size() > col_ids.size();
-    const std::size_t r = transposed ? col_ids.size() : row_ids.size(), c = transposed ? row_ids.size() : col_ids.size();
-    core::require_memory(where, "one channel's assignment matrix", core::estimate_add_mul(0, r * c, sizeof(double)));
-    std::vector<double> w(r * c, 0.0);
-    for (std::size_t i = p.begin; i < p.end; ++i) {
-      const auto& x = all[i];
-      const auto a = static_cast<std::size_t>(row_index[x.source]), b = static_cast<std::size_t>(col_index[x.target]);
-      if (transposed)
-        w[b * c + a] = x.weight;
-      else
-        w[a * c + b] = x.weight;
-    }
-    const auto m = detail::max_weight_matching(r, c, w);
+    auto solved = detail::solve_channel(p, all, n, ws, where);
     result.assignment_work += work;
     ++result.channels_solved;
-
-    // the permutation: the matching, then every source left over to itself when free, else the lowest free target
-    std::vector<std::uint64_t> perm(n, n);
-    std::vector<char> taken(n, 0);
-    for (std::size_t i = 0; i < r; ++i)
-      if (m.match[i] >= 0) {
-        const std::uint32_t s = transposed ? row_ids[static_cast<std::size_t>(m.match[i])] : row_ids[i];
-        const std::uint32_t t = transposed ? col_ids[i] : col_ids[static_cast<std::size_t>(m.match[i])];
-        perm[s] = t;
-        taken[t] = 1;
-      }
-    for (std::uint64_t s = 0; s < n; ++s)
-      if (perm[s] == n && !taken[s]) perm[s] = s, taken[s] = 1;
-    std::uint64_t next_free = 0;
-    for (std::uint64_t s = 0; s < n; ++s)
-      if (perm[s] == n) {
-        while (taken[next_free]) ++next_free;
-        perm[s] = next_free;
-        taken[next_free] = 1;
-      }
-    // its load of the channel, summed from the shares, and the certificate: row potentials as
-    // found, every column's raised to max_s (w - u_s) so that each constraint holds as computed
-    std::vector<double> u(n, 0.0), v(n, 0.0);
-    for (std::size_t i = 0; i < r; ++i) (transposed ? v[col_ids[i]] : u[row_ids[i]]) = m.u[i];
-    for (std::size_t j = 0; j < c; ++j) (transposed ? u[row_ids[j]] : v[col_ids[j]]) = m.v[j];
-    double load = 0.0;
-    for (std::size_t i = p.begin; i < p.end; ++i) {
-      const auto& x = all[i];
-      if (perm[x.source] == x.target) load += x.weight;
-      if (x.weight > u[x.source] + v[x.target]) v[x.target] = x.weight - u[x.source];
-      while (u[x.source] + v[x.target] < x.weight) v[x.target] = std::nextafter(v[x.target], 2 * x.weight + 1);
-    }
-    double dual = 0.0;
-    for (std::uint64_t s = 0; s < n; ++s) dual += u[s] + v[s];
-    best_upper_solved = std::max(best_upper_solved, dual);
-    if (!have || load > result.load) {
+    best_upper_solved = std::max(best_upper_solved, solved.dual);
+    if (!have || solved.load > result.load) {
       have = true;
-      result.load = load;
+      result.load = solved.load;
       result.channel = p.channel;
-      result.permutation = std::move(perm);
-      result.row_potential = std::move(u);
-      result.column_potential = std::move(v);
+      result.permutation = std::move(solved.permutation);
+      result.row_potential = std::move(solved.u);
+      result.column_potential = std::move(solved.v);
     }
-    for (auto s : row_ids) row_index[s] = -1;
-    for (auto t : col_ids) col_index[t] = -1;
   }
   if (!have) {
-    if (!options.allow_bound) detail::refuse_assignment_work(work_of(parts[0]), options.max_assignment_work, 0);
+    if (!options.allow_bound) detail::refuse_assignment_work(detail::assignment_steps(parts[0]), options.max_assignment_work, 0);
     // not even one channel fits: the identity's load is 0; the bound is the largest B(c)
     result.permutation.resize(n);
     for (std::uint64_t s = 0; s < n; ++s) result.permutation[s] = s;

@@ -124,13 +124,13 @@ inline failure_sample measure_failure_sample(const core::graph<std::uint32_t>& h
   if (!r.connected) return r;
   r.distance_bound = 2.0 * static_cast<double>(h.num_edges()) / static_cast<double>(st.total_distance);
   routing::channel_load_request q;
-  q.traffic = "uniform";
+  q.traffic.kind = metrics::traffic_kind::uniform;
   q.top = 0;
   q.threads = threads;
   q.max_seconds = 3600;
-  q.routing = "ecmp";
+  q.routing.kind = routing::routing_kind::ecmp;
   r.ecmp = routing::measure_channel_load(h, q).saturation_per_pair;
-  q.routing = "minimal";
+  q.routing.kind = routing::routing_kind::minimal;
   r.minimal = routing::measure_channel_load(h, q).saturation_per_pair;
   return r;
 }

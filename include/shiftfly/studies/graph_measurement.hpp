@@ -5,7 +5,7 @@
 /// the bisection width, path diversity and the throughput under a traffic. What the
 /// `shiftfly metrics` subcommand computes, as one library call:
 ///
-///   graph_measure_request r;  r.gap = true;  r.throughput = "uniform";
+///   graph_measure_request r;  r.gap = true;  r.throughput = metrics::parse_traffic("uniform");
 ///   graph_measurement m = measure_graph(g, r);
 ///   core::record rec = describe(m);     // the JSON result and the text lines (core/record.hpp)
 ///
@@ -38,6 +38,7 @@
 #include "shiftfly/metrics/distances/sampled_distances.hpp"
 #include "shiftfly/metrics/spectral/spectral.hpp"
 #include "shiftfly/metrics/flow/throughput.hpp"
+#include "shiftfly/metrics/flow/throughput_traffic.hpp"
 
 namespace shiftfly::studies {
 
@@ -64,10 +65,9 @@ struct graph_measure_request {
   bool bisection = false;             ///< the bisection width as an interval
   bool paths = false;                 ///< path diversity
   std::uint64_t path_samples = 1000;  ///< pairs of the disjoint paths; 0 = every pair
-  std::string throughput;             ///< "" none, uniform, permutation, worst or file:PATH
-  /// The matrix of a file:PATH traffic, read by the caller (io/traffic_file.hpp, read_traffic_file,
-  /// then metrics::traffic_from_lines): the library opens no file; PATH only names it.
-  metrics::traffic_matrix traffic;
+  /// None, or uniform, permutation, worst or file:PATH (metrics::parse_traffic); a file's matrix is
+  /// read by the caller (metrics::read_traffic_matrix): the library opens no file.
+  std::optional<metrics::traffic_spec> throughput;
   double epsilon = 0.05;              ///< the throughput interval's relative width
   bool column_generation = false;     ///< exact throughput by column generation above the edge LP's limit
   bool symmetry = true;               ///< uniform throughput by the LP reduced by the automorphisms, when it fits
@@ -131,17 +131,7 @@ decltype(auto) measure_part(const char* part, std::initializer_list<std::pair<co
 }
 
 inline metrics::throughput_request throughput_of(const graph_measure_request& q) {
-  metrics::throughput_request r;
-  if (q.throughput == "uniform") r.pattern = metrics::traffic_pattern::uniform;
-  else if (q.throughput == "permutation") r.pattern = metrics::traffic_pattern::permutation;
-  else if (q.throughput == "worst") r.pattern = metrics::traffic_pattern::worst;
-  else if (q.throughput.rfind("file:", 0) == 0 && q.throughput.size() > 5) {
-    r.pattern = metrics::traffic_pattern::file;
-    r.matrix = q.traffic;
-  } else {
-    throw core::invalid_parameter("throughput", "throughput", core::to_message(q.throughput), "is not a traffic",
-                                  "uniform, permutation, worst or file:PATH");
-  }
+  auto r = metrics::throughput_request_of(*q.throughput, "throughput");
   r.seed = q.traffic_seed;
   r.epsilon = q.epsilon;
   r.column_generation = q.column_generation;
@@ -165,7 +155,7 @@ void require_measurable(const G& g, const graph_measure_request& q) {
     });
   if (q.connectivity)
     measure_part("connectivity", {}, [&] { metrics::require_connectivity_within(g, how, q.max_seconds); });
-  if (!q.throughput.empty())
+  if (q.throughput)
     measure_part("throughput", {}, [&] { metrics::require_throughput_within(g, throughput_of(q)); });
 }
 
@@ -251,7 +241,7 @@ graph_measurement measure_graph(const G& g, const graph_measure_request& q) {
     m.bisection = detail::measure_part("bisection", {}, [&] { return metrics::bisection_width_interval(g, bo); });
   }
   if (q.paths) detail::measure_paths(g, q, m);
-  if (!q.throughput.empty()) detail::measure_throughput(g, q, m);
+  if (q.throughput) detail::measure_throughput(g, q, m);
   return m;
 }
 

@@ -51,8 +51,8 @@ inline constexpr std::uint64_t routing_load_worst_work = 2'000'000'000;
 
 /// Whether the section computes the worst case of `routing` on n routers (Valiant's costs one
 /// load computation at any size; studies/routing_load.hpp's limits above for the others).
-inline bool routing_load_worst_computed(const std::string& routing, std::uint64_t n) {
-  return routing == "valiant" || n <= routing_load_worst_max_routers;
+inline bool routing_load_worst_computed(const routing::routing_spec& routing, std::uint64_t n) {
+  return routing.kind == routing::routing_kind::valiant || n <= routing_load_worst_max_routers;
 }
 
 /// The routings of the section, in print order; a design runs those its descriptor lists.
@@ -100,7 +100,7 @@ inline routing_load_design measure_routing_design(const std::string& design, con
     if (!runs) continue;
     routing_load_row row{design, parameters, target, g.num_vertices(), g.num_edges(), name};
     routing::family_load_request q;
-    q.load.routing = name;
+    q.load.routing = routing::parse_routing(name);
     // one endpoint a router: the section's θ_R is per router pair, the unit of θ* beside it
     q.load.endpoints = core::uniform_endpoints(g.num_vertices(), 1);
     q.load.endpoints_rule = "1 a router (theta_R per router pair, the unit of theta*)";
@@ -108,16 +108,18 @@ inline routing_load_design measure_routing_design(const std::string& design, con
     q.load.top = 1;
     q.load.max_seconds = 3600;
     q.worst.max_assignment_work = routing_load_worst_work;
-    q.load.traffic = "uniform";
+    q.load.traffic.kind = metrics::traffic_kind::uniform;
     const auto uniform = routing::measure_family_load(g, &spec, q);
     row.uniform = uniform.saturation_per_pair;
     row.hottest_class = uniform.hottest.empty() ? "" : uniform.hottest.front().link_class;
-    q.load.traffic = "permutation:" + std::to_string(routing_load_permutation_seed);
+    q.load.traffic.kind = metrics::traffic_kind::permutation;
+    q.load.traffic.seed = routing_load_permutation_seed;
     row.permutation = routing::measure_family_load(g, &spec, q).saturation_per_pair;
-    if (routing_load_worst_computed(name, g.num_vertices())) {
-      q.load.traffic = "worst";
+    if (routing_load_worst_computed(q.load.routing, g.num_vertices())) {
+      q.load.traffic.kind = metrics::traffic_kind::worst;
+      q.load.traffic.seed.reset();
       const auto worst = routing::measure_family_load(g, &spec, q);
-      row.worst_exact = worst.worst->method == "exact";
+      row.worst_exact = worst.worst->method == routing::worst_case_method::exact;
       row.worst = worst.worst->saturation_lower();
     }
     out.rows.push_back(std::move(row));
