@@ -66,7 +66,7 @@ const shiftfly::tools::register_subcommand reg{"collective", [](CLI::App& app) {
       ->required();
   sub->add_option("--link-bandwidth", o->link_bandwidth, "Bandwidth b of every link direction, bytes/s; a real above 0");
   sub->add_option("--root", o->root, "Broadcast and reduce: the root, an index among the compute nodes")
-      ->type_name("UINT");
+      ->type_name("UINT in [0 - 18446744073709551615]");
   shiftfly::tools::add_endpoints_flag(sub, o->endpoints);
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
   shiftfly::tools::add_family_subcommands(sub, o->family, {}, " --op all-gather --bytes 1");
