@@ -27,6 +27,8 @@ GROUP = None
 EXAMPLES = {
     "shiftfly": "--version",
     "shiftfly allreduce": "allreduce --dims 4,4",
+    "shiftfly collective": GROUP,
+    "shiftfly collective file": "collective file --path tests/fixtures/files/racks.txt --op all-reduce --bytes 1",
     "shiftfly cost": GROUP,
     "shiftfly cost slimfly": "cost slimfly --q 5",
     "shiftfly cost dragonfly": "cost dragonfly --a 4 --h 2 --model mudigonda-atc11 --format json --pretty",

@@ -59,6 +59,7 @@ inline std::vector<json_case> cases() {
     // the Slim Fly model, so those two take larger instances
     const std::string cost_flags = family == "xgft" ? "--m 4,4 --w 1,4" : family == "boardfly" ? "--groups 40" : flags;
     c.push_back({"shiftfly", "cost " + family + " " + cost_flags, "shiftfly cost " + family});
+    c.push_back({"shiftfly", "collective " + family + " " + flags + " --op all-gather --bytes 1", "shiftfly collective " + family});
   }
   c.push_back({"shiftfly", "metrics torus --dims 4,4 --bisection --paths --throughput worst", "shiftfly metrics torus"});
   c.push_back({"shiftfly", "route kautz --d 2 --D 3 --from 0.1.2 --to 2.0.1", "shiftfly route kautz"});

@@ -1,0 +1,205 @@
+#pragma once
+/// \file cut_bound.hpp
+/// Exact cut bounds of the collectives on any fabric (docs/collectives.md), each with the cut
+/// that attains it, in integer arithmetic (capacities are whole units of the link bandwidth b:
+/// collectives/network.hpp).
+///
+///   cut_ratio optimal_allgather_cut(const collective_network& n, const std::vector<std::uint32_t>& targets = {},
+///                                   bool reversed = false);
+///   cut_ratio root_cut(const collective_network& n, std::uint32_t root, bool reversed = false);
+///   cut_ratio separating_cut(const collective_network& n);
+///
+/// - optimal_allgather_cut: ForestColl's optimum (L. Zhao et al., "ForestColl: Efficient Collective
+///   Communications on Heterogeneous Network Fabrics", arXiv 2402.06787; L. Zhao and
+///   A. Krishnamurthy, arXiv 2305.18461, section 1.1): the all-gather takes at least
+///   (M/N) · max over S of |S ∩ Vc| / B+(S), S a vertex set holding at least one compute node and
+///   not all of them, B+(S) the bandwidth leaving S; a packing of spanning out-trees reaches it.
+///   Returned as the cut S and the ratio B+(S) / |S ∩ Vc| = x*, the least over all such S.
+///   The search is ForestColl's optimality test: add a source s with an arc of capacity x to every
+///   compute node; x ≤ x* exactly when every compute node v has a minimum s-v cut of at least N·x
+///   (a cut {s} ∪ S with v ∉ S costs x·|Vc \ S| + B+(S)). Starting from the best single-vertex and
+///   all-but-one cuts, each failed test yields a cut of strictly smaller ratio (Newton's step, as
+///   Dinkelbach's method for fractional programs), so the search ends, on the exact x*, after
+///   finitely many steps; x = p/q is tested with every capacity scaled by q, all integers.
+///   `targets`: the compute vertices to test (one a vertex orbit of an automorphism group that
+///   preserves the compute set gives the same answer); empty: all. `reversed`: on the reversed
+///   arcs, B+ becomes the bandwidth entering S: the reduce-scatter, the time reversal of an
+///   all-gather.
+/// - root_cut: λ = the least over compute vertices v ≠ root of the root's minimum cut to v, in
+///   units (Edmonds' branching theorem: J. Edmonds, "Edge-disjoint branchings", 1973; a broadcast
+///   of M from the root takes at least M/(λ·b), and λ arc-disjoint spanning arborescences reach it
+///   when every vertex is a compute node). `reversed`: the cut from v to the root (reduce).
+/// - separating_cut: the least, over vertex sets S holding some compute nodes and not all, of
+///   min(B+(S), B−(S)): an all-reduce must move M bytes out of and into every such S (docs/collectives.md).
+
+#include <algorithm>
+#include <cstdint>
+#include <tuple>
+#include <limits>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "shiftfly/collectives/max_flow.hpp"
+#include "shiftfly/collectives/network.hpp"
+#include "shiftfly/core/checked.hpp"
+
+namespace shiftfly::collectives {
+
+/// A cut S and its ratio units / compute_inside (units of b leaving S, compute nodes in S).
+struct cut_ratio {
+  std::uint64_t units = 0;           ///< B(S) in units of b
+  std::uint64_t compute_inside = 0;  ///< |S ∩ Vc| (root_cut, separating_cut: 1)
+  std::vector<std::uint32_t> cut;    ///< S, ascending
+  std::uint64_t max_flows = 0;       ///< maximum flows computed
+};
+
+namespace detail {
+
+inline void require_compute(const collective_network& n, const char* where) {
+  if (n.compute.size() < 2)
+    core::fail(where, "the network has " + core::to_message(n.compute.size()) +
+                          " compute nodes; accepted: at least 2 (a collective needs two)");
+}
+
+/// units leaving S (or entering, reversed) and compute nodes in S.
+inline cut_ratio measure_cut(const collective_network& n, const std::vector<char>& in, bool reversed) {
+  cut_ratio c;
+  for (std::size_t i = 0; i < n.tail.size(); ++i) {
+    const auto from = reversed ? n.head[i] : n.tail[i], to = reversed ? n.tail[i] : n.head[i];
+    if (in[from] && !in[to]) c.units += n.units[i];
+  }
+  for (auto v : n.compute) c.compute_inside += in[v] ? 1 : 0;
+  for (std::uint32_t v = 0; v < n.vertices; ++v)
+    if (in[v]) c.cut.push_back(v);
+  return c;
+}
+
+/// a/b < c/d for positive denominators.
+inline bool less_ratio(std::uint64_t a, std::uint64_t b, std::uint64_t c, std::uint64_t d) {
+  return static_cast<unsigned __int128>(a) * d < static_cast<unsigned __int128>(c) * b;
+}
+
+inline std::uint64_t total_units(const collective_network& n) {
+  std::uint64_t t = 0;
+  for (auto u : n.units) t = core::checked_add(t, u, "cut_bound", "the total link capacity in units of b", std::numeric_limits<std::uint32_t>::max());
+  return t;
+}
+
+}  // namespace detail
+
+inline cut_ratio optimal_allgather_cut(const collective_network& n, const std::vector<std::uint32_t>& targets = {},
+                                       bool reversed = false) {
+  constexpr const char* where = "optimal_allgather_cut";
+  detail::require_compute(n, where);
+  const std::uint64_t N = n.compute.size();
+  detail::total_units(n);
+  // The best single-vertex cuts: S = {c} (ratio out(c) / 1) and S = V \ {c} (in(c) / (N - 1)).
+  std::vector<std::uint64_t> out(n.vertices, 0), in(n.vertices, 0);
+  for (std::size_t i = 0; i < n.tail.size(); ++i) {
+    out[reversed ? n.head[i] : n.tail[i]] += n.units[i];
+    in[reversed ? n.tail[i] : n.head[i]] += n.units[i];
+  }
+  std::vector<char> side(n.vertices, 0);
+  cut_ratio best;
+  bool have = false;
+  for (auto c : n.compute)
+    for (int all_but : {0, 1}) {
+      const std::uint64_t units = all_but ? in[c] : out[c], inside = all_but ? N - 1 : 1;
+      if (!have || detail::less_ratio(units, inside, best.units, best.compute_inside)) {
+        std::fill(side.begin(), side.end(), static_cast<char>(all_but));
+        side[c] = static_cast<char>(!all_but);
+        best = detail::measure_cut(n, side, reversed);
+        have = true;
+      }
+    }
+  // The flow network: vertex n.vertices is the source s.
+  flow_network net(n.vertices + 1);
+  std::vector<std::uint32_t> arc(n.tail.size()), source_arc(N);
+  for (std::size_t i = 0; i < n.tail.size(); ++i)
+    arc[i] = net.add_arc(reversed ? n.head[i] : n.tail[i], reversed ? n.tail[i] : n.head[i], 0);
+  for (std::size_t k = 0; k < N; ++k) source_arc[k] = net.add_arc(n.vertices, n.compute[k], 0);
+  const auto& test = targets.empty() ? n.compute : targets;
+  std::uint64_t flows = 0;
+  for (std::size_t t = 0; t < test.size();) {
+    if (best.units == 0) break;  // a cut no bandwidth leaves: infinite time (a disconnected network)
+    const std::uint64_t p = best.units, q = best.compute_inside;
+    for (std::size_t i = 0; i < n.tail.size(); ++i) net.set_capacity(arc[i], n.units[i] * q);
+    for (std::size_t k = 0; k < N; ++k) net.set_capacity(source_arc[k], p);
+    const std::uint64_t need = N * p;
+    const std::uint64_t f = net.max_flow(n.vertices, test[t], need);
+    ++flows;
+    if (f >= need) {
+      ++t;
+      continue;
+    }
+    auto s_side = net.source_side(n.vertices);
+    s_side.pop_back();
+    auto found = detail::measure_cut(n, s_side, reversed);
+    if (found.compute_inside == 0 || !detail::less_ratio(found.units, found.compute_inside, p, q))
+      core::fail(where, "internal: a failed test gave no better cut");  // cannot happen (see the file comment)
+    best = std::move(found);
+  }
+  best.max_flows = flows;
+  return best;
+}
+
+inline cut_ratio root_cut(const collective_network& n, std::uint32_t root, bool reversed = false) {
+  constexpr const char* where = "root_cut";
+  detail::require_compute(n, where);
+  if (root >= n.vertices || std::find(n.compute.begin(), n.compute.end(), root) == n.compute.end())
+    core::fail_parameter(where, "root", core::to_message(root), "is not a compute vertex");
+  detail::total_units(n);
+  flow_network net(n.vertices);
+  for (std::size_t i = 0; i < n.tail.size(); ++i)
+    net.add_arc(reversed ? n.head[i] : n.tail[i], reversed ? n.tail[i] : n.head[i], n.units[i]);
+  cut_ratio best;
+  bool have = false;
+  std::uint64_t flows = 0;
+  for (auto v : n.compute) {
+    if (v == root) continue;
+    const std::uint64_t limit = have ? best.units : std::numeric_limits<std::uint64_t>::max();
+    const std::uint64_t f = net.max_flow(root, v, limit);
+    ++flows;
+    if (!have || f < best.units) {
+      auto side = net.source_side(root);
+      best = detail::measure_cut(n, side, reversed);
+      have = true;
+    }
+  }
+  best.compute_inside = 1;
+  best.max_flows = flows;
+  return best;
+}
+
+inline cut_ratio separating_cut(const collective_network& n) {
+  constexpr const char* where = "separating_cut";
+  detail::require_compute(n, where);
+  detail::total_units(n);
+  bool symmetric = true;  // every arc's reverse carries the same units: one direction suffices
+  {
+    std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint64_t>> a, b;
+    for (std::size_t i = 0; i < n.tail.size(); ++i) {
+      a.emplace_back(n.tail[i], n.head[i], n.units[i]);
+      b.emplace_back(n.head[i], n.tail[i], n.units[i]);
+    }
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    symmetric = a == b;
+  }
+  cut_ratio best;
+  bool have = false;
+  std::uint64_t flows = 0;
+  for (int dir = 0; dir < (symmetric ? 1 : 2); ++dir) {
+    const auto c = root_cut(n, n.compute.front(), dir == 1);
+    flows += c.max_flows;
+    if (!have || c.units < best.units) {
+      best = c;
+      have = true;
+    }
+  }
+  best.max_flows = flows;
+  return best;
+}
+
+}  // namespace shiftfly::collectives

@@ -1,0 +1,51 @@
+// Tests for `shiftfly collective` (tools/shiftfly/collective.cpp): the JSON keys, the 8x8x8 torus's
+// exact all-gather optimum 511/3072 M/b reached by its tree packing, and the other operations.
+#include <catch2/catch.hpp>
+
+#include "json_output.hpp"
+#include "run_tool.hpp"
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace collective_tool_test {
+shiftfly::test::tool_run run_collective(const std::string& args) {
+  return shiftfly::test::run_tool("shiftfly", "collective " + args);
+}
+}  // namespace collective_tool_test
+
+TEST_CASE("collective: the 8x8x8 torus all-gather is 511/3072 M/b, lower bound = best", "[tools][collective]") {
+  const auto r = collective_tool_test::run_collective("torus --dims 8,8,8 --op all-gather --bytes 1 --format json");
+  REQUIRE(r.status == 0);
+  const auto j = shiftfly::test::json_result(r.out);
+  for (const char* key : {"op", "bytes", "compute_nodes", "lower_bound_seconds", "best_seconds", "best_schedule", "gap",
+                          "method", "cut", "schedules", "lower_bound_exact", "model", "bound"})
+    CHECK(j.contains(key));
+  CHECK(j["op"] == "all-gather");
+  CHECK(j["compute_nodes"] == 512);
+  CHECK(j["lower_bound_seconds"].get<double>() == 511.0 / 3072.0);
+  CHECK(j["best_seconds"].get<double>() == 511.0 / 3072.0);
+  CHECK(j["lower_bound_exact"] == "511/3072");
+  CHECK(j["method"] == "exact");
+  CHECK(j["gap"].get<double>() == 1.0);
+  CHECK(j["cut"].size() == 511);
+  CHECK(j["max_flows"] == 1);
+}
+
+TEST_CASE("collective: all-reduce, all-to-all, broadcast and reduce-scatter on a 4x4 torus", "[tools][collective]") {
+  using collective_tool_test::run_collective;
+  const auto ar = shiftfly::test::json_result(run_collective("torus --dims 4,4 --op all-reduce --bytes 2 --format json").out);
+  CHECK(ar["lower_bound_exact"] == "1/4");  // M / (4 b): the least cut around a set is 4 links
+  CHECK(ar["lower_bound_seconds"].get<double>() == 0.5);
+  CHECK(ar["method"] == "bounds");
+  CHECK(ar["best_seconds"].get<double>() == 2 * 2 * 15.0 / 64.0);  // RS + AG, each (N-1)/(2nN) M/b
+  const auto a2a = shiftfly::test::json_result(run_collective("torus --dims 4,4 --op all-to-all --bytes 1 --format json").out);
+  CHECK(a2a["lower_bound_seconds"].get<double>() == Approx(0.5));  // bisection-tight
+  CHECK(a2a["method"] == "exact");
+  const auto bc = shiftfly::test::json_result(run_collective("torus --dims 4,4 --op broadcast --bytes 1 --root 5 --format json").out);
+  CHECK(bc["lower_bound_exact"] == "1/4");
+  CHECK(bc["root"] == 5);
+  const auto rs = shiftfly::test::json_result(run_collective("torus --dims 4,4 --op reduce-scatter --bytes 1 --format json").out);
+  CHECK(rs["lower_bound_exact"] == "15/64");
+}
