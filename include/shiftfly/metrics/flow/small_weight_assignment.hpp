@@ -53,6 +53,8 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
@@ -73,11 +75,12 @@ struct certified_assignment {
   std::uint64_t dual_steps = 0;                ///< potential moves
 };
 
-/// The maximum-weight assignment of w(r,c) = min(scale[r], scale[c])·entries[r·k + c].
+namespace detail {
+
+/// Refuses a matrix that is not k×k, a scale that does not give one value a row or has a 0,
+/// and weights above small_weight_assignment_max_weight.
 template <class T>
-certified_assignment max_weight_assignment(std::uint64_t k, std::span<const T> entries,
-                                           std::span<const std::uint32_t> scale = {}) {
-  static_assert(std::is_unsigned_v<T>, "entries are unsigned integers");
+void require_small_weights(std::uint64_t k, std::span<const T> entries, std::span<const std::uint32_t> scale) {
   constexpr const char* where = "max_weight_assignment";
   core::require_range(where, "k", k, 1, std::uint64_t{0xfffffffeU});
   if (entries.size() != k * k)
@@ -98,47 +101,73 @@ certified_assignment max_weight_assignment(std::uint64_t k, std::span<const T> e
     core::fail_parameter(where, "entries", core::to_message(static_cast<std::uint64_t>(top_entry)),
                          "times the largest scale " + core::to_message(top_scale) + " exceeds the weight limit",
                          "weights up to " + core::to_message(small_weight_assignment_max_weight));
+}
 
-  // one common scale factors out (the weights are its multiples): the search runs on the entries
-  bool common = !scale.empty();
-  for (const auto s : scale) common &= s == scale[0];
-  const std::int64_t factor = common ? scale[0] : 1;
-  const bool weighted = !scale.empty() && !common;
-  const T* M = entries.data();
-  const auto weight = [&](std::uint64_t r, std::uint64_t c) -> std::int64_t {
+/// The steps of max_weight_assignment (see the file comment): start, phases, certificate.
+template <class T>
+class small_weight_search {
+ public:
+  static constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
+  static constexpr std::int64_t infinite = std::numeric_limits<std::int64_t>::max();
+
+  small_weight_search(std::uint64_t k_, const T* M_, std::span<const std::uint32_t> scale_, bool weighted_)
+      : k(k_), M(M_), scale(scale_), weighted(weighted_) {}
+
+  /// The whole search; `factor` (one common scale) multiplies the total and the potentials.
+  certified_assignment run(std::int64_t factor) {
+    start();
+    grow_phases();
+    certify(factor);
+    return std::move(a);
+  }
+
+ private:
+  std::int64_t weight(std::uint64_t r, std::uint64_t c) const {
     const std::int64_t e = M[r * k + c];
     return weighted ? e * static_cast<std::int64_t>(std::min(scale[r], scale[c])) : e;
-  };
-
-  constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
-  constexpr std::int64_t infinite = std::numeric_limits<std::int64_t>::max();
-  certified_assignment a;
-  std::vector<std::int64_t>& u = a.row_potential;
-  std::vector<std::int64_t>& v = a.column_potential;
-  u.assign(k, 0);
-  v.assign(k, 0);
-  std::vector<std::uint32_t> row_match(k, none), col_match(k, none);
-  for (std::uint64_t r = 0; r < k; ++r) {
-    std::int64_t best = 0;
-    for (std::uint64_t c = 0; c < k; ++c) best = std::max(best, weight(r, c));
-    u[r] = best;
   }
-  // 1. greedy: the first free column where the row's weight is its maximum
-  for (std::uint64_t r = 0; r < k; ++r)
-    for (std::uint64_t c = 0; c < k; ++c)
-      if (col_match[c] == none && weight(r, c) == u[r]) {
-        row_match[r] = static_cast<std::uint32_t>(c);
-        col_match[c] = static_cast<std::uint32_t>(r);
-        ++a.greedy_rows;
-        break;
-      }
 
-  // 2. phases over a forest rooted at every free row
-  std::vector<std::uint32_t> tree_of_row(k), pred(k), slack_row(k), queue, found;
-  std::vector<std::int64_t> slack(k);
-  std::vector<char> col_in_tree(k), tree_done(k);
-  queue.reserve(k);
-  for (;;) {
+  /// 1. potentials u_r = max_c w(r,c), v_c = 0, and the greedy matching: the first free column
+  /// where the row's weight is its maximum.
+  void start() {
+    a.row_potential.assign(k, 0);
+    a.column_potential.assign(k, 0);
+    auto& u = a.row_potential;
+    row_match.assign(k, none);
+    col_match.assign(k, none);
+    for (std::uint64_t r = 0; r < k; ++r) {
+      std::int64_t best = 0;
+      for (std::uint64_t c = 0; c < k; ++c) best = std::max(best, weight(r, c));
+      u[r] = best;
+    }
+    for (std::uint64_t r = 0; r < k; ++r)
+      for (std::uint64_t c = 0; c < k; ++c)
+        if (col_match[c] == none && weight(r, c) == u[r]) {
+          row_match[r] = static_cast<std::uint32_t>(c);
+          col_match[c] = static_cast<std::uint32_t>(r);
+          ++a.greedy_rows;
+          break;
+        }
+  }
+
+  /// 2. phases over a forest rooted at every free row, until every row is matched.
+  void grow_phases() {
+    tree_of_row.resize(k);
+    pred.resize(k);
+    slack_row.resize(k);
+    slack.resize(k);
+    col_in_tree.resize(k);
+    tree_done.resize(k);
+    queue.reserve(k);
+    while (plant_forest()) {
+      ++a.phases;
+      grow_forest();
+      augment();
+    }
+  }
+
+  /// The forest's roots: every free row (false: none is left).
+  bool plant_forest() {
     queue.clear();
     found.clear();
     std::fill(tree_of_row.begin(), tree_of_row.end(), none);
@@ -150,21 +179,28 @@ certified_assignment max_weight_assignment(std::uint64_t k, std::span<const T> e
         tree_done[r] = 0;
         queue.push_back(static_cast<std::uint32_t>(r));
       }
-    if (queue.empty()) break;
-    ++a.phases;
-    // a column joins the tree of row r; a free one ends that tree
-    const auto join = [&](std::uint64_t c, std::uint32_t r) {
-      col_in_tree[c] = 1;
-      pred[c] = r;
-      const std::uint32_t root = tree_of_row[r];
-      if (col_match[c] == none) {
-        tree_done[root] = 1;
-        found.push_back(static_cast<std::uint32_t>(c));
-        return;
-      }
-      tree_of_row[col_match[c]] = root;
-      queue.push_back(col_match[c]);
-    };
+    return !queue.empty();
+  }
+
+  /// A column joins the tree of row r; a free one ends that tree.
+  void join(std::uint64_t c, std::uint32_t r) {
+    col_in_tree[c] = 1;
+    pred[c] = r;
+    const std::uint32_t root = tree_of_row[r];
+    if (col_match[c] == none) {
+      tree_done[root] = 1;
+      found.push_back(static_cast<std::uint32_t>(c));
+      return;
+    }
+    tree_of_row[col_match[c]] = root;
+    queue.push_back(col_match[c]);
+  }
+
+  /// Grows the trees over tight pairs, moving the potentials when none can grow, until some
+  /// tree reaches a free column.
+  void grow_forest() {
+    const auto& u = a.row_potential;
+    const auto& v = a.column_potential;
     std::size_t head = 0;
     for (;;) {
       while (head < queue.size()) {
@@ -182,26 +218,36 @@ certified_assignment max_weight_assignment(std::uint64_t k, std::span<const T> e
           }
         }
       }
-      if (!found.empty()) break;
-      // no tree can grow: move the potentials by the least slack (a whole number >= 1)
-      std::int64_t delta = infinite;
-      for (std::uint64_t c = 0; c < k; ++c)
-        if (!col_in_tree[c]) delta = std::min(delta, slack[c]);
-      if (delta == infinite || delta <= 0) throw std::logic_error("max_weight_assignment: no slack to move by (a bug)");
-      ++a.dual_steps;
-      for (std::uint64_t r = 0; r < k; ++r)
-        if (tree_of_row[r] != none) u[r] -= delta;
-      for (std::uint64_t c = 0; c < k; ++c) {
-        if (col_in_tree[c]) {
-          v[c] += delta;
-        } else if (slack[c] != infinite) {
-          slack[c] -= delta;
-        }
-      }
-      for (std::uint64_t c = 0; c < k; ++c)
-        if (!col_in_tree[c] && slack[c] == 0 && !tree_done[tree_of_row[slack_row[c]]]) join(c, slack_row[c]);
+      if (!found.empty()) return;
+      move_potentials();
     }
-    // augment every tree that reached a free column along its path
+  }
+
+  /// No tree can grow: move the potentials by the least slack (a whole number >= 1), then join
+  /// the columns that became tight.
+  void move_potentials() {
+    auto& u = a.row_potential;
+    auto& v = a.column_potential;
+    std::int64_t delta = infinite;
+    for (std::uint64_t c = 0; c < k; ++c)
+      if (!col_in_tree[c]) delta = std::min(delta, slack[c]);
+    if (delta == infinite || delta <= 0) throw std::logic_error("max_weight_assignment: no slack to move by (a bug)");
+    ++a.dual_steps;
+    for (std::uint64_t r = 0; r < k; ++r)
+      if (tree_of_row[r] != none) u[r] -= delta;
+    for (std::uint64_t c = 0; c < k; ++c) {
+      if (col_in_tree[c]) {
+        v[c] += delta;
+      } else if (slack[c] != infinite) {
+        slack[c] -= delta;
+      }
+    }
+    for (std::uint64_t c = 0; c < k; ++c)
+      if (!col_in_tree[c] && slack[c] == 0 && !tree_done[tree_of_row[slack_row[c]]]) join(c, slack_row[c]);
+  }
+
+  /// Augments every tree that reached a free column along its path.
+  void augment() {
     for (const std::uint32_t end : found) {
       std::uint32_t c = end;
       for (;;) {
@@ -215,23 +261,52 @@ certified_assignment max_weight_assignment(std::uint64_t k, std::span<const T> e
     }
   }
 
-  // certificate: u_r + v_c >= w(r,c) everywhere, and the potentials sum to the matching's weight
-  std::int64_t matched = 0, potentials = 0;
-  for (std::uint64_t r = 0; r < k; ++r) {
-    const std::int64_t ur = u[r];
-    for (std::uint64_t c = 0; c < k; ++c)
-      if (ur + v[c] < weight(r, c)) throw std::logic_error("max_weight_assignment: the potentials are not feasible (a bug)");
-    matched += weight(r, row_match[r]);
-    potentials += u[r] + v[r];
+  /// The certificate: u_r + v_c >= w(r,c) everywhere, and the potentials sum to the matching's weight.
+  void certify(std::int64_t factor) {
+    auto& u = a.row_potential;
+    auto& v = a.column_potential;
+    std::int64_t matched = 0, potentials = 0;
+    for (std::uint64_t r = 0; r < k; ++r) {
+      const std::int64_t ur = u[r];
+      for (std::uint64_t c = 0; c < k; ++c)
+        if (ur + v[c] < weight(r, c)) throw std::logic_error("max_weight_assignment: the potentials are not feasible (a bug)");
+      matched += weight(r, row_match[r]);
+      potentials += u[r] + v[r];
+    }
+    if (matched != potentials) throw std::logic_error("max_weight_assignment: the certificate does not close (a bug)");
+    a.column_of_row = std::move(row_match);
+    a.total = matched * factor;
+    if (factor != 1) {
+      for (auto& x : u) x *= factor;
+      for (auto& x : v) x *= factor;
+    }
   }
-  if (matched != potentials) throw std::logic_error("max_weight_assignment: the certificate does not close (a bug)");
-  a.column_of_row = std::move(row_match);
-  a.total = matched * factor;
-  if (factor != 1) {
-    for (auto& x : u) x *= factor;
-    for (auto& x : v) x *= factor;
-  }
-  return a;
+
+  const std::uint64_t k;
+  const T* M;
+  std::span<const std::uint32_t> scale;
+  const bool weighted;
+  certified_assignment a;
+  std::vector<std::uint32_t> row_match, col_match;
+  std::vector<std::uint32_t> tree_of_row, pred, slack_row, queue, found;
+  std::vector<std::int64_t> slack;
+  std::vector<char> col_in_tree, tree_done;
+};
+
+}  // namespace detail
+
+/// The maximum-weight assignment of w(r,c) = min(scale[r], scale[c])·entries[r·k + c].
+template <class T>
+certified_assignment max_weight_assignment(std::uint64_t k, std::span<const T> entries,
+                                           std::span<const std::uint32_t> scale = {}) {
+  static_assert(std::is_unsigned_v<T>, "entries are unsigned integers");
+  detail::require_small_weights(k, entries, scale);
+  // one common scale factors out (the weights are its multiples): the search runs on the entries
+  bool common = !scale.empty();
+  for (const auto s : scale) common &= s == scale[0];
+  const std::int64_t factor = common ? scale[0] : 1;
+  const bool weighted = !scale.empty() && !common;
+  return detail::small_weight_search<T>(k, entries.data(), scale, weighted).run(factor);
 }
 
 }  // namespace shiftfly::metrics

@@ -24,7 +24,9 @@
 /// - file: a user's matrix, given as `matrix`: the caller reads the file (io/traffic_file.hpp,
 ///   read_traffic_file) and makes the matrix (traffic_from_lines); a metric never opens a file.
 ///
-/// The method: the exact source-aggregated LP (COIN-OR CLP) when its flow variables
+/// The method, in the order of throughput_method_table (metrics/flow/throughput_method.hpp: one
+/// row a method, with when it applies and why; measure_throughput walks it, docs/metrics.md prints
+/// it; the result's `status` and `answered_by` name the outcome): the exact source-aggregated LP (COIN-OR CLP) when its flow variables
 /// (sources × arcs) are within throughput_lp_max_variables; above that, for uniform traffic on
 /// a graph of at most throughput_symmetry_max_vertices vertices (and `symmetry`, on by default),
 /// the same LP reduced by the graph's automorphisms (bliss's generators, each checked; one
@@ -73,6 +75,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -85,6 +88,7 @@
 #include "shiftfly/metrics/flow/throughput_bound.hpp"
 #include "shiftfly/metrics/flow/throughput_column_generation.hpp"
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
+#include "shiftfly/metrics/flow/throughput_method.hpp"
 #include "shiftfly/metrics/flow/throughput_mwu.hpp"
 #include "shiftfly/metrics/flow/throughput_symmetric.hpp"
 #include "shiftfly/metrics/flow/traffic.hpp"
@@ -135,7 +139,9 @@ struct throughput_measure {
   double total_demand = 0.0;        ///< Σ T(s,t); +inf when above the largest double (then see the log)
   double total_demand_log10 = 0.0;  ///< log10 Σ T(s,t), always finite
   double lower = 0.0, upper = 0.0;
-  std::string method;  ///< "exact" or "interval"
+  std::string method;  ///< the status's name: "exact", "interval" or "upper bound"
+  throughput_status status = throughput_status::exact;        ///< how the answer stands
+  throughput_method answered_by = throughput_method::edge_lp;  ///< the row of throughput_method_table that answered
   std::string lower_method, upper_method;
   std::string algorithm;
   double epsilon = 0.0;      ///< the interval's ε (0 when exact)
@@ -230,62 +236,124 @@ void require_throughput_within(const G& g, const throughput_request& r) {
   (void)require_throughput_mwu_within(where, n, arcs, n, r.epsilon, throughput_mwu_options{}.max_rounds, r.max_seconds);
 }
 
-/// θ(T) of g under the requested traffic (see the file comment).
+namespace detail {
+
+/// The steps of measure_throughput: the checks, the traffic and its bounds, then one method a
+/// step, tried in the order of throughput_method_table (metrics/flow/throughput_method.hpp).
 template <core::digraph_like G>
-throughput_measure measure_throughput(const G& g, const throughput_request& r) {
-  constexpr const char* where = "measure_throughput";
-  if (!(r.epsilon >= throughput_mwu_min_epsilon && r.epsilon < 1))
-    core::throw_out_of_range(where, "epsilon", r.epsilon, "0.001 to below 1");
-  if (!(r.max_seconds >= 0.0 && r.max_seconds <= 604800.0))
-    core::throw_out_of_range(where, "max_seconds", r.max_seconds, "0 (no limit) to 604800");
-  core::require_range(where, "threads", r.threads, 0, 1024);
-  // max_seconds counts from here, for every method together (the file comment)
-  const auto began = std::chrono::steady_clock::now();
-  const auto seconds_left = [&] {
+class throughput_run {
+ public:
+  static constexpr const char* where = "measure_throughput";
+
+  throughput_run(const G& graph, const throughput_request& request)
+      : g(graph), r(request), began(std::chrono::steady_clock::now()), lp_seconds(request.max_seconds / 2) {}
+  throughput_run(const throughput_run&) = delete;
+  throughput_run& operator=(const throughput_run&) = delete;
+
+  static void require_request(const throughput_request& r) {
+    if (!(r.epsilon >= throughput_mwu_min_epsilon && r.epsilon < 1))
+      core::throw_out_of_range(where, "epsilon", r.epsilon, "0.001 to below 1");
+    if (!(r.max_seconds >= 0.0 && r.max_seconds <= 604800.0))
+      core::throw_out_of_range(where, "max_seconds", r.max_seconds, "0 (no limit) to 604800");
+    core::require_range(where, "threads", r.threads, 0, 1024);
+  }
+
+  /// The traffic, its totals and its distance bound (for worst: the TUB bound).
+  void prepare() {
+    core::require_range(where, "n", g.num_vertices(), 2, traffic_max_vertices);
+    T = traffic_of(g, r, worst);
+    out.traffic = T.name().empty() ? std::string("file") : T.name();
+    out.pairs = T.size();
+    require_throughput_demands(where, T);
+    out.total_demand = T.total_demand();
+    out.total_demand_log10 = T.total_demand_log10();
+    arcs = capacity_arcs(g, r.how);
+    K = T.sources_with_demand().size();
+    source_orbits = K;
+    out.lp_variables = throughput_lp_variables(K, arcs);
+    out.distance_bound = worst ? *worst : throughput_distance_bound(g, T, r.how);
+  }
+
+  /// The first method of the table that answers.
+  throughput_measure measure() {
+    for (const auto& rule : throughput_method_table)
+      if (answered(rule.method)) {
+        out.answered_by = rule.method;
+        return out;
+      }
+    return out;  // not reached: the interval always answers
+  }
+
+ private:
+  bool answered(throughput_method m) {
+    switch (m) {
+      case throughput_method::upper_bound_only:
+        return upper_bound_only();
+      case throughput_method::symmetric_lp:
+        return symmetric_lp();
+      case throughput_method::edge_lp:
+        return edge_lp();
+      case throughput_method::arc_generation:
+        return arc_generation();
+      case throughput_method::column_generation:
+        return column_generation();
+      case throughput_method::balanced_routing:
+        return balanced_routing();
+      case throughput_method::interval:
+        return interval();
+    }
+    return false;
+  }
+
+  bool edge_lp_fits() const { return out.lp_variables <= throughput_lp_max_variables; }
+
+  /// max_seconds counts from the start, for every method together (the file comment)
+  double seconds_left() const {
     return r.max_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  };
-  // an exact LP that an interval would have to follow gets half of max_seconds, CLP's own limit;
-  // once one has run without an answer, what follows gets what is left (else all of max_seconds,
-  // so that the interval's round limit stays a function of max_seconds alone, as before)
-  const double lp_seconds = r.max_seconds / 2;
-  bool lp_ran = false;
-  const auto budget_left = [&] { return r.max_seconds > 0.0 && lp_ran ? std::max(1e-3, seconds_left()) : r.max_seconds; };
-  core::require_range(where, "n", g.num_vertices(), 2, traffic_max_vertices);
-  std::optional<throughput_bound_result> worst;
-  const traffic_matrix T = detail::traffic_of(g, r, worst);
-  throughput_measure out;
-  out.traffic = T.name().empty() ? std::string("file") : T.name();
-  out.pairs = T.size();
-  require_throughput_demands(where, T);
-  out.total_demand = T.total_demand();
-  out.total_demand_log10 = T.total_demand_log10();
-  const std::uint64_t arcs = detail::capacity_arcs(g, r.how), K = T.sources_with_demand().size();
-  out.lp_variables = throughput_lp_variables(K, arcs);
-  out.distance_bound = worst ? *worst : throughput_distance_bound(g, T, r.how);
-  // the worst pattern's θ out of reach: TUB answers alone, [0, TUB]
-  if (worst && out.lp_variables > throughput_lp_max_variables && r.max_seconds > 0.0) {
+  }
+  /// An exact LP that an interval would have to follow gets half of max_seconds, CLP's own limit;
+  /// once one has run without an answer, what follows gets what is left (else all of max_seconds,
+  /// so that the interval's round limit stays a function of max_seconds alone, as before).
+  double budget_left() const { return r.max_seconds > 0.0 && lp_ran ? std::max(1e-3, seconds_left()) : r.max_seconds; }
+
+  void set_exact(double value, const std::string& algorithm) {
+    out.lower = out.upper = value;
+    out.status = throughput_status::exact;
+    out.method = std::string(name(out.status));
+    out.algorithm = algorithm;
+    out.lower_method = out.upper_method = "exact (" + algorithm + ")";
+  }
+
+  void set_interval() {
+    out.status = throughput_status::interval;
+    out.method = std::string(name(out.status));
+  }
+
+  /// The worst pattern's θ out of reach: TUB answers alone, [0, TUB].
+  bool upper_bound_only() {
+    if (!worst || edge_lp_fits() || r.max_seconds <= 0.0) return false;
     const auto cost = estimate_throughput_mwu_cost(g.num_vertices(), arcs, K, r.epsilon, throughput_mwu_options{}.max_rounds);
     const double least = throughput_mwu_least_seconds(cost);
-    if (least > r.max_seconds) {
-      out.method = "upper bound";
-      out.lower = 0.0;
-      out.lower_method = "not measured: the (1+e) interval on this permutation is estimated at " +
-                         core::to_message(static_cast<std::uint64_t>(std::ceil(least))) + " s at least, above max_seconds " +
-                         core::to_message(r.max_seconds);
-      out.upper = worst->value;
-      out.upper_method = worst->algorithm;
-      out.algorithm = worst->algorithm;
-      out.estimated_seconds = cost.seconds;
-      out.converged = false;
-      return out;
-    }
+    if (least <= r.max_seconds) return false;
+    out.status = throughput_status::upper_bound;
+    out.method = std::string(name(out.status));
+    out.lower = 0.0;
+    out.lower_method = "not measured: the (1+e) interval on this permutation is estimated at " +
+                       core::to_message(static_cast<std::uint64_t>(std::ceil(least))) + " s at least, above max_seconds " +
+                       core::to_message(r.max_seconds);
+    out.upper = worst->value;
+    out.upper_method = worst->algorithm;
+    out.algorithm = worst->algorithm;
+    out.estimated_seconds = cost.seconds;
+    out.converged = false;
+    return true;
   }
-  // uniform traffic: the LP reduced by the automorphisms, when the group leaves it small enough
-  std::string unsolved;
-  std::optional<automorphism_group> aut;  // uniform traffic above the edge LP: the graph's automorphisms
-  std::uint64_t source_orbits = K;
-  if (r.symmetry && r.pattern == traffic_pattern::uniform && out.lp_variables > throughput_lp_max_variables &&
-      g.num_vertices() <= throughput_symmetry_max_vertices) {
+
+  /// Uniform traffic: the LP reduced by the automorphisms, when the group leaves it small enough.
+  bool symmetric_lp() {
+    if (!(r.symmetry && r.pattern == traffic_pattern::uniform && !edge_lp_fits() &&
+          g.num_vertices() <= throughput_symmetry_max_vertices))
+      return false;
     aut = graph_automorphisms(g, r.how);
     std::vector<char> sends(aut->orbits, 0);
     source_orbits = 0;
@@ -294,103 +362,114 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
         sends[aut->orbit_of[s]] = 1;
         ++source_orbits;
       }
-    if (throughput_symmetric_fits(source_orbits, K, arcs, throughput_symmetric_max_variables, r.max_seconds)) {
-      try {
-        const auto lp = throughput_symmetric_lp(g, T, aut->generators, r.how, lp_seconds);
-        out.lower = out.upper = lp.value;
-        out.method = "exact";
-        out.algorithm = lp.algorithm + "; automorphisms by " + aut->algorithm;
-        out.lower_method = out.upper_method = "exact (" + out.algorithm + ")";
-        return out;
-      } catch (const throughput_lp_unsolved& e) {
-        unsolved = e.what();  // another method answers, and says why
-        lp_ran = true;
-      }
+    if (!throughput_symmetric_fits(source_orbits, K, arcs, throughput_symmetric_max_variables, r.max_seconds)) return false;
+    try {
+      const auto lp = throughput_symmetric_lp(g, T, aut->generators, r.how, lp_seconds);
+      set_exact(lp.value, lp.algorithm + "; automorphisms by " + aut->algorithm);
+      return true;
+    } catch (const throughput_lp_unsolved& e) {
+      unsolved = e.what();  // another method answers, and says why
+      lp_ran = true;
+      return false;
     }
   }
-  // the interval's cost, refused before anything else runs when over max_seconds
-  // column generation: on the orbits of the automorphisms when they reduce the sources, so its
-  // limit counts source orbits × arcs
-  const bool on_orbits = aut.has_value() && source_orbits < K;
-  const bool column_generation = r.column_generation && out.lp_variables > throughput_lp_max_variables &&
-                                 throughput_lp_variables(source_orbits, arcs) <= throughput_cg_max_variables;
-  if (out.lp_variables > throughput_lp_max_variables && !column_generation)
-    (void)require_throughput_mwu_within(where, g.num_vertices(), arcs, K, r.epsilon, throughput_mwu_options{}.max_rounds,
-                                        r.max_seconds);
-  if (out.lp_variables <= throughput_lp_max_variables) {
+
+  /// Column generation when asked, up to its limit: on the orbits of the automorphisms when they
+  /// reduce the sources, so its limit counts source orbits × arcs.
+  bool column_generation_asked() const {
+    return r.column_generation && !edge_lp_fits() &&
+           throughput_lp_variables(source_orbits, arcs) <= throughput_cg_max_variables;
+  }
+
+  /// The edge LP when it fits; above it, without column generation, the interval's cost is
+  /// refused here, before anything else runs, when over max_seconds.
+  bool edge_lp() {
+    if (!edge_lp_fits()) {
+      if (!column_generation_asked())
+        (void)require_throughput_mwu_within(where, g.num_vertices(), arcs, K, r.epsilon,
+                                            throughput_mwu_options{}.max_rounds, r.max_seconds);
+      return false;
+    }
     try {
       const auto lp = throughput_lp(g, T, r.how, lp_seconds);
-      out.lower = out.upper = lp.value;
-      out.method = "exact";
-      out.lower_method = out.upper_method = "exact (" + lp.algorithm + ")";
-      out.algorithm = lp.algorithm;
-      return out;
+      set_exact(lp.value, lp.algorithm);
+      return true;
     } catch (const throughput_lp_unsolved& e) {
       unsolved = e.what();  // the interval answers instead, and says why
       lp_ran = true;
+      return false;
     }
   }
-  if (column_generation) {
-    // both methods end the same way: exact, or their certified interval (rounds: LPs or pricing rounds)
-    const auto answer = [&](bool converged, double value, double lower, double upper, const std::string& algorithm,
-                            const std::string& lower_method, const std::string& upper_method, std::uint64_t rounds,
-                            std::uint64_t round_limit) {
-      out.algorithm = on_orbits ? algorithm + "; automorphisms by " + aut->algorithm : algorithm;
-      if (converged) {
-        out.lower = out.upper = value;
-        out.method = "exact";
-        out.lower_method = out.upper_method = "exact (" + out.algorithm + ")";
-        return out;
-      }
-      out.method = "interval";
-      out.lower = lower;
-      out.lower_method = lower_method;
-      out.upper = upper;
-      out.upper_method = upper_method;
-      if (out.distance_bound.value < out.upper) {
-        out.upper = out.distance_bound.value;
-        out.upper_method = out.distance_bound.algorithm;
-      }
-      out.epsilon = throughput_lp_tolerance;
-      out.rounds = rounds;
-      out.round_limit = round_limit;
-      out.width = out.lower > 0.0 ? out.upper / out.lower - 1.0 : 0.0;
-      out.converged = false;
-      return out;
-    };
-    // arc generation (the edge LP priced in from the shortest-path arcs) when its first LP fits,
-    // else column generation over source routings; both on the orbits when they reduce the sources
-    const std::vector<std::vector<std::uint32_t>> none;
-    const auto& generators = on_orbits ? aut->generators : none;
-    if (throughput_arc_generation_start(g, T, generators, r.how) <= throughput_arc_generation_max_variables) {
-      throughput_arc_generation_options ao;
-      ao.how = r.how;
-      ao.max_seconds = budget_left();
-      const auto ag = throughput_arc_generation(g, T, generators, ao);
-      return answer(ag.converged, ag.value, ag.lower_certificate, ag.dual_bound, ag.algorithm,
-                    "feasible flow (the arc generation LP's flow, congestion checked)",
-                    "dual bound (Garg-Koenemann, the LP's duals or hop lengths)", ag.rounds, ao.max_rounds);
+
+  bool on_orbits() const { return aut.has_value() && source_orbits < K; }
+  std::span<const std::vector<std::uint32_t>> generators() const {
+    if (on_orbits()) return aut->generators;
+    return {};
+  }
+
+  /// Both column generations end the same way: exact, or their certified interval (rounds: LPs
+  /// or pricing rounds), its upper end tightened by the distance bound.
+  void generation_answer(bool converged, double value, double lower, double upper, const std::string& algorithm,
+                         const std::string& lower_method, const std::string& upper_method, std::uint64_t rounds,
+                         std::uint64_t round_limit) {
+    const std::string described = on_orbits() ? algorithm + "; automorphisms by " + aut->algorithm : algorithm;
+    if (converged) {
+      set_exact(value, described);
+      return;
     }
+    out.algorithm = described;
+    set_interval();
+    out.lower = lower;
+    out.lower_method = lower_method;
+    out.upper = upper;
+    out.upper_method = upper_method;
+    if (out.distance_bound.value < out.upper) {
+      out.upper = out.distance_bound.value;
+      out.upper_method = out.distance_bound.algorithm;
+    }
+    out.epsilon = throughput_lp_tolerance;
+    out.rounds = rounds;
+    out.round_limit = round_limit;
+    out.width = out.lower > 0.0 ? out.upper / out.lower - 1.0 : 0.0;
+    out.converged = false;
+  }
+
+  /// Arc generation (the edge LP priced in from the shortest-path arcs) when its first LP fits.
+  bool arc_generation() {
+    if (!column_generation_asked()) return false;
+    if (throughput_arc_generation_start(g, T, generators(), r.how) > throughput_arc_generation_max_variables) return false;
+    throughput_arc_generation_options ao;
+    ao.how = r.how;
+    ao.max_seconds = budget_left();
+    const auto ag = throughput_arc_generation(g, T, generators(), ao);
+    generation_answer(ag.converged, ag.value, ag.lower_certificate, ag.dual_bound, ag.algorithm,
+                      "feasible flow (the arc generation LP's flow, congestion checked)",
+                      "dual bound (Garg-Koenemann, the LP's duals or hop lengths)", ag.rounds, ao.max_rounds);
+    return true;
+  }
+
+  /// Column generation over source routings, where arc generation's first LP does not fit.
+  bool column_generation() {
+    if (!column_generation_asked()) return false;
     throughput_cg_options co;
     co.threads = r.threads;
     co.how = r.how;
     co.max_seconds = budget_left();
-    const auto cg = throughput_column_generation(g, T, generators, co);
-    return answer(cg.converged, cg.value, cg.lower_certificate, cg.dual_bound, cg.algorithm,
-                  "feasible flow (the column generation master's routing, congestion checked)",
-                  "dual bound (Garg-Koenemann, the column generation's best lengths)", cg.iterations, co.max_iterations);
+    const auto cg = throughput_column_generation(g, T, generators(), co);
+    generation_answer(cg.converged, cg.value, cg.lower_certificate, cg.dual_bound, cg.algorithm,
+                      "feasible flow (the column generation master's routing, congestion checked)",
+                      "dual bound (Garg-Koenemann, the column generation's best lengths)", cg.iterations,
+                      co.max_iterations);
+    return true;
   }
-  // uniform traffic: the balanced shortest-path routing first; where it comes within (1+ε) of
-  // the upper end (the distance bound, or the METIS cut below), the interval closes without the
-  // Garg–Könemann rounds. What follows has what is left of max_seconds (at least a millisecond:
-  // a spent budget still lets the balanced routing's first round answer)
-  const double budget = budget_left();
-  const auto fallback_began = std::chrono::steady_clock::now();
-  // uniform traffic on the undirected graph: the cut bound of a METIS bisection too, the upper
-  // end on hierarchies (Boardfly's pods), where the distance bound and the phases' are far above
-  throughput_bound_result upper_bound = out.distance_bound;
-  if (r.cut_bound && r.pattern == traffic_pattern::uniform && r.how == traversal::undirected &&
-      out.distance_bound.value > 0.0) {
+
+  /// Uniform traffic on the undirected graph: the cut bound of a METIS bisection too, the upper
+  /// end on hierarchies (Boardfly's pods), where the distance bound and the phases' are far above.
+  void cut_upper_bound() {
+    upper_bound = out.distance_bound;
+    if (!(r.cut_bound && r.pattern == traffic_pattern::uniform && r.how == traversal::undirected &&
+          out.distance_bound.value > 0.0))
+      return;
     metis_bisection_options mo;
     mo.runs = throughput_cut_bound_runs;
     const auto part = metis_bisection(g, mo);
@@ -400,25 +479,27 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
     cut.algorithm += ", the best of " + core::to_message(mo.runs) + " seeded METIS bisections";
     if (cut.value < upper_bound.value) upper_bound = cut;
   }
-  std::optional<throughput_lower_bound_result> balanced;
-  if (r.balanced && r.pattern == traffic_pattern::uniform && out.distance_bound.value > 0.0) {
+
+  /// Uniform traffic: the balanced routing with half of the budget, the rest for the interval's
+  /// rounds; all of it when the interval's first rounds would not fit in half.
+  void run_balanced() {
+    if (!(r.balanced && r.pattern == traffic_pattern::uniform && out.distance_bound.value > 0.0)) return;
     balanced_routing_options bo;
     bo.threads = r.threads;
     bo.how = r.how;
     bo.target = upper_bound.value / (1.0 + r.epsilon);
-    // half of max_seconds, the rest for the interval's rounds; all of it when the interval's
-    // first rounds would not fit in half
     const auto cost = estimate_throughput_mwu_cost(g.num_vertices(), arcs, K, r.epsilon, throughput_mwu_options{}.max_rounds);
     bo.max_seconds = throughput_mwu_least_seconds(cost) <= budget / 2 ? budget / 2 : budget;
     if (r.progress)
-      bo.progress = [&](const balanced_routing_progress& p) {
+      bo.progress = [this](const balanced_routing_progress& p) {
         r.progress(throughput_mwu_progress{p.round, p.lower, upper_bound.value});
       };
     balanced = balanced_throughput_bound(g, T, bo);
     if (balanced->unreachable) balanced.reset();  // the interval says so
   }
-  const auto balanced_answer = [&](bool converged, const std::string& why) {
-    out.method = "interval";
+
+  void balanced_answer(bool converged, const std::string& why) {
+    set_interval();
     out.lower = balanced->value;
     out.lower_method = "feasible flow (" + balanced->algorithm + ")";
     out.upper = upper_bound.value;
@@ -430,56 +511,100 @@ throughput_measure measure_throughput(const G& g, const throughput_request& r) {
     out.round_limit = balanced_routing_default_rounds;
     out.width = out.upper / out.lower - 1.0;
     out.converged = converged;
-    return out;
-  };
-  if (balanced && balanced->value * (1.0 + r.epsilon) >= upper_bound.value) return balanced_answer(true, "");
-  throughput_mwu_options o;
-  o.max_seconds = budget;
-  if (balanced && r.max_seconds > 0.0) {
-    // the interval gets what is left of max_seconds; too little for its first rounds: the
-    // balanced routing's interval answers
+  }
+
+  /// Uniform traffic: the balanced shortest-path routing first; where it comes within (1+ε) of
+  /// the upper end (the distance bound, or the METIS cut), the interval closes without the
+  /// Garg–Könemann rounds, and so it does when what is left of max_seconds is too little for
+  /// their first rounds. What follows has what is left of max_seconds (at least a millisecond:
+  /// a spent budget still lets the balanced routing's first round answer).
+  bool balanced_routing() {
+    budget = budget_left();
+    const auto fallback_began = std::chrono::steady_clock::now();
+    cut_upper_bound();
+    run_balanced();
+    if (balanced && balanced->value * (1.0 + r.epsilon) >= upper_bound.value) {
+      balanced_answer(true, "");
+      return true;
+    }
+    interval_seconds = budget;
+    if (!(balanced && r.max_seconds > 0.0)) return false;
     const double left = budget - std::chrono::duration<double>(std::chrono::steady_clock::now() - fallback_began).count();
-    const auto cost = estimate_throughput_mwu_cost(g.num_vertices(), arcs, K, r.epsilon, o.max_rounds);
-    if (left <= 0.0 || throughput_mwu_least_seconds(cost) > left)
-      return balanced_answer(false, " (the (1+e) interval's first rounds are estimated at " +
-                                        core::to_message(static_cast<std::uint64_t>(std::ceil(throughput_mwu_least_seconds(cost)))) +
-                                        " s, above the " + core::to_message(static_cast<std::uint64_t>(std::max(0.0, std::floor(left)))) +
-                                        " s left of max_seconds)");
-    o.max_seconds = left;
+    const auto cost = estimate_throughput_mwu_cost(g.num_vertices(), arcs, K, r.epsilon, throughput_mwu_options{}.max_rounds);
+    if (left <= 0.0 || throughput_mwu_least_seconds(cost) > left) {
+      balanced_answer(false, " (the (1+e) interval's first rounds are estimated at " +
+                                 core::to_message(static_cast<std::uint64_t>(std::ceil(throughput_mwu_least_seconds(cost)))) +
+                                 " s, above the " + core::to_message(static_cast<std::uint64_t>(std::max(0.0, std::floor(left)))) +
+                                 " s left of max_seconds)");
+      return true;
+    }
+    interval_seconds = left;
+    return false;
   }
-  o.epsilon = r.epsilon;
-  o.threads = r.threads;
-  o.how = r.how;
-  const std::uint64_t before = balanced ? balanced->rounds : 0;  // progress counts on from the balanced rounds
-  if (r.progress)
-    o.progress = [&](const throughput_mwu_progress& p) { r.progress(throughput_mwu_progress{before + p.round, p.lower, p.upper}); };
-  const auto iv = throughput_mwu(g, T, o);
-  out.method = "interval";
-  out.lower = iv.lower;
-  out.lower_method = iv.lower_method;
-  out.upper = iv.upper;
-  out.upper_method = iv.upper_method;
-  if (out.distance_bound.value < out.upper) {
-    out.upper = out.distance_bound.value;
-    out.upper_method = out.distance_bound.algorithm;
+
+  /// The (1+ε) interval, its ends tightened by the distance and cut bounds and its lower end by
+  /// the balanced routing's.
+  bool interval() {
+    throughput_mwu_options o;
+    o.max_seconds = interval_seconds;
+    o.epsilon = r.epsilon;
+    o.threads = r.threads;
+    o.how = r.how;
+    const std::uint64_t before = balanced ? balanced->rounds : 0;  // progress counts on from the balanced rounds
+    if (r.progress)
+      o.progress = [&](const throughput_mwu_progress& p) { r.progress(throughput_mwu_progress{before + p.round, p.lower, p.upper}); };
+    const auto iv = throughput_mwu(g, T, o);
+    set_interval();
+    out.lower = iv.lower;
+    out.lower_method = iv.lower_method;
+    out.upper = iv.upper;
+    out.upper_method = iv.upper_method;
+    for (const auto* bound : {&out.distance_bound, &upper_bound})
+      if (bound->value < out.upper) {
+        out.upper = bound->value;
+        out.upper_method = bound->algorithm;
+      }
+    out.algorithm = unsolved.empty() ? iv.algorithm : iv.algorithm + " (the exact LP was not certified: " + unsolved + ")";
+    if (balanced && balanced->value > out.lower) {
+      out.lower = balanced->value;
+      out.lower_method = "feasible flow (" + balanced->algorithm + ")";
+      out.algorithm += "; lower: " + balanced->algorithm;
+    }
+    out.epsilon = iv.epsilon;
+    out.rounds = before + iv.rounds;
+    out.round_limit = before + iv.round_limit;
+    out.estimated_seconds = iv.estimated_seconds;
+    out.width = out.lower > 0.0 ? out.upper / out.lower - 1.0 : (out.upper > 0.0 ? iv.width : 0.0);
+    out.converged = out.upper <= (1.0 + out.epsilon) * out.lower;
+    return true;
   }
-  if (upper_bound.value < out.upper) {
-    out.upper = upper_bound.value;
-    out.upper_method = upper_bound.algorithm;
-  }
-  out.algorithm = unsolved.empty() ? iv.algorithm : iv.algorithm + " (the exact LP was not certified: " + unsolved + ")";
-  if (balanced && balanced->value > out.lower) {
-    out.lower = balanced->value;
-    out.lower_method = "feasible flow (" + balanced->algorithm + ")";
-    out.algorithm += "; lower: " + balanced->algorithm;
-  }
-  out.epsilon = iv.epsilon;
-  out.rounds = before + iv.rounds;
-  out.round_limit = before + iv.round_limit;
-  out.estimated_seconds = iv.estimated_seconds;
-  out.width = out.lower > 0.0 ? out.upper / out.lower - 1.0 : (out.upper > 0.0 ? iv.width : 0.0);
-  out.converged = out.upper <= (1.0 + out.epsilon) * out.lower;
-  return out;
+
+  const G& g;
+  const throughput_request& r;
+  const std::chrono::steady_clock::time_point began;
+  const double lp_seconds;
+  bool lp_ran = false;
+  std::optional<throughput_bound_result> worst;
+  traffic_matrix T;
+  throughput_measure out;
+  std::uint64_t arcs = 0, K = 0;
+  std::string unsolved;
+  std::optional<automorphism_group> aut;  ///< uniform traffic above the edge LP: the graph's automorphisms
+  std::uint64_t source_orbits = 0;
+  double budget = 0.0, interval_seconds = 0.0;
+  throughput_bound_result upper_bound;
+  std::optional<throughput_lower_bound_result> balanced;
+};
+
+}  // namespace detail
+
+/// θ(T) of g under the requested traffic (see the file comment).
+template <core::digraph_like G>
+throughput_measure measure_throughput(const G& g, const throughput_request& r) {
+  detail::throughput_run<G>::require_request(r);
+  detail::throughput_run<G> run(g, r);
+  run.prepare();
+  return run.measure();
 }
 
 }  // namespace shiftfly::metrics

@@ -78,6 +78,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -173,116 +174,121 @@ inline bool arc_generation_first(const capacity_network& net, const std::vector<
   return v != s && u != v && hop[u] != std::numeric_limits<std::uint32_t>::max() && hop[v] == hop[u] + 1;
 }
 
-}  // namespace detail
 
-/// Flow variables of the first LP of throughput_arc_generation (the shortest-path arcs of every
-/// source orbit's representative); the generators are checked as there.
-template <core::digraph_like G>
-std::uint64_t throughput_arc_generation_start(const G& g, const traffic_matrix& T,
-                                              std::span<const std::vector<std::uint32_t>> generators,
-                                              traversal how = traversal::undirected) {
-  constexpr std::string_view where = "throughput_arc_generation_start";
-  if (T.n() != g.num_vertices())
-    core::fail_parameter(where, "T", "a matrix for " + core::to_message(T.n()) + " vertices",
-                         "does not match the graph's " + core::to_message(g.num_vertices()) + " vertices");
-  const auto net = detail::make_capacity_network(where, g, how);
-  const auto o = detail::arc_generation_orbits(where, net, T, generators);
-  std::vector<std::uint32_t> hop, queue;
-  std::uint64_t count = 0;
-  for (const auto s : detail::arc_generation_representatives(o, T)) {
-    detail::arc_generation_hops(net, s, hop, queue);
-    for (std::size_t a = 0; a < net.arcs(); ++a) count += detail::arc_generation_first(net, hop, s, a) ? 1 : 0;
+/// The steps of throughput_arc_generation (one named step a method, the run's state in
+/// members). Not movable: the router holds references to net and T.
+class ag_solver {
+ public:
+  static constexpr std::string_view where = "throughput_arc_generation";
+
+  ag_solver(const throughput_arc_generation_options& options, const capacity_network& network,
+            std::span<const std::vector<std::uint32_t>> generators, const traffic_matrix& T_in,
+            std::chrono::steady_clock::time_point began)
+      : opt(options),
+        net(network),
+        start_time(began),
+        n(network.n),
+        A(network.arcs()),
+        o(arc_generation_orbits(where, network, T_in, generators)),
+        reps(arc_generation_representatives(o, T_in)),
+        K(reps.size()),
+        R(o.arc_size.size()) {}
+  ag_solver(const ag_solver&) = delete;
+  ag_solver& operator=(const ag_solver&) = delete;
+
+  static void require_input(const throughput_arc_generation_options& opt, const traffic_matrix& T_in, std::uint64_t n) {
+    core::require_range(where, "max_rounds", opt.max_rounds, 1, 1'000'000);
+    if (!(opt.max_seconds >= 0.0 && opt.max_seconds <= 604800.0))
+      core::throw_out_of_range(where, "max_seconds", opt.max_seconds, "0 (no limit) to 604800");
+    if (T_in.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
+    if (T_in.n() != n)
+      core::fail_parameter(where, "T", "a matrix for " + core::to_message(T_in.n()) + " vertices",
+                           "does not match the graph's " + core::to_message(n) + " vertices");
+    require_throughput_demands(where, T_in);
   }
-  return count;
-}
 
-/// θ(T) on g by arc generation on the orbits of the group `generators` generate (see the file
-/// comment); an empty span: every vertex and arc its own orbit.
-template <core::digraph_like G>
-throughput_arc_generation_result throughput_arc_generation(const G& g, const traffic_matrix& T_in,
-                                                           std::span<const std::vector<std::uint32_t>> generators,
-                                                           const throughput_arc_generation_options& opt = {}) {
-  constexpr std::string_view where = "throughput_arc_generation";
-  const auto start_time = std::chrono::steady_clock::now();
-  const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count(); };
-  core::require_range(where, "max_rounds", opt.max_rounds, 1, 1'000'000);
-  if (!(opt.max_seconds >= 0.0 && opt.max_seconds <= 604800.0))
-    core::throw_out_of_range(where, "max_seconds", opt.max_seconds, "0 (no limit) to 604800");
-  if (T_in.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
-  if (T_in.n() != g.num_vertices())
-    core::fail_parameter(where, "T", "a matrix for " + core::to_message(T_in.n()) + " vertices",
-                         "does not match the graph's " + core::to_message(g.num_vertices()) + " vertices");
-  require_throughput_demands(where, T_in);
-  const auto net = detail::make_capacity_network(where, g, opt.how);
-  const std::size_t n = net.n, A = net.arcs();
-  const auto o = detail::arc_generation_orbits(where, net, T_in, generators);
-  const auto reps = detail::arc_generation_representatives(o, T_in);
-  const std::size_t K = reps.size(), R = o.arc_size.size();
-  throughput_arc_generation_result r;
-  r.source_orbits = K;
-  r.arc_orbits = R;
-  r.generators = generators.size();
-  r.full_variables = throughput_lp_variables(K, A);
-  r.algorithm = "column generation on the edge LP (arc generation: flow variables priced in from the shortest-path arcs)" +
-                (generators.empty() ? std::string()
-                                    : " on the orbits of " + core::to_message(generators.size()) + " automorphisms (" +
-                                          core::to_message(K) + " source orbits, " + core::to_message(R) +
-                                          " arc orbits)") +
-                ", COIN-OR CLP";
-  if (r.full_variables > throughput_cg_max_variables)
-    core::fail(where, "commodities x arcs is " + core::to_message(r.full_variables) + " (" + core::to_message(K) +
-                          (generators.empty() ? " sources" : " source orbits") + " x " + core::to_message(A) +
-                          " arcs), more than the " + core::to_message(throughput_cg_max_variables) +
-                          " accepted (use the (1+eps) interval of throughput_mwu)");
-  if (detail::unreachable_demand(net, T_in)) {
-    r.algorithm = "exact: a demanded target is unreachable (BFS)";
-    return r;
+  /// The result's sizes and algorithm; refuses a problem above throughput_cg_max_variables.
+  void describe(std::size_t generators) {
+    r.source_orbits = K;
+    r.arc_orbits = R;
+    r.generators = generators;
+    r.full_variables = throughput_lp_variables(K, A);
+    r.algorithm = "column generation on the edge LP (arc generation: flow variables priced in from the shortest-path arcs)" +
+                  (generators == 0 ? std::string()
+                                   : " on the orbits of " + core::to_message(generators) + " automorphisms (" +
+                                         core::to_message(K) + " source orbits, " + core::to_message(R) +
+                                         " arc orbits)") +
+                  ", COIN-OR CLP";
+    if (r.full_variables > throughput_cg_max_variables)
+      core::fail(where, "commodities x arcs is " + core::to_message(r.full_variables) + " (" + core::to_message(K) +
+                            (generators == 0 ? " sources" : " source orbits") + " x " + core::to_message(A) +
+                            " arcs), more than the " + core::to_message(throughput_cg_max_variables) +
+                            " accepted (use the (1+eps) interval of throughput_mwu)");
   }
-  const int e = T_in.demand_exponent();
-  const traffic_matrix T = T_in.scaled(e);
 
-  // the first LP's arcs: every commodity's shortest-path DAG
-  std::vector<std::vector<std::uint32_t>> hops(K);
-  std::uint64_t first = 0;
-  {
+  throughput_arc_generation_result& result() { return r; }
+
+  /// The whole run on the reachable traffic T_in (scaled here by a power of two).
+  throughput_arc_generation_result solve(const traffic_matrix& T_in, bool plain) {
+    e = T_in.demand_exponent();
+    T = T_in.scaled(e);
+    const auto first = first_arcs(plain);
+    build_lp();
+    add_first_variables(first);
+    router.emplace(net, T);
+    scratch.assign(A, 0.0);
+    first_bounds();
+    iterate();
+    return finish();
+  }
+
+ private:
+  /// The first LP's arcs: every commodity's shortest-path DAG (their count refused above
+  /// throughput_arc_generation_max_variables or the memory).
+  std::uint64_t first_arcs(bool plain) {
+    hops.resize(K);
+    std::uint64_t first = 0;
     std::vector<std::uint32_t> queue;
     for (std::size_t k = 0; k < K; ++k) {
-      detail::arc_generation_hops(net, reps[k], hops[k], queue);
-      for (std::size_t a = 0; a < A; ++a) first += detail::arc_generation_first(net, hops[k], reps[k], a) ? 1 : 0;
+      arc_generation_hops(net, reps[k], hops[k], queue);
+      for (std::size_t a = 0; a < A; ++a) first += arc_generation_first(net, hops[k], reps[k], a) ? 1 : 0;
     }
+    if (first > throughput_arc_generation_max_variables)
+      core::fail(where, "the first LP would have " + core::to_message(first) +
+                            " flow variables (the shortest-path arcs of " + core::to_message(K) +
+                            (plain ? " sources" : " source orbits") + "), more than the " +
+                            core::to_message(throughput_arc_generation_max_variables) + " accepted");
+    fixed = core::estimate_add_mul(core::estimate_add_mul(0, K, core::estimate_add_mul(0, n, 64)), A, 64);
+    require_memory(first);
+    return first;
   }
-  if (first > throughput_arc_generation_max_variables)
-    core::fail(where, "the first LP would have " + core::to_message(first) +
-                          " flow variables (the shortest-path arcs of " + core::to_message(K) +
-                          (generators.empty() ? " sources" : " source orbits") + "), more than the " +
-                          core::to_message(throughput_arc_generation_max_variables) + " accepted");
-  const std::uint64_t fixed = core::estimate_add_mul(core::estimate_add_mul(0, K, core::estimate_add_mul(0, n, 64)), A, 64);
-  const auto require_memory = [&](std::uint64_t variables) {
+
+  void require_memory(std::uint64_t variables) const {
     core::require_memory(where, "the LP (" + core::to_message(variables) + " flow variables)",
                          core::estimate_add_mul(fixed, variables, 120));
-  };
-  require_memory(first);
+  }
 
-  // rows: conservation (k, v != r_k) at k·(n−1) + (v < r_k ? v : v − 1); capacity at K·(n−1) + O
-  const std::uint64_t cons_rows = static_cast<std::uint64_t>(K) * (n - 1), rows = cons_rows + R;
-  if (rows > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
-    core::fail(where, "the LP would have " + core::to_message(rows) + " rows, too many for CLP's index types");
-  r.constraints = rows;
-  const auto cons_row = [&](std::size_t k, std::uint64_t v) -> std::int64_t {
+  /// Conservation (k, v != r_k) at k·(n−1) + (v < r_k ? v : v − 1); −1 for v = r_k.
+  std::int64_t cons_row(std::size_t k, std::uint64_t v) const {
     const std::uint64_t s = reps[k];
     if (v == s) return -1;
     return static_cast<std::int64_t>(k * (n - 1) + (v < s ? v : v - 1));
-  };
-  const auto coefficient = [&](std::size_t k, std::size_t a) {
+  }
+
+  double coefficient(std::size_t k, std::size_t a) const {
     const auto O = o.arc_orbit[a];
     return static_cast<double>(o.vertex_size[o.vertex_orbit[reps[k]]]) / static_cast<double>(o.arc_size[O]);
-  };
-  // the variables in the LP: (commodity, arc), CLP column c + 1 is var_k[c], var_a[c]
-  std::vector<std::uint32_t> var_k, var_a;
-  std::vector<std::vector<char>> in_lp(K, std::vector<char>(A, 0));
-  ClpSimplex model;
-  model.setLogLevel(0);
-  {
+  }
+
+  /// The LP's rows (conservation, then capacity at K·(n−1) + O) and column 0: λ, −c_O on every capacity row.
+  void build_lp() {
+    cons_rows = static_cast<std::uint64_t>(K) * (n - 1);
+    const std::uint64_t rows = cons_rows + R;
+    if (rows > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
+      core::fail(where, "the LP would have " + core::to_message(rows) + " rows, too many for CLP's index types");
+    r.constraints = rows;
+    in_lp.assign(K, std::vector<char>(A, 0));
+    model.setLogLevel(0);
     std::vector<double> row_lo(rows, 0.0), row_hi(rows, 0.0);
     for (std::size_t k = 0; k < K; ++k) {
       const auto tg = T.targets_of(reps[k]);
@@ -293,7 +299,6 @@ throughput_arc_generation_result throughput_arc_generation(const G& g, const tra
       row_lo[cons_rows + O] = -COIN_DBL_MAX;
       row_hi[cons_rows + O] = 0.0;
     }
-    // column 0: λ, −c_O on every capacity row
     std::vector<CoinBigIndex> start{0};
     std::vector<int> index;
     std::vector<double> value;
@@ -305,10 +310,12 @@ throughput_arc_generation_result throughput_arc_generation(const G& g, const tra
     const double lo = 0.0, hi = COIN_DBL_MAX, obj = 1.0;
     model.loadProblem(1, static_cast<int>(rows), start.data(), index.data(), value.data(), &lo, &hi, &obj,
                       row_lo.data(), row_hi.data());
+    model.setPrimalTolerance(1e-9);
+    model.setDualTolerance(1e-9);
   }
-  model.setPrimalTolerance(1e-9);
-  model.setDualTolerance(1e-9);
-  const auto add_variables = [&](const std::vector<std::pair<std::uint32_t, std::uint32_t>>& add) {
+
+  /// Adds the variables (commodity, arc): CLP column c + 1 is var_k[c], var_a[c].
+  void add_variables(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& add) {
     std::vector<CoinBigIndex> start{0};
     std::vector<int> index;
     std::vector<double> value;
@@ -338,57 +345,85 @@ throughput_arc_generation_result throughput_arc_generation(const G& g, const tra
     const std::vector<double> lo(add.size(), 0.0), hi(add.size(), COIN_DBL_MAX), obj(add.size(), 0.0);
     model.addColumns(static_cast<int>(add.size()), lo.data(), hi.data(), obj.data(), start.data(), index.data(),
                      value.data());
-  };
-  {
+  }
+
+  void add_first_variables(std::uint64_t first) {
     std::vector<std::pair<std::uint32_t, std::uint32_t>> add;
     add.reserve(first);
     for (std::size_t k = 0; k < K; ++k)
       for (std::size_t a = 0; a < A; ++a)
-        if (detail::arc_generation_first(net, hops[k], reps[k], a))
+        if (arc_generation_first(net, hops[k], reps[k], a))
           add.emplace_back(static_cast<std::uint32_t>(k), static_cast<std::uint32_t>(a));
     add_variables(add);
     std::vector<std::vector<std::uint32_t>>().swap(hops);
   }
 
-  // Garg–Könemann's bound at invariant lengths: Σ l·c / Σ_k |V_k|·α_k(l)
-  detail::shortest_path_router router(net, T);
-  std::vector<double> scratch(A, 0.0);
-  const auto bound_of = [&](const std::vector<double>& l) {
+  /// Garg–Könemann's bound at invariant lengths: Σ l·c / Σ_k |V_k|·α_k(l).
+  double bound_of(const std::vector<double>& l) {
     double D = 0.0, alpha = 0.0;
     for (std::size_t a = 0; a < A; ++a) D += l[a] * net.capacity[a];
     for (std::size_t k = 0; k < K; ++k)
-      alpha += static_cast<double>(o.vertex_size[o.vertex_orbit[reps[k]]]) * router.route_source(reps[k], l, scratch.data());
+      alpha += static_cast<double>(o.vertex_size[o.vertex_orbit[reps[k]]]) * router->route_source(reps[k], l, scratch.data());
     return alpha > 0.0 ? D / alpha : std::numeric_limits<double>::infinity();
-  };
-  std::vector<double> length(A);
-  for (std::size_t a = 0; a < A; ++a) length[a] = 1.0 / net.capacity[a];
-  double upper = bound_of(length);  // the distance bound
-  double lower = 0.0, theta = 0.0;
-  {  // a first lower certificate: ECMP (the shortest paths under hop lengths, split evenly), lifted
+  }
+
+  /// The distance bound, and a first lower certificate: ECMP (the shortest paths under hop
+  /// lengths, split evenly), lifted.
+  void first_bounds() {
+    length.resize(A);
+    for (std::size_t a = 0; a < A; ++a) length[a] = 1.0 / net.capacity[a];
+    upper = bound_of(length);
     std::vector<double> ecmp(R, 0.0);
     std::fill(scratch.begin(), scratch.end(), 0.0);  // bound_of leaves its loads there
-    router.track = true;
+    router->track = true;
     for (std::size_t k = 0; k < K; ++k) {
-      router.route_source(reps[k], length, scratch.data());
-      for (const auto a : router.touched) {
+      router->route_source(reps[k], length, scratch.data());
+      for (const auto a : router->touched) {
         ecmp[o.arc_orbit[a]] += coefficient(k, a) * scratch[a];
         scratch[a] = 0.0;
       }
     }
-    router.track = false;
+    router->track = false;
     double congestion = 0.0;
     for (std::size_t O = 0; O < R; ++O) congestion = std::max(congestion, ecmp[O] / o.arc_capacity[O]);
     if (congestion > 0.0) lower = 1.0 / congestion;
   }
-  std::string trouble;
-  std::vector<double> orbit_load(R), balance(K * n);
-  for (std::uint64_t round = 1;; ++round) {
-    r.rounds = round;
-    r.variables = var_k.size();
+
+  double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count(); }
+
+  /// LPs until the bounds meet or a limit stops them (trouble says which).
+  void iterate() {
+    orbit_load.resize(R);
+    balance.resize(K * n);
+    for (std::uint64_t round = 1;; ++round) {
+      r.rounds = round;
+      r.variables = var_k.size();
+      if (!solve_lp(round)) break;
+      read_lower();
+      read_upper();
+      if (round == 1) r.shortest_path_exact = upper <= lower * (1 + throughput_lp_tolerance);
+      if (opt.progress) opt.progress(round, lower, upper, var_k.size(), elapsed());
+      if (upper <= lower * (1 + throughput_lp_tolerance)) break;
+      if (round >= opt.max_rounds) {
+        trouble = "the round limit";
+        break;
+      }
+      const auto add = price();
+      if (add.empty()) {
+        trouble = "no arc left to price while the bounds are apart (numerical)";
+        break;
+      }
+      require_memory(var_k.size() + add.size());
+      add_variables(add);
+    }
+  }
+
+  /// Solves the LP within the time left (false: no optimum, trouble says why).
+  bool solve_lp(std::uint64_t round) {
     const double left = opt.max_seconds - elapsed();
     if (opt.max_seconds > 0.0 && left <= 0.0) {
       trouble = "the time limit";
-      break;
+      return false;
     }
     model.setMaximumSeconds(opt.max_seconds > 0.0 ? std::max(1.0, left) : -1.0);
     model.setMaximumWallSeconds(opt.max_seconds > 0.0 ? std::max(1.0, left) : -1.0);
@@ -397,15 +432,18 @@ throughput_arc_generation_result throughput_arc_generation(const G& g, const tra
     else
       model.primal(1);  // from the last basis
     if (model.status() != 0) {
-      trouble = opt.max_seconds > 0.0 && elapsed() >= opt.max_seconds
-                    ? std::string("the time limit")
-                    : "CLP's status " + std::to_string(model.status());
-      break;
+      trouble = opt.max_seconds > 0.0 && elapsed() >= opt.max_seconds ? std::string("the time limit")
+                                                                       : "CLP's status " + std::to_string(model.status());
+      return false;
     }
+    return true;
+  }
+
+  /// θ, and the lower certificate: the lifted flow's orbit loads and its conservation deficits (file comment).
+  void read_lower() {
     const double* x = model.primalColumnSolution();
     const double lambda = x[0];
     theta = lambda > 0.0 ? 1.0 / lambda : 0.0;
-    // lower: the lifted flow's orbit loads and its conservation deficits (file comment)
     std::fill(orbit_load.begin(), orbit_load.end(), 0.0);
     std::fill(balance.begin(), balance.end(), 0.0);
     for (std::size_t c = 0; c < var_k.size(); ++c) {
@@ -429,21 +467,21 @@ throughput_arc_generation_result throughput_arc_generation(const G& g, const tra
     double congestion = 0.0;
     for (std::size_t O = 0; O < R; ++O) congestion = std::max(congestion, orbit_load[O] / o.arc_capacity[O]);
     if (congestion + deficit > 0.0) lower = std::max(lower, 1.0 / (congestion + deficit));
-    // upper: the capacity rows' duals as invariant lengths
+  }
+
+  /// The upper bound: the capacity rows' duals as invariant lengths.
+  void read_upper() {
     const double* dual = model.dualRowSolution();
     for (std::size_t a = 0; a < A; ++a) {
       const auto O = o.arc_orbit[a];
       length[a] = std::fabs(std::min(0.0, dual[cons_rows + O])) / static_cast<double>(o.arc_size[O]);
     }
     upper = std::min(upper, bound_of(length));
-    if (round == 1) r.shortest_path_exact = upper <= lower * (1 + throughput_lp_tolerance);
-    if (opt.progress) opt.progress(round, lower, upper, var_k.size(), elapsed());
-    if (upper <= lower * (1 + throughput_lp_tolerance)) break;
-    if (round >= opt.max_rounds) {
-      trouble = "the round limit";
-      break;
-    }
-    // pricing: every left-out (k, a) of negative reduced cost 0 − (π_{k,v} − π_{k,u} + q·π_O)
+  }
+
+  /// Pricing: every left-out (k, a) of negative reduced cost 0 − (π_{k,v} − π_{k,u} + q·π_O).
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> price() const {
+    const double* dual = model.dualRowSolution();
     const auto pi = [&](std::size_t k, std::uint32_t v) {
       const auto row = cons_row(k, v);
       return row < 0 ? 0.0 : dual[row];
@@ -456,39 +494,102 @@ throughput_arc_generation_result throughput_arc_generation(const G& g, const tra
             -(pi(k, net.head[a]) - pi(k, net.tail[a]) + coefficient(k, a) * dual[cons_rows + o.arc_orbit[a]]);
         if (reduced < -1e-9) add.emplace_back(static_cast<std::uint32_t>(k), static_cast<std::uint32_t>(a));
       }
-    if (add.empty()) {
-      trouble = "no arc left to price while the bounds are apart (numerical)";
-      break;
-    }
-    require_memory(var_k.size() + add.size());
-    add_variables(add);
+    return add;
   }
-  r.seconds = elapsed();
-  if (lower > upper * (1 + 1e-12))
-    core::fail(where, "the flow's bound " + core::to_message(lower) + " exceeds the dual bound " +
-                          core::to_message(upper) + " (numerical)");
-  double value = lower, lower_out = lower;
-  bool exact = trouble.empty();
-  if (exact) {
-    std::string why;
-    const auto accepted = detail::certified_throughput(theta, lower, upper, lower_out, why);
-    if (accepted) {
-      value = *accepted;
-    } else {
-      exact = false;
-      trouble = why;
+
+  /// The answer: exact when certified (detail::certified_throughput), else the interval; unscaled.
+  throughput_arc_generation_result finish() {
+    r.seconds = elapsed();
+    if (lower > upper * (1 + 1e-12))
+      core::fail(where, "the flow's bound " + core::to_message(lower) + " exceeds the dual bound " +
+                            core::to_message(upper) + " (numerical)");
+    double value = lower, lower_out = lower;
+    bool exact = trouble.empty();
+    if (exact) {
+      std::string why;
+      const auto accepted = certified_throughput(theta, lower, upper, lower_out, why);
+      if (accepted) {
+        value = *accepted;
+      } else {
+        exact = false;
+        trouble = why;
+      }
     }
+    r.converged = exact;
+    r.method = exact ? "exact" : "interval";
+    if (!exact)
+      r.algorithm += ", stopped by " + trouble + " after " + core::to_message(r.rounds) +
+                     (r.rounds == 1 ? " LP" : " LPs") +
+                     ": certified interval (lower: the LP's flow; upper: the Garg-Koenemann dual bound)";
+    r.value = unscaled_throughput(where, "the throughput", value, e);
+    r.lower_certificate = unscaled_throughput(where, "the flow's bound", std::min(lower_out, value), e);
+    r.dual_bound = unscaled_throughput(where, "the dual bound", upper, e);
+    return r;
   }
-  r.converged = exact;
-  r.method = exact ? "exact" : "interval";
-  if (!exact)
-    r.algorithm += ", stopped by " + trouble + " after " + core::to_message(r.rounds) +
-                   (r.rounds == 1 ? " LP" : " LPs") +
-                   ": certified interval (lower: the LP's flow; upper: the Garg-Koenemann dual bound)";
-  r.value = detail::unscaled_throughput(where, "the throughput", value, e);
-  r.lower_certificate = detail::unscaled_throughput(where, "the flow's bound", std::min(lower_out, value), e);
-  r.dual_bound = detail::unscaled_throughput(where, "the dual bound", upper, e);
-  return r;
+
+  const throughput_arc_generation_options& opt;
+  const capacity_network& net;
+  std::chrono::steady_clock::time_point start_time;
+  const std::size_t n, A;
+  const symmetry_orbits o;
+  const std::vector<std::uint32_t> reps;  ///< one sender a sending vertex orbit
+  const std::size_t K, R;                 ///< commodities; capacity rows (arc orbits)
+  throughput_arc_generation_result r;
+  int e = 0;
+  traffic_matrix T;  ///< T_in scaled by 2^e
+  std::vector<std::vector<std::uint32_t>> hops;
+  std::uint64_t fixed = 0;  ///< the memory estimate without the flow variables
+  std::uint64_t cons_rows = 0;
+  std::vector<std::uint32_t> var_k, var_a;  ///< the variables in the LP
+  std::vector<std::vector<char>> in_lp;
+  ClpSimplex model;
+  std::optional<shortest_path_router> router;
+  std::vector<double> scratch, length;
+  double upper = 0.0, lower = 0.0, theta = 0.0;
+  std::string trouble;
+  std::vector<double> orbit_load, balance;
+};
+
+}  // namespace detail
+
+/// Flow variables of the first LP of throughput_arc_generation (the shortest-path arcs of every
+/// source orbit's representative); the generators are checked as there.
+template <core::digraph_like G>
+std::uint64_t throughput_arc_generation_start(const G& g, const traffic_matrix& T,
+                                              std::span<const std::vector<std::uint32_t>> generators,
+                                              traversal how = traversal::undirected) {
+  constexpr std::string_view where = "throughput_arc_generation_start";
+  if (T.n() != g.num_vertices())
+    core::fail_parameter(where, "T", "a matrix for " + core::to_message(T.n()) + " vertices",
+                         "does not match the graph's " + core::to_message(g.num_vertices()) + " vertices");
+  const auto net = detail::make_capacity_network(where, g, how);
+  const auto o = detail::arc_generation_orbits(where, net, T, generators);
+  std::vector<std::uint32_t> hop, queue;
+  std::uint64_t count = 0;
+  for (const auto s : detail::arc_generation_representatives(o, T)) {
+    detail::arc_generation_hops(net, s, hop, queue);
+    for (std::size_t a = 0; a < net.arcs(); ++a) count += detail::arc_generation_first(net, hop, s, a) ? 1 : 0;
+  }
+  return count;
+}
+
+/// θ(T) on g by arc generation on the orbits of the group `generators` generate (see the file
+/// comment); an empty span: every vertex and arc its own orbit.
+template <core::digraph_like G>
+throughput_arc_generation_result throughput_arc_generation(const G& g, const traffic_matrix& T_in,
+                                                           std::span<const std::vector<std::uint32_t>> generators,
+                                                           const throughput_arc_generation_options& opt = {}) {
+  using detail::ag_solver;
+  const auto start_time = std::chrono::steady_clock::now();
+  ag_solver::require_input(opt, T_in, g.num_vertices());
+  const auto net = detail::make_capacity_network(ag_solver::where, g, opt.how);
+  ag_solver run(opt, net, generators, T_in, start_time);
+  run.describe(generators.size());
+  if (detail::unreachable_demand(net, T_in)) {
+    run.result().algorithm = "exact: a demanded target is unreachable (BFS)";
+    return run.result();
+  }
+  return run.solve(T_in, generators.empty());
 }
 
 }  // namespace shiftfly::metrics

@@ -268,129 +268,150 @@ inline void cg_price_pairs(const capacity_network& net, const traffic_matrix& T,
   });
 }
 
-}  // namespace detail
+/// The steps of throughput_column_generation (Spectra's compute() is the model: one named step
+/// a method, the run's state in members). Not movable: the routers hold references to T.
+class cg_solver {
+ public:
+  static constexpr std::string_view where = "throughput_column_generation";
 
-/// θ(T) on g by column generation on the orbits of the group `generators` generate (see the
-/// file comment, "On the orbits"); an empty span is the plain problem (every arc its own row).
-template <core::digraph_like G>
-throughput_cg_result throughput_column_generation(const G& g, const traffic_matrix& T_in,
-                                                  std::span<const std::vector<std::uint32_t>> generators,
-                                                  const throughput_cg_options& o = {}) {
-  constexpr std::string_view where = "throughput_column_generation";
-  const auto start_time = std::chrono::steady_clock::now();
-  if (!(o.tolerance >= 1e-12 && o.tolerance <= 0.5)) core::throw_out_of_range(where, "tolerance", o.tolerance, "1e-12 to 0.5");
-  core::require_range(where, "max_iterations", o.max_iterations, 1, 1'000'000);
-  if (!(o.max_seconds >= 0.0 && o.max_seconds <= 604800.0))
-    core::throw_out_of_range(where, "max_seconds", o.max_seconds, "0 (no limit) to 604800");
-  core::require_range(where, "threads", o.threads, 0, 1024);
-  core::require_range(where, "warm_rounds", o.warm_rounds, 0, 10'000);
-  core::require_range(where, "warm_block", o.warm_block, 1, 10'000);
-  if (!(o.warm_epsilon > 0.0 && o.warm_epsilon <= 1.0))
-    core::throw_out_of_range(where, "warm_epsilon", o.warm_epsilon, "above 0 to 1");
-  if (!(o.smoothing >= 0.0 && o.smoothing < 1.0)) core::throw_out_of_range(where, "smoothing", o.smoothing, "0 to below 1");
-  core::require_range(where, "drop_after", o.drop_after, 0, 1'000'000);
-  if (T_in.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
-  if (T_in.n() != g.num_vertices())
-    core::fail_parameter(where, "T", "a matrix for " + core::to_message(T_in.n()) + " vertices",
-                         "does not match the graph's " + core::to_message(g.num_vertices()) + " vertices");
-  require_throughput_demands(where, T_in);
-  const std::uint64_t listed = o.how == traversal::arcs ? g.num_arcs() : 2 * static_cast<std::uint64_t>(g.num_edges());
-  const auto net = detail::make_capacity_network(where, g, o.how);
-  const std::size_t A = net.arcs();
-  // the rows: one per arc orbit (every arc its own without generators); the sources: one
-  // representative per sending vertex orbit, weighted by the orbit's size
-  std::vector<std::uint32_t> row_of(A);
-  std::vector<double> row_size, row_cap;
-  std::vector<std::uint32_t> reps;
-  std::vector<double> weight;
-  std::uint64_t vertex_orbits = g.num_vertices();
-  if (generators.empty()) {
-    for (std::size_t a = 0; a < A; ++a) row_of[a] = static_cast<std::uint32_t>(a);
-    row_size.assign(A, 1.0);
-    row_cap = net.capacity;
-    for (const auto s : T_in.sources_with_demand()) reps.push_back(s);
-    weight.assign(reps.size(), 1.0);
-  } else {
-    const auto orb = detail::symmetry_orbits_of(where, net, T_in, generators);
-    row_of = orb.arc_orbit;
-    row_size.assign(orb.arc_size.begin(), orb.arc_size.end());
-    row_cap = orb.arc_capacity;
-    vertex_orbits = orb.vertex_size.size();
-    std::vector<char> seen(orb.vertex_size.size(), 0);
-    for (const auto s : T_in.sources_with_demand())
-      if (!seen[orb.vertex_orbit[s]]) {
-        seen[orb.vertex_orbit[s]] = 1;
-        reps.push_back(s);
-        weight.push_back(static_cast<double>(orb.vertex_size[orb.vertex_orbit[s]]));
-      }
+  cg_solver(const throughput_cg_options& options, const capacity_network& network,
+            std::span<const std::vector<std::uint32_t>> gens, std::chrono::steady_clock::time_point began)
+      : o(options), net(network), generators(gens), start_time(began), A(network.arcs()) {}
+  cg_solver(const cg_solver&) = delete;
+  cg_solver& operator=(const cg_solver&) = delete;
+
+  static void require_options(const throughput_cg_options& o) {
+    if (!(o.tolerance >= 1e-12 && o.tolerance <= 0.5)) core::throw_out_of_range(where, "tolerance", o.tolerance, "1e-12 to 0.5");
+    core::require_range(where, "max_iterations", o.max_iterations, 1, 1'000'000);
+    if (!(o.max_seconds >= 0.0 && o.max_seconds <= 604800.0))
+      core::throw_out_of_range(where, "max_seconds", o.max_seconds, "0 (no limit) to 604800");
+    core::require_range(where, "threads", o.threads, 0, 1024);
+    core::require_range(where, "warm_rounds", o.warm_rounds, 0, 10'000);
+    core::require_range(where, "warm_block", o.warm_block, 1, 10'000);
+    if (!(o.warm_epsilon > 0.0 && o.warm_epsilon <= 1.0))
+      core::throw_out_of_range(where, "warm_epsilon", o.warm_epsilon, "above 0 to 1");
+    if (!(o.smoothing >= 0.0 && o.smoothing < 1.0)) core::throw_out_of_range(where, "smoothing", o.smoothing, "0 to below 1");
+    core::require_range(where, "drop_after", o.drop_after, 0, 1'000'000);
   }
-  const std::size_t R = row_cap.size();
-  const std::uint64_t K = reps.size();
-  const std::uint64_t work = throughput_lp_variables(K, listed);
-  if (work > throughput_cg_max_variables)
-    core::fail(where, "sources x arcs is " + core::to_message(work) + " (" + core::to_message(K) +
-                          (generators.empty() ? " sources" : " source orbits") + " x " + core::to_message(listed) +
-                          " arcs), more than the " + core::to_message(throughput_cg_max_variables) +
-                          " accepted (use the (1+eps) interval of throughput_mwu)");
-  // Memory: the master's rows and vectors, the routers, and the columns. A column has at most
-  // min(rows, n·max in-degree) nonzeros; a run adds at most K columns an iteration, and in
-  // practice a few per source in all: the estimate counts 8 columns a source up front (52
-  // bytes a nonzero: 12 here, about 40 in CLP) and the check is repeated as columns enter.
-  const std::uint64_t n = g.num_vertices();
-  const std::uint64_t col_nnz = std::min<std::uint64_t>(R, n > 0 ? n - 1 : 0) + 1;
-  std::uint64_t fixed = core::estimate_add_mul(0, listed, 8 * 16);
-  fixed = core::estimate_add_mul(fixed, n, 64 * 16);
-  if (o.warm_rounds > 0) fixed = core::estimate_add_mul(fixed, K, core::estimate_add_mul(0, listed, 12));  // block sums
-  core::require_memory(where, "the master LP and 8 columns a source (" + core::to_message(K) + " sources, " +
-                                  core::to_message(R) + " capacity rows)",
-                       core::estimate_add_mul(fixed, core::estimate_add_mul(0, K, 8), core::estimate_add_mul(0, col_nnz, 52)));
-  throughput_cg_result r;
-  r.sources = K;
-  r.arcs = A;
-  r.capacity_rows = R;
-  r.vertex_orbits = vertex_orbits;
-  r.generators = generators.size();
-  if (!generators.empty())
-    r.algorithm = "column generation (Dantzig-Wolfe, source-aggregated routings) on the orbits of " +
-                  core::to_message(generators.size()) + " automorphisms (" + core::to_message(K) + " source orbits, " +
-                  core::to_message(R) + " arc orbits), COIN-OR CLP master";
-  if (detail::unreachable_demand(net, T_in)) {
-    r.algorithm = "exact: a demanded target is unreachable (BFS)";
-    return r;
+
+  static void require_traffic(const traffic_matrix& T_in, std::uint64_t n) {
+    if (T_in.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
+    if (T_in.n() != n)
+      core::fail_parameter(where, "T", "a matrix for " + core::to_message(T_in.n()) + " vertices",
+                           "does not match the graph's " + core::to_message(n) + " vertices");
+    require_throughput_demands(where, T_in);
   }
-  const int e = T_in.demand_exponent();
-  const traffic_matrix T = T_in.scaled(e);
-  const auto sources = std::span<const std::uint32_t>(reps);
-  // the commodities: the sources, or (per_pair) the pairs (source k's start at first[k])
-  std::vector<std::uint64_t> first(K + 1, 0);
-  for (std::size_t k = 0; k < K; ++k) first[k + 1] = first[k] + (o.per_pair ? T.targets_of(reps[k]).size() : 1);
-  const std::uint64_t C = first[K];
-  std::vector<std::uint32_t> source_of(C);
-  for (std::size_t k = 0; k < K; ++k)
-    for (auto c = first[k]; c < first[k + 1]; ++c) source_of[c] = static_cast<std::uint32_t>(k);
-  if (C + R > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
-    core::fail(where, "the master would have " + core::to_message(C + R) + " rows, too many for CLP's index types");
-  r.commodities = C;
-  const unsigned threads = core::resolve_threads(o.threads);
-  const std::size_t parts = std::min<std::size_t>(K, 16);
-  std::vector<detail::shortest_path_router> routers;
-  routers.reserve(parts);
-  for (std::size_t p = 0; p < parts; ++p) routers.emplace_back(net, T);
-  std::vector<std::vector<double>> scratch(parts, std::vector<double>(A, 0.0));
-  // the arcs of every row (for the warm start's length updates)
-  std::vector<std::uint64_t> row_start(R + 1, 0);
-  std::vector<std::uint32_t> row_arcs(A);
-  for (std::size_t a = 0; a < A; ++a) ++row_start[row_of[a] + 1];
-  for (std::size_t O = 0; O < R; ++O) row_start[O + 1] += row_start[O];
-  {
+
+  /// The rows: one per arc orbit (every arc its own without generators); the sources: one
+  /// representative per sending vertex orbit, weighted by the orbit's size.
+  void find_rows(const traffic_matrix& T_in, std::uint64_t n) {
+    row_of.resize(A);
+    vertex_orbits = n;
+    if (generators.empty()) {
+      for (std::size_t a = 0; a < A; ++a) row_of[a] = static_cast<std::uint32_t>(a);
+      row_size.assign(A, 1.0);
+      row_cap = net.capacity;
+      for (const auto s : T_in.sources_with_demand()) reps.push_back(s);
+      weight.assign(reps.size(), 1.0);
+    } else {
+      const auto orb = symmetry_orbits_of(where, net, T_in, generators);
+      row_of = orb.arc_orbit;
+      row_size.assign(orb.arc_size.begin(), orb.arc_size.end());
+      row_cap = orb.arc_capacity;
+      vertex_orbits = orb.vertex_size.size();
+      std::vector<char> seen(orb.vertex_size.size(), 0);
+      for (const auto s : T_in.sources_with_demand())
+        if (!seen[orb.vertex_orbit[s]]) {
+          seen[orb.vertex_orbit[s]] = 1;
+          reps.push_back(s);
+          weight.push_back(static_cast<double>(orb.vertex_size[orb.vertex_orbit[s]]));
+        }
+    }
+    R = row_cap.size();
+    K = reps.size();
+  }
+
+  /// Refuses a run above throughput_cg_max_variables or the memory. A column has at most
+  /// min(rows, n·max in-degree) nonzeros; a run adds at most K columns an iteration, and in
+  /// practice a few per source in all: the estimate counts 8 columns a source up front (52
+  /// bytes a nonzero: 12 here, about 40 in CLP) and the check is repeated as columns enter.
+  void require_size(std::uint64_t listed, std::uint64_t n) {
+    const std::uint64_t work = throughput_lp_variables(K, listed);
+    if (work > throughput_cg_max_variables)
+      core::fail(where, "sources x arcs is " + core::to_message(work) + " (" + core::to_message(K) +
+                            (generators.empty() ? " sources" : " source orbits") + " x " + core::to_message(listed) +
+                            " arcs), more than the " + core::to_message(throughput_cg_max_variables) +
+                            " accepted (use the (1+eps) interval of throughput_mwu)");
+    const std::uint64_t col_nnz = std::min<std::uint64_t>(R, n > 0 ? n - 1 : 0) + 1;
+    fixed = core::estimate_add_mul(0, listed, 8 * 16);
+    fixed = core::estimate_add_mul(fixed, n, 64 * 16);
+    if (o.warm_rounds > 0) fixed = core::estimate_add_mul(fixed, K, core::estimate_add_mul(0, listed, 12));  // block sums
+    core::require_memory(where, "the master LP and 8 columns a source (" + core::to_message(K) + " sources, " +
+                                    core::to_message(R) + " capacity rows)",
+                         core::estimate_add_mul(fixed, core::estimate_add_mul(0, K, 8), core::estimate_add_mul(0, col_nnz, 52)));
+  }
+
+  /// The result's sizes and algorithm before any solve.
+  void describe() {
+    r.sources = K;
+    r.arcs = A;
+    r.capacity_rows = R;
+    r.vertex_orbits = vertex_orbits;
+    r.generators = generators.size();
+    if (!generators.empty())
+      r.algorithm = "column generation (Dantzig-Wolfe, source-aggregated routings) on the orbits of " +
+                    core::to_message(generators.size()) + " automorphisms (" + core::to_message(K) + " source orbits, " +
+                    core::to_message(R) + " arc orbits), COIN-OR CLP master";
+  }
+
+  throughput_cg_result& result() { return r; }
+
+  /// The whole run on the reachable traffic T_in (scaled here by a power of two).
+  throughput_cg_result solve(const traffic_matrix& T_in) {
+    e = T_in.demand_exponent();
+    T = T_in.scaled(e);
+    make_commodities();
+    make_routers();
+    build_master();
+    first_columns();
+    warm_start();
+    r.warm_seconds = elapsed();
+    iterate();
+    return finish();
+  }
+
+ private:
+  /// The commodities: the sources, or (per_pair) the pairs (source k's start at first[k]).
+  void make_commodities() {
+    first.assign(K + 1, 0);
+    for (std::size_t k = 0; k < K; ++k) first[k + 1] = first[k] + (o.per_pair ? T.targets_of(reps[k]).size() : 1);
+    C = first[K];
+    source_of.resize(C);
+    for (std::size_t k = 0; k < K; ++k)
+      for (auto c = first[k]; c < first[k + 1]; ++c) source_of[c] = static_cast<std::uint32_t>(k);
+    if (C + R > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
+      core::fail(where, "the master would have " + core::to_message(C + R) + " rows, too many for CLP's index types");
+    r.commodities = C;
+  }
+
+  /// The pricing routers (parts fixed) and the arcs of every row (for the warm start's length updates).
+  void make_routers() {
+    threads = core::resolve_threads(o.threads);
+    const std::size_t parts = std::min<std::size_t>(K, 16);
+    routers.reserve(parts);
+    for (std::size_t p = 0; p < parts; ++p) routers.emplace_back(net, T);
+    scratch.assign(parts, std::vector<double>(A, 0.0));
+    row_start.assign(R + 1, 0);
+    row_arcs.resize(A);
+    for (std::size_t a = 0; a < A; ++a) ++row_start[row_of[a] + 1];
+    for (std::size_t O = 0; O < R; ++O) row_start[O + 1] += row_start[O];
     auto next = row_start;
     for (std::size_t a = 0; a < A; ++a) row_arcs[next[row_of[a]]++] = static_cast<std::uint32_t>(a);
   }
 
-  // the master: rows 0..C-1 convexity (Σλ − θ ≥ 0), C..C+R-1 capacity (≤ c); column 0 θ
-  ClpSimplex model;
-  model.setLogLevel(0);
-  {
+  /// The master: rows 0..C-1 convexity (Σλ − θ ≥ 0), C..C+R-1 capacity (≤ c); column 0 θ.
+  void build_master() {
+    model.setLogLevel(0);
     std::vector<double> row_lo(C + R), row_hi(C + R);
     for (std::size_t k = 0; k < C; ++k) {
       row_lo[k] = 0.0;
@@ -408,14 +429,15 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
     const double lo = 0.0, hi = COIN_DBL_MAX, obj = -1.0;
     model.loadProblem(1, static_cast<int>(C + R), start.data(), index.data(), value.data(), &lo, &hi, &obj,
                       row_lo.data(), row_hi.data());
+    model.setPrimalTolerance(1e-10);
+    model.setDualTolerance(1e-10);
+    dense_row.assign(R, 0.0);
+    in_rows.resize(C);
+    alpha_of.resize(K);
   }
-  model.setPrimalTolerance(1e-10);
-  model.setDualTolerance(1e-10);
 
-  // a priced column in row space: coefficient on row O = weight_k / |O| · Σ_{a∈O} load(a)
-  std::vector<double> dense_row(R, 0.0);
-  std::vector<std::uint32_t> rows_hit;
-  const auto to_rows = [&](std::size_t k, const detail::cg_column& c, detail::cg_column& out) {
+  /// A priced column in row space: coefficient on row O = weight_k / |O| · Σ_{a∈O} load(a).
+  void to_rows(std::size_t k, const cg_column& c, cg_column& out) {
     out.alpha = c.alpha;
     if (generators.empty()) {
       out.arc = c.arc;
@@ -435,26 +457,22 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
       out.load[i] = weight[k] / row_size[rows_hit[i]] * dense_row[rows_hit[i]];
       dense_row[rows_hit[i]] = 0.0;
     }
-  };
+  }
 
-  // the stored columns (CLP column c + 1 is columns[c]), in row space
-  std::vector<std::uint32_t> col_source;   // index k into reps
-  std::vector<std::uint64_t> col_start{0};  // into col_arc / col_load
-  std::vector<std::uint32_t> col_arc;       // rows
-  std::vector<double> col_load;
-  std::vector<std::uint64_t> col_idle;  // iterations nonbasic at zero in a row (column dropping)
-  const auto add_columns = [&](const std::vector<detail::cg_column>& in_rows, const std::vector<char>& take) {
+  /// Adds the taken columns to the master and to the stored columns (CLP column c + 1 is
+  /// stored column c, in row space); returns how many.
+  std::size_t add_columns(const std::vector<cg_column>& columns, const std::vector<char>& take) {
     std::vector<CoinBigIndex> start{0};
     std::vector<int> index;
     std::vector<double> value, lo, hi, obj;
     std::uint64_t extra = 0;
-    for (std::size_t k = 0; k < in_rows.size(); ++k)
-      if (take[k]) extra += in_rows[k].arc.size() + 1;
+    for (std::size_t k = 0; k < columns.size(); ++k)
+      if (take[k]) extra += columns[k].arc.size() + 1;
     core::require_memory(where, "the columns (" + core::to_message(col_arc.size() + extra) + " nonzeros)",
                          core::estimate_add_mul(fixed, col_arc.size() + extra, 52));
-    for (std::size_t k = 0; k < in_rows.size(); ++k) {
+    for (std::size_t k = 0; k < columns.size(); ++k) {
       if (!take[k]) continue;
-      const auto& c = in_rows[k];
+      const auto& c = columns[k];
       index.push_back(static_cast<int>(k));
       value.push_back(1.0);
       for (std::size_t i = 0; i < c.arc.size(); ++i) {
@@ -479,37 +497,52 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
                      value.data());
     r.columns += lo.size();
     return lo.size();
-  };
-  std::vector<detail::cg_column> priced, in_rows(C);
-  std::vector<double> alpha_of(K);
-  const auto price = [&](const std::vector<double>& l) {
+  }
+
+  /// Prices every commodity under l into in_rows (and α of every source into alpha_of).
+  void price(const std::vector<double>& l) {
     if (o.per_pair) {
-      detail::cg_price_pairs(net, T, sources, first, l, threads, routers, scratch, alpha_of, priced);
+      cg_price_pairs(net, T, std::span<const std::uint32_t>(reps), first, l, threads, routers, scratch, alpha_of, priced);
     } else {
-      detail::cg_price(net, T, sources, l, threads, routers, scratch, priced, o.trees);
+      cg_price(net, T, std::span<const std::uint32_t>(reps), l, threads, routers, scratch, priced, o.trees);
       for (std::size_t k = 0; k < K; ++k) alpha_of[k] = priced[k].alpha;
     }
     for (std::size_t c = 0; c < C; ++c) to_rows(source_of[c], priced[c], in_rows[c]);
-  };
+  }
 
-  // the first columns: ECMP under hop lengths 1/c (invariant: automorphisms keep capacities)
-  std::vector<double> length(A), best_length(A), master_y(A), row_y(R);
-  for (std::size_t a = 0; a < A; ++a) length[a] = 1.0 / net.capacity[a];
-  price(length);
-  double best_upper = std::numeric_limits<double>::infinity();
-  // Garg–Könemann's bound Σ l·c / Σ_s α_s(l); for invariant l, α_s = α of its representative
-  const auto bound_of = [&](const std::vector<double>& l) {
+  /// Garg–Könemann's bound Σ l·c / Σ_s α_s(l); for invariant l, α_s = α of its representative.
+  double bound_of(const std::vector<double>& l) const {
     double D = 0.0, alpha = 0.0;
     for (std::size_t a = 0; a < A; ++a) D += l[a] * net.capacity[a];
     for (std::size_t k = 0; k < K; ++k) alpha += weight[k] * alpha_of[k];
     return alpha > 0.0 ? D / alpha : std::numeric_limits<double>::infinity();
-  };
-  best_upper = bound_of(length);
-  best_length = length;
-  add_columns(in_rows, std::vector<char>(C, 1));
-  // the ECMP routing is a first lower certificate: θ ≥ 1 / its (lifted) congestion
-  double lower = 0.0;
-  {
+  }
+
+  /// Keeps l when its bound is the best so far.
+  void keep_bound(const std::vector<double>& l) {
+    const double upper = bound_of(l);
+    if (upper < best_upper) {
+      best_upper = upper;
+      best_length = l;
+    }
+  }
+
+  double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count(); }
+  bool out_of_time() const { return o.max_seconds > 0.0 && elapsed() > o.max_seconds; }
+  bool closed() const { return best_upper <= lower * (1 + o.tolerance); }
+
+  /// The first columns: ECMP under hop lengths 1/c (invariant: automorphisms keep capacities),
+  /// and the ECMP routing as a first lower certificate: θ ≥ 1 / its (lifted) congestion.
+  void first_columns() {
+    length.resize(A);
+    best_length.resize(A);
+    master_y.resize(A);
+    row_y.resize(R);
+    for (std::size_t a = 0; a < A; ++a) length[a] = 1.0 / net.capacity[a];
+    price(length);
+    best_upper = bound_of(length);
+    best_length = length;
+    add_columns(in_rows, std::vector<char>(C, 1));
     std::vector<double> ecmp(R, 0.0);
     for (const auto& c : in_rows)
       for (std::size_t i = 0; i < c.arc.size(); ++i) ecmp[c.arc[i]] += c.load[i];
@@ -517,50 +550,27 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
     for (std::size_t O = 0; O < R; ++O) congestion = std::max(congestion, ecmp[O] / row_cap[O]);
     if (congestion > 0.0) lower = 1.0 / congestion;
   }
-  const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count(); };
-  const auto out_of_time = [&] { return o.max_seconds > 0.0 && elapsed() > o.max_seconds; };
-  // warm start: Garg–Könemann phases (sources in order, each routing σ·T(s,·) on shortest paths,
-  // then lengths × exp(ε·σ·load/c), the load of a row being its column coefficient, so that the
-  // lengths stay constant on every arc orbit); the routings of a block of warm_block phases,
-  // summed and divided by their number, are one column a source (a mix of routings is a
-  // routing), and every fifth phase's lengths give a bound
-  if (o.warm_rounds > 0) {
-    auto& router = routers[0];
-    auto& load = scratch[0];
-    router.track = true;
-    router.tree = o.trees;
+
+  /// Warm start: Garg–Könemann phases (sources in order, each routing σ·T(s,·) on shortest paths,
+  /// then lengths × exp(ε·σ·load/c), the load of a row being its column coefficient, so that the
+  /// lengths stay constant on every arc orbit); the routings of a block of warm_block phases,
+  /// summed and divided by their number, are one column a source (a mix of routings is a
+  /// routing), and every fifth phase's lengths give a bound.
+  void warm_start() {
+    if (o.warm_rounds == 0) return;
     const double sigma = best_upper;
     std::vector<std::vector<double>> sum(K);
     std::vector<std::vector<std::uint32_t>> used(K);
     std::uint64_t in_block = 0;
+    routers[0].track = true;
+    routers[0].tree = o.trees;
     for (std::uint64_t round = 0; round < o.warm_rounds && !out_of_time(); ++round) {
-      for (std::size_t k = 0; k < K; ++k) {
-        router.route_source(sources[k], length, load.data());
-        if (sum[k].empty()) sum[k].assign(A, 0.0);
-        rows_hit.clear();
-        for (const auto a : router.touched) {
-          if (sum[k][a] == 0.0) used[k].push_back(a);
-          sum[k][a] += load[a];
-          const auto O = row_of[a];
-          if (dense_row[O] == 0.0) rows_hit.push_back(O);
-          dense_row[O] += load[a];
-          load[a] = 0.0;
-        }
-        for (const auto O : rows_hit) {
-          const double f = std::exp(o.warm_epsilon * sigma * weight[k] / row_size[O] * dense_row[O] / row_cap[O]);
-          for (auto i = row_start[O]; i < row_start[O + 1]; ++i) length[row_arcs[i]] *= f;
-          dense_row[O] = 0.0;
-        }
-      }
+      warm_phase(sigma, sum, used);
       const double top = *std::max_element(length.begin(), length.end());
       for (auto& l : length) l /= top;
       if ((round + 1) % 5 == 0 || round + 1 == o.warm_rounds) {  // a bound every 5 phases (it costs a phase)
         price(length);
-        const double upper = bound_of(length);
-        if (upper < best_upper) {
-          best_upper = upper;
-          best_length = length;
-        }
+        keep_bound(length);
         if (o.per_pair) add_columns(in_rows, std::vector<char>(C, 1));  // its paths are the pairs' columns
       }
       if (o.per_pair) {
@@ -569,38 +579,93 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
           used[k].clear();
         }
       } else if (++in_block == o.warm_block || round + 1 == o.warm_rounds) {
-        detail::cg_column c;
-        for (std::size_t k = 0; k < K; ++k) {
-          std::sort(used[k].begin(), used[k].end());
-          c.arc = used[k];
-          c.load.resize(c.arc.size());
-          for (std::size_t i = 0; i < c.arc.size(); ++i) {
-            c.load[i] = sum[k][c.arc[i]] / static_cast<double>(in_block);
-            sum[k][c.arc[i]] = 0.0;
-          }
-          used[k].clear();
-          std::vector<double>().swap(sum[k]);
-          to_rows(k, c, in_rows[k]);
-        }
-        add_columns(in_rows, std::vector<char>(K, 1));
+        add_block_columns(sum, used, in_block);
         in_block = 0;
       }
     }
   }
 
-  r.warm_seconds = elapsed();
-  std::vector<double> loads(R), share(C), pi(C);
-  double theta = 0.0;
-  std::string trouble;
-  for (std::uint64_t it = 1;; ++it) {
-    r.iterations = it;
-    if (out_of_time()) {
-      trouble = "the time limit";
-      break;
+  /// One warm phase: every source routed on shortest paths, its loads summed into sum[k], the
+  /// lengths of the rows it loads multiplied by exp(ε·σ·load/c).
+  void warm_phase(double sigma, std::vector<std::vector<double>>& sum, std::vector<std::vector<std::uint32_t>>& used) {
+    auto& router = routers[0];
+    auto& load = scratch[0];
+    for (std::size_t k = 0; k < K; ++k) {
+      router.route_source(reps[k], length, load.data());
+      if (sum[k].empty()) sum[k].assign(A, 0.0);
+      rows_hit.clear();
+      for (const auto a : router.touched) {
+        if (sum[k][a] == 0.0) used[k].push_back(a);
+        sum[k][a] += load[a];
+        const auto O = row_of[a];
+        if (dense_row[O] == 0.0) rows_hit.push_back(O);
+        dense_row[O] += load[a];
+        load[a] = 0.0;
+      }
+      for (const auto O : rows_hit) {
+        const double f = std::exp(o.warm_epsilon * sigma * weight[k] / row_size[O] * dense_row[O] / row_cap[O]);
+        for (auto i = row_start[O]; i < row_start[O + 1]; ++i) length[row_arcs[i]] *= f;
+        dense_row[O] = 0.0;
+      }
     }
-    // CLP stops at the time left (its status then 3, below); no limit without max_seconds
-    // (CLP's maximumSeconds counts CPU seconds; its wall-clock limit is set too, so that a loaded
-    // machine does not stretch the run)
+  }
+
+  /// A block's routings, summed and divided by their number: one column a source.
+  void add_block_columns(std::vector<std::vector<double>>& sum, std::vector<std::vector<std::uint32_t>>& used,
+                         std::uint64_t in_block) {
+    cg_column c;
+    for (std::size_t k = 0; k < K; ++k) {
+      std::sort(used[k].begin(), used[k].end());
+      c.arc = used[k];
+      c.load.resize(c.arc.size());
+      for (std::size_t i = 0; i < c.arc.size(); ++i) {
+        c.load[i] = sum[k][c.arc[i]] / static_cast<double>(in_block);
+        sum[k][c.arc[i]] = 0.0;
+      }
+      used[k].clear();
+      std::vector<double>().swap(sum[k]);
+      to_rows(k, c, in_rows[k]);
+    }
+    add_columns(in_rows, std::vector<char>(K, 1));
+  }
+
+  /// Pricing rounds until the bounds meet or a limit stops them (trouble says which).
+  void iterate() {
+    loads.resize(R);
+    share.resize(C);
+    pi.resize(C);
+    for (std::uint64_t it = 1;; ++it) {
+      r.iterations = it;
+      if (out_of_time()) {
+        trouble = "the time limit";
+        break;
+      }
+      if (!solve_master(it)) break;
+      read_master();
+      if (closed()) break;
+      if (it >= o.max_iterations) {
+        trouble = "the iteration limit";
+        break;
+      }
+      if (out_of_time()) {
+        trouble = "the time limit";
+        break;
+      }
+      if (o.drop_after > 0) drop_idle_columns();
+      const std::size_t added = price_round();
+      if (o.progress) o.progress(r.iterations, lower, best_upper, col_source.size(), elapsed());
+      if (closed()) break;
+      if (added == 0) {
+        trouble = "no improving column while the bounds are apart (numerical)";
+        break;
+      }
+    }
+  }
+
+  /// Solves the master (false: it gave no optimum, trouble says why). CLP stops at the time left
+  /// (its status then 3); no limit without max_seconds (CLP's maximumSeconds counts CPU seconds;
+  /// its wall-clock limit is set too, so that a loaded machine does not stretch the run).
+  bool solve_master(std::uint64_t it) {
     model.setMaximumSeconds(o.max_seconds > 0.0 ? std::max(1.0, o.max_seconds - elapsed()) : -1.0);
     model.setMaximumWallSeconds(o.max_seconds > 0.0 ? std::max(1.0, o.max_seconds - elapsed()) : -1.0);
     const double solve_start = elapsed();
@@ -610,7 +675,7 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
       model.primal();  // warm start from the last basis
     if (model.status() != 0 && out_of_time()) {
       trouble = "the time limit";
-      break;
+      return false;
     }
     if (model.status() != 0) {
       // a fresh solve from scratch once, before giving up
@@ -618,15 +683,20 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
       model.primal();
       if (model.status() != 0) {
         trouble = "CLP's master status " + std::to_string(model.status());
-        break;
+        return false;
       }
     }
     r.master_seconds += elapsed() - solve_start;
+    return true;
+  }
+
+  /// θ, the lower certificate (the master's flow, row loads summed here: the lifted flow's load
+  /// on every arc of the orbit, throughput_symmetric.hpp, 3) and the master's duals: π_s on the
+  /// convexity rows, y_O ≥ 0 on the capacity rows; arc lengths y_O / |O|.
+  void read_master() {
     const double* x = model.primalColumnSolution();
     const double* dual = model.dualRowSolution();
     theta = std::max(0.0, x[0]);
-    // lower certificate: the master's flow, row loads summed here (the lifted flow's load on
-    // every arc of the orbit, throughput_symmetric.hpp, 3)
     std::fill(loads.begin(), loads.end(), 0.0);
     std::fill(share.begin(), share.end(), 0.0);
     for (std::size_t c = 0; c < col_source.size(); ++c) {
@@ -639,61 +709,56 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
     for (std::size_t O = 0; O < R; ++O) congestion = std::max(congestion, loads[O] / row_cap[O]);
     const double least = *std::min_element(share.begin(), share.end());
     if (congestion > 0.0) lower = std::max(lower, least / congestion);
-    // the master's duals: π_s on the convexity rows, y_O ≥ 0 on the capacity rows; arc lengths y_O / |O|
-    double ycap = 0.0;
+    ycap = 0.0;
     for (std::size_t O = 0; O < R; ++O) {
       row_y[O] = std::max(0.0, -dual[C + O]);
       ycap += row_y[O] * row_cap[O];
     }
     for (std::size_t a = 0; a < A; ++a) master_y[a] = row_y[row_of[a]] / row_size[row_of[a]];
     for (std::size_t k = 0; k < C; ++k) pi[k] = std::max(0.0, dual[k]);
-    if (best_upper <= lower * (1 + o.tolerance)) break;
-    if (it >= o.max_iterations) {
-      trouble = "the iteration limit";
-      break;
+  }
+
+  /// Column dropping: a column at zero for drop_after solves in a row leaves the master (never
+  /// one with λ > 0 or basic, so the master's optimum stays feasible).
+  void drop_idle_columns() {
+    const double* x = model.primalColumnSolution();
+    std::vector<int> drop;
+    for (std::size_t c = 0; c < col_source.size(); ++c) {
+      const bool idle = x[c + 1] <= 0.0 && model.getColumnStatus(static_cast<int>(c + 1)) != ClpSimplex::basic;
+      col_idle[c] = idle ? col_idle[c] + 1 : 0;
+      if (col_idle[c] >= o.drop_after) drop.push_back(static_cast<int>(c + 1));
     }
-    if (out_of_time()) {
-      trouble = "the time limit";
-      break;
-    }
-    // column dropping: a column at zero for drop_after solves in a row leaves the master
-    // (never one with λ > 0 or basic, so the master's optimum stays feasible)
-    if (o.drop_after > 0) {
-      std::vector<int> drop;
-      for (std::size_t c = 0; c < col_source.size(); ++c) {
-        const bool idle = x[c + 1] <= 0.0 && model.getColumnStatus(static_cast<int>(c + 1)) != ClpSimplex::basic;
-        col_idle[c] = idle ? col_idle[c] + 1 : 0;
-        if (col_idle[c] >= o.drop_after) drop.push_back(static_cast<int>(c + 1));
+    if (drop.empty()) return;
+    model.deleteColumns(static_cast<int>(drop.size()), drop.data());
+    std::size_t w = 0, d = 0;
+    std::vector<std::uint64_t> new_start{0};
+    std::uint64_t at = 0;
+    for (std::size_t c = 0; c < col_source.size(); ++c) {
+      if (d < drop.size() && static_cast<std::size_t>(drop[d]) == c + 1) {
+        ++d;
+        continue;
       }
-      if (!drop.empty()) {
-        model.deleteColumns(static_cast<int>(drop.size()), drop.data());
-        std::size_t w = 0, d = 0;
-        std::vector<std::uint64_t> new_start{0};
-        std::uint64_t at = 0;
-        for (std::size_t c = 0; c < col_source.size(); ++c) {
-          if (d < drop.size() && static_cast<std::size_t>(drop[d]) == c + 1) {
-            ++d;
-            continue;
-          }
-          col_source[w] = col_source[c];
-          col_idle[w] = col_idle[c];
-          for (auto i = col_start[c]; i < col_start[c + 1]; ++i) {
-            col_arc[at] = col_arc[i];
-            col_load[at] = col_load[i];
-            ++at;
-          }
-          new_start.push_back(at);
-          ++w;
-        }
-        col_source.resize(w);
-        col_idle.resize(w);
-        col_arc.resize(at);
-        col_load.resize(at);
-        col_start = std::move(new_start);
-        r.dropped += drop.size();
+      col_source[w] = col_source[c];
+      col_idle[w] = col_idle[c];
+      for (auto i = col_start[c]; i < col_start[c + 1]; ++i) {
+        col_arc[at] = col_arc[i];
+        col_load[at] = col_load[i];
+        ++at;
       }
+      new_start.push_back(at);
+      ++w;
     }
-    // normalise the best lengths to the master's scale (Σ l·c equal), then smooth
+    col_source.resize(w);
+    col_idle.resize(w);
+    col_arc.resize(at);
+    col_load.resize(at);
+    col_start = std::move(new_start);
+    r.dropped += drop.size();
+  }
+
+  /// Prices at the best lengths normalised to the master's scale (Σ l·c equal) and smoothed,
+  /// then (or also, price_both) at the master's duals; adds the improving columns, returns how many.
+  std::size_t price_round() {
     double best_cap = 0.0;
     for (std::size_t a = 0; a < A; ++a) best_cap += best_length[a] * net.capacity[a];
     const double tiny = 1e-9 * (ycap > 0.0 ? ycap / net.total_capacity : 1.0);
@@ -702,11 +767,7 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
       const double f = best_cap > 0.0 ? ycap / best_cap : 0.0;
       for (std::size_t a = 0; a < A; ++a) length[a] = beta * f * best_length[a] + (1 - beta) * master_y[a] + tiny;
       price(length);
-      const double upper = bound_of(length);
-      if (upper < best_upper) {
-        best_upper = upper;
-        best_length = length;
-      }
+      keep_bound(length);
       std::vector<char> take(C, 0);
       for (std::size_t k = 0; k < C; ++k) {
         const auto& c = in_rows[k];
@@ -715,32 +776,95 @@ throughput_cg_result throughput_column_generation(const G& g, const traffic_matr
         take[k] = cost < pi[k] * (1 - 1e-12) ? 1 : 0;
       }
       added += add_columns(in_rows, take);
-      if ((added > 0 && !o.price_both) || beta == 0.0 || best_upper <= lower * (1 + o.tolerance)) break;
+      if ((added > 0 && !o.price_both) || beta == 0.0 || closed()) break;
     }
-    if (o.progress) o.progress(r.iterations, lower, best_upper, col_source.size(), elapsed());
-    if (best_upper <= lower * (1 + o.tolerance)) break;
-    if (added == 0) {
-      trouble = "no improving column while the bounds are apart (numerical)";
-      break;
-    }
+    return added;
   }
-  r.nonzeros = col_arc.size();
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
-  if (lower > best_upper * (1 + 1e-12))
-    core::fail(where, "the flow's bound " + core::to_message(lower) + " exceeds the dual bound " +
-                          core::to_message(best_upper) + " (numerical)");
-  const bool exact = best_upper <= lower * (1 + o.tolerance);
-  double value = lower;
-  if (exact) value = std::clamp(theta, lower, std::max(lower, best_upper));
-  r.converged = exact;
-  r.method = exact ? "exact" : "interval";
-  if (!exact)
-    r.algorithm += ", stopped by " + trouble + " after " + core::to_message(r.iterations) +
-                   " iterations: certified interval (lower: the master's flow; upper: the Garg-Koenemann dual bound)";
-  r.value = detail::unscaled_throughput(where, "the throughput", value, e);
-  r.lower_certificate = detail::unscaled_throughput(where, "the flow's bound", std::min(lower, value), e);
-  r.dual_bound = detail::unscaled_throughput(where, "the dual bound", best_upper, e);
-  return r;
+
+  /// The answer: exact when the bounds met, else the certified interval; unscaled.
+  throughput_cg_result finish() {
+    r.nonzeros = col_arc.size();
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
+    if (lower > best_upper * (1 + 1e-12))
+      core::fail(where, "the flow's bound " + core::to_message(lower) + " exceeds the dual bound " +
+                            core::to_message(best_upper) + " (numerical)");
+    const bool exact = closed();
+    double value = lower;
+    if (exact) value = std::clamp(theta, lower, std::max(lower, best_upper));
+    r.converged = exact;
+    r.method = exact ? "exact" : "interval";
+    if (!exact)
+      r.algorithm += ", stopped by " + trouble + " after " + core::to_message(r.iterations) +
+                     " iterations: certified interval (lower: the master's flow; upper: the Garg-Koenemann dual bound)";
+    r.value = unscaled_throughput(where, "the throughput", value, e);
+    r.lower_certificate = unscaled_throughput(where, "the flow's bound", std::min(lower, value), e);
+    r.dual_bound = unscaled_throughput(where, "the dual bound", best_upper, e);
+    return r;
+  }
+
+  const throughput_cg_options& o;
+  const capacity_network& net;
+  std::span<const std::vector<std::uint32_t>> generators;
+  std::chrono::steady_clock::time_point start_time;
+  std::size_t A = 0, R = 0;  ///< arcs; capacity rows
+  std::uint64_t K = 0, C = 0;  ///< sources (representatives); commodities
+  std::vector<std::uint32_t> row_of;
+  std::vector<double> row_size, row_cap;
+  std::vector<std::uint32_t> reps;
+  std::vector<double> weight;
+  std::uint64_t vertex_orbits = 0;
+  std::uint64_t fixed = 0;  ///< the memory estimate without the columns
+  throughput_cg_result r;
+  int e = 0;
+  traffic_matrix T;  ///< T_in scaled by 2^e
+  std::vector<std::uint64_t> first;
+  std::vector<std::uint32_t> source_of;
+  unsigned threads = 1;
+  std::vector<shortest_path_router> routers;
+  std::vector<std::vector<double>> scratch;
+  std::vector<std::uint64_t> row_start;
+  std::vector<std::uint32_t> row_arcs;
+  ClpSimplex model;
+  std::vector<double> dense_row;
+  std::vector<std::uint32_t> rows_hit;
+  // the stored columns (CLP column c + 1 is column c), in row space
+  std::vector<std::uint32_t> col_source;    // index k into reps
+  std::vector<std::uint64_t> col_start{0};  // into col_arc / col_load
+  std::vector<std::uint32_t> col_arc;       // rows
+  std::vector<double> col_load;
+  std::vector<std::uint64_t> col_idle;  // iterations nonbasic at zero in a row (column dropping)
+  std::vector<cg_column> priced, in_rows;
+  std::vector<double> alpha_of;
+  std::vector<double> length, best_length, master_y, row_y;
+  double best_upper = std::numeric_limits<double>::infinity();
+  double lower = 0.0, theta = 0.0, ycap = 0.0;
+  std::vector<double> loads, share, pi;
+  std::string trouble;
+};
+
+}  // namespace detail
+
+/// θ(T) on g by column generation on the orbits of the group `generators` generate (see the
+/// file comment, "On the orbits"); an empty span is the plain problem (every arc its own row).
+template <core::digraph_like G>
+throughput_cg_result throughput_column_generation(const G& g, const traffic_matrix& T_in,
+                                                  std::span<const std::vector<std::uint32_t>> generators,
+                                                  const throughput_cg_options& o = {}) {
+  using detail::cg_solver;
+  const auto start_time = std::chrono::steady_clock::now();
+  cg_solver::require_options(o);
+  cg_solver::require_traffic(T_in, g.num_vertices());
+  const std::uint64_t listed = o.how == traversal::arcs ? g.num_arcs() : 2 * static_cast<std::uint64_t>(g.num_edges());
+  const auto net = detail::make_capacity_network(cg_solver::where, g, o.how);
+  cg_solver run(o, net, generators, start_time);
+  run.find_rows(T_in, g.num_vertices());
+  run.require_size(listed, g.num_vertices());
+  run.describe();
+  if (detail::unreachable_demand(net, T_in)) {
+    run.result().algorithm = "exact: a demanded target is unreachable (BFS)";
+    return run.result();
+  }
+  return run.solve(T_in);
 }
 
 /// θ(T) on g by column generation (see the file comment).

@@ -77,6 +77,8 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
@@ -225,6 +227,98 @@ inline std::optional<double> certified_throughput(double theta, double lower, do
   return answer;
 }
 
+/// The source-aggregated LP in CLP's column form, one builder for the edge LP (here) and the LP
+/// reduced by automorphisms (throughput_symmetric.hpp). Rows: conservation (k, v != s_k) at
+/// k·(n−1) + (v < s_k ? v : v−1), then the capacity rows (≤ their capacity). Column 0: θ, with
+/// −T(s_k, v) on the conservation row of (k, v); then one flow column per (source k, arc a), in
+/// (k, a) order, a not into s_k (and not a loop, with skip_loops): −1 on the row of its tail
+/// (unless the tail is s_k), +1 on its head's, rows ascending, then its capacity row.
+struct source_aggregated_lp {
+  std::vector<CoinBigIndex> start;
+  std::vector<int> index;
+  std::vector<double> value, col_lo, col_hi, obj, row_lo, row_hi;
+  std::uint64_t cons_rows = 0, rows = 0;
+
+  [[nodiscard]] std::uint64_t columns() const { return col_lo.size(); }
+  void load_into(ClpSimplex& model) const {
+    model.loadProblem(static_cast<int>(columns()), static_cast<int>(rows), start.data(), index.data(), value.data(),
+                      col_lo.data(), col_hi.data(), obj.data(), row_lo.data(), row_hi.data());
+  }
+};
+
+/// Builds the LP (see source_aggregated_lp); capacity_entry(k, s, a) gives the capacity row of
+/// flow column (k, a) and its coefficient there; row_capacity the capacity rows' bounds.
+template <class CapacityEntry>
+source_aggregated_lp build_source_aggregated_lp(std::string_view where, const capacity_network& net,
+                                                const traffic_matrix& T, std::span<const std::uint32_t> sources,
+                                                std::span<const double> row_capacity, bool skip_loops,
+                                                CapacityEntry capacity_entry) {
+  const std::size_t n = net.n, A = net.arcs();
+  const std::uint64_t K = sources.size();
+  source_aggregated_lp lp;
+  lp.cons_rows = K * (n - 1);
+  lp.rows = lp.cons_rows + row_capacity.size();
+  const std::uint64_t cols_est = 1 + K * A;
+  lp.start.reserve(cols_est + 1);
+  lp.index.reserve(3 * cols_est + T.size());
+  lp.value.reserve(3 * cols_est + T.size());
+  lp.col_lo.reserve(cols_est);
+  lp.col_hi.reserve(cols_est);
+  lp.obj.reserve(cols_est);
+  const auto cons_row = [&](std::uint64_t k, std::uint64_t s, std::uint64_t v) {
+    return static_cast<int>(k * (n - 1) + (v < s ? v : v - 1));
+  };
+  lp.start.push_back(0);
+  for (std::uint64_t k = 0; k < K; ++k) {  // θ
+    const auto s = sources[k];
+    const auto tg = T.targets_of(s);
+    const auto dm = T.demands_of(s);
+    for (std::size_t i = 0; i < tg.size(); ++i) {
+      lp.index.push_back(cons_row(k, s, tg[i]));
+      lp.value.push_back(-dm[i]);
+    }
+  }
+  lp.col_lo.push_back(0.0);
+  lp.col_hi.push_back(COIN_DBL_MAX);
+  lp.obj.push_back(-1.0);  // CLP minimizes: −θ
+  lp.start.push_back(static_cast<CoinBigIndex>(lp.index.size()));
+  for (std::uint64_t k = 0; k < K; ++k) {
+    const std::uint64_t s = sources[k];
+    for (std::size_t a = 0; a < A; ++a) {
+      const std::uint64_t u = net.tail[a], w = net.head[a];
+      if (w == s || (skip_loops && u == w)) continue;
+      const int ru = u == s ? -1 : cons_row(k, s, u), rw = cons_row(k, s, w);
+      if (ru >= 0 && ru < rw) {
+        lp.index.push_back(ru);
+        lp.value.push_back(-1.0);
+      }
+      lp.index.push_back(rw);
+      lp.value.push_back(1.0);
+      if (ru >= 0 && ru > rw) {
+        lp.index.push_back(ru);
+        lp.value.push_back(-1.0);
+      }
+      const auto [row, coefficient] = capacity_entry(k, s, a);
+      lp.index.push_back(static_cast<int>(lp.cons_rows + row));
+      lp.value.push_back(coefficient);
+      lp.start.push_back(static_cast<CoinBigIndex>(lp.index.size()));
+      lp.col_lo.push_back(0.0);
+      lp.col_hi.push_back(COIN_DBL_MAX);
+      lp.obj.push_back(0.0);
+    }
+  }
+  if (lp.rows > static_cast<std::uint64_t>(std::numeric_limits<int>::max()) ||
+      lp.index.size() > static_cast<std::uint64_t>(std::numeric_limits<CoinBigIndex>::max()))
+    core::fail(where, "the LP is too large for CLP's index types");
+  lp.row_lo.assign(lp.rows, 0.0);
+  lp.row_hi.assign(lp.rows, 0.0);
+  for (std::size_t O = 0; O < row_capacity.size(); ++O) {
+    lp.row_lo[lp.cons_rows + O] = -COIN_DBL_MAX;
+    lp.row_hi[lp.cons_rows + O] = row_capacity[O];
+  }
+  return lp;
+}
+
 /// Builds and solves the LP of T (already scaled) on `net`; fills r's sizes and dual bound.
 /// Returns θ if CLP proved it optimal and both checks passed, else nothing (`why` says why).
 /// `retry`: primal simplex without presolve (the second attempt).
@@ -233,85 +327,21 @@ inline std::optional<double> solve_throughput_lp(const capacity_network& net, co
                                                  throughput_lp_result& r, std::string& why, double max_seconds = 0.0) {
   const std::size_t n = net.n, A = net.arcs();
   const std::uint64_t K = sources.size();
-  // rows: conservation (k, v != s) at k*(n-1) + (v < s ? v : v-1); capacity at K*(n-1) + a
-  const std::uint64_t cons_rows = K * (n - 1);
-  const std::uint64_t rows = cons_rows + A;
-  std::vector<CoinBigIndex> start;
-  std::vector<int> index;
-  std::vector<double> value;
-  std::vector<double> col_lo, col_hi, obj;
-  const std::uint64_t cols_est = 1 + K * A;
-  start.reserve(cols_est + 1);
-  index.reserve(3 * cols_est + T.size());
-  value.reserve(3 * cols_est + T.size());
-  col_lo.reserve(cols_est);
-  col_hi.reserve(cols_est);
-  obj.reserve(cols_est);
-  const auto cons_row = [&](std::uint64_t k, std::uint64_t s, std::uint64_t v) {
-    return static_cast<int>(k * (n - 1) + (v < s ? v : v - 1));
-  };
-  // column 0: θ, with −T(s,v) in the conservation row of (s, v)
-  start.push_back(0);
-  for (std::uint64_t k = 0; k < K; ++k) {
-    const auto s = sources[k];
-    const auto tg = T.targets_of(s);
-    const auto dm = T.demands_of(s);
-    for (std::size_t i = 0; i < tg.size(); ++i) {
-      index.push_back(cons_row(k, s, tg[i]));
-      value.push_back(-dm[i]);
-    }
-  }
-  col_lo.push_back(0.0);
-  col_hi.push_back(COIN_DBL_MAX);
-  obj.push_back(-1.0);  // CLP minimizes: −θ
-  start.push_back(static_cast<CoinBigIndex>(index.size()));
-  // flow columns (k, a), a not into s; the column order is (k, a) ascending
-  for (std::uint64_t k = 0; k < K; ++k) {
-    const std::uint64_t s = sources[k];
-    for (std::size_t a = 0; a < A; ++a) {
-      const std::uint64_t u = net.tail[a], w = net.head[a];
-      if (w == s) continue;
-      // rows ascending: out of u (if u != s), into w, then the capacity row
-      const int ru = u == s ? -1 : cons_row(k, s, u), rw = cons_row(k, s, w);
-      if (ru >= 0 && ru < rw) {
-        index.push_back(ru);
-        value.push_back(-1.0);
-      }
-      index.push_back(rw);
-      value.push_back(1.0);
-      if (ru >= 0 && ru > rw) {
-        index.push_back(ru);
-        value.push_back(-1.0);
-      }
-      index.push_back(static_cast<int>(cons_rows + a));
-      value.push_back(1.0);
-      start.push_back(static_cast<CoinBigIndex>(index.size()));
-      col_lo.push_back(0.0);
-      col_hi.push_back(COIN_DBL_MAX);
-      obj.push_back(0.0);
-    }
-  }
-  const std::uint64_t cols = col_lo.size();
-  if (rows > static_cast<std::uint64_t>(std::numeric_limits<int>::max()) ||
-      index.size() > static_cast<std::uint64_t>(std::numeric_limits<CoinBigIndex>::max()))
-    core::fail("throughput_lp", "the LP is too large for CLP's index types");
-  std::vector<double> row_lo(rows, 0.0), row_hi(rows, 0.0);
-  for (std::size_t a = 0; a < A; ++a) {
-    row_lo[cons_rows + a] = -COIN_DBL_MAX;
-    row_hi[cons_rows + a] = net.capacity[a];
-  }
-  r.variables = cols;
-  r.constraints = rows;
-  r.nonzeros = index.size();
-
   ClpSimplex model;
   model.setLogLevel(0);
-  model.loadProblem(static_cast<int>(cols), static_cast<int>(rows), start.data(), index.data(), value.data(),
-                    col_lo.data(), col_hi.data(), obj.data(), row_lo.data(), row_hi.data());
-  // free the copies CLP has taken
-  std::vector<CoinBigIndex>().swap(start);
-  std::vector<int>().swap(index);
-  std::vector<double>().swap(value);
+  std::uint64_t cons_rows = 0;
+  {
+    // rows: conservation, then capacity at K*(n-1) + a; the builder's copies freed once CLP has its own
+    const auto lp = build_source_aggregated_lp("throughput_lp", net, T, sources, net.capacity, false,
+                                               [](std::uint64_t, std::uint64_t, std::size_t a) {
+                                                 return std::pair<std::uint64_t, double>{a, 1.0};
+                                               });
+    cons_rows = lp.cons_rows;
+    r.variables = lp.columns();
+    r.constraints = lp.rows;
+    r.nonzeros = lp.index.size();
+    lp.load_into(model);
+  }
   if (!run_throughput_clp(model, retry, why, max_seconds)) return std::nullopt;
   const double* x = model.primalColumnSolution();
   const double theta = std::max(0.0, x[0]);

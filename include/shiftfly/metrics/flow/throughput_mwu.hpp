@@ -122,6 +122,7 @@
 #include <limits>
 #include <numeric>
 #include <queue>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -418,115 +419,117 @@ struct shortest_path_router {
   }
 };
 
-}  // namespace detail
+/// The steps of throughput_mwu after its checks (one named step a method, the run's state in
+/// members). Not movable: the routers hold references to net and T.
+class mwu_solver {
+ public:
+  mwu_solver(const throughput_mwu_options& options, const capacity_network& network, const traffic_matrix& traffic,
+             std::size_t parts_, unsigned threads_)
+      : o(options),
+        net(network),
+        T(traffic),
+        sources(traffic.sources_with_demand()),
+        A(network.arcs()),
+        n(network.n),
+        K(sources.size()),
+        parts(parts_),
+        threads(threads_),
+        part_load(parts_, std::vector<double>(A, 0.0)),
+        part_alpha(parts_, 0.0),
+        length(A),
+        total(A, 0.0),
+        y(A, 0.0) {}
+  mwu_solver(const mwu_solver&) = delete;
+  mwu_solver& operator=(const mwu_solver&) = delete;
 
-/// A certified interval on θ(T) on g (see the file comment).
-template <core::digraph_like G>
-throughput_interval throughput_mwu(const G& g, const traffic_matrix& T_in, const throughput_mwu_options& o = {}) {
-  constexpr std::string_view where = "throughput_mwu";
-  if (!(o.epsilon >= throughput_mwu_min_epsilon && o.epsilon < 1.0))
-    core::throw_out_of_range(where, "epsilon", o.epsilon, "0.001 to below 1");
-  core::require_range(where, "max_rounds", o.max_rounds, 1, 10'000'000);
-  core::require_range(where, "threads", o.threads, 0, 1024);
-  if (!(o.path_slack < 1.0)) core::throw_out_of_range(where, "path_slack", o.path_slack, "less than 1 (negative: automatic)");
-  if (T_in.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
-  if (T_in.n() != g.num_vertices())
-    core::fail_parameter(where, "T", "a matrix for " + core::to_message(T_in.n()) + " vertices",
-                         "does not match the graph's " + core::to_message(g.num_vertices()) + " vertices");
-  require_throughput_demands(where, T_in);
-  const auto net = detail::make_capacity_network(where, g, o.how);
-  const std::size_t A = net.arcs(), n = net.n;
-  const std::size_t K = T_in.sources_with_demand().size();
-  const auto cost = estimate_throughput_mwu_cost(n, A, K, o.epsilon, o.max_rounds);
-  const std::uint64_t round_limit =
-      require_throughput_mwu_within(where, n, A, K, o.epsilon, o.max_rounds, o.max_seconds);
-  // the demands × 2^-e (the largest in [1, 2), exact); a copy only when e != 0
-  const int e = T_in.demand_exponent();
-  traffic_matrix scaled_copy;
-  if (e != 0) {
-    core::require_memory(where, "the scaled traffic matrix (" + core::to_message(T_in.size()) + " pairs)",
-                         core::estimate_add_mul(0, T_in.size(), 12));
-    scaled_copy = T_in.scaled(e);
+  /// Round 1 (hop lengths l_e = 1/c_e, D(l) = Σ l_e c_e = arcs; its routing is ECMP); false
+  /// when some demanded target is unreachable (θ = 0 exactly).
+  bool first_round() {
+    for (std::size_t a = 0; a < A; ++a) length[a] = 1.0 / net.capacity[a];
+    // the first round's lengths 1/c are all equal when the capacities are
+    hop_round = std::all_of(net.capacity.begin(), net.capacity.end(), [&](double c) { return c == net.capacity[0]; });
+    alpha = route_all();
+    hop_round = false;
+    if (std::isinf(alpha)) return false;
+    upper = static_cast<double>(A) / alpha;
+    // best: the best routing of T found so far (a convex combination of routings of T routes T);
+    // its congestion certifies the lower end
+    best = y;
+    mixed.resize(A);
+    best_congestion = congestion(best);
+    lower = 1.0 / best_congestion;
+    pair_reverse_arcs();
+    candidate.resize(A);
+    if (symmetric) mix(y, 1.0);  // ECMP and its reverse
+    return true;
   }
-  const traffic_matrix& T = e != 0 ? scaled_copy : T_in;
-  const auto sources = T.sources_with_demand();
-  const std::size_t parts = std::min<std::size_t>(K, 16);
-  const unsigned threads = core::resolve_threads(o.threads);
-  const std::size_t workers = std::min<std::size_t>(threads, parts);
-  // per part: a load vector; per worker: the router's arrays; plus x, y, lengths, the best
-  // routing and its line search, the phase's flow, the snapshot and window, the reverse arcs
-  std::uint64_t bytes = core::estimate_add_mul(0, parts + 11 + 3 * throughput_mwu_phase_parts, core::estimate_add_mul(0, A, 8));
-  bytes = core::estimate_add_mul(bytes, workers, core::estimate_add_mul(0, n, 48));
-  core::require_memory(where, "the flow state (" + core::to_message(A) + " arcs, " + core::to_message(parts) + " parts)",
-                       bytes);
 
-  throughput_interval r;
-  r.epsilon = o.epsilon;
-  r.round_limit = round_limit;
-  r.estimated_seconds = cost.seconds;
-  if (A == 0) {  // nothing can be routed
-    r.converged = true;
-    return r;
+  /// The GK phases until the interval is within (1 + ε) or round_limit; returns the rounds.
+  std::uint64_t phases_until(std::uint64_t round_limit) {
+    std::uint64_t round = 1;
+    if (o.progress) o.progress({round, lower, upper});
+    // sigma (the first upper bound) makes a phase's flow about the capacity
+    sigma = upper;
+    snapshot.assign(A, 0.0);
+    phase_sum.assign(A, 0.0);
+    window.assign(A, 0.0);
+    make_phase_routers();
+    while (upper > (1.0 + o.epsilon) * lower && round < round_limit) {
+      ++round;
+      phase();
+      mix_phase_flows();
+      const double D = normalised_length();
+      if (dual_bound_due()) {
+        alpha = route_all();
+        upper = std::min(upper, D / alpha);
+        mix(y, 1.0);  // that round's routing of T is a candidate too
+      }
+      if (o.progress) o.progress({round, lower, upper});
+    }
+    return round;
   }
-  std::vector<std::vector<double>> part_load(parts, std::vector<double>(A, 0.0));
-  std::vector<double> part_alpha(parts, 0.0);
-  std::vector<double> length(A), x(A, 0.0), y(A, 0.0);
-  // the first round's lengths 1/c are all equal when the capacities are
-  bool hop_round = false;
-  // one routing of T under `length` into y; returns α
-  const auto route_all = [&]() -> double {
+
+  double lower = 0.0, upper = 0.0;
+
+ private:
+  /// One routing of T under `length` into y; returns α.
+  double route_all() {
     core::for_each_part(parts, threads, [&](std::size_t p) {
-      detail::shortest_path_router router(net, T);
+      shortest_path_router router(net, T);
       router.equal_lengths = hop_round;
       auto& load = part_load[p];
       std::fill(load.begin(), load.end(), 0.0);
-      double alpha = 0.0;
+      double sum = 0.0;
       const auto range = core::block_range(K, p, parts);
       for (std::size_t k = range.begin; k < range.end; ++k) {
         const double a = router.route_source(sources[k], length, load.data());
-        alpha += a;
+        sum += a;
         if (std::isinf(a)) break;
       }
-      part_alpha[p] = alpha;
+      part_alpha[p] = sum;
     });
-    double alpha = 0.0;
+    double sum = 0.0;
     std::fill(y.begin(), y.end(), 0.0);
     for (std::size_t p = 0; p < parts; ++p) {
-      alpha += part_alpha[p];
+      sum += part_alpha[p];
       for (std::size_t a = 0; a < A; ++a) y[a] += part_load[p][a];
     }
-    return alpha;
-  };
-  const auto congestion = [&](const std::vector<double>& f) {
+    return sum;
+  }
+
+  double congestion(const std::vector<double>& f) const {
     double m = 0.0;
     for (std::size_t a = 0; a < A; ++a) m = std::max(m, f[a] / net.capacity[a]);
     return m;
-  };
-
-  // round 1: hop lengths l_e = 1/c_e, D(l) = Σ l_e c_e = arcs; its routing is ECMP
-  for (std::size_t a = 0; a < A; ++a) length[a] = 1.0 / net.capacity[a];
-  hop_round = std::all_of(net.capacity.begin(), net.capacity.end(), [&](double c) { return c == net.capacity[0]; });
-  double alpha = route_all();
-  hop_round = false;
-  if (std::isinf(alpha)) {  // some demanded target is unreachable: θ = 0 exactly
-    r.rounds = 1;
-    r.converged = true;
-    r.lower_method = r.upper_method = "exact (a demanded target is unreachable)";
-    return r;
   }
-  double upper = static_cast<double>(A) / alpha;
-  // best: the best routing of T found so far (a convex combination of routings of T routes T);
-  // its congestion certifies the lower end
-  std::vector<double> best = y, mixed(A);
-  double best_congestion = congestion(best);
-  double lower = 1.0 / best_congestion;
-  // Uniform traffic is symmetric (T(s,t) = T(t,s)), and so are the undirected network's
-  // capacities: the reverse of a routing of T (every path backwards) routes T, with the load of
-  // arc (u, v) on (v, u), so the mean of a routing and its reverse routes T too, within the
-  // larger of the two congestions. reverse_arc pairs the k-th arc u -> v with the k-th v -> u.
-  const bool symmetric = o.how == traversal::undirected && T.is_uniform();
-  std::vector<std::uint32_t> reverse_arc;
-  if (symmetric) {
+
+  /// Uniform traffic is symmetric (T(s,t) = T(t,s)), and so are the undirected network's
+  /// capacities: the reverse of a routing of T (every path backwards) routes T, with the load of
+  /// arc (u, v) on (v, u), so the mean of a routing and its reverse routes T too, within the
+  /// larger of the two congestions. reverse_arc pairs the k-th arc u -> v with the k-th v -> u.
+  void pair_reverse_arcs() {
+    symmetric = o.how == traversal::undirected && T.is_uniform();
+    if (!symmetric) return;
     std::vector<std::uint32_t> by_head(A);
     for (std::size_t u = 0; u < n; ++u) {
       const auto first = by_head.begin() + static_cast<std::ptrdiff_t>(net.out_offsets[u]);
@@ -548,34 +551,36 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T_in, const
       }
     }
   }
-  std::vector<double> candidate(A);
-  // best <- the best of (1 - t)·best + t·c over t in [0, 1], c = scale·cand (or the mean of it and
-  // its reverse when symmetric): golden-section search on the convex, piecewise linear
-  // congestion; the certificate is the congestion of the vector kept
-  const auto mix = [&](const std::vector<double>& cand, double scale) {
+
+  /// The congestion of (1 − t)·best + t·candidate.
+  double mixed_congestion(double t) const {
+    double m = 0.0;
+    for (std::size_t a = 0; a < A; ++a) m = std::max(m, ((1.0 - t) * best[a] + t * candidate[a]) / net.capacity[a]);
+    return m;
+  }
+
+  /// best <- the best of (1 - t)·best + t·c over t in [0, 1], c = scale·cand (or the mean of it and
+  /// its reverse when symmetric): golden-section search on the convex, piecewise linear
+  /// congestion; the certificate is the congestion of the vector kept.
+  void mix(const std::vector<double>& cand, double scale) {
     for (std::size_t a = 0; a < A; ++a)
       candidate[a] = symmetric ? 0.5 * scale * (cand[a] + cand[reverse_arc[a]]) : scale * cand[a];
-    const auto at = [&](double t) {
-      double m = 0.0;
-      for (std::size_t a = 0; a < A; ++a) m = std::max(m, ((1.0 - t) * best[a] + t * candidate[a]) / net.capacity[a]);
-      return m;
-    };
     constexpr double golden = 0.6180339887498949;
     double lo = 0.0, hi = 1.0, t1 = hi - golden * (hi - lo), t2 = lo + golden * (hi - lo);
-    double f1 = at(t1), f2 = at(t2);
+    double f1 = mixed_congestion(t1), f2 = mixed_congestion(t2);
     for (int it = 0; it < throughput_mwu_mix_steps; ++it) {
       if (f1 <= f2) {
         hi = t2;
         t2 = t1;
         f2 = f1;
         t1 = hi - golden * (hi - lo);
-        f1 = at(t1);
+        f1 = mixed_congestion(t1);
       } else {
         lo = t1;
         t1 = t2;
         f1 = f2;
         t2 = lo + golden * (hi - lo);
-        f2 = at(t2);
+        f2 = mixed_congestion(t2);
       }
     }
     const double t = f1 <= f2 ? t1 : t2;
@@ -594,39 +599,33 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T_in, const
       best_congestion = whole;
     }
     lower = std::max(lower, 1.0 / best_congestion);
-  };
-  if (symmetric) mix(y, 1.0);  // ECMP and its reverse
-  std::uint64_t round = 1;
-  if (o.progress) o.progress({round, lower, upper});
-  // GK phases: every phase routes sigma·T source by source, each source along its
-  // shortest paths under the current lengths, which then grow by exp(eps·flow/c) on the
-  // arcs it used. sigma (the first upper bound) makes a phase's flow about the capacity.
-  const double sigma = upper;
-  const double step = o.epsilon;  // GK's length growth: exp(eps) for a capacity's worth of flow
-  std::vector<double>& total = x;  // flow of all phases: it routes sigma_sum·T
-  double sigma_sum = 0.0;
-  std::vector<double> snapshot(A, 0.0), phase_sum(A, 0.0), window(A, 0.0);
-  double snapshot_sigma = 0.0;
-  std::uint64_t phases = 0;
-  // The phase runs in phase_parts fixed blocks of sources (not one per thread, so that the
-  // result does not depend on the thread count): each block routes its sources under the
-  // phase's lengths as its own steps update them, then the blocks' flows are added in order
-  // and the lengths grow by exp(eps·flow/c) for all of it, as if one block had run after the
-  // other without seeing its updates. Both certificates hold whatever the order of updates.
-  const std::size_t phase_parts = std::min<std::size_t>(K, throughput_mwu_phase_parts);
-  std::vector<detail::shortest_path_router> routers;
-  for (std::size_t p = 0; p < phase_parts; ++p) {
-    routers.emplace_back(net, T);
-    routers.back().track = true;
-    // Fleischer's (1+slack)-shortest paths: on large graphs the flow spreads over near-ties (fewer
-    // GK steps per source, about 3x faster phases at 2,304 vertices); small graphs converge
-    // faster on exact shortest paths
-    routers.back().slack = o.path_slack >= 0.0 ? o.path_slack : (n > 256 ? o.epsilon : 0.0);
   }
-  std::vector<std::vector<double>> phase_length(phase_parts), phase_flow(phase_parts, std::vector<double>(A, 0.0));
-  std::vector<std::vector<double>> scratch(phase_parts, std::vector<double>(A, 0.0));  // per-source loads
-  while (upper > (1.0 + o.epsilon) * lower && round < round_limit) {
-    ++round;
+
+  /// The phase runs in phase_parts fixed blocks of sources (not one per thread, so that the
+  /// result does not depend on the thread count): each block routes its sources under the
+  /// phase's lengths as its own steps update them, then the blocks' flows are added in order
+  /// and the lengths grow by exp(eps·flow/c) for all of it, as if one block had run after the
+  /// other without seeing its updates. Both certificates hold whatever the order of updates.
+  void make_phase_routers() {
+    phase_parts = std::min<std::size_t>(K, throughput_mwu_phase_parts);
+    for (std::size_t p = 0; p < phase_parts; ++p) {
+      routers.emplace_back(net, T);
+      routers.back().track = true;
+      // Fleischer's (1+slack)-shortest paths: on large graphs the flow spreads over near-ties (fewer
+      // GK steps per source, about 3x faster phases at 2,304 vertices); small graphs converge
+      // faster on exact shortest paths
+      routers.back().slack = o.path_slack >= 0.0 ? o.path_slack : (n > 256 ? o.epsilon : 0.0);
+    }
+    phase_length.resize(phase_parts);
+    phase_flow.assign(phase_parts, std::vector<double>(A, 0.0));
+    scratch.assign(phase_parts, std::vector<double>(A, 0.0));  // per-source loads
+  }
+
+  /// A GK phase: routes sigma·T source by source, each source along its shortest paths under
+  /// the current lengths, which then grow by exp(eps·flow/c) on the arcs it used (eps: GK's
+  /// length growth, exp(eps) for a capacity's worth of flow).
+  void phase() {
+    const double step = o.epsilon;
     core::for_each_part(phase_parts, threads, [&](std::size_t p) {
       auto& router = routers[p];
       auto& len = phase_length[p];
@@ -663,8 +662,11 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T_in, const
     }
     ++phases;
     sigma_sum += sigma;
-    // candidates mixed into the best routing: this phase's flow, the flow of all phases, and of
-    // the phases since the last power-of-two phase (each routes a multiple of T)
+  }
+
+  /// Candidates mixed into the best routing: this phase's flow, the flow of all phases, and of
+  /// the phases since the last power-of-two phase (each routes a multiple of T).
+  void mix_phase_flows() {
     mix(phase_sum, 1.0 / sigma);
     mix(total, 1.0 / sigma_sum);
     if (sigma_sum > snapshot_sigma && snapshot_sigma > 0.0) {
@@ -675,7 +677,10 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T_in, const
       snapshot = total;
       snapshot_sigma = sigma_sum;
     }
-    // the dual bound of these lengths (normalised to max 1 first, against overflow)
+  }
+
+  /// The lengths normalised to max 1 (against overflow); returns D = Σ l·c, for the dual bound.
+  double normalised_length() {
     double lmax = 0.0;
     for (std::size_t a = 0; a < A; ++a) lmax = std::max(lmax, length[a]);
     double D = 0.0;
@@ -683,23 +688,102 @@ throughput_interval throughput_mwu(const G& g, const traffic_matrix& T_in, const
       length[a] /= lmax;
       D += length[a] * net.capacity[a];
     }
-    // The dual bound costs a routing of all of T (as much as the phase): evaluate it while the
-    // rounds are few, at powers of two, and once the lower end is within (1+eps)(1+eps/4) of the upper
-    // one, where a better upper end can stop the loop; in between it rarely moves (on the
-    // group-level graphs it never improves on round 1's distance bound), and skipping it
-    // roughly halves the time of a round.
-    if (phases <= 2 || (phases & (phases - 1)) == 0 || lower * (1.0 + o.epsilon) * (1.0 + o.epsilon / 4) >= upper) {
-      alpha = route_all();
-      upper = std::min(upper, D / alpha);
-      mix(y, 1.0);  // that round's routing of T is a candidate too
-    }
-    if (o.progress) o.progress({round, lower, upper});
+    return D;
   }
-  r.rounds = round;
-  r.converged = upper <= (1.0 + o.epsilon) * lower;
-  r.width = lower > 0.0 ? upper / lower - 1.0 : std::numeric_limits<double>::infinity();
-  r.lower = detail::unscaled_throughput(where, "the interval's lower end", lower, e);
-  r.upper = detail::unscaled_throughput(where, "the interval's upper end", upper, e);
+
+  /// The dual bound costs a routing of all of T (as much as the phase): evaluate it while the
+  /// rounds are few, at powers of two, and once the lower end is within (1+eps)(1+eps/4) of the upper
+  /// one, where a better upper end can stop the loop; in between it rarely moves (on the
+  /// group-level graphs it never improves on round 1's distance bound), and skipping it
+  /// roughly halves the time of a round.
+  bool dual_bound_due() const {
+    return phases <= 2 || (phases & (phases - 1)) == 0 || lower * (1.0 + o.epsilon) * (1.0 + o.epsilon / 4) >= upper;
+  }
+
+  const throughput_mwu_options& o;
+  const capacity_network& net;
+  const traffic_matrix& T;
+  const std::span<const std::uint32_t> sources;
+  const std::size_t A, n, K, parts;
+  const unsigned threads;
+  std::vector<std::vector<double>> part_load;
+  std::vector<double> part_alpha;
+  std::vector<double> length, total, y;  ///< total: the flow of all phases, routing sigma_sum·T
+  bool hop_round = false;
+  double alpha = 0.0;
+  std::vector<double> best, mixed, candidate;
+  double best_congestion = 0.0;
+  bool symmetric = false;
+  std::vector<std::uint32_t> reverse_arc;
+  double sigma = 0.0, sigma_sum = 0.0, snapshot_sigma = 0.0;
+  std::vector<double> snapshot, phase_sum, window;
+  std::uint64_t phases = 0;
+  std::size_t phase_parts = 0;
+  std::vector<shortest_path_router> routers;
+  std::vector<std::vector<double>> phase_length, phase_flow, scratch;
+};
+
+}  // namespace detail
+
+/// A certified interval on θ(T) on g (see the file comment).
+template <core::digraph_like G>
+throughput_interval throughput_mwu(const G& g, const traffic_matrix& T_in, const throughput_mwu_options& o = {}) {
+  constexpr std::string_view where = "throughput_mwu";
+  if (!(o.epsilon >= throughput_mwu_min_epsilon && o.epsilon < 1.0))
+    core::throw_out_of_range(where, "epsilon", o.epsilon, "0.001 to below 1");
+  core::require_range(where, "max_rounds", o.max_rounds, 1, 10'000'000);
+  core::require_range(where, "threads", o.threads, 0, 1024);
+  if (!(o.path_slack < 1.0)) core::throw_out_of_range(where, "path_slack", o.path_slack, "less than 1 (negative: automatic)");
+  if (T_in.empty()) core::fail(where, "the traffic matrix has no demand (accepted: at least one pair)");
+  if (T_in.n() != g.num_vertices())
+    core::fail_parameter(where, "T", "a matrix for " + core::to_message(T_in.n()) + " vertices",
+                         "does not match the graph's " + core::to_message(g.num_vertices()) + " vertices");
+  require_throughput_demands(where, T_in);
+  const auto net = detail::make_capacity_network(where, g, o.how);
+  const std::size_t A = net.arcs(), n = net.n;
+  const std::size_t K = T_in.sources_with_demand().size();
+  const auto cost = estimate_throughput_mwu_cost(n, A, K, o.epsilon, o.max_rounds);
+  const std::uint64_t round_limit =
+      require_throughput_mwu_within(where, n, A, K, o.epsilon, o.max_rounds, o.max_seconds);
+  // the demands × 2^-e (the largest in [1, 2), exact); a copy only when e != 0
+  const int e = T_in.demand_exponent();
+  traffic_matrix scaled_copy;
+  if (e != 0) {
+    core::require_memory(where, "the scaled traffic matrix (" + core::to_message(T_in.size()) + " pairs)",
+                         core::estimate_add_mul(0, T_in.size(), 12));
+    scaled_copy = T_in.scaled(e);
+  }
+  const traffic_matrix& T = e != 0 ? scaled_copy : T_in;
+  const std::size_t parts = std::min<std::size_t>(K, 16);
+  const unsigned threads = core::resolve_threads(o.threads);
+  const std::size_t workers = std::min<std::size_t>(threads, parts);
+  // per part: a load vector; per worker: the router's arrays; plus x, y, lengths, the best
+  // routing and its line search, the phase's flow, the snapshot and window, the reverse arcs
+  std::uint64_t bytes = core::estimate_add_mul(0, parts + 11 + 3 * throughput_mwu_phase_parts, core::estimate_add_mul(0, A, 8));
+  bytes = core::estimate_add_mul(bytes, workers, core::estimate_add_mul(0, n, 48));
+  core::require_memory(where, "the flow state (" + core::to_message(A) + " arcs, " + core::to_message(parts) + " parts)",
+                       bytes);
+
+  throughput_interval r;
+  r.epsilon = o.epsilon;
+  r.round_limit = round_limit;
+  r.estimated_seconds = cost.seconds;
+  if (A == 0) {  // nothing can be routed
+    r.converged = true;
+    return r;
+  }
+  detail::mwu_solver run(o, net, T, parts, threads);
+  if (!run.first_round()) {  // some demanded target is unreachable: θ = 0 exactly
+    r.rounds = 1;
+    r.converged = true;
+    r.lower_method = r.upper_method = "exact (a demanded target is unreachable)";
+    return r;
+  }
+  r.rounds = run.phases_until(round_limit);
+  r.converged = run.upper <= (1.0 + o.epsilon) * run.lower;
+  r.width = run.lower > 0.0 ? run.upper / run.lower - 1.0 : std::numeric_limits<double>::infinity();
+  r.lower = detail::unscaled_throughput(where, "the interval's lower end", run.lower, e);
+  r.upper = detail::unscaled_throughput(where, "the interval's upper end", run.upper, e);
   return r;
 }
 

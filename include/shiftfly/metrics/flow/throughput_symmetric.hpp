@@ -275,68 +275,23 @@ inline std::optional<double> solve_symmetric_lp(const capacity_network& net, con
                                                 double max_seconds = 0.0) {
   const std::size_t n = net.n, A = net.arcs(), R = o.arc_size.size();
   const std::uint64_t K = reps.size();
-  const std::uint64_t cons_rows = K * (n - 1), rows = cons_rows + R;
-  std::vector<CoinBigIndex> start{0};
-  std::vector<int> index;
-  std::vector<double> value, col_lo, col_hi, obj;
-  const auto cons_row = [&](std::uint64_t k, std::uint64_t s, std::uint64_t v) {
-    return static_cast<int>(k * (n - 1) + (v < s ? v : v - 1));
-  };
-  for (std::uint64_t k = 0; k < K; ++k) {  // θ
-    const auto s = reps[k];
-    const auto tg = T.targets_of(s);
-    const auto dm = T.demands_of(s);
-    for (std::size_t i = 0; i < tg.size(); ++i) {
-      index.push_back(cons_row(k, s, tg[i]));
-      value.push_back(-dm[i]);
-    }
-  }
-  col_lo.push_back(0.0);
-  col_hi.push_back(COIN_DBL_MAX);
-  obj.push_back(-1.0);
-  start.push_back(static_cast<CoinBigIndex>(index.size()));
-  for (std::uint64_t k = 0; k < K; ++k) {
-    const std::uint64_t s = reps[k];
-    const double size = static_cast<double>(o.vertex_size[o.vertex_orbit[s]]);
-    for (std::size_t a = 0; a < A; ++a) {
-      const std::uint64_t u = net.tail[a], w = net.head[a];
-      if (w == s || u == w) continue;
-      const int ru = u == s ? -1 : cons_row(k, s, u), rw = cons_row(k, s, w);
-      if (ru >= 0 && ru < rw) {
-        index.push_back(ru);
-        value.push_back(-1.0);
-      }
-      index.push_back(rw);
-      value.push_back(1.0);
-      if (ru >= 0 && ru > rw) {
-        index.push_back(ru);
-        value.push_back(-1.0);
-      }
-      const auto O = o.arc_orbit[a];
-      index.push_back(static_cast<int>(cons_rows + O));
-      value.push_back(size / static_cast<double>(o.arc_size[O]));
-      start.push_back(static_cast<CoinBigIndex>(index.size()));
-      col_lo.push_back(0.0);
-      col_hi.push_back(COIN_DBL_MAX);
-      obj.push_back(0.0);
-    }
-  }
-  if (rows > static_cast<std::uint64_t>(std::numeric_limits<int>::max()) ||
-      index.size() > static_cast<std::uint64_t>(std::numeric_limits<CoinBigIndex>::max()))
-    core::fail("throughput_symmetric_lp", "the LP is too large for CLP's index types");
-  std::vector<double> row_lo(rows, 0.0), row_hi(rows, 0.0);
-  for (std::size_t O = 0; O < R; ++O) {
-    row_lo[cons_rows + O] = -COIN_DBL_MAX;
-    row_hi[cons_rows + O] = o.arc_capacity[O];
-  }
-  const std::uint64_t cols = col_lo.size();
-  r.variables = cols;
-  r.constraints = rows;
-  r.nonzeros = index.size();
   ClpSimplex model;
   model.setLogLevel(0);
-  model.loadProblem(static_cast<int>(cols), static_cast<int>(rows), start.data(), index.data(), value.data(),
-                    col_lo.data(), col_hi.data(), obj.data(), row_lo.data(), row_hi.data());
+  std::uint64_t cons_rows = 0;
+  {
+    // the reduced LP: one capacity row an arc orbit O, coefficient |V_k| / |O| (file comment)
+    const auto lp = build_source_aggregated_lp(
+        "throughput_symmetric_lp", net, T, reps, o.arc_capacity, true, [&](std::uint64_t, std::uint64_t s, std::size_t a) {
+          const double size = static_cast<double>(o.vertex_size[o.vertex_orbit[s]]);
+          const auto O = o.arc_orbit[a];
+          return std::pair<std::uint64_t, double>{O, size / static_cast<double>(o.arc_size[O])};
+        });
+    cons_rows = lp.cons_rows;
+    r.variables = lp.columns();
+    r.constraints = lp.rows;
+    r.nonzeros = lp.index.size();
+    lp.load_into(model);
+  }
   if (!run_throughput_clp(model, retry, why, max_seconds)) return std::nullopt;
   const double* x = model.primalColumnSolution();
   const double theta = std::max(0.0, x[0]);

@@ -281,20 +281,26 @@ template <int B>
   return (q[0] + q[2]) + (q[1] + q[3]);
 }
 
-/// Adds the loads of destinations dest[0..k) (k <= B) to `load`.
-template <bool Spread, int B, class V>
-[[gnu::always_inline]] inline void uniform_load_batch_body(const std::uint64_t* off, const V* tgt, std::size_t n,
-                                                           const std::uint32_t* dest,
-                                                           std::size_t k, load_batch_scratch<B>& w,
-                                                           double* __restrict load, double* __restrict pulled) {
-  using L = load_lanes<B>;
-  using real = typename L::real;
-  using mask = typename L::mask;
-  using level = typename L::level;
-// (macros, not lambdas: a lambda would not inherit the caller's target and would pass
-// vectors through memory)
+// The batched kernel's steps, each always inlined into its caller (so that it runs under the
+// caller's target; a call would pass vectors through memory). Macros, not lambdas, for the same
+// reason: a lambda would not inherit the caller's target.
 #define SHIFTFLY_WIDEN(m) __builtin_convertvector((m), mask)
 #define SHIFTFLY_SELECT(x, m) ((real)((mask)(x) & (m)))
+#define SHIFTFLY_OPEN_LANES(l, out)                                            \
+  do {                                                                         \
+    const level o_ = (l) == unreached;                                         \
+    std::uint64_t any_ = 0;                                                    \
+    for (int i_ = 0; i_ < B; ++i_) any_ |= static_cast<std::uint8_t>(o_[i_]); \
+    (out) = any_ != 0;                                                         \
+  } while (0)
+
+/// Lane i of every vertex unreached (i < k) or unused; destination i at level 0 with count 1.
+template <int B>
+[[gnu::always_inline]] inline void uniform_load_batch_start(std::size_t n, const std::uint32_t* dest, std::size_t k,
+                                                            load_batch_scratch<B>& w) {
+  using L = load_lanes<B>;
+  using real = typename L::real;
+  using level = typename L::level;
   level start;
   for (int i = 0; i < B; ++i) start[i] = static_cast<std::size_t>(i) < k ? load_unreached_level : load_unused_lane;
   level* __restrict lev = w.level.data();
@@ -314,106 +320,149 @@ template <bool Spread, int B, class V>
     cnt[dest[i]][i] = 1.0;
   }
   w.level_start.push_back(w.members.size());
-  level unreached;
-  for (int i = 0; i < B; ++i) unreached[i] = load_unreached_level;
-#define SHIFTFLY_OPEN_LANES(l, out)                                            \
-  do {                                                                         \
-    const level o_ = (l) == unreached;                                         \
-    std::uint64_t any_ = 0;                                                    \
-    for (int i_ = 0; i_ < B; ++i_) any_ |= static_cast<std::uint8_t>(o_[i_]); \
-    (out) = any_ != 0;                                                         \
-  } while (0)
+}
+
+/// Level d by a push from the vertices of level d - 1 (members [lo, hi)) into the unreached
+/// lanes of their neighbours.
+template <bool Spread, int B, class V>
+[[gnu::always_inline]] inline void uniform_load_batch_push_level(const std::uint64_t* off, const V* tgt,
+                                                                 load_batch_scratch<B>& w, std::int8_t d,
+                                                                 std::size_t lo, std::size_t hi,
+                                                                 std::uint64_t& open_degree) {
+  using L = load_lanes<B>;
+  using real = typename L::real;
+  using mask = typename L::mask;
+  using level = typename L::level;
+  level* __restrict lev = w.level.data();
+  real* __restrict cnt = w.count.data();
+  level unreached, prev, here;
+  for (int i = 0; i < B; ++i) {
+    unreached[i] = load_unreached_level;
+    prev[i] = static_cast<std::int8_t>(d - 1);
+    here[i] = d;
+  }
+  const std::size_t first_new = w.members.size();
+  for (std::size_t j = lo; j < hi; ++j) {
+    const auto u = w.members[j];
+    const mask mu = SHIFTFLY_WIDEN(lev[u] == prev);
+    const real a = Spread ? SHIFTFLY_SELECT(cnt[u], mu) : SHIFTFLY_SELECT(real{} + 1.0, mu);
+    for (auto i = off[u]; i < off[u + 1]; ++i) {
+      const auto v = static_cast<std::uint32_t>(tgt[i]);
+      const mask mv = SHIFTFLY_WIDEN(lev[v] == unreached);
+      cnt[v] += SHIFTFLY_SELECT(a, mv);
+      if (!w.listed[v]) {
+        w.listed[v] = 1;
+        w.members.push_back(v);
+      }
+    }
+  }
+  // Keep the touched vertices that gained a lane, in the order they were first touched.
+  std::size_t kept = first_new;
+  for (std::size_t j = first_new; j < w.members.size(); ++j) {
+    const auto v = w.members[j];
+    w.listed[v] = 0;
+    const mask fresh = SHIFTFLY_WIDEN(lev[v] == unreached) & (cnt[v] > 0.0);
+    std::uint64_t any = 0;
+    for (int i = 0; i < B; ++i) any |= static_cast<std::uint64_t>(fresh[i]);
+    if (!any) continue;
+    const level fresh8 = __builtin_convertvector(fresh, level);
+    lev[v] = (lev[v] & ~fresh8) | (here & fresh8);
+    bool still_open = false;
+    SHIFTFLY_OPEN_LANES(lev[v], still_open);
+    if (!still_open) open_degree -= off[v + 1] - off[v];
+    w.members[kept++] = v;
+  }
+  w.members.resize(kept);
+}
+
+/// Level d by a pull into every vertex with an unreached lane from its neighbours at level d - 1.
+template <bool Spread, int B, class V>
+[[gnu::always_inline]] inline void uniform_load_batch_pull_level(const std::uint64_t* off, const V* tgt, std::size_t n,
+                                                                 load_batch_scratch<B>& w, std::int8_t d,
+                                                                 std::uint64_t& open_degree) {
+  using L = load_lanes<B>;
+  using real = typename L::real;
+  using mask = typename L::mask;
+  using level = typename L::level;
+  level* __restrict lev = w.level.data();
+  real* __restrict cnt = w.count.data();
+  level unreached, prev, here;
+  for (int i = 0; i < B; ++i) {
+    unreached[i] = load_unreached_level;
+    prev[i] = static_cast<std::int8_t>(d - 1);
+    here[i] = d;
+  }
+  for (std::size_t v = 0; v < n; ++v) {
+    const level lv = lev[v];
+    bool has_open = false;
+    SHIFTFLY_OPEN_LANES(lv, has_open);
+    if (!has_open) continue;
+    const level open = lv == unreached;
+    // Four sums side by side (one would wait on each addition's latency): the counts are
+    // integers, exact below 2^53, so the order of the additions does not matter.
+    real acc0{}, acc1{}, acc2{}, acc3{};
+    auto i = off[v];
+    const auto end = off[v + 1];
+#define SHIFTFLY_TERM(k)                                                   \
+  (Spread ? SHIFTFLY_SELECT(cnt[tgt[(k)]], SHIFTFLY_WIDEN(lev[tgt[(k)]] == prev)) \
+          : SHIFTFLY_SELECT(real{} + 1.0, SHIFTFLY_WIDEN(lev[tgt[(k)]] == prev)))
+    for (; i + 4 <= end; i += 4) {
+      acc0 += SHIFTFLY_TERM(i);
+      acc1 += SHIFTFLY_TERM(i + 1);
+      acc2 += SHIFTFLY_TERM(i + 2);
+      acc3 += SHIFTFLY_TERM(i + 3);
+    }
+    for (; i < end; ++i) acc0 += SHIFTFLY_TERM(i);
+#undef SHIFTFLY_TERM
+    const real acc = (acc0 + acc1) + (acc2 + acc3);
+    const mask fresh = SHIFTFLY_WIDEN(open) & (acc > 0.0);
+    std::uint64_t any = 0;
+    for (int i = 0; i < B; ++i) any |= static_cast<std::uint64_t>(fresh[i]);
+    if (!any) continue;
+    const level fresh8 = __builtin_convertvector(fresh, level);
+    lev[v] = (lv & ~fresh8) | (here & fresh8);
+    cnt[v] += SHIFTFLY_SELECT(acc, fresh);  // the open lanes' counts were 0
+    bool still_open = false;
+    SHIFTFLY_OPEN_LANES(lev[v], still_open);
+    if (!still_open) open_degree -= off[v + 1] - off[v];
+    w.members.push_back(static_cast<std::uint32_t>(v));
+  }
+}
+
+/// The levels, level-synchronously: each by a push or a pull, whichever scans fewer arcs.
+template <bool Spread, int B, class V>
+[[gnu::always_inline]] inline void uniform_load_batch_count_levels(const std::uint64_t* off, const V* tgt, std::size_t n,
+                                                             load_batch_scratch<B>& w) {
   // The arcs of the vertices with an unreached lane: what a pull would scan.
   std::uint64_t open_degree = off[n];
   for (std::int8_t d = 1;; ++d) {
     const std::size_t lo = w.level_start[static_cast<std::size_t>(d) - 1], hi = w.level_start[d];
     std::uint64_t frontier_degree = 0;
     for (std::size_t j = lo; j < hi; ++j) frontier_degree += off[w.members[j] + 1] - off[w.members[j]];
-    level prev;
-    for (int i = 0; i < B; ++i) prev[i] = static_cast<std::int8_t>(d - 1);
-    if (frontier_degree < open_degree) {
-      // Push from the vertices of level d - 1 into the unreached lanes of their neighbours.
-      const std::size_t first_new = w.members.size();
-      for (std::size_t j = lo; j < hi; ++j) {
-        const auto u = w.members[j];
-        const mask mu = SHIFTFLY_WIDEN(lev[u] == prev);
-        const real a = Spread ? SHIFTFLY_SELECT(cnt[u], mu) : SHIFTFLY_SELECT(real{} + 1.0, mu);
-        for (auto i = off[u]; i < off[u + 1]; ++i) {
-          const auto v = static_cast<std::uint32_t>(tgt[i]);
-          const mask mv = SHIFTFLY_WIDEN(lev[v] == unreached);
-          cnt[v] += SHIFTFLY_SELECT(a, mv);
-          if (!w.listed[v]) {
-            w.listed[v] = 1;
-            w.members.push_back(v);
-          }
-        }
-      }
-      // Keep the touched vertices that gained a lane, in the order they were first touched.
-      std::size_t kept = first_new;
-      level here;
-      for (int i = 0; i < B; ++i) here[i] = d;
-      for (std::size_t j = first_new; j < w.members.size(); ++j) {
-        const auto v = w.members[j];
-        w.listed[v] = 0;
-        const mask fresh = SHIFTFLY_WIDEN(lev[v] == unreached) & (cnt[v] > 0.0);
-        std::uint64_t any = 0;
-        for (int i = 0; i < B; ++i) any |= static_cast<std::uint64_t>(fresh[i]);
-        if (!any) continue;
-        const level fresh8 = __builtin_convertvector(fresh, level);
-        lev[v] = (lev[v] & ~fresh8) | (here & fresh8);
-        bool still_open = false;
-        SHIFTFLY_OPEN_LANES(lev[v], still_open);
-        if (!still_open) open_degree -= off[v + 1] - off[v];
-        w.members[kept++] = v;
-      }
-      w.members.resize(kept);
-    } else {
-      // Pull into every vertex with an unreached lane from its neighbours at level d - 1.
-      level here;
-      for (int i = 0; i < B; ++i) here[i] = d;
-      for (std::size_t v = 0; v < n; ++v) {
-        const level lv = lev[v];
-        bool has_open = false;
-        SHIFTFLY_OPEN_LANES(lv, has_open);
-        if (!has_open) continue;
-        const level open = lv == unreached;
-        // Four sums side by side (one would wait on each addition's latency): the counts are
-        // integers, exact below 2^53, so the order of the additions does not matter.
-        real acc0{}, acc1{}, acc2{}, acc3{};
-        auto i = off[v];
-        const auto end = off[v + 1];
-#define SHIFTFLY_TERM(k)                                                   \
-  (Spread ? SHIFTFLY_SELECT(cnt[tgt[(k)]], SHIFTFLY_WIDEN(lev[tgt[(k)]] == prev)) \
-          : SHIFTFLY_SELECT(real{} + 1.0, SHIFTFLY_WIDEN(lev[tgt[(k)]] == prev)))
-        for (; i + 4 <= end; i += 4) {
-          acc0 += SHIFTFLY_TERM(i);
-          acc1 += SHIFTFLY_TERM(i + 1);
-          acc2 += SHIFTFLY_TERM(i + 2);
-          acc3 += SHIFTFLY_TERM(i + 3);
-        }
-        for (; i < end; ++i) acc0 += SHIFTFLY_TERM(i);
-#undef SHIFTFLY_TERM
-        const real acc = (acc0 + acc1) + (acc2 + acc3);
-        const mask fresh = SHIFTFLY_WIDEN(open) & (acc > 0.0);
-        std::uint64_t any = 0;
-        for (int i = 0; i < B; ++i) any |= static_cast<std::uint64_t>(fresh[i]);
-        if (!any) continue;
-        const level fresh8 = __builtin_convertvector(fresh, level);
-        lev[v] = (lv & ~fresh8) | (here & fresh8);
-        cnt[v] += SHIFTFLY_SELECT(acc, fresh);  // the open lanes' counts were 0
-        bool still_open = false;
-        SHIFTFLY_OPEN_LANES(lev[v], still_open);
-        if (!still_open) open_degree -= off[v + 1] - off[v];
-        w.members.push_back(static_cast<std::uint32_t>(v));
-      }
-    }
+    if (frontier_degree < open_degree)
+      uniform_load_batch_push_level<Spread, B, V>(off, tgt, w, d, lo, hi, open_degree);
+    else
+      uniform_load_batch_pull_level<Spread, B, V>(off, tgt, n, w, d, open_degree);
     if (w.members.size() == hi) break;  // no lane reached a new vertex
     w.level_start.push_back(w.members.size());
   }
-  // From the farthest level in: u's lanes at level d send g = (1 + received) / c to their next
-  // hops v (spread: g·c(v) each). Each level either pushes from its own vertices or pulls into
-  // the vertices of the level below, whichever scans fewer arcs (a pull adds to pulled[v -> u],
-  // which the caller folds into u -> v); the choice depends on the graph and the batch only.
+}
+
+/// From the farthest level in: u's lanes at level d send g = (1 + received) / c to their next
+/// hops v (spread: g·c(v) each). Each level either pushes from its own vertices or pulls into
+/// the vertices of the level below, whichever scans fewer arcs (a pull adds to pulled[v -> u],
+/// which the caller folds into u -> v); the choice depends on the graph and the batch only.
+template <bool Spread, int B, class V>
+[[gnu::always_inline]] inline void uniform_load_batch_back(const std::uint64_t* off, const V* tgt,
+                                                           load_batch_scratch<B>& w, double* __restrict load,
+                                                           double* __restrict pulled) {
+  using L = load_lanes<B>;
+  using real = typename L::real;
+  using mask = typename L::mask;
+  using level = typename L::level;
+  level* __restrict lev = w.level.data();
+  real* __restrict cnt = w.count.data();
+  real* __restrict rec = w.received.data();
   const real one = real{} + 1.0;
   for (std::size_t d = w.level_start.size() - 2; d >= 1; --d) {  // level_start: levels 0 .. size - 2
     level here, below;
@@ -465,6 +514,17 @@ template <bool Spread, int B, class V>
 #undef SHIFTFLY_WIDEN
 #undef SHIFTFLY_SELECT
 #undef SHIFTFLY_OPEN_LANES
+
+/// Adds the loads of destinations dest[0..k) (k <= B) to `load`.
+template <bool Spread, int B, class V>
+[[gnu::always_inline]] inline void uniform_load_batch_body(const std::uint64_t* off, const V* tgt, std::size_t n,
+                                                           const std::uint32_t* dest,
+                                                           std::size_t k, load_batch_scratch<B>& w,
+                                                           double* __restrict load, double* __restrict pulled) {
+  uniform_load_batch_start<B>(n, dest, k, w);
+  uniform_load_batch_count_levels<Spread, B, V>(off, tgt, n, w);
+  uniform_load_batch_back<Spread, B, V>(off, tgt, w, load, pulled);
+}
 
 template <bool Spread, int B, class V>
 using load_batch_kernel = void (*)(const std::uint64_t*, const V*, std::size_t, const std::uint32_t*, std::size_t,
