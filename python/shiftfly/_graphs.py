@@ -25,7 +25,10 @@ def families():
     each a dict of name, summary, source, parameters (id, symbol, kind "unsigned", "unsigned list"
     or "choice", min, max, required, default, default_text, choices, help), example (a small
     instance's keyword values), link_classes, routings, endpoints_rule (its customary endpoints
-    per router, Graph.endpoints) and field_name (its name in the field tables, or None)."""
+    per router, Graph.endpoints), field_name (its name in the field tables, or None), shift (how
+    a shift digraph's routers are numbered for shift routing: a dict of numbering "labels",
+    "arithmetic" or "groups" and, for labels, symbols and order in words; else None) and
+    coordinates (True when its routers are points of a grid: dimension-order routing, tornado)."""
     return [dict(f, parameters=[dict(p) for p in f["parameters"]], example=dict(f["example"])) for f in _FAMILIES]
 
 

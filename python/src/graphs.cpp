@@ -24,6 +24,7 @@
 #include "shiftfly/topology/families.hpp"
 #include "shiftfly/topology/family.hpp"
 #include "shiftfly/topology/file_source.hpp"
+#include "shiftfly/topology/string_labels.hpp"
 
 namespace shiftfly::python {
 
@@ -197,7 +198,24 @@ void init_graphs(py::module_& m) {
     if (const auto* s = std::get_if<std::string>(&v)) return py::str(*s);
     return py::cast(std::get<std::vector<std::uint64_t>>(v));
   };
-  m.def("families", [value_object] {
+  // How a shift digraph family's routers are numbered, for shift routing: {"numbering": "labels",
+  // "symbols": "0 to d", "order": "(d+1)d^(D-1)"}, {"numbering": "arithmetic"}, {"numbering": "groups"}, or None.
+  const auto shift_object = [](const topology::family_descriptor& f) -> py::object {
+    if (!f.shift) return py::none();
+    py::dict d;
+    using topology::shift_labels;
+    if (*f.shift == shift_labels::kautz || *f.shift == shift_labels::de_bruijn) {
+      const auto rule = topology::rule_of(*f.shift == shift_labels::kautz ? topology::label_family::kautz
+                                                                          : topology::label_family::de_bruijn);
+      d["numbering"] = "labels";
+      d["symbols"] = std::string(rule.symbols);
+      d["order"] = std::string(rule.order);
+    } else {
+      d["numbering"] = *f.shift == shift_labels::imase_itoh ? "arithmetic" : "groups";
+    }
+    return d;
+  };
+  m.def("families", [value_object, shift_object] {
     py::list out;
     for (const auto* f : topology::families()) {
       py::list parameters;
@@ -229,6 +247,8 @@ void init_graphs(py::module_& m) {
       d["routings"] = f->routings;
       d["endpoints_rule"] = f->endpoints_rule;
       d["field_name"] = f->field ? py::object(py::str(f->field->display_name)) : py::none();
+      d["shift"] = shift_object(*f);
+      d["coordinates"] = bool(f->coordinates);
       out.append(std::move(d));
     }
     return out;

@@ -28,6 +28,15 @@ namespace shiftfly::topology {
 /// The two string families with shift arcs u -> u_2..u_D alpha.
 enum class label_family { kautz, de_bruijn };
 
+/// A label space's rule in words, for messages: the range of its symbols and its vertex count.
+struct label_rule {
+  std::string_view symbols, order;
+};
+/// Kautz: symbols 0 to d, (d+1)d^(D-1) labels; de Bruijn: symbols 0 to d - 1, d^D labels.
+constexpr label_rule rule_of(label_family f) noexcept {
+  return f == label_family::kautz ? label_rule{"0 to d", "(d+1)d^(D-1)"} : label_rule{"0 to d - 1", "d^D"};
+}
+
 /// A label space: family, out-degree d and label length (diameter) D.
 struct label_space {
   label_family family = label_family::kautz;
