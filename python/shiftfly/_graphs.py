@@ -6,7 +6,6 @@ import inspect
 import numbers
 import operator
 import os
-import re
 
 import numpy as np
 
@@ -32,32 +31,11 @@ def families():
     return [dict(f, parameters=[dict(p) for p in f["parameters"]], example=dict(f["example"])) for f in _FAMILIES]
 
 
-def _stated_range(family, function, parameter, values, position):
-    """The range the library states for a keyword whose value its C++ parameter cannot hold: the
-    library is asked with the largest value the parameter holds (or 0 where that is accepted), and
-    its own range is kept; `position` is the item of a list, else None."""
-    low, high = parameter["min"], parameter["max"]
-    if high < _U64:
-        probe = _U64
-    elif low > 0:
-        probe = 0
-    else:
-        return f"{low} to {high}"
-    trial = dict(values)
-    if position is None:
-        trial[parameter["id"]] = probe
-    else:
-        items = list(trial[parameter["id"]])
-        items[position] = probe
-        trial[parameter["id"]] = items
-    try:
-        _shiftfly.make(family["name"], trial)
-    except ValueError as error:
-        message = str(error)
-        named = re.search(rf"\b{re.escape(parameter['id'])}( item)? = {probe} .*\(accepted: (.*)\)$", message)
-        if named:
-            return named.group(2)
-    return f"{low} to {high}"
+def _stated_range(family, parameter, values, position):
+    """The range the library states for a keyword whose value its C++ parameter cannot hold, at the
+    other values (topology::stated_range, as data: Kautz's D depends on d); `position` is the item
+    of a list, else None."""
+    return _shiftfly.stated_range(family["name"], values, parameter["id"], position)
 
 
 def _int(function, key, value):
@@ -95,7 +73,7 @@ def _family_values(family, function, arguments):
         values[key] = v if 0 <= v <= _U64 else 0
     if unheld is not None:
         p, position, value = unheld
-        accepted = _stated_range(family, function, p, values, position)
+        accepted = _stated_range(family, p, values, position)
         raise ValueError(f"{function}: {p['id']} = {value} is out of range (accepted: {accepted})")
     return values
 

@@ -9,6 +9,7 @@
 #include <pybind11/stl.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -288,6 +289,14 @@ void init_graphs(py::module_& m) {
       },
       py::arg("network_file"));
   m.def("family_names", &topology::family_names);
+  // The exact range of a parameter at the other values (topology::stated_range), as data: what
+  // the generator states, for a value the parameter cannot hold.
+  m.def(
+      "stated_range",
+      [](const std::string& family, const py::dict& values, const std::string& id, std::optional<std::size_t> position) {
+        return topology::stated_range(family_spec_of(family, values, "stated_range"), id, position);
+      },
+      py::arg("family"), py::arg("values"), py::arg("id"), py::arg("position") = py::none());
   m.def(
       "read",
       [](const std::string& path, bool directed, const std::string& format) {

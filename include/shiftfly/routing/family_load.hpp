@@ -83,15 +83,14 @@ inline pair_shares_function routing_pair_shares(const core::graph<std::uint32_t>
     }
     case routing_kind::dor: {
       if (!family)
-        core::fail_parameter(where, "routing", "dor", "needs the graph's family (a torus or a HyperX)", "torus or hyperx");
+        core::fail_parameter(where, "routing", "dor", "needs the graph's family (a torus or a HyperX)", dimension_order_families());
       auto r = std::make_shared<const dimension_order_routing>(make_dimension_order_routing(*family, g));
       holder = r;
       return [p = r.get()](std::uint32_t s, std::uint32_t t, std::vector<channel_share>& out) { p->shares(s, t, out); };
     }
     case routing_kind::shift: {
       if (!family)
-        core::fail_parameter(where, "routing", "shift", "needs the graph's family",
-                             "kautz, de-bruijn, imase-itoh or shiftfly");
+        core::fail_parameter(where, "routing", "shift", "needs the graph's family", shift_families());
       auto r = std::make_shared<const shift_channel_routing>(make_shift_channel_routing(*family, g));
       holder = r;
       return [p = r.get()](std::uint32_t s, std::uint32_t t, std::vector<channel_share>& out) { p->shares(s, t, out); };

@@ -10,6 +10,8 @@
 /// topology/ (an independent check), computed when the graph has at most
 /// `route_check_limit` vertices; above that it is absent and marked so.
 /// Errors name the parameters d, D, n, from and to (core/error.hpp).
+/// route_query(spec, from, to) takes the family's spec and chooses by its descriptor's `shift`
+/// numbering (labels or arithmetic); has_route_query(descriptor) tells the families it runs on.
 
 #include <cstdint>
 #include <optional>

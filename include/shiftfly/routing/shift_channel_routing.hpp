@@ -31,6 +31,8 @@
 ///     bool chip_level() const;  std::uint64_t group_count() const;
 ///   };
 ///   shift_channel_routing make_shift_channel_routing(const topology::family_spec&, const core::graph<>& g);
+///       // from the family descriptor's `shift` numbering
+///   std::string shift_families();   // "kautz, de-bruijn, imase-itoh or shiftfly", from the registry
 /// The factory refuses a family without shift routing in one line naming kautz,
 /// de-bruijn, imase-itoh and shiftfly, and a graph that is not the spec's. The routing
 /// refers to the graph, which must outlive it; its calls are independent (thread-safe: the
@@ -300,6 +302,12 @@ inline void require_digraph_of(const core::graph<>& g, const core::graph<>& expe
 
 }  // namespace detail
 
+/// The families that run shift routing (their descriptor has `shift`), as a message lists them:
+/// "kautz, de-bruijn, imase-itoh or shiftfly".
+inline std::string shift_families() {
+  return topology::families_with([](const topology::family_descriptor& f) { return f.shift.has_value(); });
+}
+
 /// Shift routing for a spec of a shift digraph family (its descriptor's `shift`: Kautz, de
 /// Bruijn, Imase–Itoh, Shiftfly) over its graph g (built from the spec: topology::make_graph).
 /// Any other family is refused in one line naming those that fit.
@@ -309,8 +317,7 @@ inline shift_channel_routing make_shift_channel_routing(const topology::family_s
   const std::string& f = full.name();
   const auto labels = full.descriptor().shift;
   if (!labels)
-    core::fail_parameter(where, "family", f, "does not run shift routing",
-                         topology::families_with([](const topology::family_descriptor& d) { return d.shift.has_value(); }));
+    core::fail_parameter(where, "family", f, "does not run shift routing", shift_families());
   const auto& v = full.values();
   shift_channel_routing r(g);
   if (*labels == topology::shift_labels::kautz || *labels == topology::shift_labels::de_bruijn) {
