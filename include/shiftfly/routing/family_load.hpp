@@ -141,7 +141,7 @@ inline channel_load_result measure_family_load(const core::graph<std::uint32_t>&
   const topology::family_descriptor* descriptor = family ? &topology::family_named(family->family, where) : nullptr;
   if (descriptor) require_family_runs(spec, *descriptor);
   detail::add_classes(g, family, r);
-  if (family && r.tornado_dims.empty())  // tornado runs along rings (a torus's coordinates)
+  if (descriptor && descriptor->coordinates && r.tornado_dims.empty())  // tornado runs along rings (a torus's)
     if (const auto c = topology::coordinates_of(*family); c && c->ring) r.tornado_dims = c->dims;
   const bool per_pair = spec.kind == routing_kind::dor || spec.kind == routing_kind::ksp || spec.kind == routing_kind::shift;
   channel_load_result out;
