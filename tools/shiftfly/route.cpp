@@ -50,9 +50,21 @@ const shiftfly::tools::register_subcommand reg{"route", [](CLI::App& app) {
         family->name, numbered ? "Route on " + family->summary + " by arithmetic (vertices 0..n-1)"
                                : "Route on " + family->summary + " by Theorem 5.2 (labels like 0.1.2)");
     for (const auto& p : family->parameters) shiftfly::tools::detail::add_parameter_flag(sub, o->family, p);
-    if (numbered)  // the route is arithmetic: it takes orders past the generator's (no graph is built)
-      if (auto* n = sub->get_option_no_throw("--n"))
-        n->type_name(shiftfly::tools::detail::range_type(2, shiftfly::routing::imase_itoh_max_order));
+    // The route builds no graph past its check: it takes the ranges of its arithmetic or of its
+    // label space (below 2^63 labels), not the generator's (at most 2^32 - 1 vertices).
+    const auto set_range = [&](const char* flag, std::uint64_t lo, std::uint64_t hi, const std::string& help) {
+      if (auto* opt = sub->get_option_no_throw(flag)) opt->type_name(shiftfly::tools::detail::range_type(lo, hi))->description(help);
+    };
+    if (numbered) {
+      set_range("--n", 2, shiftfly::routing::imase_itoh_max_order, "Vertex count");
+    } else {
+      namespace topology = shiftfly::topology;
+      const auto rule = topology::rule_of(family->shift == topology::shift_labels::kautz ? topology::label_family::kautz
+                                                                                        : topology::label_family::de_bruijn);
+      set_range("--d", 2, topology::max_label_degree, "Out-degree");
+      set_range("--D", 1, topology::max_label_length,
+                "Label length (diameter); " + std::string(rule.order) + " labels below 2^63");
+    }
     sub->add_option("--from", o->from, numbered ? "Source vertex" : "Source label, dot-separated")->required();
     sub->add_option("--to", o->to, numbered ? "Destination vertex" : "Destination label, dot-separated")->required();
     sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
