@@ -6,7 +6,6 @@ import inspect
 import numbers
 import operator
 import os
-import re
 
 import numpy as np
 
@@ -25,36 +24,18 @@ def families():
     each a dict of name, summary, source, parameters (id, symbol, kind "unsigned", "unsigned list"
     or "choice", min, max, required, default, default_text, choices, help), example (a small
     instance's keyword values), link_classes, routings, endpoints_rule (its customary endpoints
-    per router, Graph.endpoints) and field_name (its name in the field tables, or None)."""
+    per router, Graph.endpoints), field_name (its name in the field tables, or None), shift (how
+    a shift digraph's routers are numbered for shift routing: a dict of numbering "labels",
+    "arithmetic" or "groups" and, for labels, symbols and order in words; else None) and
+    coordinates (True when its routers are points of a grid: dimension-order routing, tornado)."""
     return [dict(f, parameters=[dict(p) for p in f["parameters"]], example=dict(f["example"])) for f in _FAMILIES]
 
 
-def _stated_range(family, function, parameter, values, position):
-    """The range the library states for a keyword whose value its C++ parameter cannot hold: the
-    library is asked with the largest value the parameter holds (or 0 where that is accepted), and
-    its own range is kept; `position` is the item of a list, else None."""
-    low, high = parameter["min"], parameter["max"]
-    if high < _U64:
-        probe = _U64
-    elif low > 0:
-        probe = 0
-    else:
-        return f"{low} to {high}"
-    trial = dict(values)
-    if position is None:
-        trial[parameter["id"]] = probe
-    else:
-        items = list(trial[parameter["id"]])
-        items[position] = probe
-        trial[parameter["id"]] = items
-    try:
-        _shiftfly.make(family["name"], trial)
-    except ValueError as error:
-        message = str(error)
-        named = re.search(rf"\b{re.escape(parameter['id'])}( item)? = {probe} .*\(accepted: (.*)\)$", message)
-        if named:
-            return named.group(2)
-    return f"{low} to {high}"
+def _stated_range(family, parameter, values, position):
+    """The range the library states for a keyword whose value its C++ parameter cannot hold, at the
+    other values (topology::stated_range, as data: Kautz's D depends on d); `position` is the item
+    of a list, else None."""
+    return _shiftfly.stated_range(family["name"], values, parameter["id"], position)
 
 
 def _int(function, key, value):
@@ -92,7 +73,7 @@ def _family_values(family, function, arguments):
         values[key] = v if 0 <= v <= _U64 else 0
     if unheld is not None:
         p, position, value = unheld
-        accepted = _stated_range(family, function, p, values, position)
+        accepted = _stated_range(family, p, values, position)
         raise ValueError(f"{function}: {p['id']} = {value} is out of range (accepted: {accepted})")
     return values
 

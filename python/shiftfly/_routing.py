@@ -9,7 +9,10 @@ from ._results import ExpectedLcs, ImaseItohRoute, MergeCriterion, ShiftRoute
 
 __all__ = ["shift_route", "merge_criterion", "expected_lcs", "imase_itoh_route", "channel_load"]
 
-_FAMILIES = ("kautz", "de_bruijn", "de-bruijn")
+# The families whose routers are named by labels, from their descriptors (families()["shift"]),
+# each under its registry name with '-' as '_' and as is: ("kautz", "de_bruijn", "de-bruijn").
+_LABELLED = {f["name"]: f["shift"] for f in _graphs._FAMILIES if f["shift"] and f["shift"]["numbering"] == "labels"}
+_FAMILIES = tuple(w for name in _LABELLED for w in dict.fromkeys((name.replace("-", "_"), name)))
 
 
 # The label spaces of routing::make_label_space: d from 2 to 65534, D from 1 to 63.
@@ -22,9 +25,9 @@ def _vertex(function, name, v, family):
     if isinstance(v, str):
         return v
     if isinstance(v, (list, tuple)):
-        top = "d" if family == "kautz" else "d - 1"
-        return ".".join(str(_checks.uint(function, name, s, accepted=f"symbols 0 to {top}")) for s in v)
-    order = "(d+1)d^(D-1)" if family == "kautz" else "d^D"
+        symbols = _LABELLED[family.replace("_", "-")]["symbols"]
+        return ".".join(str(_checks.uint(function, name, s, accepted=f"symbols {symbols}")) for s in v)
+    order = _LABELLED[family.replace("_", "-")]["order"]
     return _checks.uint(function, name, v, accepted=f"0 to n - 1, n = {order} vertices, or a label")
 
 

@@ -9,6 +9,7 @@
 #include <pybind11/stl.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,6 +25,7 @@
 #include "shiftfly/topology/families.hpp"
 #include "shiftfly/topology/family.hpp"
 #include "shiftfly/topology/file_source.hpp"
+#include "shiftfly/topology/string_labels.hpp"
 
 namespace shiftfly::python {
 
@@ -197,7 +199,24 @@ void init_graphs(py::module_& m) {
     if (const auto* s = std::get_if<std::string>(&v)) return py::str(*s);
     return py::cast(std::get<std::vector<std::uint64_t>>(v));
   };
-  m.def("families", [value_object] {
+  // How a shift digraph family's routers are numbered, for shift routing: {"numbering": "labels",
+  // "symbols": "0 to d", "order": "(d+1)d^(D-1)"}, {"numbering": "arithmetic"}, {"numbering": "groups"}, or None.
+  const auto shift_object = [](const topology::family_descriptor& f) -> py::object {
+    if (!f.shift) return py::none();
+    py::dict d;
+    using topology::shift_labels;
+    if (*f.shift == shift_labels::kautz || *f.shift == shift_labels::de_bruijn) {
+      const auto rule = topology::rule_of(*f.shift == shift_labels::kautz ? topology::label_family::kautz
+                                                                          : topology::label_family::de_bruijn);
+      d["numbering"] = "labels";
+      d["symbols"] = std::string(rule.symbols);
+      d["order"] = std::string(rule.order);
+    } else {
+      d["numbering"] = *f.shift == shift_labels::imase_itoh ? "arithmetic" : "groups";
+    }
+    return d;
+  };
+  m.def("families", [value_object, shift_object] {
     py::list out;
     for (const auto* f : topology::families()) {
       py::list parameters;
@@ -229,6 +248,8 @@ void init_graphs(py::module_& m) {
       d["routings"] = f->routings;
       d["endpoints_rule"] = f->endpoints_rule;
       d["field_name"] = f->field ? py::object(py::str(f->field->display_name)) : py::none();
+      d["shift"] = shift_object(*f);
+      d["coordinates"] = bool(f->coordinates);
       out.append(std::move(d));
     }
     return out;
@@ -268,6 +289,14 @@ void init_graphs(py::module_& m) {
       },
       py::arg("network_file"));
   m.def("family_names", &topology::family_names);
+  // The exact range of a parameter at the other values (topology::stated_range), as data: what
+  // the generator states, for a value the parameter cannot hold.
+  m.def(
+      "stated_range",
+      [](const std::string& family, const py::dict& values, const std::string& id, std::optional<std::size_t> position) {
+        return topology::stated_range(family_spec_of(family, values, "stated_range"), id, position);
+      },
+      py::arg("family"), py::arg("values"), py::arg("id"), py::arg("position") = py::none());
   m.def(
       "read",
       [](const std::string& path, bool directed, const std::string& format) {

@@ -7,6 +7,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <variant>
@@ -21,16 +22,28 @@
 #include "shiftfly/metrics/flow/traffic_spec.hpp"
 #include "shiftfly/routing/label.hpp"
 #include "shiftfly/routing/shift.hpp"
+#include "shiftfly/topology/families.hpp"
 
 namespace shiftfly::python {
 
 namespace {
 
+/// The label space of a family whose routers are named by labels (its descriptor's `shift`:
+/// Kautz, de Bruijn), named as in the registry ("de-bruijn" or "de_bruijn").
 routing::label_space space_of(const char* where, const std::string& family, std::uint64_t d, std::uint64_t D) {
-  if (family == "kautz") return routing::make_label_space(routing::label_family::kautz, d, D);
-  if (family == "de_bruijn" || family == "de-bruijn")
-    return routing::make_label_space(routing::label_family::de_bruijn, d, D);
-  core::throw_out_of_range(where, "family", "'" + family + "'", "kautz or de_bruijn");
+  const auto labelled = [](const topology::family_descriptor& f) {
+    return f.shift == topology::shift_labels::kautz || f.shift == topology::shift_labels::de_bruijn;
+  };
+  std::string name = family;
+  std::replace(name.begin(), name.end(), '_', '-');
+  const auto* f = topology::find_family(name);
+  if (!f || !labelled(*f)) {
+    std::string accepted = topology::families_with(labelled);
+    std::replace(accepted.begin(), accepted.end(), '-', '_');
+    core::throw_out_of_range(where, "family", "'" + family + "'", accepted);
+  }
+  const auto labels = *f->shift == topology::shift_labels::kautz ? routing::label_family::kautz : routing::label_family::de_bruijn;
+  return routing::make_label_space(labels, d, D);
 }
 
 /// A vertex given as an id or as a label ("0.1.2"), as a label.

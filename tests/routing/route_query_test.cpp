@@ -42,3 +42,21 @@ TEST_CASE("route query on Imase–Itoh, and its refusals", "[routing][query]") {
   CHECK_FALSE(big.shortest.has_value());
   CHECK(big.ids.back() == 999999u);
 }
+
+TEST_CASE("route query by family spec: the descriptor's shift numbering chooses the router", "[routing][query]") {
+  const auto k = routing::route_query(shiftfly::topology::kautz_spec{2, 3}, "0.1.2", "1.0.1");
+  CHECK(k.family == "kautz");
+  CHECK_FALSE(k.numbered);
+  CHECK(k.hops == routing::route_labels(routing::label_family::kautz, 2, 3, "0.1.2", "1.0.1").hops);
+  const auto b = routing::route_query(shiftfly::topology::de_bruijn_spec{2, 3}, "0.1.1", "1.0.1");
+  CHECK(b.family == "de-bruijn");
+  const auto ii = routing::route_query(shiftfly::topology::imase_itoh_spec{10, 2}, "3", "7");
+  CHECK(ii.family == "imase-itoh");
+  CHECK(ii.numbered);
+  CHECK(ii.hops == routing::route_numbers(10, 2, "3", "7").hops);
+  // Shiftfly runs shift routing but has no route query; a torus neither
+  CHECK_THROWS_WITH(routing::route_query(shiftfly::topology::shiftfly_spec{4}, "0", "1"),
+                    "route: family = shiftfly has no table-free route query (accepted: kautz, de-bruijn or imase-itoh)");
+  CHECK_THROWS_WITH(routing::route_query(shiftfly::topology::torus_spec{{4, 4}}, "0", "1"),
+                    Catch::Contains("(accepted: kautz, de-bruijn or imase-itoh)"));
+}

@@ -12,6 +12,8 @@
 //                                                 const std::vector<std::string>& only = {},
 //                                                 const std::string& example_flags = {});
 //   topology::family_spec to_spec(const family_flags&);
+//   const topology::resolved_family& resolve(const family_flags&);   // looked up and completed once
+//   std::string given_flags(const family_flags&);   // "--d 2 --D 3", for messages
 //   core::graph<std::uint32_t> make_graph(const family_flags&, std::string_view cmd, bool directed,
 //                                         file_report* report = nullptr);
 //   topology::endpoint_choice choose_endpoints(const family_flags&, const core::graph<std::uint32_t>&,
@@ -73,12 +75,18 @@ struct family_flags {
   std::string path, file_format;      // the file family
   /// Flags left at their default ("--ports", "--level", ...): messages list them as defaults, not as given.
   std::vector<std::string> defaulted;
+  /// The family resolved (resolve below), once, after parsing.
+  mutable std::optional<topology::resolved_family> resolved;
 };
 
 /// The spec of the flags (the values not given take their defaults when it is built).
-inline topology::family_spec to_spec(const family_flags& f) {
-  topology::family_named(f.family, "to_spec");
-  return topology::family_spec{f.family, f.values};
+inline topology::family_spec to_spec(const family_flags& f) { return topology::family_spec{f.family, f.values}; }
+
+/// The flags' family looked up and completed (topology::resolve), once a command: the first
+/// call resolves, the others reuse it (the flags do not change after parsing).
+inline const topology::resolved_family& resolve(const family_flags& f) {
+  if (!f.resolved) f.resolved = topology::resolve(to_spec(f));
+  return *f.resolved;
 }
 
 /// What the file family's reader read and dropped.
@@ -172,21 +180,26 @@ inline core::graph<std::uint32_t> make_graph(const family_flags& f, std::string_
                  read.self_loops_dropped, read.endpoints};
     return std::move(read.graph);
   }
-  const topology::family_spec spec = to_spec(f);
-  const auto& family = topology::family_named(f.family, "make_graph");
-  if (directed && !topology::is_digraph(spec))
+  const auto& family = resolve(f);
+  if (directed && !topology::is_digraph(family))
     throw std::invalid_argument(std::string(cmd) + ": --directed needs a digraph family (" + detail::digraph_families() +
                                 ", file); " + f.family + " has no arcs");
   // One rule names every parameter's flag: P -> --P, "P item" -> "--P item", "number of P items" -> "number of --P items".
   std::vector<std::string> words;
-  for (const auto& p : family.parameters)
+  for (const auto& p : family.descriptor().parameters)
     for (const std::string& w : {p.id, "--" + p.id, p.id + " item", "--" + p.id + " item", "number of " + p.id + " items",
                                  "number of --" + p.id + " items"})
       words.push_back(w);
   std::vector<flag_name> names;
   for (std::size_t i = 0; i + 1 < words.size(); i += 2) names.push_back({words[i], words[i + 1]});
-  return naming_flags(names, detail::given_text(f, family, topology::complete(spec).values),
-                      [&] { return topology::make_graph(spec); });
+  return naming_flags(names, detail::given_text(f, family.descriptor(), family.values()),
+                      [&] { return topology::make_graph(family); });
+}
+
+/// The family's flags and values as messages list them: "--d 2 --D 3" (and "; defaults: ...").
+inline std::string given_flags(const family_flags& f) {
+  const auto& family = resolve(f);
+  return detail::given_text(f, family.descriptor(), family.values());
 }
 
 /// Endpoints per router and where they come from (library: topology::choose_endpoints, the one
@@ -195,8 +208,7 @@ inline core::graph<std::uint32_t> make_graph(const family_flags& f, std::string_
 inline topology::endpoint_choice choose_endpoints(const family_flags& f, const core::graph<std::uint32_t>& g,
                                                   const file_report& file, std::optional<std::uint64_t> per_router) {
   if (f.family == topology::file_source_name) return topology::choose_endpoints(nullptr, g, file.endpoints, per_router);
-  const topology::family_spec spec = to_spec(f);
-  return topology::choose_endpoints(&spec, g, {}, per_router);
+  return topology::choose_endpoints(&resolve(f), g, {}, per_router);
 }
 
 /// The counts of choose_endpoints.

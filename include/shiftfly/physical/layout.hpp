@@ -51,6 +51,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/physical/model.hpp"
 #include "shiftfly/topology/descriptor.hpp"
+#include "shiftfly/topology/family.hpp"
 
 namespace shiftfly::physical {
 
@@ -82,65 +83,20 @@ inline std::uint64_t rack_capacity(std::uint64_t max_endpoints, const rack_geome
   return need == 0 ? rack.slots : rack.slots / static_cast<std::uint64_t>(need);
 }
 
-namespace detail {
-inline std::uint64_t slab_size(const std::vector<std::uint64_t>& dims) {
-  std::uint64_t s = 1;
-  for (std::size_t i = 0; i + 1 < dims.size(); ++i) s *= dims[i];  // the generator checked the product
-  return s;
-}
-inline bool chip_level(const topology::family_spec& spec) {
-  const auto it = spec.values.find("level");
-  return it != spec.values.end() && std::get_if<std::string>(&it->second) && std::get<std::string>(it->second) == "chip";
-}
-}  // namespace detail
-
-/// The family's grouping in words ("Dragonfly groups of a = 4 routers"), or "" if it has none.
+/// The family's grouping in words ("Dragonfly groups of a = 4 routers"), or "" if it has none
+/// (its descriptor's grouping, topology/descriptor.hpp).
 inline std::string family_grouping(const topology::family_spec& spec) {
-  const auto& f = spec.family;
-  const auto& v = spec.values;
-  if (f == "dragonfly") return "groups of a = " + core::to_message(topology::unsigned_value(v, "a")) + " routers";
-  if ((f == "boardfly" || f == "shiftfly") && detail::chip_level(spec)) return "32-chip groups";
-  if (f == "fat-tree") return "pods (edge and aggregation switches), then the core switches";
-  if (f == "slimfly") return "rows (s, x) of q = " + core::to_message(topology::unsigned_value(v, "q")) + " routers";
-  if (f == "torus" && topology::list_value(v, "dims").size() >= 2)
-    return "slabs of " + core::to_message(detail::slab_size(topology::list_value(v, "dims"))) +
-           " routers (same last coordinate), in folded order";
-  if (f == "hyperx" && topology::list_value(v, "dims").size() >= 2)
-    return "slabs of " + core::to_message(detail::slab_size(topology::list_value(v, "dims"))) +
-           " routers (same last coordinate)";
-  return {};
+  const auto full = topology::resolve(spec);
+  const auto& grouping = full.descriptor().grouping;
+  return grouping ? grouping->text(full.values()) : std::string();
 }
 
 /// The group of every router under the family's grouping (family_grouping), or an empty
-/// vector when the family has none. `spec` must be complete (topology::complete) and its
-/// graph have `routers` vertices.
+/// vector when the family has none. The spec's graph has `routers` vertices.
 inline std::vector<std::uint64_t> family_groups(const topology::family_spec& spec, std::size_t routers) {
-  const auto& f = spec.family;
-  const auto& v = spec.values;
-  std::uint64_t block = 0;
-  if (f == "dragonfly") block = topology::unsigned_value(v, "a");
-  else if ((f == "boardfly" || f == "shiftfly") && detail::chip_level(spec)) block = 32;
-  else if (f == "slimfly") block = topology::unsigned_value(v, "q");
-  else if ((f == "torus" || f == "hyperx") && topology::list_value(v, "dims").size() >= 2)
-    block = detail::slab_size(topology::list_value(v, "dims"));
-  std::vector<std::uint64_t> groups;
-  if (block && f == "torus") {  // slabs in folded order: slab i at position 2i, or 2(k - 1 - i) + 1 past the middle
-    const std::uint64_t k = topology::list_value(v, "dims").back(), half = (k + 1) / 2;
-    groups.resize(routers);
-    for (std::size_t u = 0; u < routers; ++u) {
-      const std::uint64_t i = u / block;
-      groups[u] = i < half ? 2 * i : 2 * (k - 1 - i) + 1;
-    }
-  } else if (block) {
-    groups.resize(routers);
-    for (std::size_t u = 0; u < routers; ++u) groups[u] = u / block;
-  } else if (f == "fat-tree") {  // edge p·(k/2)+e, aggregation k²/2 + p·(k/2)+a, core k² + c (topology/fat_tree.hpp)
-    const std::uint64_t k = topology::unsigned_value(v, "k"), half = k / 2, edge = k * half;
-    groups.resize(routers);
-    for (std::size_t u = 0; u < routers; ++u)
-      groups[u] = u < edge ? u / half : u < 2 * edge ? (u - edge) / half : k;
-  }
-  return groups;
+  const auto full = topology::resolve(spec);
+  const auto& grouping = full.descriptor().grouping;
+  return grouping ? grouping->group_of(full.values(), routers) : std::vector<std::uint64_t>{};
 }
 
 /// Routers in racks, racks on the floor.

@@ -108,8 +108,8 @@ inline channel_load_result measure_routing_load(const core::graph<std::uint32_t>
       q.matrix = metrics::traffic_matrix::from_entries(g.num_vertices(), std::move(e), "worst case");
     } else {
       auto name = r.load.traffic;
-      if (family && family->family == "torus")
-        name.dims = topology::list_value(topology::complete(*family).values, "dims");
+      if (family)  // tornado runs along rings (a torus's coordinates)
+        if (const auto c = topology::coordinates_of(*family); c && c->ring) name.dims = c->dims;
       q.matrix = make_load_traffic(g.num_vertices(), name, counts, r.load.self, r.load.traffic_seed).as_matrix();
     }
   }

@@ -13,7 +13,7 @@
 namespace shiftfly::routing {
 
 inline core::record describe(const route_answer& a) {
-  const bool numbers = a.family == "imase-itoh";
+  const bool numbers = a.numbered;
   const std::string algorithm =
       numbers ? "arithmetic shift routing (Imase-Itoh), no table" : "shift routing by Theorem 5.2, no table";
   core::record shortest("shortest_path");

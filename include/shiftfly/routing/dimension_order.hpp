@@ -30,6 +30,8 @@
 ///     std::uint64_t hops(s, t) const;                             // the path length
 ///   };
 ///   dimension_order_routing make_dimension_order_routing(const topology::family_spec&, const core::graph<>&);
+///       // from the family descriptor's `coordinates` (a ring: torus; else HyperX)
+///   std::string dimension_order_families();   // "torus or hyperx", from the registry
 /// The routing refers to the graph, which must outlive it.
 
 #include <algorithm>
@@ -212,15 +214,22 @@ class dimension_order_routing {
   std::vector<std::uint64_t> strides_;
 };
 
-/// Dimension-order routing for a torus or HyperX spec over its graph g (built from the
-/// spec: topology::make_graph). Any other family is refused in one line naming the two it fits.
+/// The families that run dimension-order routing (their descriptor has `coordinates`), as a
+/// message lists them: "torus or hyperx".
+inline std::string dimension_order_families() {
+  return topology::families_with([](const topology::family_descriptor& f) { return bool(f.coordinates); });
+}
+
+/// Dimension-order routing for a spec of a family whose routers have coordinates (its
+/// descriptor's `coordinates`: torus, HyperX) over its graph g (built from the spec:
+/// topology::make_graph). Any other family is refused in one line naming those that fit.
 inline dimension_order_routing make_dimension_order_routing(const topology::family_spec& spec, const core::graph<>& g) {
   constexpr std::string_view where = "make_dimension_order_routing";
-  if (spec.family != "torus" && spec.family != "hyperx")
-    core::fail_parameter(where, "family", spec.family, "does not run dimension-order routing (dor)", "torus or hyperx");
-  const auto full = topology::complete(spec);
-  return dimension_order_routing(g, spec.family == "torus" ? dor_family::torus : dor_family::hyperx,
-                                 topology::list_value(full.values, "dims"));
+  const auto full = topology::resolve(spec);
+  if (!full.descriptor().coordinates)
+    core::fail_parameter(where, "family", spec.family, "does not run dimension-order routing (dor)", dimension_order_families());
+  auto coordinates = full.descriptor().coordinates(full.values());
+  return dimension_order_routing(g, coordinates.ring ? dor_family::torus : dor_family::hyperx, std::move(coordinates.dims));
 }
 
 }  // namespace shiftfly::routing

@@ -83,15 +83,14 @@ inline pair_shares_function routing_pair_shares(const core::graph<std::uint32_t>
     }
     case routing_kind::dor: {
       if (!family)
-        core::fail_parameter(where, "routing", "dor", "needs the graph's family (a torus or a HyperX)", "torus or hyperx");
+        core::fail_parameter(where, "routing", "dor", "needs the graph's family (a torus or a HyperX)", dimension_order_families());
       auto r = std::make_shared<const dimension_order_routing>(make_dimension_order_routing(*family, g));
       holder = r;
       return [p = r.get()](std::uint32_t s, std::uint32_t t, std::vector<channel_share>& out) { p->shares(s, t, out); };
     }
     case routing_kind::shift: {
       if (!family)
-        core::fail_parameter(where, "routing", "shift", "needs the graph's family",
-                             "kautz, de-bruijn, imase-itoh or shiftfly");
+        core::fail_parameter(where, "routing", "shift", "needs the graph's family", shift_families());
       auto r = std::make_shared<const shift_channel_routing>(make_shift_channel_routing(*family, g));
       holder = r;
       return [p = r.get()](std::uint32_t s, std::uint32_t t, std::vector<channel_share>& out) { p->shares(s, t, out); };
@@ -259,8 +258,8 @@ inline channel_load_result measure_family_load(const core::graph<std::uint32_t>&
   const topology::family_descriptor* descriptor = family ? &topology::family_named(family->family, where) : nullptr;
   if (descriptor) require_family_runs(r.routing, *descriptor);
   detail::add_classes(g, family, r);
-  if (family && family->family == "torus" && r.tornado_dims.empty())
-    r.tornado_dims = topology::list_value(topology::complete(*family).values, "dims");
+  if (descriptor && descriptor->coordinates && r.tornado_dims.empty())  // tornado runs along rings (a torus's)
+    if (const auto c = topology::coordinates_of(*family); c && c->ring) r.tornado_dims = c->dims;
   resolve_endpoints(g, family, r);
   core::require_endpoints(where, r.endpoints, g.num_vertices());
   if (r.traffic.kind == traffic_kind::worst) return detail::worst_traffic_load(g, family, descriptor, std::move(r), request.worst, where);

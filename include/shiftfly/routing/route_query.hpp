@@ -10,6 +10,8 @@
 /// topology/ (an independent check), computed when the graph has at most
 /// `route_check_limit` vertices; above that it is absent and marked so.
 /// Errors name the parameters d, D, n, from and to (core/error.hpp).
+/// route_query(spec, from, to) takes the family's spec and chooses by its descriptor's `shift`
+/// numbering (labels or arithmetic); has_route_query(descriptor) tells the families it runs on.
 
 #include <cstdint>
 #include <optional>
@@ -24,6 +26,8 @@
 #include "shiftfly/routing/label.hpp"
 #include "shiftfly/routing/shift.hpp"
 #include "shiftfly/topology/de_bruijn.hpp"
+#include "shiftfly/topology/families.hpp"
+#include "shiftfly/topology/family.hpp"
 #include "shiftfly/topology/imase_itoh.hpp"
 #include "shiftfly/topology/kautz.hpp"
 
@@ -34,7 +38,8 @@ inline constexpr std::uint64_t route_check_limit = std::uint64_t{1} << 24;
 
 /// The answer to one route query.
 struct route_answer {
-  std::string family;                  ///< "kautz", "de-bruijn" or "imase-itoh"
+  std::string family;                  ///< the family's registry name: kautz, de-bruijn or imase-itoh
+  bool numbered = false;               ///< vertices are numbers (Imase–Itoh), else labels
   std::vector<std::string> path;       ///< vertices as written on input (labels or numbers)
   std::vector<std::uint64_t> ids;      ///< vertex ids in the generated graph
   std::size_t hops = 0;                ///< route length
@@ -61,7 +66,7 @@ inline route_answer route_labels(label_family family, std::uint64_t d, std::uint
   const auto v = parse_label(to, s, "to");
   const auto r = route_shift(s, u, v);
   route_answer a;
-  a.family = kautz ? "kautz" : "de-bruijn";
+  a.family = kautz ? topology::kautz_family().name : topology::de_bruijn_family().name;
   a.ids = r.path;
   a.hops = r.hops;
   for (const auto& w : shift_walk_labels(s, u, v)) a.path.push_back(format_label(w));
@@ -81,12 +86,39 @@ inline route_answer route_numbers(std::uint64_t n, std::uint64_t d, std::string_
   core::require_range("route", "to", j, 0, n - 1);
   const auto r = route_imase_itoh(n, d, i, j);
   route_answer a;
-  a.family = "imase-itoh";
+  a.family = topology::imase_itoh_family().name;
+  a.numbered = true;
   a.ids = r.path;
   a.hops = r.hops;
   for (auto x : r.path) a.path.push_back(std::to_string(x));
   if (n <= route_check_limit) a.shortest = detail::arc_distance(topology::imase_itoh(n, d), i, j);
   return a;
+}
+
+/// True when a family has a table-free route query: its routers are named by labels or by the
+/// Imase–Itoh arithmetic (its descriptor's `shift`, but not Shiftfly's groups).
+inline bool has_route_query(const topology::family_descriptor& f) noexcept {
+  return f.shift && *f.shift != topology::shift_labels::shiftfly_groups;
+}
+
+/// The route query on a family spec (its descriptor's `shift` chooses route_labels or
+/// route_numbers and names their parameters: d, D or n, d). A family with no route query
+/// is refused in one line naming those that have one.
+inline route_answer route_query(const topology::family_spec& spec, std::string_view from, std::string_view to) {
+  const auto full = topology::resolve(spec);
+  const auto& v = full.values();
+  if (!has_route_query(full.descriptor()))
+    core::fail_parameter("route", "family", full.name(), "has no table-free route query",
+                         topology::families_with(has_route_query));
+  switch (*full.descriptor().shift) {
+    case topology::shift_labels::imase_itoh:
+      return route_numbers(topology::unsigned_value(v, "n"), topology::unsigned_value(v, "d"), from, to);
+    case topology::shift_labels::kautz:
+      return route_labels(label_family::kautz, topology::unsigned_value(v, "d"), topology::unsigned_value(v, "D"), from, to);
+    default:
+      return route_labels(label_family::de_bruijn, topology::unsigned_value(v, "d"), topology::unsigned_value(v, "D"), from,
+                          to);
+  }
 }
 
 }  // namespace shiftfly::routing

@@ -31,6 +31,8 @@
 ///     bool chip_level() const;  std::uint64_t group_count() const;
 ///   };
 ///   shift_channel_routing make_shift_channel_routing(const topology::family_spec&, const core::graph<>& g);
+///       // from the family descriptor's `shift` numbering
+///   std::string shift_families();   // "kautz, de-bruijn, imase-itoh or shiftfly", from the registry
 /// The factory refuses a family without shift routing in one line naming kautz,
 /// de-bruijn, imase-itoh and shiftfly, and a graph that is not the spec's. The routing
 /// refers to the graph, which must outlive it; its calls are independent (thread-safe: the
@@ -300,36 +302,45 @@ inline void require_digraph_of(const core::graph<>& g, const core::graph<>& expe
 
 }  // namespace detail
 
-/// Shift routing for a Kautz, de Bruijn, Imase–Itoh or Shiftfly spec over its graph g (built
-/// from the spec: topology::make_graph). Any other family is refused in one line naming those four.
+/// The families that run shift routing (their descriptor has `shift`), as a message lists them:
+/// "kautz, de-bruijn, imase-itoh or shiftfly".
+inline std::string shift_families() {
+  return topology::families_with([](const topology::family_descriptor& f) { return f.shift.has_value(); });
+}
+
+/// Shift routing for a spec of a shift digraph family (its descriptor's `shift`: Kautz, de
+/// Bruijn, Imase–Itoh, Shiftfly) over its graph g (built from the spec: topology::make_graph).
+/// Any other family is refused in one line naming those that fit.
 inline shift_channel_routing make_shift_channel_routing(const topology::family_spec& spec, const core::graph<>& g) {
   constexpr std::string_view where = "make_shift_channel_routing";
-  const std::string& f = spec.family;
-  if (f != "kautz" && f != "de-bruijn" && f != "imase-itoh" && f != "shiftfly")
-    core::fail_parameter(where, "family", f, "does not run shift routing", "kautz, de-bruijn, imase-itoh or shiftfly");
-  const auto full = topology::complete(spec);
-  const auto& v = full.values;
+  const auto full = topology::resolve(spec);
+  const std::string& f = full.name();
+  const auto labels = full.descriptor().shift;
+  if (!labels)
+    core::fail_parameter(where, "family", f, "does not run shift routing", shift_families());
+  const auto& v = full.values();
   shift_channel_routing r(g);
-  if (f == "kautz" || f == "de-bruijn") {
+  if (*labels == topology::shift_labels::kautz || *labels == topology::shift_labels::de_bruijn) {
+    const bool kautz = *labels == topology::shift_labels::kautz;
     const auto d = topology::unsigned_value(v, "d"), D = topology::unsigned_value(v, "D");
-    const auto expected = f == "kautz" ? topology::kautz<std::uint32_t>(d, D) : topology::de_bruijn<std::uint32_t>(d, D);
+    const auto expected = kautz ? topology::kautz<std::uint32_t>(d, D) : topology::de_bruijn<std::uint32_t>(d, D);
     const std::uint64_t n = expected.num_vertices();
     detail::require_digraph_of(g, expected, f + " " + core::to_message(d) + "," + core::to_message(D));
-    r.space_ = f == "kautz" ? kautz_space(d, D) : de_bruijn_space(d, D);
+    r.space_ = kautz ? kautz_space(d, D) : de_bruijn_space(d, D);
     r.router_ = shift_channel_routing::router::labels;
     r.groups_ = n;
     return r;
   }
-  if (f == "imase-itoh") {
+  if (*labels == topology::shift_labels::imase_itoh) {
     const auto n = topology::unsigned_value(v, "n"), d = topology::unsigned_value(v, "d");
     detail::require_digraph_of(g, topology::imase_itoh<std::uint32_t>(n, d),
-                               "imase-itoh " + core::to_message(n) + "," + core::to_message(d));
+                               f + " " + core::to_message(n) + "," + core::to_message(d));
     r.plan_ = make_imase_itoh_plan(n, d);
     r.router_ = shift_channel_routing::router::arithmetic;
     r.groups_ = n;
     return r;
   }
-  // shiftfly
+  // shift_labels::shiftfly_groups
   const auto groups = topology::unsigned_value(v, "groups"), ports = topology::unsigned_value(v, "ports");
   const auto construction = topology::parse_shiftfly_construction(topology::choice_value(v, "construction"));
   const bool chip = topology::choice_value(v, "level") == "chip";
@@ -345,12 +356,12 @@ inline shift_channel_routing make_shift_channel_routing(const topology::family_s
   r.groups_ = G;
   r.chip_ = chip;
   if (!chip) {
-    detail::require_digraph_of(g, top, "shiftfly at " + core::to_message(groups) + " groups");
+    detail::require_digraph_of(g, top, f + " at " + core::to_message(groups) + " groups");
     return r;
   }
   if (g.num_vertices() != G * topology::group_chips)
     core::fail(where, "the graph has " + core::to_message(g.num_vertices()) + " vertices, not the " +
-                          core::to_message(G * topology::group_chips) + " chips of shiftfly at " + core::to_message(groups) + " groups");
+                          core::to_message(G * topology::group_chips) + " chips of " + f + " at " + core::to_message(groups) + " groups");
   std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>> links;
   detail::shiftfly_chip_tables(g, top, r.local_next_, r.link_offsets_, links);
   r.links_.reserve(links.size());

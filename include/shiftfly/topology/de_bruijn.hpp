@@ -118,6 +118,7 @@ inline const family_descriptor& de_bruijn_family() {
       .routings = {"shift", "minimal", "ecmp", "spread", "valiant", "ksp"},
       .endpoints_rule = "1 (each vertex is one node's router, as interconnection networks read the digraph)",
       .endpoints = [](const parameter_values&, const core::graph<std::uint32_t>& g) { return core::uniform_endpoints(g.num_vertices(), 1); },
+      .shift = shift_labels::de_bruijn,
   };
   return f;
 }

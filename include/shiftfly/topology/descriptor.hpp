@@ -17,8 +17,12 @@
 ///   struct field_candidate { values, routers, radix, parameters };
 ///   struct field_entry { display_name, rule, rank, size_is_free, candidates(max_radix, max_routers) };
 ///   struct channel_classes { names; class_of; }          // every channel's link class
+///   struct router_coordinates { dims, ring };          // a router's coordinates (dimension order, tornado)
+///   enum class shift_labels { kautz, de_bruijn, imase_itoh, shiftfly_groups };
+///   struct router_grouping { text, group_of };         // the racks' grouping (physical/layout.hpp)
 ///   struct family_descriptor { name, summary, source, parameters, example, make, is_digraph,
-///                              link_classes, classify, routings, field, endpoints_rule, endpoints };
+///                              link_classes, classify, routings, field, endpoints_rule, endpoints,
+///                              coordinates, shift, grouping };
 ///   struct family_spec { family, values };             // one family and its parameters
 ///   std::uint64_t unsigned_value(const parameter_values&, std::string_view id);
 ///   const std::vector<std::uint64_t>& list_value(const parameter_values&, std::string_view id);
@@ -44,6 +48,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/endpoints.hpp"
+#include "shiftfly/topology/router_groups.hpp"
 
 namespace shiftfly::topology {
 
@@ -102,6 +107,30 @@ struct channel_classes {
   std::vector<std::uint8_t> class_of;
 };
 
+/// The coordinates of every router of a family whose routers are points of a grid: router u has
+/// coordinate c_i = (u / s_i) mod dims[i], s_0 = 1 and s_{i+1} = s_i dims[i] (the first dimension
+/// varies fastest, as topology/torus.hpp and topology/hyperx.hpp number them). `ring`: the routers
+/// of one line of dimension i form a ring (a torus), else a complete graph (HyperX). Dimension-
+/// order routing (routing/dimension_order.hpp) and the tornado pattern read them.
+struct router_coordinates {
+  std::vector<std::uint64_t> dims;
+  bool ring = true;
+};
+
+/// How a shift digraph's routers are named, for the table-free shift routing of routing/
+/// (routing/shift_channel_routing.hpp, routing/route_query.hpp): by Kautz or de Bruijn labels
+/// (parameters d, D), by the Imase–Itoh arithmetic (parameters n, d), or as Shiftfly's groups
+/// on a generalized Kautz tier (parameters groups, ports, construction, level).
+enum class shift_labels { kautz, de_bruijn, imase_itoh, shiftfly_groups };
+
+/// A family's grouping of routers into racks' units (physical/layout.hpp): the grouping in words
+/// ("groups of a = 4 routers", or "" when the instance has none) and the group of every router
+/// (empty when none). Both take complete values; `group_of` takes the router count of the graph.
+struct router_grouping {
+  std::function<std::string(const parameter_values&)> text;
+  std::function<std::vector<std::uint64_t>(const parameter_values&, std::size_t routers)> group_of;
+};
+
 /// A graph family.
 struct family_descriptor {
   std::string name;     ///< the registry name: "dragonfly"
@@ -122,6 +151,12 @@ struct family_descriptor {
   /// The customary endpoints of each router of the instance `values` (every parameter set, as
   /// complete() sets them) whose graph is `g`: one count a router (core/endpoints.hpp).
   std::function<std::vector<std::uint32_t>(const parameter_values&, const core::graph<std::uint32_t>&)> endpoints;
+  /// The routers' coordinates (dimension-order routing, tornado), for a family on a grid; else empty.
+  std::function<router_coordinates(const parameter_values&)> coordinates;
+  /// How its routers are named for shift routing, for a shift digraph family; else none.
+  std::optional<shift_labels> shift;
+  /// Its routers' grouping in racks (physical/layout.hpp); none: no grouping.
+  std::optional<router_grouping> grouping;
 
   /// The parameter of id `id`, or nullptr.
   const parameter_descriptor* parameter(std::string_view id) const noexcept {

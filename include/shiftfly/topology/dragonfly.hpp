@@ -257,6 +257,9 @@ inline const family_descriptor& dragonfly_family() {
       .endpoints = [](const parameter_values& v, const core::graph<std::uint32_t>& g) {
         return core::uniform_endpoints(g.num_vertices(), (unsigned_value(v, "a") + 1) / 2);
       },
+      .grouping = router_grouping{
+          .text = [](const parameter_values& v) { return "groups of a = " + core::to_message(unsigned_value(v, "a")) + " routers"; },
+          .group_of = [](const parameter_values& v, std::size_t routers) { return block_groups(routers, unsigned_value(v, "a")); }},
   };
   return f;
 }

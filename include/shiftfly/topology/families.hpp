@@ -9,6 +9,7 @@
 ///   const family_descriptor* find_family(std::string_view name); // nullptr if none
 ///   const family_descriptor& family_named(std::string_view name, std::string_view where);
 ///       // an unknown name throws invalid_parameter naming `family` and listing the names
+///   std::string families_with(has);   // "torus or hyperx": the families whose descriptor `has` a hook
 
 #include <string>
 #include <string_view>
@@ -58,6 +59,19 @@ inline const family_descriptor& family_named(std::string_view name, std::string_
   std::string accepted;
   for (const auto* f : families()) accepted += (accepted.empty() ? "" : ", ") + f->name;
   core::throw_out_of_range(where, "family", "'" + std::string(name) + "'", accepted);
+}
+
+/// The names of the families that have a hook (`has(descriptor)`), in registry order, as a
+/// message lists them: "torus or hyperx", "kautz, de-bruijn, imase-itoh or shiftfly".
+template <class Has>
+std::string families_with(Has has) {
+  std::vector<std::string> names;
+  for (const auto* f : families())
+    if (has(*f)) names.push_back(f->name);
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  return text;
 }
 
 }  // namespace shiftfly::topology

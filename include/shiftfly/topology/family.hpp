@@ -34,7 +34,9 @@
 /// its `make_graph` are in topology/file_source.hpp, so that code building the families
 /// does not compile the file readers (GraphML, JSON).
 
+#include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -207,9 +209,31 @@ inline family_spec default_spec(std::string_view name) {
   return spec;
 }
 
-/// The spec with every parameter it does not give set as default_spec sets it; refuses a value
-/// of an id the family does not have, or of the wrong kind, or a choice outside the choices.
-inline family_spec complete(const family_spec& spec) {
+/// A family spec resolved once (resolve below): its descriptor, found by name once, and every
+/// parameter's value, given or as default_spec sets it, checked for its kind and choices. The
+/// functions below take one to use the descriptor and values with no other lookup; their
+/// family_spec overloads resolve first. Immutable: a changed spec is resolved anew.
+class resolved_family {
+ public:
+  const family_descriptor& descriptor() const noexcept { return *descriptor_; }
+  const std::string& name() const noexcept { return descriptor_->name; }
+  const parameter_values& values() const noexcept { return values_; }
+  /// As a plain spec, every value set.
+  family_spec spec() const { return {descriptor_->name, values_}; }
+
+ private:
+  resolved_family(const family_descriptor& d, parameter_values values) : descriptor_(&d), values_(std::move(values)) {}
+  const family_descriptor* descriptor_;
+  parameter_values values_;
+  friend resolved_family resolve(const family_spec& spec);
+};
+
+/// THE one place a spec's family is looked up by name and its values completed: the family of
+/// the registry called spec.family (an unknown name throws invalid_parameter naming `family`
+/// and listing the names), with every parameter the spec does not give set as default_spec
+/// sets it; refuses a value of an id the family does not have, or of the wrong kind, or a
+/// choice outside the choices.
+inline resolved_family resolve(const family_spec& spec) {
   const auto& f = family_named(spec.family, "family_spec");
   for (const auto& [id, value] : spec.values) {
     const auto* p = f.parameter(id);
@@ -233,17 +257,18 @@ inline family_spec complete(const family_spec& spec) {
       if (!known) core::throw_out_of_range(f.name, id, word, accepted);
     }
   }
-  family_spec out{f.name, spec.values};
-  for (const auto& p : f.parameters) out.values.emplace(p.id, unset_value(p));  // keeps the given ones
-  return out;
+  parameter_values values = spec.values;
+  for (const auto& p : f.parameters) values.emplace(p.id, unset_value(p));  // keeps the given ones
+  return resolved_family(f, std::move(values));
 }
+
+/// The spec with every parameter it does not give set as default_spec sets it (resolve's values).
+inline family_spec complete(const family_spec& spec) { return resolve(spec).spec(); }
 
 /// True when the spec's graph carries arcs: the shift digraphs (Kautz, de Bruijn, generalized
 /// de Bruijn, Imase-Itoh) and group-level Shiftfly, whose global tier is one.
-inline bool is_digraph(const family_spec& spec) {
-  const auto full = complete(spec);
-  return family_named(full.family, "is_digraph").is_digraph(full.values);
-}
+inline bool is_digraph(const resolved_family& r) { return r.descriptor().is_digraph(r.values()); }
+inline bool is_digraph(const family_spec& spec) { return is_digraph(resolve(spec)); }
 
 /// A parameter of a spec, named by its id, with its value as text.
 struct family_parameter {
@@ -252,23 +277,26 @@ struct family_parameter {
 };
 
 /// The spec's parameters in its descriptor's order (dims as `4,4,4`).
-inline std::vector<family_parameter> parameters(const family_spec& spec) {
-  const auto full = complete(spec);
+inline std::vector<family_parameter> parameters(const resolved_family& r) {
   std::vector<family_parameter> out;
-  for (const auto& p : family_named(full.family, "parameters").parameters)
-    out.push_back({p.id, value_text(full.values.find(p.id)->second)});
+  for (const auto& p : r.descriptor().parameters) out.push_back({p.id, value_text(r.values().find(p.id)->second)});
   return out;
 }
+inline std::vector<family_parameter> parameters(const family_spec& spec) { return parameters(resolve(spec)); }
 
 /// Endpoints per router of the spec's graph `g`: `per_router` on every router when given (named
 /// `endpoints` in errors), else the family's customary counts (its descriptor's `endpoints`).
+inline std::vector<std::uint32_t> endpoints_of(const resolved_family& r, const core::graph<std::uint32_t>& g,
+                                               std::optional<std::uint64_t> per_router = {}) {
+  if (per_router) return core::uniform_endpoints(g.num_vertices(), *per_router);
+  auto counts = r.descriptor().endpoints(r.values(), g);
+  core::require_endpoints("endpoints_of", counts, g.num_vertices());
+  return counts;
+}
 inline std::vector<std::uint32_t> endpoints_of(const family_spec& spec, const core::graph<std::uint32_t>& g,
                                                std::optional<std::uint64_t> per_router = {}) {
   if (per_router) return core::uniform_endpoints(g.num_vertices(), *per_router);
-  const auto full = complete(spec);
-  auto counts = family_named(full.family, "endpoints_of").endpoints(full.values, g);
-  core::require_endpoints("endpoints_of", counts, g.num_vertices());
-  return counts;
+  return endpoints_of(resolve(spec), g);
 }
 
 /// Endpoints per router and, in words, where they come from (`rule`, as the commands print it).
@@ -283,7 +311,7 @@ struct endpoint_choice {
 /// customary counts when `spec` is given (its descriptor's endpoints rule: a fat tree's hosts
 /// on its edge switches only); `file_counts`, those a simulator's file carries (BookSim2's
 /// anynet, SST's anytopo GraphML, ns-3's topology.txt); else 1 a router.
-inline endpoint_choice choose_endpoints(const family_spec* spec, const core::graph<std::uint32_t>& g,
+inline endpoint_choice choose_endpoints(const resolved_family* spec, const core::graph<std::uint32_t>& g,
                                         const std::vector<std::uint32_t>& file_counts = {},
                                         std::optional<std::uint64_t> per_router = {},
                                         const std::vector<std::uint32_t>& given_counts = {}) {
@@ -298,7 +326,7 @@ inline endpoint_choice choose_endpoints(const family_spec* spec, const core::gra
     c.rule = "the given counts, one a router";
   } else if (spec) {
     c.counts = endpoints_of(*spec, g);
-    c.rule = "the family's: " + family_named(complete(*spec).family, "choose_endpoints").endpoints_rule;
+    c.rule = "the family's: " + spec->descriptor().endpoints_rule;
   } else if (!file_counts.empty()) {
     core::require_endpoints("choose_endpoints", file_counts, routers);
     c.counts = file_counts;
@@ -310,24 +338,88 @@ inline endpoint_choice choose_endpoints(const family_spec* spec, const core::gra
   return c;
 }
 
-/// Builds the spec's graph (32-bit vertex ids); the generator validates its parameters first.
-inline core::graph<std::uint32_t> make_graph(const family_spec& spec) {
-  const auto full = complete(spec);
-  return family_named(full.family, "make_graph").make(full.values);
+/// choose_endpoints of a spec not yet resolved (nullptr: a graph of no family).
+inline endpoint_choice choose_endpoints(const family_spec* spec, const core::graph<std::uint32_t>& g,
+                                        const std::vector<std::uint32_t>& file_counts = {},
+                                        std::optional<std::uint64_t> per_router = {},
+                                        const std::vector<std::uint32_t>& given_counts = {}) {
+  if (!spec || per_router || !given_counts.empty())
+    return choose_endpoints(static_cast<const resolved_family*>(nullptr), g, file_counts, per_router, given_counts);
+  const auto r = resolve(*spec);
+  return choose_endpoints(&r, g, file_counts, per_router, given_counts);
 }
+
+/// choose_endpoints of a graph of no family.
+inline endpoint_choice choose_endpoints(std::nullptr_t, const core::graph<std::uint32_t>& g,
+                                        const std::vector<std::uint32_t>& file_counts = {},
+                                        std::optional<std::uint64_t> per_router = {},
+                                        const std::vector<std::uint32_t>& given_counts = {}) {
+  return choose_endpoints(static_cast<const resolved_family*>(nullptr), g, file_counts, per_router, given_counts);
+}
+
+/// Builds the spec's graph (32-bit vertex ids); the generator validates its parameters first.
+inline core::graph<std::uint32_t> make_graph(const resolved_family& r) { return r.descriptor().make(r.values()); }
+inline core::graph<std::uint32_t> make_graph(const family_spec& spec) { return make_graph(resolve(spec)); }
 
 /// The link class of every channel of g = make_graph(spec) (topology/descriptor.hpp,
 /// channel_classes; a channel is a CSR position of g.targets()). A graph that is not the
 /// spec's (another vertex count) is refused.
-inline channel_classes classify_channels(const family_spec& spec, const core::graph<std::uint32_t>& g) {
-  const auto full = complete(spec);
-  const auto& f = family_named(full.family, "classify_channels");
+inline channel_classes classify_channels(const resolved_family& r, const core::graph<std::uint32_t>& g) {
+  const auto& f = r.descriptor();
   if (!f.classify) core::fail("classify_channels", "the family " + f.name + " has no channel classifier");
-  auto out = f.classify(full.values, g);
+  auto out = f.classify(r.values(), g);
   if (out.class_of.size() != g.targets().size())
     core::fail("classify_channels", "the classifier of " + f.name + " gave " + core::to_message(out.class_of.size()) +
                                         " classes for " + core::to_message(g.targets().size()) + " channels");
   return out;
+}
+inline channel_classes classify_channels(const family_spec& spec, const core::graph<std::uint32_t>& g) {
+  return classify_channels(resolve(spec), g);
+}
+
+/// The exact range of the parameter `id` (of its item at `position`, for a list) at the spec's
+/// other values, as its generator states it ("2 to 9": Kautz's D depends on d), else the
+/// descriptor's range ("<min> to <max>"). The generator is asked with the one value outside
+/// every range (the largest 64-bit value, or 0 when the range starts above 0) and refuses it
+/// before it builds anything; its error keeps the accepted range apart (core::invalid_parameter).
+/// For a binding that must name the range of a value its parameter cannot hold (Python's ints).
+inline std::string stated_range(const family_spec& spec, std::string_view id, std::optional<std::size_t> position = {}) {
+  const auto r = resolve(spec);
+  const auto* p = r.descriptor().parameter(id);
+  if (!p || p->kind == parameter_kind::choice)
+    core::fail_parameter("stated_range", "id", std::string(id), "is not an unsigned parameter of " + r.name());
+  const std::string declared = core::to_message(p->min) + " to " + core::to_message(p->max);
+  constexpr std::uint64_t top = std::numeric_limits<std::uint64_t>::max();
+  if (p->max == top && p->min == 0) return declared;
+  const std::uint64_t probe = p->max < top ? top : 0;
+  auto values = r.values();
+  auto& value = values.find(id)->second;
+  if (position) {
+    auto& items = std::get<std::vector<std::uint64_t>>(value);
+    if (*position >= items.size())
+      core::require_range("stated_range", "position", *position, 0, items.empty() ? 0 : items.size() - 1);
+    items[*position] = probe;
+  } else {
+    if (p->kind != parameter_kind::unsigned_integer)
+      core::fail_parameter("stated_range", "position", "(none)", "is needed for the list " + std::string(id));
+    value = probe;
+  }
+  try {
+    r.descriptor().make(values);
+  } catch (const core::invalid_parameter& e) {
+    const std::string item = std::string(id) + " item";
+    if ((e.parameter() == id || e.parameter() == item) && e.value() == core::to_message(probe) && !e.accepted().empty())
+      return e.accepted();
+  }
+  return declared;
+}
+
+/// The coordinates of the spec's routers (its descriptor's `coordinates`), or none when its
+/// family is not on a grid.
+inline std::optional<router_coordinates> coordinates_of(const family_spec& spec) {
+  const auto r = resolve(spec);
+  if (!r.descriptor().coordinates) return std::nullopt;
+  return r.descriptor().coordinates(r.values());
 }
 
 }  // namespace shiftfly::topology

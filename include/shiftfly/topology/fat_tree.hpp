@@ -262,6 +262,15 @@ inline const family_descriptor& fat_tree_family() {
         for (std::uint64_t e = 0; e < fat_tree_edge_switches(k); ++e) counts[e] = static_cast<std::uint32_t>(k / 2);
         return counts;
       },
+      .grouping = router_grouping{
+          .text = [](const parameter_values&) { return std::string("pods (edge and aggregation switches), then the core switches"); },
+          // edge p·(k/2)+e, aggregation k²/2 + p·(k/2)+a, core k² + c (the generator's numbering)
+          .group_of = [](const parameter_values& v, std::size_t routers) {
+            const std::uint64_t k = unsigned_value(v, "k"), half = k / 2, edge = k * half;
+            std::vector<std::uint64_t> groups(routers);
+            for (std::size_t u = 0; u < routers; ++u) groups[u] = u < edge ? u / half : u < 2 * edge ? (u - edge) / half : k;
+            return groups;
+          }},
   };
   return f;
 }

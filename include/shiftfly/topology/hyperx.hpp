@@ -171,6 +171,17 @@ inline const family_descriptor& hyperx_family() {
         const std::uint64_t smallest = s.empty() ? 2 : *std::min_element(s.begin(), s.end());
         return core::uniform_endpoints(g.num_vertices(), std::max<std::uint64_t>(1, smallest / 2));
       },
+      .coordinates = [](const parameter_values& v) { return router_coordinates{list_value(v, "dims"), false}; },
+      .grouping = router_grouping{
+          .text = [](const parameter_values& v) {
+            const auto& dims = list_value(v, "dims");
+            return dims.size() < 2 ? std::string()
+                                   : "slabs of " + core::to_message(slab_size(dims)) + " routers (same last coordinate)";
+          },
+          .group_of = [](const parameter_values& v, std::size_t routers) {
+            const auto& dims = list_value(v, "dims");
+            return dims.size() < 2 ? std::vector<std::uint64_t>{} : block_groups(routers, slab_size(dims));
+          }},
   };
   return f;
 }

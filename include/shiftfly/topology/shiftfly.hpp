@@ -181,6 +181,12 @@ inline const family_descriptor& shiftfly_family() {
       .endpoints = [](const parameter_values& v, const core::graph<std::uint32_t>& g) {
         return core::uniform_endpoints(g.num_vertices(), choice_value(v, "level") == "chip" ? 1 : group_chips);
       },
+      .shift = shift_labels::shiftfly_groups,
+      .grouping = router_grouping{
+          .text = [](const parameter_values& v) { return choice_value(v, "level") == "chip" ? std::string("32-chip groups") : std::string(); },
+          .group_of = [](const parameter_values& v, std::size_t routers) {
+            return choice_value(v, "level") == "chip" ? block_groups(routers, group_chips) : std::vector<std::uint64_t>{};
+          }},
   };
   return f;
 }

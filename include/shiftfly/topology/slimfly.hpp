@@ -170,6 +170,9 @@ inline const family_descriptor& slimfly_family() {
       .endpoints = [](const parameter_values& v, const core::graph<std::uint32_t>& g) {
         return core::uniform_endpoints(g.num_vertices(), (slimfly_radix(unsigned_value(v, "q")) + 1) / 2);
       },
+      .grouping = router_grouping{
+          .text = [](const parameter_values& v) { return "rows (s, x) of q = " + core::to_message(unsigned_value(v, "q")) + " routers"; },
+          .group_of = [](const parameter_values& v, std::size_t routers) { return block_groups(routers, unsigned_value(v, "q")); }},
   };
   return f;
 }

@@ -28,6 +28,15 @@ namespace shiftfly::topology {
 /// The two string families with shift arcs u -> u_2..u_D alpha.
 enum class label_family { kautz, de_bruijn };
 
+/// A label space's rule in words, for messages: the range of its symbols and its vertex count.
+struct label_rule {
+  std::string_view symbols, order;
+};
+/// Kautz: symbols 0 to d, (d+1)d^(D-1) labels; de Bruijn: symbols 0 to d - 1, d^D labels.
+constexpr label_rule rule_of(label_family f) noexcept {
+  return f == label_family::kautz ? label_rule{"0 to d", "(d+1)d^(D-1)"} : label_rule{"0 to d - 1", "d^D"};
+}
+
 /// A label space: family, out-degree d and label length (diameter) D.
 struct label_space {
   label_family family = label_family::kautz;
@@ -38,12 +47,14 @@ struct label_space {
 
 /// Largest alphabet a label symbol (core::symbol, 16 bits) can hold.
 inline constexpr unsigned max_label_degree = 65534;
+/// The longest label (symbols) of a label space.
+inline constexpr unsigned max_label_length = 63;
 
 /// Builds and validates a label space (d >= 2, D >= 1, size below 2^63).
 inline label_space make_label_space(label_family family, std::uint64_t d, std::uint64_t D) {
   constexpr std::string_view where = "make_label_space";
   core::require_range(where, "d", d, 2, max_label_degree);
-  core::require_range(where, "D", D, 1, 63);
+  core::require_range(where, "D", D, 1, max_label_length);
   label_space s;
   s.family = family;
   s.d = static_cast<unsigned>(d);

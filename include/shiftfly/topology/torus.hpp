@@ -103,6 +103,18 @@ inline const family_descriptor& torus_family() {
       .routings = {"minimal", "ecmp", "spread", "dor", "valiant", "ksp"},
       .endpoints_rule = "1 (one node a router, as in the Shiftfly paper's torus of chips)",
       .endpoints = [](const parameter_values&, const core::graph<std::uint32_t>& g) { return core::uniform_endpoints(g.num_vertices(), 1); },
+      .coordinates = [](const parameter_values& v) { return router_coordinates{list_value(v, "dims"), true}; },
+      .grouping = router_grouping{
+          .text = [](const parameter_values& v) {
+            const auto& dims = list_value(v, "dims");
+            return dims.size() < 2 ? std::string()
+                                   : "slabs of " + core::to_message(slab_size(dims)) +
+                                         " routers (same last coordinate), in folded order";
+          },
+          .group_of = [](const parameter_values& v, std::size_t routers) {
+            const auto& dims = list_value(v, "dims");
+            return dims.size() < 2 ? std::vector<std::uint64_t>{} : folded_slab_groups(routers, dims);
+          }},
   };
   return f;
 }
