@@ -59,7 +59,6 @@ class record_value {
 
   [[nodiscard]] const data& get() const noexcept { return v_; }
   [[nodiscard]] bool is_null() const noexcept { return std::holds_alternative<std::nullptr_t>(v_); }
-  [[nodiscard]] bool is_record() const noexcept { return std::holds_alternative<std::shared_ptr<const record>>(v_); }
   [[nodiscard]] const record& as_record() const { return *std::get<std::shared_ptr<const record>>(v_); }
 
  private:

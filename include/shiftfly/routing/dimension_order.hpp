@@ -84,7 +84,6 @@ class dimension_order_routing {
 
   [[nodiscard]] dor_family family() const noexcept { return family_; }
   [[nodiscard]] const std::vector<std::uint64_t>& dims() const noexcept { return dims_; }
-  [[nodiscard]] std::uint64_t vertex_count() const noexcept { return g_->num_vertices(); }
 
   /// Appends the channels of the (s, t) traffic with their fractions (s != t).
   void shares(std::uint32_t s, std::uint32_t t, std::vector<channel_share>& out) const {

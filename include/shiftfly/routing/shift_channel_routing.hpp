@@ -74,7 +74,6 @@ class shift_channel_routing {
   [[nodiscard]] bool chip_level() const noexcept { return chip_; }
   /// Vertices of the digraph the shift route runs on: the graph's, or Shiftfly's groups.
   [[nodiscard]] std::uint64_t group_count() const noexcept { return groups_; }
-  [[nodiscard]] std::uint64_t vertex_count() const noexcept { return g_->num_vertices(); }
 
   /// The shift route from U to W (U != W) on the digraph (the groups, at chip level): its vertices.
   [[nodiscard]] std::vector<std::uint32_t> group_route(std::uint32_t U, std::uint32_t W) const {

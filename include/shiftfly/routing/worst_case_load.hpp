@@ -76,6 +76,7 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/memory.hpp"
+#include "shiftfly/metrics/flow/assignment.hpp"
 #include "shiftfly/routing/channel_share.hpp"
 
 namespace shiftfly::routing {
@@ -136,99 +137,6 @@ struct gathered_share {
   std::uint32_t channel, source, target;
   double weight;
 };
-
-/// The maximum-weight matching of the dense r x c weight matrix w (row-major, every weight
-/// >= 0) by the primal–dual Hungarian method with non-negative potentials u (rows) and v
-/// (columns), u_i + v_j >= w_ij and equality on the matching; a row or column with a positive
-/// potential is matched. match[i] is row i's column or -1.
-struct matching_result {
-  std::vector<std::int64_t> match;
-  std::vector<double> u, v;
-};
-
-inline matching_result max_weight_matching(std::size_t r, std::size_t c, const std::vector<double>& w) {
-  matching_result m;
-  m.match.assign(r, -1);
-  m.u.assign(r, 0.0);
-  m.v.assign(c, 0.0);
-  std::vector<std::int64_t> row_of(c, -1), from_row(c, -1);
-  std::vector<double> slack(c);
-  std::vector<char> col_in_tree(c);
-  double scale = 0.0;
-  for (std::size_t i = 0; i < r; ++i)
-    for (std::size_t j = 0; j < c; ++j) {
-      m.u[i] = std::max(m.u[i], w[i * c + j]);
-      scale = std::max(scale, w[i * c + j]);
-    }
-  const double eps = 1e-13 * std::max(1.0, scale);
-  const auto augment = [&](std::int64_t j) {  // flips the tree path ending at column j
-    while (j >= 0) {
-      const auto i = static_cast<std::size_t>(from_row[static_cast<std::size_t>(j)]);
-      const std::int64_t next = m.match[i];
-      m.match[i] = j;
-      row_of[static_cast<std::size_t>(j)] = static_cast<std::int64_t>(i);
-      j = next;
-    }
-  };
-  std::vector<std::size_t> tree_rows;
-  for (std::size_t root = 0; root < r; ++root) {
-    if (m.u[root] <= eps) {
-      m.u[root] = 0.0;
-      continue;  // a row whose potential is 0 may stay free
-    }
-    std::fill(col_in_tree.begin(), col_in_tree.end(), 0);
-    tree_rows.assign(1, root);
-    for (std::size_t j = 0; j < c; ++j) {
-      slack[j] = m.u[root] + m.v[j] - w[root * c + j];
-      from_row[j] = static_cast<std::int64_t>(root);
-    }
-    while (true) {
-      // δ1: the least slack to a column outside the tree; δ2: the least row potential in it
-      double d1 = std::numeric_limits<double>::infinity();
-      std::size_t j1 = c;
-      for (std::size_t j = 0; j < c; ++j)
-        if (!col_in_tree[j] && slack[j] < d1) d1 = slack[j], j1 = j;
-      double d2 = std::numeric_limits<double>::infinity();
-      std::size_t i2 = r;
-      for (auto i : tree_rows)
-        if (m.u[i] < d2) d2 = m.u[i], i2 = i;
-      const double delta = std::max(0.0, std::min(d1, d2));
-      for (auto i : tree_rows) m.u[i] -= delta;
-      for (std::size_t j = 0; j < c; ++j) {
-        if (col_in_tree[j])
-          m.v[j] += delta;
-        else
-          slack[j] -= delta;
-      }
-      if (d2 <= d1) {
-        // a tree row's potential reached 0: it leaves the matching (the root, if it is, stays free)
-        m.u[i2] = 0.0;
-        if (i2 != root) {
-          const std::int64_t j = m.match[i2];
-          m.match[i2] = -1;
-          row_of[static_cast<std::size_t>(j)] = -1;
-          augment(j);
-        }
-        break;
-      }
-      // column j1 became tight
-      slack[j1] = 0.0;
-      col_in_tree[j1] = 1;
-      if (row_of[j1] < 0) {
-        augment(static_cast<std::int64_t>(j1));
-        break;
-      }
-      const auto i = static_cast<std::size_t>(row_of[j1]);
-      tree_rows.push_back(i);
-      for (std::size_t j = 0; j < c; ++j)
-        if (!col_in_tree[j]) {
-          const double s = m.u[i] + m.v[j] - w[i * c + j];
-          if (s < slack[j]) slack[j] = s, from_row[j] = static_cast<std::int64_t>(i);
-        }
-    }
-  }
-  return m;
-}
 
 /// Refuses a worst case whose assignments exceed the work limit.
 [[noreturn]] inline void refuse_assignment_work(std::uint64_t estimate, std::uint64_t limit, std::uint64_t solved) {
@@ -363,7 +271,7 @@ struct channel_workspace {
 
 /// The matching of one channel's rows to columns extended to a permutation: every source left
 /// over to itself when free, else to the lowest free target.
-inline std::vector<std::uint64_t> permutation_of(std::uint64_t n, const matching_result& m, std::size_t r, bool transposed,
+inline std::vector<std::uint64_t> permutation_of(std::uint64_t n, const metrics::weighted_matching& m, std::size_t r, bool transposed,
                                                  const channel_workspace& ws) {
   std::vector<std::uint64_t> perm(n, n);
   std::vector<char> taken(n, 0);
@@ -412,7 +320,7 @@ inline channel_solution solve_channel(const channel_part& p, const std::vector<g
     else
       w[a * c + b] = x.weight;
   }
-  const auto m = max_weight_matching(r, c, w);
+  const auto m = metrics::max_weight_matching(r, c, w);  // metrics/flow/assignment.hpp
   channel_solution out;
   out.permutation = permutation_of(n, m, r, transposed, ws);
   const auto& perm = out.permutation;

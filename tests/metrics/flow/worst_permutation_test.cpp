@@ -144,7 +144,7 @@ TEST_CASE("max_weight_assignment: equals the shortest-augmenting-path assignment
 }
 
 TEST_CASE("pair_distances: BFS on every pair, over members, along arcs, at any thread count") {
-  std::vector<std::pair<graph, metrics::traversal>> cases{
+  std::vector<std::pair<wpt::graph, metrics::traversal>> cases{
       {topology::torus({5, 4}), metrics::traversal::undirected},
       {topology::kautz(2, 4), metrics::traversal::arcs},
       {topology::jellyfish(700, 5, 3), metrics::traversal::undirected},
@@ -201,7 +201,7 @@ TEST_CASE("worst_permutation_bound with endpoints: TUB's own formula (networkx a
 }
 
 TEST_CASE("worst_permutation_bound: the certified method equals the 8-byte one on the families") {
-  std::vector<std::pair<graph, metrics::traversal>> cases{
+  std::vector<std::pair<wpt::graph, metrics::traversal>> cases{
       {topology::jellyfish(400, 6, 2), metrics::traversal::undirected},
       {topology::boardfly_group_level(144), metrics::traversal::undirected},
       {topology::shiftfly_group_level(144), metrics::traversal::undirected},
@@ -222,7 +222,7 @@ TEST_CASE("worst_permutation_bound: the certified method equals the 8-byte one o
   for (std::uint32_t v = 0; v < 256; ++v)
     for (std::uint32_t b = 0; b < 8; ++b)
       if (v < (v ^ (1u << b))) e.push_back({v, v ^ (1u << b)});
-  const auto q8 = graph::from_edges(256, e, "Q8");
+  const auto q8 = wpt::graph::from_edges(256, e, "Q8");
   metrics::worst_permutation_options o;
   o.endpoints.assign(256, 5);
   const auto b = metrics::worst_permutation_bound(q8, metrics::traversal::undirected, o);
@@ -246,7 +246,7 @@ TEST_CASE("certified worst permutation: bad input, one line each") {
   o.endpoints.assign(600, 1);
   o.endpoints[5] = 2;  // not one a vertex: the certified method, on two-byte distances
   CHECK(metrics::worst_permutation_bound(ring, metrics::traversal::undirected, o).total_distance > 0);
-  const auto split = graph::from_edges(4, std::vector<std::pair<std::uint32_t, std::uint32_t>>{{0, 1}, {2, 3}});
+  const auto split = wpt::graph::from_edges(4, std::vector<std::pair<std::uint32_t, std::uint32_t>>{{0, 1}, {2, 3}});
   const std::vector<std::uint64_t> four{0, 1, 2, 3};
   CHECK_THROWS_WITH(metrics::pair_distances<std::uint8_t>(split, four, metrics::traversal::undirected),
                     Catch::Contains("does not reach"));
