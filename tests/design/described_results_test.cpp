@@ -45,7 +45,7 @@ const std::set<std::string> hand_json_in_tools = {
 const std::map<std::string, std::size_t> hand_keys_in_python = {
     {"python/src/capacity.cpp", 47},  // Bisection, Throughput, ThroughputProfile
     {"python/src/routing.cpp", 3},    // MergeCriterion, the channel loads
-    {"python/src/graphs.cpp", 24},    // the family descriptors (data) and ReadReport
+    {"python/src/graphs.cpp", 30},    // the family descriptors (data: parameters, coordinates, shift labels) and ReadReport
     {"python/src/tables.cpp", 7},     // a table's cells (data)
     {"python/src/halley.cpp", 4},     // cost_model_defaults: the inputs' defaults, not a result
 };

@@ -75,17 +75,24 @@ struct family_flags {
   std::string path, file_format;      // the file family
   /// Flags left at their default ("--ports", "--level", ...): messages list them as defaults, not as given.
   std::vector<std::string> defaulted;
-  /// The family resolved (resolve below), once, after parsing.
+  /// The family resolved (resolve below), and the family and values it was resolved from.
   mutable std::optional<topology::resolved_family> resolved;
+  mutable std::string resolved_family_name;
+  mutable topology::parameter_values resolved_values;
 };
 
 /// The spec of the flags (the values not given take their defaults when it is built).
 inline topology::family_spec to_spec(const family_flags& f) { return topology::family_spec{f.family, f.values}; }
 
 /// The flags' family looked up and completed (topology::resolve), once a command: the first
-/// call resolves, the others reuse it (the flags do not change after parsing).
+/// call resolves, the others reuse it while the family and values are those it was resolved
+/// from (a caller that changes them gets a new resolution, never a stale one).
 inline const topology::resolved_family& resolve(const family_flags& f) {
-  if (!f.resolved) f.resolved = topology::resolve(to_spec(f));
+  if (!f.resolved || f.resolved_family_name != f.family || f.resolved_values != f.values) {
+    f.resolved = topology::resolve(to_spec(f));
+    f.resolved_family_name = f.family;
+    f.resolved_values = f.values;
+  }
   return *f.resolved;
 }
 
