@@ -22,7 +22,9 @@ _FAMILIES = list(_shiftfly.families())
 def families():
     """The registry's families as their descriptors (topology/descriptor.hpp), in its order: for
     each a dict of name, summary, source, parameters (id, symbol, kind "unsigned", "unsigned list"
-    or "choice", min, max, required, default, default_text, choices, help), example (a small
+    or "choice", min, max (the range at any other values, a list's items' range), rule (which values
+    in [min, max] are accepted: "an even number", "a prime power", or "" for all), required,
+    default, default_text, choices, help), example (a small
     instance's keyword values), link_classes, routings, endpoints_rule (its customary endpoints
     per router, Graph.endpoints), field_name (its name in the field tables, or None), shift (how
     a shift digraph's routers are numbered for shift routing: a dict of numbering "labels",
@@ -33,8 +35,9 @@ def families():
 
 def _stated_range(family, parameter, values, position):
     """The range the library states for a keyword whose value its C++ parameter cannot hold, at the
-    other values (topology::stated_range, as data: Kautz's D depends on d); `position` is the item
-    of a list, else None."""
+    other values: topology::stated_range, the text of the descriptor's range data (min, max, rule
+    and, where it depends on the other values, its range at them: Kautz's D on d); `position` is
+    the item of a list, else None."""
     return _shiftfly.stated_range(family["name"], values, parameter["id"], position)
 
 
@@ -157,7 +160,7 @@ def read(path, directed=False, format=None):
     fmt = "" if format is None else _checks.text("read", "format", format,
                                                  ("edgelist", "graphml", "json", "booksim", "sst", "ns3"))
     g, info = _shiftfly.read(path, directed, fmt)
-    g._read_report = ReadReport(vertices=g.n, edges=g.m, arcs=g.num_arcs, **info)
+    g._read_report = ReadReport._of(info)  # the reader's report as described (io/read_report.hpp)
     return g
 
 

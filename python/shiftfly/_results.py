@@ -1,4 +1,7 @@
-"""Frozen result objects: one dataclass per C++ result struct, same fields, plus to_dict()."""
+"""Frozen result objects: one dataclass per C++ result struct, plus to_dict(). Each holds exactly
+the fields its C++ description shows in Python (core/record.hpp; python/src/results.cpp lists
+them, python/tests/test_results.py holds every class here to them): the extension returns a
+result as the dict of its description and _of builds the class from it."""
 import dataclasses
 from typing import Any, Optional, Tuple
 
@@ -244,9 +247,12 @@ class Bisection(_Result):
     @classmethod
     def _of(cls, fields):
         fields = dict(fields)
-        fields["bounds"] = tuple(BisectionBound(**b) for b in fields["bounds"])
-        if fields["certificate"] is not None:
-            fields["certificate"].flags.writeable = False
+        fields["bounds"] = tuple(BisectionBound._of(b) for b in fields["bounds"])
+        if fields["certificate"] is not None:  # described as a list of sides; held as a read-only uint8 array
+            import numpy as np
+            side = np.array(fields["certificate"], dtype=np.uint8)
+            side.flags.writeable = False
+            fields["certificate"] = side
         return super()._of(fields)
 
     def to_dict(self):

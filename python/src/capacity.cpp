@@ -5,16 +5,15 @@
 /// shortest-path counts by Brandes' counting pass, edge- and vertex-disjoint paths by
 /// Menger's theorem) and the throughput theta(T) under a traffic pattern
 /// (metrics/flow/throughput.hpp: the exact LP when it fits, else the (1+eps)
-/// Garg-Koenemann/Fleischer interval). Each returns a dict whose keys are the C++
-/// struct's fields and the keys of `shiftfly metrics --format json`; the package wraps
-/// it in a frozen dataclass.
+/// Garg-Koenemann/Fleischer interval). Each returns the dict of its description
+/// (metrics/describe/results.hpp), whose keys are those of `shiftfly metrics --format json`
+/// and the C++ struct's other fields; the package wraps it in a frozen dataclass.
 /// throughput_profile binds metrics/flow/throughput_profile.hpp: bisection, uniform and
 /// worst-permutation throughput as intervals by the cheap bounds (the exact profile's tables).
 /// Every call runs without the GIL (bindings.hpp). The throughput interval polls the stop
 /// flag after every round, so Ctrl-C stops it; the bisection and the path counts have no
 /// progress hook in the library and finish their run before KeyboardInterrupt is raised.
 
-#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -61,32 +60,7 @@ void init_capacity(py::module_& m) {
         const auto r = run_interruptible([&](const stop_flag&) {
           return metrics::bisection_width_interval(g, o);
         });
-        py::dict d;
-        d["method"] = r.exact() ? "exact" : "interval";
-        d["lower"] = r.lower;
-        d["upper"] = r.upper;
-        d["lower_method"] = r.lower_method;
-        d["upper_method"] = r.upper_method;
-        d["laplacian_lambda2"] = r.laplacian_lambda2;
-        d["notes"] = py::tuple(py::cast(r.notes));
-        if (r.certificate.empty()) {
-          d["certificate"] = py::none();
-        } else {
-          py::array_t<std::uint8_t> side(static_cast<py::ssize_t>(r.certificate.size()));
-          std::copy(r.certificate.begin(), r.certificate.end(), side.mutable_data());
-          d["certificate"] = std::move(side);
-        }
-        py::list bounds;
-        for (const auto& b : r.bounds) {
-          py::dict e;
-          e["value"] = b.value;
-          e["upper"] = b.upper;
-          e["method"] = b.method;
-          bounds.append(std::move(e));
-        }
-        d["bounds"] = py::tuple(bounds);
-        d["exact_nodes"] = r.exact_nodes;
-        return d;
+        return to_python(metrics::describe(r));
       },
       py::arg("g"), py::arg("spectral"), py::arg("greedy"), py::arg("greedy_rounds"), py::arg("greedy_seed"),
       py::arg("metis_runs"), py::arg("metis_seed"), py::arg("exact"), py::arg("exact_max_vertices"),
@@ -153,33 +127,7 @@ void init_capacity(py::module_& m) {
           r.progress = [&stop](const metrics::throughput_mwu_progress&) { stop.check(); };
           return metrics::measure_throughput(g, r);
         });
-        py::dict d;
-        d["traffic"] = t.traffic;
-        d["pairs"] = t.pairs;
-        if (std::isfinite(t.total_demand)) d["total_demand"] = t.total_demand;
-        else d["total_demand"] = py::none();  // past the largest double: total_demand_log10 has it
-        d["total_demand_log10"] = t.total_demand_log10;
-        d["lower"] = t.lower;
-        d["upper"] = t.upper;
-        d["method"] = t.method;
-        d["lower_method"] = t.lower_method;
-        d["upper_method"] = t.upper_method;
-        d["algorithm"] = t.algorithm;
-        d["epsilon"] = t.epsilon;
-        d["rounds"] = t.rounds;
-        d["converged"] = t.converged;
-        d["width"] = t.width;
-        d["round_limit"] = t.round_limit;
-        d["estimated_seconds"] = t.estimated_seconds;
-        d["lp_variables"] = t.lp_variables;
-        d["distance_bound"] = t.distance_bound.value;
-        d["distance_bound_certified"] = t.distance_bound.certified;
-        d["distance_bound_algorithm"] = t.distance_bound.algorithm;
-        d["capacity"] = t.distance_bound.capacity;
-        d["total_distance"] = t.distance_bound.total_distance;
-        if (t.distance_bound.permutation.empty()) d["permutation"] = py::none();
-        else d["permutation"] = py::tuple(py::cast(t.distance_bound.permutation));
-        return d;
+        return to_python(metrics::describe(t));
       },
       py::arg("g"), py::arg("pattern"), py::arg("path"), py::arg("seed"), py::arg("epsilon"), py::arg("threads"),
       py::arg("directed"), py::arg("max_seconds"), py::arg("endpoints"), py::arg("symmetry"),
@@ -202,25 +150,7 @@ void init_throughput_profile(py::module_& m) {
         o.routing_max_vertices = routing_max_vertices;
         o.tub_max_vertices = tub_max_vertices;
         const auto p = run_interruptible([&](const stop_flag&) { return metrics::measure_throughput_profile(g, o); });
-        py::dict d;
-        d["n"] = p.n;
-        d["links"] = p.links;
-        d["diameter"] = p.distances.diameter;
-        d["mean_distance"] = p.distances.mean;
-        d["bisection_lower"] = p.bisection.lower;
-        d["bisection_upper"] = p.bisection.upper;
-        d["bisection_lower_method"] = p.bisection.lower_method;
-        d["bisection_upper_method"] = p.bisection.upper_method;
-        const std::pair<const char*, const metrics::throughput_range*> ranges[] = {{"uniform", &p.uniform},
-                                                                                  {"worst", &p.worst_permutation}};
-        for (const auto& [name, r] : ranges) {
-          const std::string k(name);
-          d[(k + "_lower").c_str()] = r->lower;
-          d[(k + "_upper").c_str()] = r->upper;
-          d[(k + "_lower_method").c_str()] = r->lower_method;
-          d[(k + "_upper_method").c_str()] = r->upper_method;
-        }
-        return d;
+        return to_python(metrics::describe(p));
       },
       py::arg("g"), py::arg("threads"), py::arg("metis_runs"), py::arg("metis_seed"), py::arg("routing_max_vertices"),
       py::arg("tub_max_vertices"), py::arg("symmetric_max_variables"), py::arg("arc_generation_max_variables"));

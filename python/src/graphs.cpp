@@ -15,11 +15,13 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "record.hpp"
 #include "shiftfly/core/memory.hpp"
 #include <sstream>
 
 #include "shiftfly/io/booksim_anynet.hpp"
 #include "shiftfly/io/file_graph.hpp"
+#include "shiftfly/io/read_report.hpp"
 #include "shiftfly/io/ns3_topology.hpp"
 #include "shiftfly/io/sst_anytopo.hpp"
 #include "shiftfly/topology/families.hpp"
@@ -227,8 +229,9 @@ void init_graphs(py::module_& m) {
         d["kind"] = p.kind == topology::parameter_kind::unsigned_integer ? "unsigned"
                     : p.kind == topology::parameter_kind::unsigned_list  ? "unsigned list"
                                                                          : "choice";
-        d["min"] = p.min;
+        d["min"] = p.min;  // the range at any other values (--help's); stated_range: the exact one at given values
         d["max"] = p.max;
+        d["rule"] = p.rule;  // which values in [min, max]: "an even number", "a prime power", or "" (all)
         d["required"] = p.required();
         d["default"] = p.default_value ? value_object(*p.default_value) : py::none();
         d["default_text"] = p.default_text;
@@ -302,12 +305,7 @@ void init_graphs(py::module_& m) {
       [](const std::string& path, bool directed, const std::string& format) {
         topology::file_spec spec{path, directed, format};
         auto file = run_interruptible([&](const stop_flag&) { return topology::read_file_spec(spec); });
-        py::dict info;
-        info["format"] = std::string(io::format_name(file.format));
-        info["file"] = file.file;
-        info["directed"] = file.directed;
-        info["duplicate_edges_dropped"] = file.duplicate_edges_dropped;
-        info["self_loops_dropped"] = file.self_loops_dropped;
+        auto info = to_python(io::describe(io::report_of(file)));  // Graph.read_report (io/read_report.hpp)
         auto counts = topology::endpoints_of(file.endpoints, file.graph);
         const bool from_file = !file.endpoints.empty();
         py::object g = py::cast(std::move(file.graph));

@@ -11,6 +11,7 @@
 #include "bindings.hpp"
 #include "record.hpp"
 #include "shiftfly/halley/describe.hpp"
+#include "shiftfly/io/read_report.hpp"
 #include "shiftfly/metrics/describe/results.hpp"
 #include "shiftfly/routing/describe_routes.hpp"
 
@@ -34,6 +35,12 @@ void init_results(py::module_& m) {
     d["ShiftRoute"] = python_fields(routing::describe(routing::shift_route{}, routing::label_space{}));
     d["ImaseItohRoute"] = python_fields(routing::describe(routing::imase_itoh_route{}));
     d["ExpectedLcs"] = python_fields(routing::describe(routing::expected_lcs_result{}));
+    d["MergeCriterion"] = python_fields(routing::describe(routing::merge_criterion_result{}));
+    d["BisectionBound"] = python_fields(metrics::describe(metrics::bisection_bound_entry{}));
+    d["Bisection"] = python_fields(metrics::describe(metrics::bisection_interval{}));
+    d["Throughput"] = python_fields(metrics::describe(metrics::throughput_measure{}));
+    d["ThroughputProfile"] = python_fields(metrics::describe(metrics::throughput_profile{}));
+    d["ReadReport"] = python_fields(io::describe(io::read_report{}));
     return d;
   });
 }

@@ -111,10 +111,7 @@ void init_routing(py::module_& m) {
       [](const std::string& family, std::uint64_t d, std::uint64_t D, const vertex& u, const vertex& u2) {
         const auto s = space_of("merge_criterion", family, d, D);
         const auto a = label_of(s, u, "merge_criterion", "u"), b = label_of(s, u2, "merge_criterion", "u2");
-        py::dict out;
-        out["merge_step"] = routing::shift_merge_step(s, a, b);
-        out["lcs"] = routing::longest_common_suffix(a, b);
-        return out;
+        return to_python(routing::describe(routing::shift_merge_criterion(s, a, b)));
       },
       py::arg("family"), py::arg("d"), py::arg("D"), py::arg("u"), py::arg("u2"));
   m.def(

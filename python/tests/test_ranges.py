@@ -196,3 +196,21 @@ def test_the_stated_ranges_of_the_report():
     with pytest.raises(ValueError, match=r"^all_pairs_stats: batch_bits = 1099511627776 is out of range "
                                          r"\(accepted: 64, 128, 256 or 512\)$"):
         shiftfly.all_pairs_stats(G, batch_bits=2**40)
+
+
+def test_family_ranges_are_data():
+    """A family's parameter ranges are data of its descriptor (min, max, rule; stated at the other
+    values where they depend on them), and what Python states for a value no C++ parameter holds is
+    what the library states for a value it refuses."""
+    families = {f["name"]: {p["id"]: p for p in f["parameters"]} for f in shiftfly.families()}
+    k = families["fat-tree"]["k"]
+    assert (k["min"], k["max"], k["rule"]) == (2, 2000000, "an even number")
+    assert families["kautz"]["D"]["rule"] == "" and families["polarfly"]["q"]["rule"] == "a prime power"
+    for value in (-1, 3):
+        with pytest.raises(ValueError, match=rf"^fat_tree: k = {value} is out of range "
+                                             r"\(accepted: an even number from 2 to 2000000\)$"):
+            shiftfly.fat_tree(k=value)
+    for value in (-1, 0, 32):
+        with pytest.raises(ValueError, match=rf"^kautz: D = {value} is out of range \(accepted: 1 to 31 at d = 2, "
+                                             r"so that \(d\+1\)d\^\(D-1\) vertices fit a 32-bit vertex id\)$"):
+            shiftfly.kautz(d=2, D=value)

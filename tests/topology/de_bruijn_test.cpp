@@ -77,7 +77,7 @@ TEST_CASE("de Bruijn: arcs and labels equal the reference artefact's", "[de_brui
 
 TEST_CASE("de Bruijn: bad input is refused before allocation", "[de_bruijn][errors]") {
   CHECK_THROWS_WITH(t::de_bruijn(1, 3), "de_bruijn: d = 1 is out of range (accepted: 2 to 65535)");
-  CHECK_THROWS_WITH(t::de_bruijn(2, 0), "de_bruijn: D = 0 is out of range (accepted: at least 1)");
+  CHECK_THROWS_WITH(t::de_bruijn(2, 0), "de_bruijn: D = 0 is out of range (accepted: 1 to 31 at d = 2, so that d^D vertices fit a 32-bit vertex id)");
   CHECK_THROWS_WITH(t::de_bruijn(2, 40),
                     "de_bruijn: D = 40 is out of range (accepted: 1 to 31 at d = 2, so that d^D vertices fit a "
                     "32-bit vertex id)");

@@ -121,7 +121,7 @@ TEST_CASE("kautz: 64-bit ids and the least sufficient D", "[kautz]") {
 
 TEST_CASE("kautz: bad input is refused before allocation", "[kautz][errors]") {
   CHECK_THROWS_WITH(t::kautz(1, 3), "kautz: d = 1 is out of range (accepted: 2 to 65534)");
-  CHECK_THROWS_WITH(t::kautz(3, 0), "kautz: D = 0 is out of range (accepted: at least 1)");
+  CHECK_THROWS_WITH(t::kautz(3, 0), "kautz: D = 0 is out of range (accepted: 1 to 19 at d = 3, so that (d+1)d^(D-1) vertices fit a 32-bit vertex id)");
   CHECK_THROWS_WITH(t::kautz(20, 9),
                     "kautz: D = 9 is out of range (accepted: 1 to 7 at d = 20, so that (d+1)d^(D-1) vertices fit a "
                     "32-bit vertex id)");

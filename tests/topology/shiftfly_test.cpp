@@ -82,7 +82,7 @@ TEST_CASE("shiftfly: bad input is refused before allocation", "[shiftfly][errors
   CHECK_THROWS_WITH(t::shiftfly_group_level(0), "shiftfly: groups = 0 is out of range (accepted: 1 to 4294967295)");
   CHECK_THROWS_WITH(t::shiftfly_group_level(100, 41),
                     "shiftfly: ports = 41 is out of range (accepted: an even number from 4 to 131068)");
-  CHECK_THROWS_WITH(t::shiftfly_group_level(100, 2), "shiftfly: ports = 2 is out of range (accepted: 4 to 131068)");
+  CHECK_THROWS_WITH(t::shiftfly_group_level(100, 2), "shiftfly: ports = 2 is out of range (accepted: an even number from 4 to 131068)");
   CHECK_THROWS_AS(t::shiftfly_chip_level(200000000), std::invalid_argument);
   CHECK_THROWS_AS(t::shiftfly_group_level(4000000000ull, 40, t::shiftfly_construction::kautz), std::invalid_argument);
   CHECK_THROWS_WITH(t::parse_shiftfly_construction("moore"),

@@ -338,14 +338,14 @@ TEST_CASE("spectralfly: refusals name p or q and the accepted range", "[spectral
     CHECK_THROWS_AS(t::spectralfly(5, q), invalid_parameter);
     CHECK_THROWS_WITH(t::spectralfly(5, q),
                       "spectralfly: q = " + std::to_string(q) +
-                          " is out of range (accepted: a prime other than p, above 2 sqrt(p), from 7 to 2039 at p = 5)");
+                          " is out of range (accepted: a prime other than p, above 2 sqrt(p) from 7 to 2039 at p = 5)");
   }
   CHECK_THROWS_WITH(t::spectralfly(13, 13), "spectralfly: q = 13 is out of range (accepted: a prime other than p, "
-                                            "above 2 sqrt(p), from 11 to 2029 at p = 13)");
+                                            "above 2 sqrt(p) from 11 to 2029 at p = 13)");
   CHECK_THROWS_WITH(t::spectralfly(13, 7), "spectralfly: q = 7 is out of range (accepted: a prime other than p, "
-                                           "above 2 sqrt(p), from 11 to 2029 at p = 13)");
+                                           "above 2 sqrt(p) from 11 to 2029 at p = 13)");
   CHECK_THROWS_WITH(t::spectralfly<std::uint16_t>(5, 43), "spectralfly: q = 43 is out of range (accepted: a prime "
-                                                          "other than p, above 2 sqrt(p), from 7 to 41 at p = 5)");
+                                                          "other than p, above 2 sqrt(p) from 7 to 41 at p = 5)");
   CHECK_THROWS_WITH(t::spectralfly<std::uint16_t>(557, 53),
                     "spectralfly: p = 557 is out of range (accepted: a prime congruent to 1 mod 4 from 5 to 541)");
   CHECK_THROWS_AS(t::spectralfly_generators(5, 5), invalid_parameter);

@@ -4,8 +4,8 @@
 //
 // API:
 //   struct family_flags { family, values, path, file_format, defaulted };
-//   struct file_report { file, format, directed, duplicate_edges_dropped, self_loops_dropped };
-//   nlohmann::json file_json(const file_report&);   // {path, format, directed, duplicate_edges_dropped, ...}
+//   struct file_report : io::read_report { endpoints };   // what the reader read and dropped
+//   nlohmann::json file_json(const file_report&);   // io::describe of the report: {path, format, directed, ...}
 //   std::string file_text(const file_report&);      // "G.txt (edgelist): 2 duplicate edges and 1 self-loop dropped"
 //   std::string file_note(const file_report&);      // "shiftfly: note: " + file_text
 //   std::vector<CLI::App*> add_family_subcommands(CLI::App* parent, std::shared_ptr<family_flags> out,
@@ -62,6 +62,8 @@
 
 #include "common/flag_names.hpp"
 #include "shiftfly/core/parse.hpp"
+#include "shiftfly/io/read_report.hpp"
+#include "shiftfly/report/record_json.hpp"
 #include "shiftfly/topology/families.hpp"
 #include "shiftfly/topology/family.hpp"
 #include "shiftfly/topology/file_source.hpp"
@@ -96,34 +98,16 @@ inline const topology::resolved_family& resolve(const family_flags& f) {
   return *f.resolved;
 }
 
-/// What the file family's reader read and dropped.
-struct file_report {
-  std::string file, format;
-  bool directed = false;
-  std::uint64_t duplicate_edges_dropped = 0, self_loops_dropped = 0;
+/// What the file family's reader read and dropped (described by the library: io/read_report.hpp).
+struct file_report : io::read_report {
   std::vector<std::uint32_t> endpoints;  ///< the file's own endpoint counts (a simulator's format), or none
 };
 
-/// The report as the JSON results carry it (graph.file).
-inline nlohmann::json file_json(const file_report& r) {
-  return {{"path", r.file},
-          {"format", r.format},
-          {"directed", r.directed},
-          {"duplicate_edges_dropped", r.duplicate_edges_dropped},
-          {"self_loops_dropped", r.self_loops_dropped}};
-}
+/// The report as the JSON results carry it (graph.file): its description.
+inline nlohmann::json file_json(const file_report& r) { return report::to_json(io::describe(r)); }
 
 /// The report in words: "G.txt (edgelist, undirected): 2 duplicate edges and 1 self-loop dropped".
-inline std::string file_text(const file_report& r) {
-  const auto count = [](std::uint64_t k, const char* one, const char* many) {
-    return std::to_string(k) + " " + (k == 1 ? one : many);
-  };
-  return r.file + " (" + r.format + (r.directed ? ", directed" : ", undirected") + "): " +
-         count(r.duplicate_edges_dropped, r.directed ? "repeated arc" : "duplicate edge",
-               r.directed ? "repeated arcs" : "duplicate edges") +
-         " and " + count(r.self_loops_dropped, "self-loop", "self-loops") +
-         (r.directed ? " left out of the physical graph (kept in the arcs)" : " dropped");
-}
+inline std::string file_text(const file_report& r) { return io::read_text(r); }
 
 /// The one note a command prints on stderr when a file's graph lost duplicates or self-loops.
 inline std::string file_note(const file_report& r) { return "shiftfly: note: " + file_text(r); }
@@ -182,9 +166,10 @@ inline core::graph<std::uint32_t> make_graph(const family_flags& f, std::string_
                                              file_report* report = nullptr) {
   if (f.family == topology::file_source_name) {  // errors name the file and line (io/file_text.hpp)
     auto read = topology::read_file_spec(topology::file_spec{f.path, directed, f.file_format});
-    if (report)
-      *report = {read.file, std::string(io::format_name(read.format)), read.directed, read.duplicate_edges_dropped,
-                 read.self_loops_dropped, read.endpoints};
+    if (report) {
+      static_cast<io::read_report&>(*report) = io::report_of(read);
+      report->endpoints = read.endpoints;
+    }
     return std::move(read.graph);
   }
   const auto& family = resolve(f);

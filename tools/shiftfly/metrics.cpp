@@ -151,15 +151,6 @@ void read_traffic(const shiftfly::core::graph<std::uint32_t>& g, shiftfly::studi
   if (q.throughput) shiftfly::metrics::read_traffic_matrix(*q.throughput, g.num_vertices());
 }
 
-// The file a graph was read from, as the result names it (graph.file) and says it in text.
-shiftfly::core::record describe_file(const shiftfly::tools::file_report& f) {
-  shiftfly::core::record r("file_report");
-  r.add("path", f.file).add("format", f.format).add("directed", f.directed)
-      .add("duplicate_edges_dropped", f.duplicate_edges_dropped).add("self_loops_dropped", f.self_loops_dropped);
-  r.line("file " + shiftfly::tools::file_text(f));
-  return r;
-}
-
 // An interval cut short is still certified, so the exit status stays 0; a warning line on
 // stderr says so, in either format (docs/cli.md).
 void warn_if_unconverged(const shiftfly::studies::graph_measurement& m, const options& o) {
@@ -199,7 +190,7 @@ int run_metrics_mpi(const options& o, const CLI::App& app, const shiftfly::tools
     }
     shiftfly::mpi::rethrow_first_failure(MPI_COMM_WORLD, failure);
     auto q = request_of(o, root);
-    if (o.family->family == "file") q.source = describe_file(file);
+    if (o.family->family == "file") q.source = shiftfly::io::describe(file);  // the reader's report (io/read_report.hpp)
     q.endpoints = shiftfly::tools::naming_flags(c, "", [&] { return shiftfly::tools::endpoints_of(*o.family, g, file, *o.endpoints); });
     q.sweep_only = !root;
     q.sweep = [&](shiftfly::metrics::traversal how, const shiftfly::metrics::sweep_options& so) {
@@ -240,7 +231,7 @@ int run_metrics(const options& o, const CLI::App& app, const shiftfly::tools::ru
   shiftfly::tools::file_report file;
   auto q = request_of(o, true);
   const auto g = shiftfly::tools::make_graph(*o.family, "metrics", o.directed, &file);
-  if (o.family->family == "file") q.source = describe_file(file);
+  if (o.family->family == "file") q.source = shiftfly::io::describe(file);  // the reader's report (io/read_report.hpp)
   q.endpoints = shiftfly::tools::naming_flags(c, "", [&] { return shiftfly::tools::endpoints_of(*o.family, g, file, *o.endpoints); });
   const auto m = shiftfly::tools::with_flags(app, [&] {
     read_traffic(g, q);

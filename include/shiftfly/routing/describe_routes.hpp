@@ -2,10 +2,11 @@
 /// \file describe_routes.hpp
 /// The routes and the merge statistics of the shift family and Imase-Itoh described once
 /// (core/record.hpp): the Python bindings return these records' dicts, and
-/// python/tests/test_results.py holds their dataclasses (ShiftRoute, ImaseItohRoute,
-/// ExpectedLcs) to the fields below.
+/// python/tests/test_results.py holds their dataclasses (ShiftRoute, MergeCriterion,
+/// ImaseItohRoute, ExpectedLcs) to the fields below.
 ///
 ///   core::record describe(const shift_route&, const label_space&);
+///   core::record describe(const merge_criterion_result&);
 ///   core::record describe(const imase_itoh_route&);
 ///   core::record describe(const expected_lcs_result&);
 #include <string>
@@ -28,6 +29,14 @@ inline core::record describe(const shift_route& r, const label_space& s) {
       .add("labels", labels, "", "the label of each vertex")
       .add("overlap", r.overlap, "symbols", "l of Theorem 5.2")
       .add("hops", r.hops, "hops", "k = D - l, the directed distance");
+  return out;
+}
+
+/// The merge criterion of two labels (Theorem 5.3).
+inline core::record describe(const merge_criterion_result& m) {
+  core::record out("merge_criterion_result");
+  out.add("merge_step", m.merge_step, "steps", "j* = D - lcs(u, u'), where the shift routes to a common destination meet")
+      .add("lcs", m.lcs, "symbols", "the longest common suffix of u and u'");
   return out;
 }
 

@@ -131,6 +131,18 @@ inline std::size_t shift_merge_step(const label_space& s, std::span<const core::
   return s.D - longest_common_suffix(u, u2);
 }
 
+/// Theorem 5.3 for two labels: the merge step j* = D - lcs(u,u') and lcs(u,u') itself
+/// (Python's MergeCriterion; routing/describe_routes.hpp describes it).
+struct merge_criterion_result {
+  std::uint64_t merge_step = 0, lcs = 0;
+};
+
+/// The merge criterion of u and u' (both checked as labels of `s`).
+inline merge_criterion_result shift_merge_criterion(const label_space& s, std::span<const core::symbol> u,
+                                                    std::span<const core::symbol> u2) {
+  return {shift_merge_step(s, u, u2), longest_common_suffix(u, u2)};
+}
+
 /// Proposition 5.4, exactly: E[lcs(u,u')] for u, u' independent and uniform over
 /// the labels (with replacement), as a reduced fraction, with its limits.
 ///

@@ -27,27 +27,36 @@ inline constexpr std::uint64_t de_bruijn_max_d = 65535;
 /// Largest out-degree of the arithmetic families GB(n, d) and II(n, d).
 inline constexpr std::uint64_t arithmetic_max_d = 65535;
 
+/// The descriptor's label length range at any d (--help's).
+inline constexpr std::uint64_t de_bruijn_max_D = 63;
+
+/// The exact range of D at d for B(d, D) over id type V: 1 to the largest D whose d^D vertices
+/// fit V (at a d out of range, 1 to de_bruijn_max_D).
+template <std::unsigned_integral V = std::uint32_t>
+parameter_range de_bruijn_D_range(std::uint64_t d) {
+  if (d < 2 || d > de_bruijn_max_d) return {1, de_bruijn_max_D, {}, {}};
+  const std::uint64_t limit = core::max_vertices<V>();
+  std::uint64_t max_D = 0;
+  for (std::uint64_t m = d; m <= limit; m *= d) {
+    ++max_D;
+    if (m > limit / d) break;
+  }
+  return {1, max_D, {},
+          "at d = " + core::to_message(d) + ", so that d^D vertices fit a " + core::to_message(sizeof(V) * 8) +
+              "-bit vertex id"};
+}
+
 /// Validates (d, D) for B(d, D) over id type V and returns d^D.
 template <std::unsigned_integral V = std::uint32_t>
 std::uint64_t de_bruijn_order(std::uint64_t d, std::uint64_t D) {
   core::require_range("de_bruijn", "d", d, 2, de_bruijn_max_d);
-  core::require_at_least("de_bruijn", "D", D, 1);
   const std::uint64_t limit = core::max_vertices<V>();
-  std::uint64_t n = 1, max_D = 0;
-  bool fits = true;
+  std::uint64_t n = 1;
+  bool fits = D >= 1;
   for (std::uint64_t i = 0; i < D && fits; ++i) {
     if (__builtin_mul_overflow(n, d, &n) || n > limit) fits = false;
   }
-  if (!fits) {
-    for (std::uint64_t m = d; m <= limit; m *= d) {
-      ++max_D;
-      if (m > limit / d) break;
-    }
-    core::throw_out_of_range("de_bruijn", "D", D,
-                             "1 to " + core::to_message(max_D) + " at d = " + core::to_message(d) +
-                                 ", so that d^D vertices fit a " + core::to_message(sizeof(V) * 8) +
-                                 "-bit vertex id");
-  }
+  if (!fits) core::throw_out_of_range("de_bruijn", "D", D, range_text(de_bruijn_D_range<V>(d)));
   return n;
 }
 
@@ -108,8 +117,9 @@ inline const family_descriptor& de_bruijn_family() {
                      {.id = "D",
                       .symbol = "D",
                       .min = 1,
-                      .max = 63,
-                      .help = "Label length (diameter); d^D vertices at most 4294967295"}},
+                      .max = de_bruijn_max_D,
+                      .help = "Label length (diameter); d^D vertices at most 4294967295",
+                      .range_at = [](const parameter_values& v) { return de_bruijn_D_range(unsigned_value(v, "d")); }}},
       .example = {{"d", std::uint64_t{2}}, {"D", std::uint64_t{2}}},
       .make = [](const parameter_values& v) { return de_bruijn<std::uint32_t>(unsigned_value(v, "d"), unsigned_value(v, "D")); },
       .is_digraph = [](const parameter_values&) { return true; },

@@ -13,7 +13,11 @@
 ///   using parameter_value = std::variant<std::uint64_t, std::vector<std::uint64_t>, std::string>;
 ///   using parameter_values = std::map<std::string, parameter_value>;   // id -> value
 ///   enum class parameter_kind { unsigned_integer, unsigned_list, choice };
-///   struct parameter_descriptor { id, symbol, kind, min, max, default_value, default_text, choices, help };
+///   struct parameter_descriptor { id, symbol, kind, min, max, default_value, default_text, choices, help,
+///                                 type_text, rule, range_at };
+///   struct parameter_range { min, max, rule, at };     // a parameter's exact range, as data
+///   std::string range_text(const parameter_range&);    // "2 to 9", "an even number from 4 to 131068"
+///   parameter_range exact_range(const parameter_descriptor&, const parameter_values&);
 ///   struct field_candidate { values, routers, radix, parameters };
 ///   struct field_entry { display_name, rule, rank, size_is_free, candidates(max_radix, max_routers) };
 ///   struct channel_classes { names; class_of; }          // every channel's link class
@@ -60,13 +64,34 @@ using parameter_values = std::map<std::string, parameter_value, std::less<>>;
 /// What a parameter holds.
 enum class parameter_kind { unsigned_integer, unsigned_list, choice };
 
+/// A parameter's exact range: every value from min to max (of a list, every item's) that is
+/// `rule` ("an even number"; empty: every value), at the other values `at` states ("at d = 2, so
+/// that (d+1)d^(D-1) vertices fit a 32-bit vertex id"; empty: whatever they are). The generators
+/// refuse a value outside it with range_text as the accepted range; the Python bindings name it
+/// for a value their integers cannot hold (topology::stated_range). Data, not a message:
+/// tests/topology/parameter_ranges_test.cpp holds every family's messages to it.
+struct parameter_range {
+  std::uint64_t min = 0, max = std::numeric_limits<std::uint64_t>::max();
+  std::string rule;
+  std::string at;
+};
+
+/// The range as messages state it: "2 to 65534", "at least 1" (no upper end), "an even number
+/// from 4 to 131068", "1 to 31 at d = 2, so that ...".
+inline std::string range_text(const parameter_range& r) {
+  const bool open = r.max == std::numeric_limits<std::uint64_t>::max() && r.min > 0 && r.rule.empty();
+  std::string text = open ? "at least " + core::to_message(r.min)
+                          : (r.rule.empty() ? "" : r.rule + " from ") + core::to_message(r.min) + " to " + core::to_message(r.max);
+  return r.at.empty() ? text : text + " " + r.at;
+}
+
 /// One parameter of a family.
 struct parameter_descriptor {
   std::string id;      ///< the spec's field and the Python keyword; the flag is "--" + id
   std::string symbol;  ///< as the paper writes it ("g" for Dragonfly's groups)
   parameter_kind kind = parameter_kind::unsigned_integer;
-  /// The value's range (a list's items' range) as --help shows it; the generator checks the
-  /// exact range, which may depend on the other parameters.
+  /// The value's range (a list's items' range) at any other values, as --help shows it; with
+  /// `rule` and `range_at` below, the exact range the generator checks (exact_range).
   std::uint64_t min = 0, max = std::numeric_limits<std::uint64_t>::max();
   std::optional<parameter_value> default_value;  ///< none: required
   std::string default_text;  ///< how the default is shown when its value is a stand-in ("a*h+1" for 0)
@@ -74,8 +99,20 @@ struct parameter_descriptor {
   std::string help;                  ///< one line
   /// The type --help shows, when not the one the kind and range give ("LIST of UINT in [...]").
   std::string type_text;
+  /// Which values in [min, max] are accepted, when not all ("an even number", "a prime power").
+  std::string rule;
+  /// The exact range at the other (complete) values, for a parameter whose range depends on them
+  /// (Kautz's D on d); empty: {min, max, rule}. Any values are accepted: when the ones it depends
+  /// on are themselves out of range, it returns the range at every value.
+  std::function<parameter_range(const parameter_values&)> range_at;
   bool required() const noexcept { return !default_value.has_value(); }
 };
+
+/// The exact range of `p` at the other values `values` (complete: every parameter set).
+inline parameter_range exact_range(const parameter_descriptor& p, const parameter_values& values) {
+  if (p.range_at) return p.range_at(values);
+  return {p.min, p.max, p.rule, {}};
+}
 
 /// A candidate instance of the field tables: its values, its closed-form router count and
 /// network radix (links to other routers), and its parameters as the table prints them.

@@ -91,10 +91,18 @@ inline std::uint64_t dragonfly_max_groups(std::uint64_t a, std::uint64_t h) {
   return a * h + 1;
 }
 
+/// The exact range of the groups at a and h: h + 1 to a·h + 1 (at an a or h out of range, the
+/// descriptor's; the descriptor's stand-in 0 means a·h + 1).
+inline parameter_range dragonfly_groups_range(std::uint64_t a, std::uint64_t h) {
+  if (a < 1 || a > dragonfly_max_parameter || h < 1 || h > dragonfly_max_parameter) return {2, 4294967295u, {}, {}};
+  return {h + 1, a * h + 1, {}, "at a = " + core::to_message(a) + ", h = " + core::to_message(h)};
+}
+
 /// Validates (a, h, g): a, h >= 1 and h + 1 <= g <= a·h + 1.
 inline void dragonfly_validate(std::uint64_t a, std::uint64_t h, std::uint64_t g) {
-  const std::uint64_t gmax = dragonfly_max_groups(a, h);
-  core::require_range("dragonfly", "groups", g, h + 1, gmax);
+  dragonfly_max_groups(a, h);  // checks a and h
+  const auto r = dragonfly_groups_range(a, h);
+  if (g < r.min || g > r.max) core::throw_out_of_range("dragonfly", "groups", g, range_text(r));
 }
 
 /// Router radix a − 1 + h (local plus global ports).
@@ -213,7 +221,10 @@ inline const family_descriptor& dragonfly_family() {
                       .max = 4294967295u,
                       .default_value = std::uint64_t{0},
                       .default_text = "a*h+1",
-                      .help = "Groups, from h+1 to a*h+1"},
+                      .help = "Groups, from h+1 to a*h+1",
+                      .range_at = [](const parameter_values& v) {
+                        return dragonfly_groups_range(unsigned_value(v, "a"), unsigned_value(v, "h"));
+                      }},
                      {.id = "arrangement",
                       .symbol = "arrangement",
                       .kind = parameter_kind::choice,

@@ -55,10 +55,13 @@ namespace shiftfly::topology {
 /// Largest k accepted (k³/4 hosts then fit 64 bits; the vertex id type limits further).
 inline constexpr std::uint64_t fat_tree_max_k = 2'000'000;
 
+/// The k accepted: an even number from 2 to fat_tree_max_k.
+inline parameter_range fat_tree_k_range() { return {2, fat_tree_max_k, "an even number", {}}; }
+
 /// Validates k: even, 2 to fat_tree_max_k.
 inline void fat_tree_validate(std::uint64_t k) {
-  core::require_range("fat_tree", "k", k, 2, fat_tree_max_k);
-  if (k % 2 != 0) core::throw_out_of_range("fat_tree", "k", k, "an even number from 2 to 2000000");
+  const auto r = fat_tree_k_range();
+  if (k < r.min || k > r.max || k % 2 != 0) core::throw_out_of_range("fat_tree", "k", k, range_text(r));
 }
 
 /// Number of switches 5k²/4, validated against the vertex id type V.
@@ -227,7 +230,8 @@ inline const family_descriptor& fat_tree_family() {
       .name = "fat-tree",
       .summary = "The k-ary three-tier fat tree, as a switch graph of 5k^2/4 switches (Al-Fares et al. 2008)",
       .source = "Al-Fares et al., SIGCOMM '08",
-      .parameters = {{.id = "k", .symbol = "k", .min = 2, .max = fat_tree_max_k, .help = "Switch radix, even"}},
+      .parameters = {{.id = "k", .symbol = "k", .min = 2, .max = fat_tree_max_k, .help = "Switch radix, even",
+                      .rule = fat_tree_k_range().rule}},
       .example = {{"k", std::uint64_t{4}}},
       .make = [](const parameter_values& v) { return fat_tree<std::uint32_t>(unsigned_value(v, "k")); },
       .is_digraph = [](const parameter_values&) { return false; },

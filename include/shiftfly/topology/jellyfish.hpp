@@ -80,11 +80,21 @@ inline constexpr std::uint64_t jellyfish_max_routers = std::uint64_t{1} << 32;
 /// Consecutive failed random draws after which the procedure lists the candidates.
 inline constexpr std::uint64_t jellyfish_patience = 64;
 
+/// The exact range of N at r for vertex ids of type V: r + 1 to what V holds (at an r out of
+/// range, 2 to what V holds).
+template <std::unsigned_integral V = std::uint32_t>
+parameter_range jellyfish_routers_range(std::uint64_t r) {
+  const std::uint64_t top = std::min(core::max_vertices<V>(), jellyfish_max_routers);
+  if (r < 1 || r > core::max_vertices<V>() - 1) return {2, top, {}, {}};
+  return {r + 1, top, {}, "at degree = " + core::to_message(r)};
+}
+
 /// Validates N and r: r >= 1, r + 1 <= N <= what V holds; returns the link count ⌊N·r/2⌋.
 template <std::unsigned_integral V = std::uint32_t>
 std::uint64_t jellyfish_validate(std::uint64_t n, std::uint64_t r) {
   core::require_range("jellyfish", "degree", r, 1, core::max_vertices<V>() - 1);
-  core::require_range("jellyfish", "routers", n, r + 1, std::min(core::max_vertices<V>(), jellyfish_max_routers));
+  const auto range = jellyfish_routers_range<V>(r);
+  if (n < range.min || n > range.max) core::throw_out_of_range("jellyfish", "routers", n, range_text(range));
   return core::checked_mul(n, r, "jellyfish", "port count N x r") / 2;
 }
 
@@ -286,7 +296,12 @@ inline const family_descriptor& jellyfish_family() {
       .name = "jellyfish",
       .summary = "Jellyfish: random regular router graph (Singla et al. 2012)",
       .source = "Singla et al., NSDI '12",
-      .parameters = {{.id = "routers", .symbol = "N", .min = 2, .max = 4294967295u, .help = "Number of routers"},
+      .parameters = {{.id = "routers",
+                      .symbol = "N",
+                      .min = 2,
+                      .max = 4294967295u,
+                      .help = "Number of routers",
+                      .range_at = [](const parameter_values& v) { return jellyfish_routers_range(unsigned_value(v, "degree")); }},
                      {.id = "degree", .symbol = "r", .min = 1, .max = 4294967294u, .help = "Links per router to other routers"},
                      {.id = "seed", .symbol = "seed", .default_value = std::uint64_t{1}, .help = "Seed of the random wiring"}},
       .example = {{"routers", std::uint64_t{8}}, {"degree", std::uint64_t{3}}, {"seed", std::uint64_t{5}}},

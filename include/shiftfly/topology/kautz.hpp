@@ -33,21 +33,28 @@ inline std::uint64_t kautz_order_or_zero(std::uint64_t d, std::uint64_t D, std::
   return n > limit ? 0 : n;
 }
 
+/// The descriptor's label length range at any d (--help's).
+inline constexpr std::uint64_t kautz_max_D = 63;
+
+/// The exact range of D at d for K(d, D) over id type V: 1 to the largest D whose (d+1)d^(D-1)
+/// vertices fit V (at a d out of range, 1 to kautz_max_D).
+template <std::unsigned_integral V = std::uint32_t>
+parameter_range kautz_D_range(std::uint64_t d) {
+  if (d < 2 || d > kautz_max_d) return {1, kautz_max_D, {}, {}};
+  const std::uint64_t limit = core::max_vertices<V>();
+  std::uint64_t max_D = 1;
+  while (kautz_order_or_zero(d, max_D + 1, limit) != 0) ++max_D;
+  return {1, max_D, {},
+          "at d = " + core::to_message(d) + ", so that (d+1)d^(D-1) vertices fit a " + core::to_message(sizeof(V) * 8) +
+              "-bit vertex id"};
+}
+
 /// Validates (d, D) for K(d, D) over id type V and returns the vertex count (d+1) d^{D-1}.
 template <std::unsigned_integral V = std::uint32_t>
 std::uint64_t kautz_order(std::uint64_t d, std::uint64_t D) {
   core::require_range("kautz", "d", d, 2, kautz_max_d);
-  core::require_at_least("kautz", "D", D, 1);
-  const std::uint64_t limit = core::max_vertices<V>();
-  const std::uint64_t n = kautz_order_or_zero(d, D, limit);
-  if (n == 0) {
-    std::uint64_t max_D = 1;
-    while (kautz_order_or_zero(d, max_D + 1, limit) != 0) ++max_D;
-    core::throw_out_of_range("kautz", "D", D,
-                             "1 to " + core::to_message(max_D) + " at d = " + core::to_message(d) +
-                                 ", so that (d+1)d^(D-1) vertices fit a " + core::to_message(sizeof(V) * 8) +
-                                 "-bit vertex id");
-  }
+  const std::uint64_t n = D == 0 ? 0 : kautz_order_or_zero(d, D, core::max_vertices<V>());
+  if (n == 0) core::throw_out_of_range("kautz", "D", D, range_text(kautz_D_range<V>(d)));
   return n;
 }
 
@@ -107,8 +114,9 @@ inline const family_descriptor& kautz_family() {
                      {.id = "D",
                       .symbol = "D",
                       .min = 1,
-                      .max = 63,
-                      .help = "Label length (diameter); (d+1)d^(D-1) vertices at most 4294967295"}},
+                      .max = kautz_max_D,
+                      .help = "Label length (diameter); (d+1)d^(D-1) vertices at most 4294967295",
+                      .range_at = [](const parameter_values& v) { return kautz_D_range(unsigned_value(v, "d")); }}},
       .example = {{"d", std::uint64_t{2}}, {"D", std::uint64_t{2}}},
       .make = [](const parameter_values& v) { return kautz<std::uint32_t>(unsigned_value(v, "d"), unsigned_value(v, "D")); },
       .is_digraph = [](const parameter_values&) { return true; },

@@ -44,12 +44,14 @@ std::uint64_t polarfly_max_q() {
   return q;
 }
 
+/// Which q in [2, polarfly_max_q] are accepted.
+inline constexpr const char* polarfly_q_rule = "a prime power";
+
 /// Validates q (a prime power from 2 to polarfly_max_q<V>()) and returns the order q^2 + q + 1.
 template <std::unsigned_integral V = std::uint32_t>
 std::uint64_t polarfly_order(std::uint64_t q) {
-  const std::uint64_t hi = polarfly_max_q<V>();
-  if (q < 2 || q > hi || !is_prime_power(q))
-    core::throw_out_of_range("polarfly", "q", q, "a prime power from 2 to " + core::to_message(hi));
+  const parameter_range r{2, polarfly_max_q<V>(), polarfly_q_rule, {}};
+  if (q < r.min || q > r.max || !is_prime_power(q)) core::throw_out_of_range("polarfly", "q", q, range_text(r));
   return q * q + q + 1;
 }
 
@@ -152,7 +154,8 @@ inline const family_descriptor& polarfly_family() {
       .name = "polarfly",
       .summary = "PolarFly: Erdos-Renyi polarity graph ER_q, q^2+q+1 routers, diameter 2",
       .source = "Lakhotia et al., SC '22",
-      .parameters = {{.id = "q", .symbol = "q", .min = 2, .max = polarfly_max_q(), .help = "Prime power; radix q+1"}},
+      .parameters = {{.id = "q", .symbol = "q", .min = 2, .max = polarfly_max_q(), .help = "Prime power; radix q+1",
+                      .rule = polarfly_q_rule}},
       .example = {{"q", std::uint64_t{2}}},
       .make = [](const parameter_values& v) { return polarfly<std::uint32_t>(unsigned_value(v, "q")); },
       .is_digraph = [](const parameter_values&) { return false; },

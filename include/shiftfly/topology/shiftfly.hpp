@@ -47,10 +47,13 @@ inline shiftfly_construction parse_shiftfly_construction(std::string_view text) 
 /// Largest optical port budget accepted per group.
 inline constexpr std::uint64_t shiftfly_max_ports = 2 * 65534;
 
+/// The ports accepted: an even number from 4 to shiftfly_max_ports.
+inline parameter_range shiftfly_ports_range() { return {4, shiftfly_max_ports, "an even number", {}}; }
+
 /// Proposition 4.3: the out-degree d = ports/2 a budget of `ports` optical ports pays for (ports even, >= 4).
 inline std::uint64_t shiftfly_out_degree(std::uint64_t ports) {
-  core::require_range("shiftfly", "ports", ports, 4, shiftfly_max_ports);
-  if (ports % 2 != 0) core::throw_out_of_range("shiftfly", "ports", ports, "an even number from 4 to 131068");
+  const auto r = shiftfly_ports_range();
+  if (ports < r.min || ports > r.max || ports % 2 != 0) core::throw_out_of_range("shiftfly", "ports", ports, range_text(r));
   return ports / 2;
 }
 
@@ -122,7 +125,8 @@ inline const family_descriptor& shiftfly_family() {
                       .min = 4,
                       .max = shiftfly_max_ports,
                       .default_value = std::uint64_t{group_optical_ports},
-                      .help = "Optical ports per group, even"},
+                      .help = "Optical ports per group, even",
+                      .rule = shiftfly_ports_range().rule},
                      {.id = "construction",
                       .symbol = "construction",
                       .kind = parameter_kind::choice,

@@ -44,13 +44,14 @@ std::uint64_t slimfly_max_q() {
   return q;
 }
 
+/// Which q in [3, slimfly_max_q] are accepted.
+inline constexpr const char* slimfly_q_rule = "a prime power";
+
 /// Validates q (a prime power from 3 to slimfly_max_q<V>()) and returns the order 2 q^2.
 template <std::unsigned_integral V = std::uint32_t>
 std::uint64_t slimfly_order(std::uint64_t q) {
-  const std::uint64_t hi = slimfly_max_q<V>();
-  if (q < 3 || q > hi || !is_prime_power(q))
-    core::throw_out_of_range("slimfly", "q", q,
-                             "a prime power from 3 to " + core::to_message(hi));
+  const parameter_range r{3, slimfly_max_q<V>(), slimfly_q_rule, {}};
+  if (q < r.min || q > r.max || !is_prime_power(q)) core::throw_out_of_range("slimfly", "q", q, range_text(r));
   return 2 * q * q;
 }
 
@@ -142,7 +143,8 @@ inline const family_descriptor& slimfly_family() {
                       .symbol = "q",
                       .min = 3,
                       .max = slimfly_max_q(),
-                      .help = "Prime power q = 4w + delta, delta in {-1, 0, 1}; radix (3q - delta)/2"}},
+                      .help = "Prime power q = 4w + delta, delta in {-1, 0, 1}; radix (3q - delta)/2",
+                      .rule = slimfly_q_rule}},
       .example = {{"q", std::uint64_t{3}}},
       .make = [](const parameter_values& v) { return slimfly<std::uint32_t>(unsigned_value(v, "q")); },
       .is_digraph = [](const parameter_values&) { return false; },

@@ -153,23 +153,39 @@ std::uint64_t spectralfly_max_p() {
   return 0;
 }
 
+/// Which p and q in their ranges are accepted.
+inline constexpr const char* spectralfly_p_rule = "a prime congruent to 1 mod 4";
+inline constexpr const char* spectralfly_q_rule = "a prime other than p, above 2 sqrt(p)";
+
+/// The p accepted for vertex ids of type V.
+template <std::unsigned_integral V = std::uint32_t>
+parameter_range spectralfly_p_range() {
+  return {5, spectralfly_max_p<V>(), spectralfly_p_rule, {}};
+}
+
+/// The exact range of q at p for vertex ids of type V (at a p that is not accepted, the q of any p).
+template <std::unsigned_integral V = std::uint32_t>
+parameter_range spectralfly_q_range(std::uint64_t p) {
+  const auto ps = spectralfly_p_range<V>();
+  if (p < ps.min || p > ps.max || p % 4 != 1 || !detail::is_prime_u64(p))
+    return {7, detail::spectralfly_q_cap<V>(), spectralfly_q_rule, {}};
+  return {detail::spectralfly_min_q_unchecked(p), detail::spectralfly_q_hi<V>(p), spectralfly_q_rule,
+          "at p = " + core::to_message(p)};
+}
+
 namespace detail {
 template <std::unsigned_integral V>
 void require_spectralfly_p(std::string_view where, std::uint64_t p) {
-  const std::uint64_t hi = spectralfly_max_p<V>();
-  if (p < 5 || p > hi || p % 4 != 1 || !is_prime_u64(p))
-    core::throw_out_of_range(where, "p", p, "a prime congruent to 1 mod 4 from 5 to " + core::to_message(hi));
+  const auto r = spectralfly_p_range<V>();
+  if (p < r.min || p > r.max || p % 4 != 1 || !is_prime_u64(p)) core::throw_out_of_range(where, "p", p, range_text(r));
 }
 
 /// Validates p and q (see the file comment) and returns the Legendre symbol (p/q).
 template <std::unsigned_integral V>
 int require_spectralfly(std::string_view where, std::uint64_t p, std::uint64_t q) {
   require_spectralfly_p<V>(where, p);
-  const std::uint64_t lo = spectralfly_min_q_unchecked(p), hi = spectralfly_q_hi<V>(p);
-  if (q < lo || q > hi || q == p || !is_prime_u64(q))
-    core::throw_out_of_range(where, "q", q,
-                             "a prime other than p, above 2 sqrt(p), from " + core::to_message(lo) + " to " +
-                                 core::to_message(hi) + " at p = " + core::to_message(p));
+  const auto r = spectralfly_q_range<V>(p);
+  if (q < r.min || q > r.max || q == p || !is_prime_u64(q)) core::throw_out_of_range(where, "q", q, range_text(r));
   return legendre_unchecked(p, q);
 }
 }  // namespace detail
@@ -428,13 +444,16 @@ inline const family_descriptor& spectralfly_family() {
                       .symbol = "p",
                       .min = 5,
                       .max = spectralfly_max_p<std::uint32_t>(),
-                      .help = "Prime congruent to 1 mod 4; radix p+1"},
+                      .help = "Prime congruent to 1 mod 4; radix p+1",
+                      .rule = spectralfly_p_rule},
                      {.id = "q",
                       .symbol = "q",
                       .min = 7,
                       .max = detail::spectralfly_q_cap<std::uint32_t>(),
                       .help = "Prime other than p above 2 sqrt(p); q(q^2-1)/2 routers if p is a square mod q, "
-                              "else q(q^2-1), bipartite"}},
+                              "else q(q^2-1), bipartite",
+                      .rule = spectralfly_q_rule,
+                      .range_at = [](const parameter_values& v) { return spectralfly_q_range(unsigned_value(v, "p")); }}},
       .example = {{"p", std::uint64_t{5}}, {"q", std::uint64_t{7}}},
       .make = [](const parameter_values& v) {
         return spectralfly<std::uint32_t>(unsigned_value(v, "p"), unsigned_value(v, "q"));

@@ -38,16 +38,23 @@
 
 namespace shiftfly::topology {
 
+/// The exact range of L at d for vertex ids of type V: 1 to the largest L whose (d + 1)·L routers
+/// the ids hold (at a d out of range, 1 to what V holds).
+template <std::unsigned_integral V = std::uint32_t>
+parameter_range xpander_lift_range(std::uint64_t d) {
+  if (d < 1 || d > core::max_vertices<V>() - 1) return {1, core::max_vertices<V>(), {}, {}};
+  return {1, core::max_vertices<V>() / (d + 1), {},
+          "at degree = " + core::to_message(d) + ", so that (d + 1) x L routers fit a " +
+              core::to_message(sizeof(V) * 8) + "-bit vertex id"};
+}
+
 /// Validates d and L; returns the link count (d + 1)·d·L / 2.
 template <std::unsigned_integral V = std::uint32_t>
 std::uint64_t xpander_validate(std::uint64_t d, std::uint64_t lift) {
   core::require_range("xpander", "degree", d, 1, core::max_vertices<V>() - 1);
-  core::require_range("xpander", "lift", lift, 1, core::max_vertices<V>());
-  const std::uint64_t n = core::checked_mul(d + 1, lift, "xpander", "router count (d + 1) x L");
-  if (n > core::max_vertices<V>())
-    core::fail_parameter("xpander", "lift", core::to_message(lift),
-                         "makes (d + 1) x L = " + core::to_message(n) + " routers, more than the vertex ids hold",
-                         "(d + 1) x L up to " + core::to_message(core::max_vertices<V>()));
+  const auto r = xpander_lift_range<V>(d);
+  if (lift < r.min || lift > r.max) core::throw_out_of_range("xpander", "lift", lift, range_text(r));
+  const std::uint64_t n = (d + 1) * lift;  // at most what V holds
   return core::checked_mul(n, d, "xpander", "port count N x d") / 2;
 }
 
@@ -83,7 +90,8 @@ inline const family_descriptor& xpander_family() {
       .source = "Valadarsky et al., CoNEXT '16",
       .parameters = {{.id = "degree", .symbol = "d", .min = 1, .max = 4294967294u, .help = "Links per router to other routers"},
                      {.id = "lift", .symbol = "L", .min = 1, .max = 4294967295u,
-                      .help = "Routers per meta-node (copies of K_(d+1)): (d+1) x L routers"},
+                      .help = "Routers per meta-node (copies of K_(d+1)): (d+1) x L routers",
+                      .range_at = [](const parameter_values& v) { return xpander_lift_range(unsigned_value(v, "degree")); }},
                      {.id = "seed", .symbol = "seed", .default_value = std::uint64_t{1}, .help = "Seed of the random matchings"}},
       .example = {{"degree", std::uint64_t{3}}, {"lift", std::uint64_t{3}}, {"seed", std::uint64_t{5}}},
       .make =

@@ -5,10 +5,9 @@
 /// estimated or interval), and the line it reads as in text. The tools' JSON and
 /// text are written from these records; so are the dicts the Python bindings return
 /// for the distance statistics, the diameter, the spectral gap, the connectivity and
-/// the path counts, whose dataclasses (python/shiftfly/_results.py)
-/// python/tests/test_results.py holds to the fields marked for Python
-/// (python/src/results.cpp lists them). The Python dicts of the bisection and
-/// throughput results are still written in python/src/capacity.cpp. A field the tools
+/// the path counts, the bisection, the throughput and the throughput profile, whose
+/// dataclasses (python/shiftfly/_results.py) python/tests/test_results.py holds to the
+/// fields marked for Python (python/src/results.cpp lists them). A field the tools
 /// show under another name or not at all is marked core::shown_in::python (and the
 /// other way round).
 ///
@@ -21,8 +20,11 @@
 ///   core::record describe(const disjoint_paths_stats&);
 ///   core::record describe(const path_count_stats&, const disjoint_paths_stats&);
 ///   core::record describe(const throughput_measure&);
+///   core::record describe(const bisection_bound_entry&);
+///   core::record describe(const throughput_profile&);
 #include <fmt/format.h>
 
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -36,6 +38,7 @@
 #include "shiftfly/metrics/paths/path_diversity.hpp"
 #include "shiftfly/metrics/spectral/spectral.hpp"
 #include "shiftfly/metrics/flow/throughput.hpp"
+#include "shiftfly/metrics/flow/throughput_profile.hpp"
 
 namespace shiftfly::metrics {
 
@@ -143,7 +146,16 @@ inline core::record describe(const connectivity_result& c) {
   return r;
 }
 
-/// The bisection width as an interval, each end with its method.
+/// One bound the bisection interval computed: Python's BisectionBound.
+inline core::record describe(const bisection_bound_entry& e) {
+  core::record r("bisection_bound_entry");
+  r.add("value", e.value, "links").add("upper", e.upper, "", "an upper bound (else a lower bound)").add("method", e.method);
+  return r;
+}
+
+/// The bisection width as an interval, each end with its method. Python's Bisection also
+/// holds the certificate (a side 0 or 1 a vertex, null when the upper end has none), every
+/// bound computed and the exact search's nodes.
 inline core::record describe(const bisection_interval& b) {
   const std::string method = b.exact() ? "exact" : "interval";
   core::record r("bisection_interval");
@@ -154,6 +166,13 @@ inline core::record describe(const bisection_interval& b) {
       .add("upper_method", b.upper_method)
       .add("laplacian_lambda2", b.laplacian_lambda2, "", "lambda2 of the Laplacian (0 when the spectral bound did not run)")
       .add("notes", b.notes, "", "what was skipped and why");
+  core::record_value::list bounds;
+  for (const auto& e : b.bounds) bounds.emplace_back(describe(e));
+  const auto python = core::shown_in::python;
+  r.add_for(python, "certificate", b.certificate.empty() ? core::record_value() : core::record_value(b.certificate), "",
+            "the side of each vertex (0 or 1) of a bisection cutting `upper` links, when exact or METIS")
+      .add_for(python, "bounds", std::move(bounds), "", "every bound computed: spectral, exact, METIS, greedy")
+      .add_for(python, "exact_nodes", b.exact_nodes, "nodes", "search nodes of the exact run (0: not run)");
   r.line(fmt::format("bisection width ({}): [{}, {}] (lower: {}; upper: {})", method, b.lower, b.upper, b.lower_method,
                      b.upper_method));
   return r;
@@ -210,7 +229,7 @@ inline core::record describe(const throughput_measure& t) {
       .add("algorithm", t.algorithm)
       .add("traffic", t.traffic)
       .add("pairs", t.pairs, "ordered pairs", "pairs with a demand")
-      .add("total_demand", t.total_demand, "", "the sum of the demands; null past the largest double (see the log)")
+      .add_for(core::shown_in::tools, "total_demand", t.total_demand, "", "the sum of the demands; null past the largest double (see the log)")
       .add("total_demand_log10", t.total_demand_log10)
       .add("lower", t.lower, "", "a lower end of the throughput")
       .add("lower_method", t.lower_method)
@@ -218,21 +237,64 @@ inline core::record describe(const throughput_measure& t) {
       .add("upper_method", t.upper_method)
       .add("distance_bound", t.distance_bound.value, "", "capacity / sum of demand x distance")
       .add("distance_bound_certified", t.distance_bound.certified);
+  // The tools show the interval's fields only where they apply; Python has every field, always.
+  const auto tools = core::shown_in::tools, python = core::shown_in::python;
   std::string how_far;
   if (t.method == "upper bound") {
-    r.add("estimated_seconds", t.estimated_seconds, "s", "the interval's cost estimate on one core, not run");
+    r.add_for(tools, "estimated_seconds", t.estimated_seconds, "s", "the interval's cost estimate on one core, not run");
   } else if (t.method != "exact") {
-    r.add("epsilon", t.epsilon, "", "the interval's relative width asked for")
-        .add("rounds", t.rounds, "rounds")
-        .add("round_limit", t.round_limit, "rounds")
-        .add("converged", t.converged)
-        .add("width", t.width, "", "upper / lower - 1 reached")
-        .add("estimated_seconds", t.estimated_seconds, "s", "the interval's cost estimate on one core");
+    r.add_for(tools, "epsilon", t.epsilon, "", "the interval's relative width asked for")
+        .add_for(tools, "rounds", t.rounds, "rounds")
+        .add_for(tools, "round_limit", t.round_limit, "rounds")
+        .add_for(tools, "converged", t.converged)
+        .add_for(tools, "width", t.width, "", "upper / lower - 1 reached")
+        .add_for(tools, "estimated_seconds", t.estimated_seconds, "s", "the interval's cost estimate on one core");
     how_far = fmt::format(", {}: width {:.3g} after {} rounds", t.converged ? "converged" : "NOT converged", t.width,
                           t.rounds);
   }
+  const auto& bound = t.distance_bound;
+  r.add_for(python, "total_demand", std::isfinite(t.total_demand) ? core::record_value(t.total_demand) : core::record_value(),
+            "", "the sum of the demands; None past the largest double (total_demand_log10 has it)")
+      .add_for(python, "epsilon", t.epsilon, "", "the interval's relative width asked for (0 when exact)")
+      .add_for(python, "rounds", t.rounds, "rounds", "0 when exact")
+      .add_for(python, "round_limit", t.round_limit, "rounds", "0 when exact")
+      .add_for(python, "converged", t.converged, "", "False: the interval stopped at its round limit wider than 1 + epsilon")
+      .add_for(python, "width", t.width, "", "upper / lower - 1 reached (0 when exact)")
+      .add_for(python, "estimated_seconds", t.estimated_seconds, "s", "the interval's cost estimate on one core")
+      .add_for(python, "lp_variables", t.lp_variables, "variables", "the LP's flow variables (sources x arcs)")
+      .add_for(python, "distance_bound_algorithm", bound.algorithm)
+      .add_for(python, "capacity", bound.capacity, "arcs", "C of the distance bound")
+      .add_for(python, "total_distance", bound.total_distance, "", "sum of demand x distance (worst: of the permutation)")
+      .add_for(python, "permutation", bound.permutation.empty() ? core::record_value() : core::record_value(bound.permutation),
+               "", "traffic worst: the permutation of the TUB bound, else None");
   r.line(fmt::format("throughput, {} traffic ({}{}): [{}, {}] (lower: {}; upper: {})", t.traffic, t.method, how_far,
                      t.lower, t.upper, t.lower_method, t.upper_method));
+  return r;
+}
+
+/// The cheap-bound profile of one graph: its bisection, uniform and worst-permutation throughput
+/// as intervals (Python's ThroughputProfile; the exact profile's tables print the same values).
+inline core::record describe(const throughput_profile& p) {
+  core::record r("throughput_profile");
+  r.add("n", p.n, "vertices")
+      .add("links", p.links, "links")
+      .add("diameter", p.distances.diameter, "hops", "exact")
+      .add("mean_distance", p.distances.mean, "hops", "exact, over the ordered pairs")
+      .add("bisection_lower", p.bisection.lower, "links")
+      .add("bisection_upper", p.bisection.upper, "links")
+      .add("bisection_lower_method", p.bisection.lower_method)
+      .add("bisection_upper_method", p.bisection.upper_method);
+  const std::pair<const char*, const throughput_range*> ranges[] = {{"uniform", &p.uniform}, {"worst", &p.worst_permutation}};
+  for (const auto& [name, range] : ranges) {
+    const std::string k(name);
+    r.add(k + "_lower", range->lower, "", "theta's lower end (0 with method \"not computed\": not run)")
+        .add(k + "_upper", range->upper, "", "theta's upper end")
+        .add(k + "_lower_method", range->lower_method)
+        .add(k + "_upper_method", range->upper_method);
+  }
+  r.line(fmt::format("bisection [{}, {}], uniform theta [{:.6g}, {:.6g}], worst permutation theta [{:.6g}, {:.6g}]",
+                     p.bisection.lower, p.bisection.upper, p.uniform.lower, p.uniform.upper, p.worst_permutation.lower,
+                     p.worst_permutation.upper));
   return r;
 }
 
