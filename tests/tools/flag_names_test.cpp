@@ -160,7 +160,7 @@ TEST_CASE("family flags build the spec, and errors name the flags", "[tools][fla
   f = {};
   f.family = "dragonfly";
   f.values = {{"a", u64{4}}, {"h", u64{2}}, {"groups", u64{2}}};
-  CHECK_THROWS_WITH(tl::make_graph(f, "graph", false), Catch::StartsWith("--groups = 2 is out of range (accepted: 3 to 9)"));
+  CHECK_THROWS_WITH(tl::make_graph(f, "graph", false), Catch::StartsWith("--groups = 2 is out of range (accepted: 3 to 9 at a = 4, h = 2)"));
   f = {};
   f.family = "jellyfish";
   f.values = {{"routers", u64{3}}, {"degree", u64{3}}};
