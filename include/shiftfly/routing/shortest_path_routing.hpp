@@ -2,7 +2,7 @@
 /// \file shortest_path_routing.hpp
 /// The shortest-path routings as channel loads: minimal (one path per pair, by a tie rule),
 /// ECMP (an even split at every router) and spread (an even split over all shortest paths),
-/// on the physical graph (channels: routing/channel_share.hpp), for any traffic.
+/// on the physical graph (channels: core/channel.hpp), for any traffic.
 ///
 ///   class load_router { virtual void route_to(t, demand, workspace&, load) const; ... };
 ///   class booksim_next_hops { booksim_next_hops(g, threads); std::uint32_t next(u, t) const; };
@@ -219,10 +219,10 @@ class shortest_path_router : public load_router {
           const std::uint32_t v = router.next_.next(u, t);
           const auto nb = g.neighbors(static_cast<typename G::vertex_type>(u));
           const auto pos = static_cast<std::uint64_t>(std::lower_bound(nb.begin(), nb.end(), v) - nb.begin());
-          send(g.offsets()[u] + pos, v, f);
+          send(channel_at(g, static_cast<typename G::vertex_type>(u), pos), v, f);
         } else {
           const auto [v, pos] = dag.first_next_hop(g, u);
-          send(g.offsets()[u] + pos, v, f);
+          send(channel_at(g, static_cast<typename G::vertex_type>(u), pos), v, f);
         }
         return;
       }

@@ -14,7 +14,7 @@
 /// root (the BFS's arcs), view.toward(u, f) calls f(k, v) for every arc k of u to a
 /// neighbour v (the arcs a split may use: those with dist(v) + 1 = dist(u), u's next hops).
 /// On an undirected graph both are u's CSR row and k is its channel (csr_view, channels of
-/// core/channel.hpp); the throughput's routing runs from a source over the reversed arcs
+/// core/channel.hpp; neighbor_view: any graph by its neighbour lists); the throughput's routing runs from a source over the reversed arcs
 /// (metrics/flow/throughput_ecmp.hpp: away are the out-arcs, toward the in-arcs).
 ///
 /// The pass (Brandes' dependency accumulation with the root as the destination: U. Brandes,
@@ -78,6 +78,22 @@ template <class G>
 csr_view<typename G::vertex_type> csr_view_of(const G& g) {
   return {g.offsets(), g.targets()};
 }
+
+/// The arcs of any graph_like graph by its neighbour lists: k is v's position in u's list.
+template <class G>
+struct neighbor_view {
+  const G* g;
+  [[nodiscard]] std::size_t vertices() const noexcept { return g->num_vertices(); }
+  template <class F>
+  void away(std::uint32_t u, F&& f) const {
+    for (const auto v : g->neighbors(static_cast<typename G::vertex_type>(u))) f(static_cast<std::uint32_t>(v));
+  }
+  template <class F>
+  void toward(std::uint32_t u, F&& f) const {
+    const auto nb = g->neighbors(static_cast<typename G::vertex_type>(u));
+    for (std::size_t j = 0; j < nb.size(); ++j) f(j, static_cast<std::uint32_t>(nb[j]));
+  }
+};
 
 /// The shortest-path DAG toward a root, and the flow of the pass (one per thread: O(n)).
 struct shortest_path_dag {

@@ -8,11 +8,10 @@
 ///   std::vector<double> uniform_shortest_path_load(const G& g, const uniform_load_options& o);
 ///   std::uint64_t uniform_load_arc_visits(const G& g);   // the work, for estimates
 ///
-/// Channels: a channel is one direction of a physical link, indexed by CSR position of the
-/// undirected physical graph: the channel u -> v is offsets[u] + (position of v in u's
-/// sorted neighbour list), 2m channels in all (the indexing of routing/channel_share.hpp,
-/// which this room does not include). The result has one load per channel: the sum, over
-/// the ordered pairs s != t, of the fraction of the pair's unit that crosses the channel.
+/// Channels (core/channel.hpp): a channel is one direction of a physical link, indexed by its
+/// CSR position in the undirected physical graph, 2m channels in all. The result has one load
+/// per channel: the sum, over the ordered pairs s != t, of the fraction of the pair's unit that
+/// crosses the channel.
 ///
 /// The splits (per destination t, on the distances d(., t) of the physical graph):
 /// - ecmp: the flow of a pair that is at router u splits evenly over the channels u -> v
@@ -87,6 +86,7 @@
 #include <string_view>
 #include <vector>
 
+#include "shiftfly/core/channel.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
@@ -660,14 +660,7 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
   std::vector<std::uint64_t> rev;  // the batched kernel's reverse channels: rev[u -> v] = v -> u
   std::vector<load_batch_scratch<B>> lanes;
   if (batched) {
-    rev.resize(channels);
-    std::vector<std::uint64_t> cursor(off.begin(), off.end() - 1);  // v's next neighbour below v
-    for (std::size_t u = 0; u < n; ++u)
-      for (auto i = off[u]; i < off[u + 1]; ++i)
-        if (const auto v = tgt[i]; v > u) {
-          rev[i] = cursor[v];
-          rev[cursor[v]++] = i;
-        }
+    rev = core::reverse_channels(g);
     lanes.reserve(workers);
     for (unsigned w = 0; w < workers; ++w) {
       lanes.emplace_back(n);
