@@ -3,7 +3,7 @@
 /// Path diversity: how many shortest paths, and how many disjoint paths, join the pairs
 /// of a graph, as exact distributions.
 ///
-///     path_count_stats shortest_path_counts(g, how = traversal::undirected, threads = 1);
+///     path_count_stats shortest_path_counts(g, path_count_options{how, threads});
 ///     local_connectivity_result local_connectivity(g, s, t, how = traversal::undirected);
 ///     disjoint_paths_stats disjoint_paths(g, how = traversal::undirected, options = {});
 ///
@@ -78,6 +78,14 @@ struct local_connectivity_result {
   std::uint64_t edge = 0;
   /// Most internally vertex-disjoint s–t paths (the edge s–t, if any, is one of them).
   std::uint64_t vertex = 0;
+};
+
+/// How shortest_path_counts runs.
+struct path_count_options {
+  /// Arcs (a digraph's) or the undirected physical graph.
+  traversal how = traversal::undirected;
+  /// Worker threads (0 = all cores, at most 1024).
+  unsigned threads = 1;
 };
 
 /// How disjoint_paths runs.
@@ -156,8 +164,10 @@ struct path_count_policy : split_policy_base {
 
 /// The exact distribution of the number of shortest paths σ(s, t) over the ordered pairs.
 template <core::digraph_like G>
-inline path_count_stats shortest_path_counts(const G& g, traversal how = traversal::undirected, unsigned threads = 1) {
+inline path_count_stats shortest_path_counts(const G& g, const path_count_options& o = {}) {
   constexpr const char* where = "metrics::shortest_path_counts";
+  const traversal how = o.how;
+  const unsigned threads = o.threads;
   const std::size_t n = g.num_vertices();
   core::require_range(where, "n", n, 1, std::uint64_t{1} << 32);
   core::require_range(where, "threads", threads, 0, 1024);
