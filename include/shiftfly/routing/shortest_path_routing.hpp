@@ -227,9 +227,7 @@ class shortest_path_router : public load_router {
         return;
       }
       if (router.kind_ == routing_kind::ecmp) {
-        std::uint32_t k = 0;
-        dag.next_hops(view, u, [&](std::uint64_t, std::uint32_t) { ++k; });
-        const double part = f / k;
+        const double part = f / dag.count_next_hops(view, u);
         dag.next_hops(view, u, [&](std::uint64_t c, std::uint32_t v) { send(c, v, part); });
         return;
       }

@@ -6,7 +6,8 @@
 /// event: J. Siek, L.-Q. Lee, A. Lumsdaine, "The Boost Graph Library", 2002, ch. 12).
 ///
 ///   struct shortest_path_dag { dist, order, flow, reached; search(view, root, policy);
-///                              next_hops(view, u, f); first_next_hop(view, u); };
+///                              next_hops(view, u, f); count_next_hops(view, u);
+///                              first_next_hop(g, u); };
 ///   bool destination_pass(const View& view, std::uint32_t root, shortest_path_dag& dag,
 ///                         Policy& policy, Sink&& sink);
 ///
@@ -142,6 +143,16 @@ struct shortest_path_dag {
     view.toward(u, [&](auto k, std::uint32_t v) {
       if (d[v] == before) f(k, v);
     });
+  }
+
+  /// The number of u's next hops (counted without a branch a hop).
+  template <class View>
+  [[nodiscard]] std::uint32_t count_next_hops(const View& view, std::uint32_t u) const {
+    const std::uint32_t before = dist[u] - 1;
+    const std::uint32_t* d = dist.data();
+    std::uint32_t c = 0;
+    view.toward(u, [&](auto, std::uint32_t v) { c += d[v] == before ? 1 : 0; });
+    return c;
   }
 
   /// The first next hop of u in the view's order (the lowest-id one on a sorted CSR row), and
