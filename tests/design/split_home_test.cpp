@@ -61,7 +61,8 @@ std::vector<std::string> matches(const std::string& file, const std::string& cod
 
 // A next hop tested by hand: two distances (indexed names containing "dist", or d[...]) one apart.
 const std::vector<std::regex>& next_hop_tests() {
-  static const std::string D = R"((\b\w*dist\w*|\bd)\s*\[[^\]]*\](\s*\[[^\]]*\])?)";
+  static const std::string I = R"(\[([^\[\]]|\[[^\]]*\])*\])";  // an index, one nested index allowed
+  static const std::string D = R"((\b\w*dist\w*|\bd)\s*)" + I + R"((\s*)" + I + R"()?)";
   static const std::vector<std::regex> p{
       std::regex(D + R"(\s*\+\s*1\s*==)"),                        // dist[x] + 1 == dist[u]
       std::regex(R"(==\s*)" + D + R"(\s*\+\s*1\b)"),              // dist[u] == dist[x] + 1
