@@ -71,7 +71,7 @@ void init_capacity(py::module_& m) {
       "shortest_path_counts",
       [](const graph& g, bool directed, unsigned threads) {
         const auto r = run_interruptible([&](const stop_flag&) {
-          return metrics::shortest_path_counts(g, how_of(directed), threads);
+          return metrics::shortest_path_counts(g, {how_of(directed), threads});
         });
         return to_python(metrics::describe(r));
       },

@@ -60,7 +60,7 @@ void init_metrics(py::module_& m) {
       "exact_diameter",
       [](const graph& g, bool directed, unsigned threads) {
         const auto r = run_interruptible([&](const stop_flag& stop) {
-          return metrics::exact_diameter(g, how_of(directed), threads, [&stop](std::size_t, std::size_t) { stop.check(); });
+          return metrics::exact_diameter(g, {how_of(directed), threads, [&stop](std::size_t, std::size_t) { stop.check(); }});
         });
         return to_python(metrics::describe(r));
       },

@@ -65,8 +65,8 @@ void init_routing(py::module_& m) {
          std::optional<std::uint64_t> per_router, const std::vector<std::uint32_t>& given_counts,
          const std::vector<std::uint32_t>& file_counts, const std::string& self, std::uint64_t top, bool compare_optimal,
          unsigned threads, double max_seconds) {
-        std::optional<topology::family_spec> spec;
-        if (!family.empty()) spec = family_spec_of(family, values, "channel_load");
+        std::optional<topology::resolved_family> spec;  // looked up once, for the endpoints and the load
+        if (!family.empty()) spec = topology::resolve(family_spec_of(family, values, "channel_load"));
         routing::family_load_request request;
         auto& q = request.load;
         q.traffic_seed = traffic_seed;

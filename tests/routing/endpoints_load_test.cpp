@@ -86,12 +86,13 @@ double brute_force_max(const graph32& g, const std::vector<std::uint32_t>& count
 
 shiftfly::routing::channel_load_result load_of(const family_spec& spec, const std::string& routing,
                                               const std::string& traffic) {
-  const auto g = shiftfly::topology::make_graph(spec);
+  const auto resolved = shiftfly::topology::resolve(spec);  // looked up once
+  const auto g = shiftfly::topology::make_graph(resolved);
   shiftfly::routing::family_load_request q;
   q.load.routing = shiftfly::routing::parse_routing(routing);
   q.load.traffic = shiftfly::metrics::parse_traffic(traffic);
   q.load.threads = 2;
-  return shiftfly::routing::measure_family_load(g, &spec, q);  // no endpoints given: the family's
+  return shiftfly::routing::measure_family_load(g, &resolved, q);  // no endpoints given: the family's
 }
 
 family_spec spec_of(const std::string& family, parameter_values v) { return family_spec{family, std::move(v)}; }
@@ -156,7 +157,8 @@ TEST_CASE("the fat tree's 16 hosts take bit complement and transpose; --endpoint
   shiftfly::routing::family_load_request q;
   q.load.routing = shiftfly::routing::parse_routing("minimal");
   q.load.endpoints = shiftfly::topology::choose_endpoints(&spec, g, {}, 1).counts;
-  const auto one = shiftfly::routing::measure_family_load(g, &spec, q);
+  const auto resolved = shiftfly::topology::resolve(spec);
+  const auto one = shiftfly::routing::measure_family_load(g, &resolved, q);
   CHECK(one.endpoints == 20);
   CHECK(one.max_load_per_endpoint_injection ==
         Approx(brute_force_max(g, q.load.endpoints, false, [](std::size_t, std::size_t) { return 1.0 / 20; })).epsilon(1e-12));

@@ -23,14 +23,15 @@ using shiftfly::topology::parameter_values;
 shiftfly::routing::channel_load_result load_of(const family_spec& spec, const std::string& routing,
                                               const std::string& traffic, std::uint64_t endpoints = 1,
                                               shiftfly::routing::uniform_self self = shiftfly::routing::uniform_self::include) {
-  const auto g = shiftfly::topology::make_graph(spec);
+  const auto resolved = shiftfly::topology::resolve(spec);  // looked up once
+  const auto g = shiftfly::topology::make_graph(resolved);
   shiftfly::routing::family_load_request q;
   q.load.routing = shiftfly::routing::parse_routing(routing);
   q.load.traffic = shiftfly::metrics::parse_traffic(traffic);
   q.load.endpoints = shiftfly::core::uniform_endpoints(g.num_vertices(), endpoints);
   q.load.self = self;
   q.load.threads = 2;
-  return shiftfly::routing::measure_family_load(g, &spec, q);
+  return shiftfly::routing::measure_family_load(g, &resolved, q);
 }
 
 family_spec torus(std::vector<std::uint64_t> dims) { return family_spec{"torus", parameter_values{{"dims", dims}}}; }

@@ -56,13 +56,13 @@ int run_load(const options& o, const CLI::App& app, const shiftfly::tools::run_c
   q.threads = static_cast<unsigned>(o.threads);
   q.max_seconds = o.max_seconds;
   const bool is_file = o.family->family == shiftfly::topology::file_source_name;
-  const auto spec = is_file ? shiftfly::topology::family_spec{} : shiftfly::tools::to_spec(*o.family);
+  const shiftfly::topology::resolved_family* family = is_file ? nullptr : &shiftfly::tools::resolve(*o.family);
   const auto r = shiftfly::tools::with_flags(app, [&] {
     // the text parsed once, here at the edge; a file:PATH traffic read through io
     q.traffic = shiftfly::metrics::parse_traffic(o.traffic);
     shiftfly::metrics::read_traffic_matrix(q.traffic, g.num_vertices());
     q.routing = routing::parse_routing(o.routing, o.tie);
-    return routing::measure_routing_load(g, is_file ? nullptr : &spec, request);
+    return routing::measure_routing_load(g, family, request);
   });
   shiftfly::tools::print_record(c, routing::describe(r), o.format);
   return 0;

@@ -14,7 +14,7 @@
 ///   std::vector<double> accumulate_load(g, router, demands, threads);   // the engine
 ///   channel_load_result summarize_load(g, loads, ...);
 ///
-/// Model (routing/channel_share.hpp): 2m channels, one per direction of every physical link,
+/// Model (core/channel.hpp): 2m channels, one per direction of every physical link,
 /// each of capacity 1. The traffic (routing/load_traffic.hpp) gives demands between routers in
 /// a unit of its own, "per pair" (for uniform: one unit for every ordered pair of distinct
 /// routers, the unit of the throughput metrics), and the endpoint injection that unit stands
@@ -133,7 +133,7 @@ struct channel_load_result {
   /// the endpoints: in all, the fewest and most on one router, and where they come from
   std::uint64_t endpoints = 0, endpoints_min = 0, endpoints_max = 0;
   std::string endpoints_rule;
-  std::vector<double> loads;  ///< one per channel (routing/channel_share.hpp), per-pair unit
+  std::vector<double> loads;  ///< one per channel (core/channel.hpp), per-pair unit
   double max_load = 0.0, mean_load = 0.0, p50 = 0.0, p90 = 0.0, p99 = 0.0;
   double endpoint_rate = 1.0;                    ///< endpoint injection that one unit of demand stands for
   double max_load_per_endpoint_injection = 0.0;  ///< max_load / endpoint_rate

@@ -80,7 +80,7 @@ channel_load_result measure_routing_load(const G& g, const channel_load_request&
 /// measure_family_load (routing/family_load.hpp: every routing, link classes, traffic `worst`)
 /// and, with r.load.compare_optimal, θ* of the same demands and θ_R / θ* as above. Under `worst`
 /// the demands are the worst permutation found, P units a pair.
-inline channel_load_result measure_routing_load(const core::graph<std::uint32_t>& g, const topology::family_spec* family,
+inline channel_load_result measure_routing_load(const core::graph<std::uint32_t>& g, const topology::resolved_family* family,
                                                 const family_load_request& r) {
   family_load_request plain = r;
   plain.load.compare_optimal = false;
@@ -108,8 +108,8 @@ inline channel_load_result measure_routing_load(const core::graph<std::uint32_t>
       q.matrix = metrics::traffic_matrix::from_entries(g.num_vertices(), std::move(e), "worst case");
     } else {
       auto name = r.load.traffic;
-      if (family)  // tornado runs along rings (a torus's coordinates)
-        if (const auto c = topology::coordinates_of(*family); c && c->ring) name.dims = c->dims;
+      if (family && family->descriptor().coordinates)  // tornado runs along rings (a torus's coordinates)
+        if (const auto c = family->descriptor().coordinates(family->values()); c.ring) name.dims = c.dims;
       q.matrix = make_load_traffic(g.num_vertices(), name, counts, r.load.self, r.load.traffic_seed).as_matrix();
     }
   }

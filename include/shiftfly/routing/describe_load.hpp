@@ -7,7 +7,7 @@
 ///   core::record describe(const channel_load_result& r);
 ///
 /// The per-channel loads are a Python-only field (`loads`, one per channel in the order of
-/// routing/channel_share.hpp); the tools print the summary.
+/// core/channel.hpp); the tools print the summary.
 
 #include <cstdio>
 #include <string>

@@ -29,7 +29,7 @@
 ///     void paths(s, t, std::vector<routed_path>& out) const;     // appends every path
 ///     std::uint64_t hops(s, t) const;                             // the path length
 ///   };
-///   dimension_order_routing make_dimension_order_routing(const topology::family_spec&, const core::graph<>&);
+///   dimension_order_routing make_dimension_order_routing(const topology::resolved_family&, const core::graph<>&);  // or a spec
 ///       // from the family descriptor's `coordinates` (a ring: torus; else HyperX)
 ///   std::string dimension_order_families();   // "torus or hyperx", from the registry
 /// The routing refers to the graph, which must outlive it.
@@ -222,13 +222,15 @@ inline std::string dimension_order_families() {
 /// Dimension-order routing for a spec of a family whose routers have coordinates (its
 /// descriptor's `coordinates`: torus, HyperX) over its graph g (built from the spec:
 /// topology::make_graph). Any other family is refused in one line naming those that fit.
-inline dimension_order_routing make_dimension_order_routing(const topology::family_spec& spec, const core::graph<>& g) {
+inline dimension_order_routing make_dimension_order_routing(const topology::resolved_family& full, const core::graph<>& g) {
   constexpr std::string_view where = "make_dimension_order_routing";
-  const auto full = topology::resolve(spec);
   if (!full.descriptor().coordinates)
-    core::fail_parameter(where, "family", spec.family, "does not run dimension-order routing (dor)", dimension_order_families());
+    core::fail_parameter(where, "family", full.name(), "does not run dimension-order routing (dor)", dimension_order_families());
   auto coordinates = full.descriptor().coordinates(full.values());
   return dimension_order_routing(g, coordinates.ring ? dor_family::torus : dor_family::hyperx, std::move(coordinates.dims));
+}
+inline dimension_order_routing make_dimension_order_routing(const topology::family_spec& spec, const core::graph<>& g) {
+  return make_dimension_order_routing(topology::resolve(spec), g);
 }
 
 }  // namespace shiftfly::routing

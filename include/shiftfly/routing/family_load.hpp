@@ -6,10 +6,13 @@
 /// the family's descriptor, and the worst-case permutation of the routing (traffic `worst`).
 ///
 ///   struct family_load_request { channel_load_request load; worst_case_options worst; };
-///   channel_load_result measure_family_load(const core::graph<>& g, const topology::family_spec* spec,
+///   channel_load_result measure_family_load(const core::graph<>& g, const topology::resolved_family* spec,
 ///                                          const family_load_request& r);
-///   pair_shares_function routing_pair_shares(g, spec, routing_spec, holder);  // any oblivious routing
-///   void resolve_endpoints(g, spec, channel_load_request&);  // empty endpoints: the family's
+///   pair_shares_function routing_pair_shares(g, family, routing_spec, threads, holder);  // any oblivious routing
+///   void resolve_endpoints(g, family, channel_load_request&);  // empty endpoints: the family's
+///
+/// The family is resolved once by the caller (topology::resolve: its descriptor and every
+/// value), and nothing here looks it up again; nullptr is a user's graph.
 ///
 /// Traffic `worst` (Towles and Dally, SPAA 2002; routing/worst_case_load.hpp): the permutation
 /// of the routers that loads some channel most under this routing. The loads reported are
@@ -65,7 +68,7 @@ using routing_holder = std::shared_ptr<const void>;
 /// The shares of one pair under `spec` (any routing but Valiant, which is not one path
 /// distribution per pair that this library enumerates). `family` may be null (a user's graph):
 /// then dor and shift, which need the family's structure, are refused.
-inline pair_shares_function routing_pair_shares(const core::graph<std::uint32_t>& g, const topology::family_spec* family,
+inline pair_shares_function routing_pair_shares(const core::graph<std::uint32_t>& g, const topology::resolved_family* family,
                                                 const routing_spec& spec, unsigned threads, routing_holder& holder) {
   constexpr std::string_view where = "routing_pair_shares";
   switch (spec.kind) {
@@ -110,7 +113,7 @@ inline std::uint64_t pair_routing_steps(const core::graph<std::uint32_t>& g, con
 }
 
 /// The request's link classes from the family's descriptor (none for a user's graph).
-inline void add_classes(const core::graph<std::uint32_t>& g, const topology::family_spec* family,
+inline void add_classes(const core::graph<std::uint32_t>& g, const topology::resolved_family* family,
                         channel_load_request& r) {
   if (!family || !r.channel_class.empty()) return;
   auto classes = topology::classify_channels(*family, g);
@@ -122,7 +125,7 @@ inline void add_classes(const core::graph<std::uint32_t>& g, const topology::fam
 
 /// The request's endpoints, set: those given, else the family's customary counts
 /// (topology::choose_endpoints, the rule every command uses), else 1 a router.
-inline void resolve_endpoints(const core::graph<std::uint32_t>& g, const topology::family_spec* family,
+inline void resolve_endpoints(const core::graph<std::uint32_t>& g, const topology::resolved_family* family,
                               channel_load_request& r) {
   if (!r.endpoints.empty()) return;
   auto chosen = topology::choose_endpoints(family, g);
@@ -134,7 +137,7 @@ namespace detail {
 
 /// The loads of the request's fixed traffic (not `worst`) under `spec`: the shortest-path
 /// routings and Valiant by their per-destination pass, dor, ksp:K and shift through the per-pair router.
-inline channel_load_result fixed_traffic_load(const core::graph<std::uint32_t>& g, const topology::family_spec* family,
+inline channel_load_result fixed_traffic_load(const core::graph<std::uint32_t>& g, const topology::resolved_family* family,
                                               const topology::family_descriptor* descriptor, const channel_load_request& r) {
   const routing_spec& spec = r.routing;
   const bool per_pair = spec.kind == routing_kind::dor || spec.kind == routing_kind::ksp || spec.kind == routing_kind::shift;
@@ -182,7 +185,7 @@ inline worst_members worst_members_of(const channel_load_request& r, std::uint64
 
 /// The worst permutation of the routers for the request's routing (its load still to measure):
 /// Valiant's shift s -> s + 1 over the members, else Towles and Dally's assignments.
-inline worst_case_summary find_worst_permutation(const core::graph<std::uint32_t>& g, const topology::family_spec* family,
+inline worst_case_summary find_worst_permutation(const core::graph<std::uint32_t>& g, const topology::resolved_family* family,
                                                  const channel_load_request& r, const worst_members& members,
                                                  const worst_case_options& limits) {
   const std::uint64_t n = g.num_vertices(), m = members.routers.size();
@@ -217,7 +220,7 @@ inline worst_case_summary find_worst_permutation(const core::graph<std::uint32_t
 
 /// Traffic `worst`: the worst permutation found, then its own loads, P copies of it (one per
 /// endpoint slot): demands P per router pair, measured as a fixed matrix.
-inline channel_load_result worst_traffic_load(const core::graph<std::uint32_t>& g, const topology::family_spec* family,
+inline channel_load_result worst_traffic_load(const core::graph<std::uint32_t>& g, const topology::resolved_family* family,
                                               const topology::family_descriptor* descriptor, channel_load_request r,
                                               const worst_case_options& limits, std::string_view where) {
   const std::uint64_t n = g.num_vertices();
@@ -251,15 +254,15 @@ inline channel_load_result worst_traffic_load(const core::graph<std::uint32_t>& 
 /// The loads of one routing and traffic on g (see the file comment). `family` is g's family
 /// (nullptr for a user's graph): it gives the link classes, the routings the family runs
 /// (others are refused naming the families that run them), and the structure of dor and shift.
-inline channel_load_result measure_family_load(const core::graph<std::uint32_t>& g, const topology::family_spec* family,
+inline channel_load_result measure_family_load(const core::graph<std::uint32_t>& g, const topology::resolved_family* family,
                                               const family_load_request& request) {
   constexpr std::string_view where = "measure_channel_load";
   channel_load_request r = request.load;
-  const topology::family_descriptor* descriptor = family ? &topology::family_named(family->family, where) : nullptr;
+  const topology::family_descriptor* descriptor = family ? &family->descriptor() : nullptr;
   if (descriptor) require_family_runs(r.routing, *descriptor);
   detail::add_classes(g, family, r);
   if (descriptor && descriptor->coordinates && r.tornado_dims.empty())  // tornado runs along rings (a torus's)
-    if (const auto c = topology::coordinates_of(*family); c && c->ring) r.tornado_dims = c->dims;
+    if (const auto c = descriptor->coordinates(family->values()); c.ring) r.tornado_dims = c.dims;
   resolve_endpoints(g, family, r);
   core::require_endpoints(where, r.endpoints, g.num_vertices());
   if (r.traffic.kind == traffic_kind::worst) return detail::worst_traffic_load(g, family, descriptor, std::move(r), request.worst, where);

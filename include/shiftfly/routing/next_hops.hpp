@@ -27,7 +27,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <limits>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -35,6 +34,7 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/metrics/distances/destination_pass.hpp"
 #include "shiftfly/routing/routing_spec.hpp"
 
 namespace shiftfly::routing {
@@ -63,63 +63,48 @@ inline next_hop_rule parse_next_hop_rule(std::string_view text) {
   core::throw_out_of_range("next_hop_rule", "routing", std::string(text), "minimal or ecmp");
 }
 
-namespace detail {
-/// Hop distances from s in the physical graph (max() when unreachable).
-template <core::graph_like G>
-std::vector<std::uint32_t> hop_distances(const G& g, std::uint32_t s) {
-  constexpr auto far = std::numeric_limits<std::uint32_t>::max();
-  std::vector<std::uint32_t> d(g.num_vertices(), far), queue{s};
-  d[s] = 0;
-  for (std::size_t i = 0; i < queue.size(); ++i)
-    for (auto v : g.neighbors(static_cast<typename G::vertex_type>(queue[i])))
-      if (d[v] == far) d[v] = d[queue[i]] + 1, queue.push_back(static_cast<std::uint32_t>(v));
-  return d;
-}
-}  // namespace detail
-
 /// Writes the next-hop table of `g` under `rule` (see the file comment).
 template <core::graph_like G>
 void write_next_hops(std::ostream& os, const G& g, next_hop_rule rule) {
   const std::uint64_t n = g.num_vertices();
   core::require_range("write_next_hops", "routers", n, 1, next_hop_max_routers);
-  constexpr auto far = std::numeric_limits<std::uint32_t>::max();
-  std::vector<std::vector<std::uint32_t>> dist;  // ecmp: all pairs
-  if (rule == next_hop_rule::ecmp)
-    for (std::uint32_t t = 0; t < n; ++t) dist.push_back(detail::hop_distances(g, t));
+  const metrics::neighbor_view<G> view{&g};
+  std::vector<metrics::shortest_path_dag> toward;  // ecmp: the DAG toward every router
+  if (rule == next_hop_rule::ecmp) {
+    toward.resize(n);
+    for (std::uint32_t t = 0; t < n; ++t) {
+      toward[t].search(view, t);
+      toward[t].order = {};  // only the distances are kept (n^2 in all)
+    }
+  }
   os << "# next hops (" << next_hop_rule_name(rule)
      << (rule == next_hop_rule::minimal ? ": BookSim2 anynet's min tie rule" : ": every neighbour one step closer")
      << "): src dst next...\n";
   std::string line;
+  metrics::shortest_path_dag from;
   for (std::uint32_t s = 0; s < n; ++s) {
     if (rule == next_hop_rule::ecmp) {
       for (std::uint32_t t = 0; t < n; ++t) {
-        if (t == s || dist[t][s] == far) continue;
+        if (t == s || toward[t].dist[s] == metrics::dag_unreached) continue;
         line = std::to_string(s) + ' ' + std::to_string(t);
-        std::vector<std::uint32_t> hops;
-        for (auto w : g.neighbors(static_cast<typename G::vertex_type>(s)))
-          if (dist[t][w] + 1 == dist[t][s]) hops.push_back(static_cast<std::uint32_t>(w));
-        std::sort(hops.begin(), hops.end());
-        hops.erase(std::unique(hops.begin(), hops.end()), hops.end());
-        for (auto h : hops) line += ' ' + std::to_string(h);
+        // s's next hops toward t, ascending (a sorted CSR row)
+        toward[t].next_hops(view, s, [&](std::uint64_t, std::uint32_t h) { line += ' ' + std::to_string(h); });
         os << line << '\n';
       }
       continue;
     }
-    const auto d = detail::hop_distances(g, s);
-    std::vector<std::uint32_t> order;  // by (distance, id): BookSim2's finalisation order
-    for (std::uint32_t v = 0; v < n; ++v)
-      if (d[v] != far) order.push_back(v);
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return d[a] < d[b]; });
-    std::vector<std::uint32_t> first(n, far);
+    from.search(view, s);
+    // by (distance, id): BookSim2's finalisation order
+    std::vector<std::uint32_t> order(from.order.begin(), from.order.begin() + static_cast<std::ptrdiff_t>(from.reached));
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return from.dist[a] < from.dist[b]; });
+    std::vector<std::uint32_t> first(n, metrics::dag_unreached);
     for (auto v : order) {
       if (v == s) continue;
-      std::uint32_t parent = far;
-      for (auto w : g.neighbors(static_cast<typename G::vertex_type>(v)))
-        if (d[w] + 1 == d[v]) parent = std::min(parent, static_cast<std::uint32_t>(w));
+      const std::uint32_t parent = from.first_next_hop(g, v).first;  // the lowest-id neighbour one step closer to s
       first[v] = parent == s ? v : first[parent];
     }
     for (std::uint32_t t = 0; t < n; ++t)
-      if (t != s && d[t] != far) os << s << ' ' << t << ' ' << first[t] << '\n';
+      if (t != s && from.dist[t] != metrics::dag_unreached) os << s << ' ' << t << ' ' << first[t] << '\n';
   }
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 /// \file routed_path.hpp
 /// One path of a routing between a source and a destination, with the fraction of the
-/// pair's traffic it carries, and its channels (routing/channel_share.hpp).
+/// pair's traffic it carries, and its channels (core/channel.hpp).
 ///
 /// The per-pair routings (routing/dimension_order.hpp, routing/k_shortest_paths.hpp,
 /// routing/shift_channel_routing.hpp) list their paths with `paths(s, t, out)`, so that a

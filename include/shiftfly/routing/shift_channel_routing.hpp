@@ -1,7 +1,7 @@
 #pragma once
 /// \file shift_channel_routing.hpp
 /// Shift routing as channel shares: the table-free shift route of every pair (one path,
-/// fraction 1) on the channels of the physical graph (routing/channel_share.hpp: the arc
+/// fraction 1) on the channels of the physical graph (core/channel.hpp: the arc
 /// u -> v runs over the channel u -> v).
 ///
 /// - Kautz K(d, D) and de Bruijn B(d, D): the route of the Shiftfly paper's Theorem 5.2
@@ -30,7 +30,7 @@
 ///     std::vector<std::uint32_t> group_route(U, W) const;         // the shift route on the (group) digraph
 ///     bool chip_level() const;  std::uint64_t group_count() const;
 ///   };
-///   shift_channel_routing make_shift_channel_routing(const topology::family_spec&, const core::graph<>& g);
+///   shift_channel_routing make_shift_channel_routing(const topology::resolved_family&, const core::graph<>& g);  // or a spec
 ///       // from the family descriptor's `shift` numbering
 ///   std::string shift_families();   // "kautz, de-bruijn, imase-itoh or shiftfly", from the registry
 /// The factory refuses a family without shift routing in one line naming kautz,
@@ -50,6 +50,7 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/metrics/distances/destination_pass.hpp"
 #include "shiftfly/routing/channel_share.hpp"
 #include "shiftfly/routing/imase_itoh.hpp"
 #include "shiftfly/routing/label.hpp"
@@ -65,7 +66,7 @@
 namespace shiftfly::routing {
 
 class shift_channel_routing;
-inline shift_channel_routing make_shift_channel_routing(const topology::family_spec& spec, const core::graph<>& g);
+inline shift_channel_routing make_shift_channel_routing(const topology::resolved_family& family, const core::graph<>& g);
 
 /// Shift routing on a shift digraph or on Shiftfly (see the file comment); made by
 /// make_shift_channel_routing.
@@ -111,7 +112,7 @@ class shift_channel_routing {
   }
 
  private:
-  friend shift_channel_routing make_shift_channel_routing(const topology::family_spec&, const core::graph<>&);
+  friend shift_channel_routing make_shift_channel_routing(const topology::resolved_family&, const core::graph<>&);
 
   enum class router { labels, arithmetic, single };
 
@@ -208,6 +209,21 @@ class shift_channel_routing {
 
 namespace detail {
 
+/// The links inside a group (local ids, ascending lists) as a view of the shortest-path pass
+/// (metrics/distances/destination_pass.hpp).
+struct group_view {
+  const std::vector<std::vector<std::uint32_t>>* local;
+  [[nodiscard]] std::size_t vertices() const noexcept { return local->size(); }
+  template <class F>
+  void away(std::uint32_t u, F&& f) const {
+    for (auto v : (*local)[u]) f(v);
+  }
+  template <class F>
+  void toward(std::uint32_t u, F&& f) const {
+    for (std::size_t j = 0; j < (*local)[u].size(); ++j) f(j, (*local)[u][j]);
+  }
+};
+
 /// Checks that g is chip-level Shiftfly over the group digraph `top`: every group's
 /// internal links those of group 0, at most one link between two groups, and exactly one
 /// for every arc between distinct groups. Fills the routing's link table and the minimal
@@ -260,29 +276,21 @@ inline void shiftfly_chip_tables(const core::graph<>& g, const core::graph<>& to
       const auto last = links.begin() + static_cast<std::ptrdiff_t>(offsets[u + 1]);
       if (std::find_if(first, last, [&](const auto& l) { return std::get<0>(l) == v; }) == last) not_this();
     }
-  // minimal routing inside a group: BFS from every chip, next hop the lowest-id neighbour one step closer
-  std::vector<std::uint32_t> dist(C * C, ~0u);
-  for (std::uint32_t t = 0; t < C; ++t) {
-    std::vector<std::uint32_t> queue{t};
-    dist[t * C + t] = 0;
-    for (std::size_t h = 0; h < queue.size(); ++h)
-      for (auto y : local[queue[h]])
-        if (dist[y * C + t] == ~0u) {
-          dist[y * C + t] = dist[queue[h] * C + t] + 1;
-          queue.push_back(y);
-        }
-    if (queue.size() != C) core::fail(where, "a group of the graph is not connected by its own links");
-  }
+  // minimal routing inside a group: the DAG toward every chip, next hop the lowest-id neighbour one step closer
+  const group_view view{&local};
+  metrics::shortest_path_dag dag;
   next.assign(C * C, 0);
-  for (std::uint32_t a = 0; a < C; ++a)
-    for (std::uint32_t t = 0; t < C; ++t) {
+  for (std::uint32_t t = 0; t < C; ++t) {
+    dag.search(view, t);
+    if (dag.reached != C) core::fail(where, "a group of the graph is not connected by its own links");
+    for (std::uint32_t a = 0; a < C; ++a) {
       if (a == t) continue;
-      for (auto x : local[a])  // ascending
-        if (dist[x * C + t] + 1 == dist[a * C + t]) {
-          next[a * C + t] = x;
-          break;
-        }
+      bool found = false;
+      dag.next_hops(view, a, [&](std::size_t, std::uint32_t x) {  // ascending: the first is the lowest
+        if (!found) next[a * C + t] = x, found = true;
+      });
     }
+  }
 }
 
 /// Checks that g is the digraph `expected` (the spec's graph): same order and the same arcs.
@@ -310,9 +318,8 @@ inline std::string shift_families() {
 /// Shift routing for a spec of a shift digraph family (its descriptor's `shift`: Kautz, de
 /// Bruijn, Imase–Itoh, Shiftfly) over its graph g (built from the spec: topology::make_graph).
 /// Any other family is refused in one line naming those that fit.
-inline shift_channel_routing make_shift_channel_routing(const topology::family_spec& spec, const core::graph<>& g) {
+inline shift_channel_routing make_shift_channel_routing(const topology::resolved_family& full, const core::graph<>& g) {
   constexpr std::string_view where = "make_shift_channel_routing";
-  const auto full = topology::resolve(spec);
   const std::string& f = full.name();
   const auto labels = full.descriptor().shift;
   if (!labels)
@@ -366,6 +373,11 @@ inline shift_channel_routing make_shift_channel_routing(const topology::family_s
   r.links_.reserve(links.size());
   for (const auto& [h, a, b] : links) r.links_.push_back({h, a, b});
   return r;
+}
+
+/// The same for a spec, resolved first (topology::resolve).
+inline shift_channel_routing make_shift_channel_routing(const topology::family_spec& spec, const core::graph<>& g) {
+  return make_shift_channel_routing(topology::resolve(spec), g);
 }
 
 }  // namespace shiftfly::routing

@@ -2,7 +2,7 @@
 /// \file shortest_path_routing.hpp
 /// The shortest-path routings as channel loads: minimal (one path per pair, by a tie rule),
 /// ECMP (an even split at every router) and spread (an even split over all shortest paths),
-/// on the physical graph (channels: routing/channel_share.hpp), for any traffic.
+/// on the physical graph (channels: core/channel.hpp), for any traffic.
 ///
 ///   class load_router { virtual void route_to(t, demand, workspace&, load) const; ... };
 ///   class booksim_next_hops { booksim_next_hops(g, threads); std::uint32_t next(u, t) const; };
@@ -52,17 +52,18 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/worker_pool.hpp"
+#include "shiftfly/metrics/distances/destination_pass.hpp"
 #include "shiftfly/routing/channel_share.hpp"
 #include "shiftfly/routing/routing_spec.hpp"
 
 namespace shiftfly::routing {
 
-inline constexpr std::uint32_t unreached = std::numeric_limits<std::uint32_t>::max();
+inline constexpr std::uint32_t unreached = metrics::dag_unreached;
 
 /// Scratch space of one destination pass (one per thread).
 struct route_workspace {
-  std::vector<std::uint32_t> dist, order;
-  std::vector<double> flow, sigma;
+  metrics::shortest_path_dag dag;
+  std::vector<double> sigma;
   std::vector<channel_share> shares;
 };
 
@@ -79,23 +80,10 @@ class load_router {
 };
 
 namespace detail {
-/// BFS from t over the physical graph: w.dist, and w.order (the reached vertices by distance).
+/// BFS from t over the physical graph: w.dag's dist and order (the reached vertices by distance).
 template <class G>
 void bfs_from(const G& g, std::uint32_t t, route_workspace& w) {
-  const std::size_t n = g.num_vertices();
-  w.dist.assign(n, unreached);
-  w.order.clear();
-  w.order.reserve(n);
-  w.dist[t] = 0;
-  w.order.push_back(t);
-  for (std::size_t i = 0; i < w.order.size(); ++i) {
-    const auto u = w.order[i];
-    for (const auto v : g.neighbors(static_cast<typename G::vertex_type>(u)))
-      if (w.dist[v] == unreached) {
-        w.dist[v] = w.dist[u] + 1;
-        w.order.push_back(static_cast<std::uint32_t>(v));
-      }
-  }
+  w.dag.search(metrics::csr_view_of(g), t);
 }
 
 [[noreturn]] inline void fail_unreached(std::uint32_t s, std::uint32_t t) {
@@ -120,19 +108,14 @@ class booksim_next_hops {
       std::vector<std::uint32_t> first(n_);
       for (std::size_t r = begin; r < end; ++r) {
         detail::bfs_from(g, static_cast<std::uint32_t>(r), w);
-        if (w.order.size() != n_) {
+        if (w.dag.reached != n_) {
           for (std::uint32_t v = 0; v < n_; ++v)
-            if (w.dist[v] == unreached) detail::fail_unreached(static_cast<std::uint32_t>(r), v);
+            if (w.dag.dist[v] == unreached) detail::fail_unreached(static_cast<std::uint32_t>(r), v);
         }
         auto* row = table_.data() + r * n_;
-        for (std::size_t i = 1; i < w.order.size(); ++i) {
-          const auto v = w.order[i];
-          std::uint32_t parent = unreached;  // the lowest-id neighbour one step closer to r
-          for (const auto x : g.neighbors(static_cast<typename G::vertex_type>(v)))
-            if (w.dist[x] + 1 == w.dist[v]) {
-              parent = static_cast<std::uint32_t>(x);
-              break;
-            }
+        for (std::size_t i = 1; i < w.dag.reached; ++i) {
+          const auto v = w.dag.order[i];
+          const std::uint32_t parent = w.dag.first_next_hop(g, v).first;  // the lowest-id neighbour one step closer to r
           first[v] = parent == r ? v : first[parent];
           row[v] = first[v];
         }
@@ -174,15 +157,8 @@ class shortest_path_router : public load_router {
 
   void route_to(std::uint32_t t, std::span<const double> demand, route_workspace& w,
                 std::span<double> load) const override {
-    const auto& g = *g_;
-    detail::bfs_from(g, t, w);
-    const std::size_t n = g.num_vertices();
-    w.flow.assign(demand.begin(), demand.end());
-    w.flow[t] = 0.0;
-    if (w.order.size() != n)
-      for (std::uint32_t s = 0; s < n; ++s)
-        if (w.flow[s] != 0.0 && w.dist[s] == unreached) detail::fail_unreached(s, t);
-    push(t, w, [&](std::uint64_t c, double f) { load[c] += f; });
+    double* out = load.data();
+    push(t, demand, w, [out](std::uint64_t c, double f) { out[c] += f; });
   }
 
   /// Appends the channel shares of the pair (s, t), s != t, in the order the flow meets them.
@@ -193,75 +169,78 @@ class shortest_path_router : public load_router {
       core::fail_parameter("shortest_path_router", "pair", "(" + core::to_message(s) + ", " + core::to_message(t) + ")",
                            "is not a pair of distinct vertices", "0 to " + core::to_message(n - 1) + ", s != t");
     route_workspace w;
-    detail::bfs_from(g, t, w);
-    if (w.dist[s] == unreached) detail::fail_unreached(s, t);
-    w.flow.assign(n, 0.0);
-    w.flow[s] = 1.0;
-    push(t, w, [&](std::uint64_t c, double f) { out.push_back({c, f}); });
+    std::vector<double> demand(n, 0.0);
+    demand[s] = 1.0;
+    push(t, demand, w, [&](std::uint64_t c, double f) { out.push_back({c, f}); });
   }
 
  private:
-  /// Pushes w.flow toward t over the next hops, farthest vertex first; emit(channel, flow).
-  template <class Emit>
-  void push(std::uint32_t t, route_workspace& w, Emit&& emit) const {
-    const auto& g = *g_;
-    const auto offsets = g.offsets();
-    if (kind_ == routing_kind::spread) {
+  /// The split of each routing on the pass of metrics/distances/destination_pass.hpp: the
+  /// demands enter as the initial flow; minimal sends all of a vertex's flow to one next hop
+  /// (the lowest-id or BookSim2's), ecmp an equal part to each, spread parts in proportion to
+  /// sigma(v, t), counted after the search over each vertex's sorted neighbours.
+  struct pass_policy : metrics::split_policy_base {
+    const shortest_path_router& router;
+    std::span<const double> demand;
+    route_workspace& w;
+    std::uint32_t t;
+    bool prepare(metrics::shortest_path_dag& dag) {
+      const auto& g = *router.g_;
+      const std::size_t n = g.num_vertices();
+      dag.flow.assign(demand.begin(), demand.end());
+      dag.flow[t] = 0.0;
+      if (dag.reached != n)
+        for (std::uint32_t s = 0; s < n; ++s)
+          if (dag.flow[s] != 0.0 && dag.dist[s] == unreached) detail::fail_unreached(s, t);
+      if (router.kind_ == routing_kind::spread) path_counts(dag);
+      return true;
+    }
+    void path_counts(const metrics::shortest_path_dag& dag) {
+      const auto& g = *router.g_;
+      const auto view = metrics::csr_view_of(g);
       w.sigma.assign(g.num_vertices(), 0.0);
       w.sigma[t] = 1.0;
-      for (std::size_t i = 1; i < w.order.size(); ++i) {
-        const auto u = w.order[i];
+      for (std::size_t i = 1; i < dag.reached; ++i) {
+        const auto u = dag.order[i];
         double s = 0.0;
-        for (const auto v : g.neighbors(static_cast<typename G::vertex_type>(u)))
-          if (w.dist[v] + 1 == w.dist[u]) s += w.sigma[v];
+        dag.next_hops(view, u, [&](std::uint64_t, std::uint32_t v) { s += w.sigma[v]; });
         if (!std::isfinite(s))
           core::fail("shortest_path_router", "the shortest paths to vertex " + core::to_message(t) +
                                                  " are too many to count in a double (accepted: at most about 1e308)");
         w.sigma[u] = s;
       }
     }
-    for (std::size_t i = w.order.size(); i-- > 1;) {
-      const auto u = w.order[i];
-      const double f = w.flow[u];
-      if (f == 0.0) continue;
-      const auto nb = g.neighbors(static_cast<typename G::vertex_type>(u));
-      const std::uint64_t base = offsets[u];
-      const std::uint32_t du = w.dist[u];
-      if (kind_ == routing_kind::minimal) {
-        std::uint32_t v = unreached;
-        if (tie_ == tie_rule::booksim) {
-          v = next_.next(u, t);
+    static double flow_at(std::uint32_t, double f) { return f; }
+    template <class View, class Send>
+    void split(const View& view, const metrics::shortest_path_dag& dag, std::uint32_t u, double f, Send&& send) const {
+      const auto& g = *router.g_;
+      if (router.kind_ == routing_kind::minimal) {
+        if (router.tie_ == tie_rule::booksim) {
+          const std::uint32_t v = router.next_.next(u, t);
+          const auto nb = g.neighbors(static_cast<typename G::vertex_type>(u));
+          const auto pos = static_cast<std::uint64_t>(std::lower_bound(nb.begin(), nb.end(), v) - nb.begin());
+          send(channel_at(g, static_cast<typename G::vertex_type>(u), pos), v, f);
         } else {
-          for (const auto x : nb)
-            if (w.dist[x] + 1 == du) {
-              v = static_cast<std::uint32_t>(x);
-              break;
-            }
+          const auto [v, pos] = dag.first_next_hop(g, u);
+          send(channel_at(g, static_cast<typename G::vertex_type>(u), pos), v, f);
         }
-        const auto pos = static_cast<std::uint64_t>(std::lower_bound(nb.begin(), nb.end(), v) - nb.begin());
-        emit(base + pos, f);
-        w.flow[v] += f;
-        continue;
+        return;
       }
-      if (kind_ == routing_kind::ecmp) {
-        std::uint32_t k = 0;
-        for (const auto x : nb) k += w.dist[x] + 1 == du ? 1 : 0;
-        const double part = f / k;
-        for (std::size_t j = 0; j < nb.size(); ++j)
-          if (w.dist[nb[j]] + 1 == du) {
-            emit(base + j, part);
-            w.flow[nb[j]] += part;
-          }
-        continue;
+      if (router.kind_ == routing_kind::ecmp) {
+        const double part = f / dag.count_next_hops(view, u);
+        dag.next_hops(view, u, [&](std::uint64_t c, std::uint32_t v) { send(c, v, part); });
+        return;
       }
       const double scale = f / w.sigma[u];  // spread
-      for (std::size_t j = 0; j < nb.size(); ++j)
-        if (w.dist[nb[j]] + 1 == du) {
-          const double part = scale * w.sigma[nb[j]];
-          emit(base + j, part);
-          w.flow[nb[j]] += part;
-        }
+      dag.next_hops(view, u, [&](std::uint64_t c, std::uint32_t v) { send(c, v, scale * w.sigma[v]); });
     }
+  };
+
+  /// Routes `demand` (one entry per vertex; demand[t] ignored) toward t; emit(channel, flow).
+  template <class Emit>
+  void push(std::uint32_t t, std::span<const double> demand, route_workspace& w, Emit&& emit) const {
+    pass_policy policy{{}, *this, demand, w, t};
+    metrics::destination_pass(metrics::csr_view_of(*g_), t, w.dag, policy, emit);
   }
 
   const G* g_;

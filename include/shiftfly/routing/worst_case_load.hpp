@@ -6,7 +6,7 @@
 /// loads some channel most, and that load.
 ///
 /// An oblivious routing sends the fraction w_c(s, t) of the pair (s, t)'s traffic over channel c
-/// (routing/channel_share.hpp), whatever else is sent. A permutation π loads c with
+/// (core/channel.hpp), whatever else is sent. A permutation π loads c with
 /// Σ_s w_c(s, π(s)), so the worst load of c is a maximum-weight assignment with weights w_c,
 /// and the worst case over all permutations is the largest of these over the channels.
 ///

@@ -183,7 +183,7 @@ void measure_gap(const G& g, const graph_measure_request& q, graph_measurement& 
 template <core::digraph_like G>
 void measure_paths(const G& g, const graph_measure_request& q, graph_measurement& m) {
   const auto how = q.directed ? metrics::traversal::arcs : metrics::traversal::undirected;
-  m.shortest_paths = measure_part("paths", {}, [&] { return metrics::shortest_path_counts(g, how, q.threads); });
+  m.shortest_paths = measure_part("paths", {}, [&] { return metrics::shortest_path_counts(g, {how, q.threads}); });
   metrics::disjoint_paths_options po;
   po.samples = q.path_samples;
   po.seed = q.sample_seed;

@@ -88,8 +88,9 @@ namespace detail {
 inline routing_load_design measure_routing_design(const std::string& design, const std::string& parameters,
                                                   std::uint64_t target, const topology::family_spec& spec,
                                                   unsigned threads) {
-  const auto g = topology::make_graph(spec);
-  const auto& family = topology::family_named(spec.family, "routing_load_rows");
+  const auto resolved = topology::resolve(spec);  // looked up once: the graph, the routings and every load
+  const auto g = topology::make_graph(resolved);
+  const auto& family = resolved.descriptor();
   routing_load_design out;
   metrics::throughput_profile_options po;
   po.threads = threads;
@@ -109,16 +110,16 @@ inline routing_load_design measure_routing_design(const std::string& design, con
     q.load.max_seconds = 3600;
     q.worst.max_assignment_work = routing_load_worst_work;
     q.load.traffic.kind = metrics::traffic_kind::uniform;
-    const auto uniform = routing::measure_family_load(g, &spec, q);
+    const auto uniform = routing::measure_family_load(g, &resolved, q);
     row.uniform = uniform.saturation_per_pair;
     row.hottest_class = uniform.hottest.empty() ? "" : uniform.hottest.front().link_class;
     q.load.traffic.kind = metrics::traffic_kind::permutation;
     q.load.traffic.seed = routing_load_permutation_seed;
-    row.permutation = routing::measure_family_load(g, &spec, q).saturation_per_pair;
+    row.permutation = routing::measure_family_load(g, &resolved, q).saturation_per_pair;
     if (routing_load_worst_computed(q.load.routing, g.num_vertices())) {
       q.load.traffic.kind = metrics::traffic_kind::worst;
       q.load.traffic.seed.reset();
-      const auto worst = routing::measure_family_load(g, &spec, q);
+      const auto worst = routing::measure_family_load(g, &resolved, q);
       row.worst_exact = worst.worst->method == routing::worst_case_method::exact;
       row.worst = worst.worst->saturation_lower();
     }

@@ -134,7 +134,7 @@ struct field_entry {
   std::function<std::vector<field_candidate>(std::uint64_t max_radix, std::uint64_t max_routers)> candidates;
 };
 
-/// The link class of every channel of one instance (routing/channel_share.hpp: a channel is one
+/// The link class of every channel of one instance (core/channel.hpp: a channel is one
 /// direction of a physical link, indexed by its CSR position in the graph's targets()).
 /// `names` lists the classes that have at least one channel, in the order of the descriptor's
 /// `link_classes`; a parametrised class is a static name followed by a space and its parameter

@@ -2,7 +2,7 @@
 /// \file link_classes.hpp
 /// Building blocks of the families' channel classifiers (family_descriptor::classify,
 /// topology/descriptor.hpp). A channel is one direction of a physical link, indexed by its CSR
-/// position in g.targets() (routing/channel_share.hpp); every classifier walks the channels
+/// position in g.targets() (core/channel.hpp); every classifier walks the channels
 /// u -> v in that order and names each one's class.
 ///
 /// API (namespace topology::detail, used by the family headers):

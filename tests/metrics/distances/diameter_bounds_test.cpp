@@ -70,24 +70,24 @@ TEST_CASE("diameter_bounds: the progress hook sees every sweep, changes nothing,
   // A torus: every vertex has the same eccentricity, so iFUB sweeps level after level.
   const auto t = topology::torus<std::uint32_t>(std::vector<std::uint64_t>{12, 12, 12});
   std::size_t calls = 0, last_total = 0;
-  const auto r = metrics::exact_diameter(t, metrics::traversal::undirected, 2, [&](std::size_t done, std::size_t total) {
+  const auto r = metrics::exact_diameter(t, {metrics::traversal::undirected, 2, [&](std::size_t done, std::size_t total) {
     ++calls;
     CHECK(done >= 1);
     CHECK(done <= total);
     last_total = total;
-  });
+  }});
   const auto plain = metrics::exact_diameter(t);
   CHECK(r.diameter == plain.diameter);
   CHECK(r.bfs_sources == plain.bfs_sources);
   CHECK(calls > 0);
   CHECK(last_total > 0);
   struct stop {};
-  CHECK_THROWS_AS(metrics::exact_diameter(t, metrics::traversal::undirected, 1, [](std::size_t, std::size_t) { throw stop{}; }),
+  CHECK_THROWS_AS(metrics::exact_diameter(t, {metrics::traversal::undirected, 1, [](std::size_t, std::size_t) { throw stop{}; }}),
                   stop);
   // DiFUB: the Kautz digraph is strongly connected.
   const auto k = topology::kautz<std::uint32_t>(3, 4);
   std::size_t arc_calls = 0;
-  const auto a = metrics::exact_diameter(k, metrics::traversal::arcs, 1, [&](std::size_t, std::size_t) { ++arc_calls; });
+  const auto a = metrics::exact_diameter(k, {metrics::traversal::arcs, 1, [&](std::size_t, std::size_t) { ++arc_calls; }});
   CHECK(a.diameter == 4);
   CHECK(arc_calls > 0);
 }

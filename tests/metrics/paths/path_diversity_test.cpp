@@ -122,7 +122,7 @@ TEST_CASE("path_diversity: shortest-path counts against enumeration") {
     CHECK(r.pairs == 72);
     CHECK_FALSE(r.directed);
     const auto d = testing::random_digraph(9, 3, seed);
-    const auto rd = metrics::shortest_path_counts(d, metrics::traversal::arcs);
+    const auto rd = metrics::shortest_path_counts(d, {metrics::traversal::arcs});
     CHECK(rd.histogram == diversity_test_brute_counts(diversity_test_matrix(d, true)));
     CHECK(rd.directed);
   }
@@ -146,7 +146,7 @@ TEST_CASE("path_diversity: the k-ary n-cube's multinomial counts") {
       }
       want[diversity_test_multinomial(steps) * factor] += n;  // every source, by symmetry
     }
-    const auto r = metrics::shortest_path_counts(g, metrics::traversal::undirected, 3);
+    const auto r = metrics::shortest_path_counts(g, {metrics::traversal::undirected, 3});
     CHECK(r.histogram == want);
   }
   // Q_6: 6! = 720 paths between antipodes.
@@ -159,7 +159,7 @@ TEST_CASE("path_diversity: counts past 64 bits are refused") {
   CHECK_THROWS_WITH(metrics::shortest_path_counts(diversity_test_diamonds(64)),
                     "metrics::shortest_path_counts: the number of shortest paths from vertex 0 to vertex 192 exceeds "
                     "2^64 - 1 (counts are kept in 64 bits)");
-  CHECK_THROWS_AS(metrics::shortest_path_counts(diversity_test_diamonds(70), metrics::traversal::undirected, 4),
+  CHECK_THROWS_AS(metrics::shortest_path_counts(diversity_test_diamonds(70), {metrics::traversal::undirected, 4}),
                   core::invalid_parameter);
 }
 
@@ -174,8 +174,8 @@ TEST_CASE("path_diversity: summary figures and thread counts") {
   const auto split = metrics::shortest_path_counts(testing::graph::from_edges(3, e, "split"));
   CHECK(split.histogram == std::map<std::uint64_t, std::uint64_t>{{0, 4}, {1, 2}});
   const auto big = testing::gnp(70, 0.08, 3);
-  CHECK(metrics::shortest_path_counts(big, metrics::traversal::undirected, 1).histogram ==
-        metrics::shortest_path_counts(big, metrics::traversal::undirected, 4).histogram);
+  CHECK(metrics::shortest_path_counts(big, {metrics::traversal::undirected, 1}).histogram ==
+        metrics::shortest_path_counts(big, {metrics::traversal::undirected, 4}).histogram);
 }
 
 TEST_CASE("path_diversity: disjoint paths against Menger by brute force") {
@@ -248,8 +248,8 @@ TEST_CASE("path_diversity: sampled pairs") {
 TEST_CASE("path_diversity: bad input") {
   const auto g = testing::cycle(6);
   const auto one = testing::graph::from_edges(1, std::vector<testing::edge>{}, "one");
-  CHECK_THROWS_AS(metrics::shortest_path_counts(g, metrics::traversal::undirected, 1025), core::invalid_parameter);
-  CHECK_THROWS_AS(metrics::shortest_path_counts(g, metrics::traversal::arcs), core::invalid_parameter);
+  CHECK_THROWS_AS(metrics::shortest_path_counts(g, {metrics::traversal::undirected, 1025}), core::invalid_parameter);
+  CHECK_THROWS_AS(metrics::shortest_path_counts(g, {metrics::traversal::arcs}), core::invalid_parameter);
   CHECK_THROWS_AS(metrics::local_connectivity(g, 2, 2), core::invalid_parameter);
   CHECK_THROWS_WITH(metrics::local_connectivity(g, 0, 6),
                     "metrics::local_connectivity: t = 6 is out of range (accepted: 0 to 5)");

@@ -195,11 +195,20 @@ inline diameter_result diameter_difub(const G& g, unsigned threads = 0, const de
   return r;
 }
 
-/// Exact diameter following `how`.
+/// How exact_diameter runs.
+struct diameter_options {
+  /// Arcs (a digraph's: the directed diameter) or the undirected physical graph.
+  traversal how = traversal::undirected;
+  /// Worker threads (0 = all cores); the result does not depend on it.
+  unsigned threads = 0;
+  /// Called with (sweeps done, sweeps planned); may throw to stop.
+  std::function<void(std::size_t, std::size_t)> progress;
+};
+
+/// Exact diameter following o.how.
 template <core::digraph_like G>
-inline diameter_result exact_diameter(const G& g, traversal how = traversal::undirected, unsigned threads = 0,
-                                      const detail::sweep_progress& progress = {}) {
-  return how == traversal::arcs ? diameter_difub(g, threads, progress) : diameter_ifub(g, threads, progress);
+inline diameter_result exact_diameter(const G& g, const diameter_options& o = {}) {
+  return o.how == traversal::arcs ? diameter_difub(g, o.threads, o.progress) : diameter_ifub(g, o.threads, o.progress);
 }
 
 }  // namespace shiftfly::metrics

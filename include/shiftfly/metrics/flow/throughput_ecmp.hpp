@@ -36,6 +36,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
@@ -43,6 +44,7 @@
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/worker_pool.hpp"
 #include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/distances/destination_pass.hpp"
 #include "shiftfly/metrics/flow/detail/capacity_network.hpp"
 #include "shiftfly/metrics/flow/traffic.hpp"
 
@@ -80,14 +82,6 @@ std::uint64_t ecmp_arc_visits(const G& g, traversal how = traversal::undirected)
 
 namespace detail {
 
-/// Per-worker scratch of the routing.
-struct ecmp_scratch {
-  std::vector<std::int32_t> dist;
-  std::vector<std::uint32_t> order;
-  std::vector<double> need;
-  std::vector<double> z, total;  // path-product weights and their sums into each vertex (weighted split only)
-};
-
 /// The in-arcs of every vertex as arrays in in-arc order (position k of net.in_arc): the
 /// backward passes then read and write them in sequence instead of by arc id.
 struct in_arc_order {
@@ -101,6 +95,91 @@ struct in_arc_order {
   }
 };
 
+/// The routing's arcs for the pass of metrics/distances/destination_pass.hpp, rooted at the
+/// source: the search runs over the out-arcs, and a vertex's flow goes back toward the source
+/// over its in-arcs (k in in-arc order) from the predecessors one step closer.
+struct ecmp_view {
+  const capacity_network* net;
+  const in_arc_order* in;
+  [[nodiscard]] std::size_t vertices() const noexcept { return net->n; }
+  template <class F>
+  void away(std::uint32_t u, F&& f) const {
+    for (auto a = net->out_offsets[u]; a < net->out_offsets[u + 1]; ++a) f(net->head[a]);
+  }
+  template <class F>
+  void toward(std::uint32_t v, F&& f) const {
+    for (auto k = net->in_offsets[v]; k < net->in_offsets[v + 1]; ++k) f(k, in->tail[k]);
+  }
+};
+
+/// Per-worker scratch of the routing.
+struct ecmp_scratch {
+  shortest_path_dag dag;
+  std::vector<double> z, total;  // path-product weights and their sums into each vertex (weighted split only)
+};
+
+/// The split of the routing of one source (see ecmp_route_source): prepare reads the demands
+/// into the flow and, with weights, computes the path products; split pulls a vertex's flow
+/// from its predecessors by capacity or by path product.
+template <class Demand>
+struct ecmp_split : split_policy_base {
+  const ecmp_view& view;
+  Demand& demand;
+  ecmp_scratch& w;
+  const double* weight;
+  std::uint32_t source;
+  bool prepare(shortest_path_dag& dag) {
+    const std::size_t n = view.vertices();
+    dag.flow.assign(n, 0.0);
+    for (std::size_t v = 0; v < n; ++v) {
+      const double t = demand(v);
+      if (t > 0 && dag.dist[v] == dag_unreached) return false;
+      dag.flow[v] = t;
+    }
+    if (weight) path_products(dag);
+    return true;
+  }
+  /// Z(v) = Σ Z(u)·weight(u,v) over the predecessors, each BFS level scaled by its largest Z
+  /// so that no product overflows; total(v) is Z(v) before its level is scaled.
+  void path_products(const shortest_path_dag& dag) {
+    const std::size_t n = view.vertices();
+    w.z.assign(n, 0.0);
+    w.total.resize(n);
+    w.z[source] = 1.0;
+    std::size_t level = 1;  // first vertex of the level being computed
+    double top = 0.0;
+    for (std::size_t i = 1; i < dag.reached; ++i) {
+      const std::uint32_t v = dag.order[i];
+      if (dag.dist[v] != dag.dist[dag.order[level]]) {  // a level ends: scale it by its largest Z
+        if (top > 0.0)
+          for (std::size_t k = level; k < i; ++k) w.z[dag.order[k]] /= top;
+        level = i;
+        top = 0.0;
+      }
+      double z = 0.0;
+      dag.next_hops(view, v, [&](std::uint64_t k, std::uint32_t u) { z += w.z[u] * weight[k]; });
+      w.z[v] = z;
+      w.total[v] = z;  // Σ of v's shares, before its level is scaled (its predecessors' already were)
+      top = std::max(top, z);
+    }
+  }
+  static double flow_at(std::uint32_t, double need) { return need; }
+  template <class Send>
+  void split(const ecmp_view&, const shortest_path_dag& dag, std::uint32_t v, double nv, Send&& send) const {
+    double total = weight ? w.total[v] : 0.0;
+    // weights far apart can leave every share of v at 0 (underflow): split by capacity there
+    const bool by_capacity = !weight || !(total > 0.0) || !std::isfinite(total);
+    const double* capacity = view.in->capacity.data();
+    if (by_capacity) {
+      total = 0.0;
+      dag.next_hops(view, v, [&](std::uint64_t k, std::uint32_t) { total += capacity[k]; });
+    }
+    dag.next_hops(view, v, [&](std::uint64_t k, std::uint32_t u) {
+      send(k, u, nv * ((by_capacity ? capacity[k] : w.z[u] * weight[k]) / total));
+    });
+  }
+};
+
 /// Adds the loads of source s's routing to `load` (indexed in in-arc order); demand(v) is
 /// T(s, v) (0 for v = s). Returns false when a vertex with demand is unreachable.
 ///
@@ -109,78 +188,15 @@ struct in_arc_order {
 /// every shortest path carries a share of T(s, t) proportional to the product of its arcs'
 /// weights, which a forward pass (Z(v) = Σ Z(u)·weight(u,v) over the predecessors, each BFS
 /// level scaled by its largest Z so that no product overflows) and the same pull with shares
-/// Z(u)·weight(u,v) compute (Dial's algorithm on the shortest-path DAG).
+/// Z(u)·weight(u,v) compute (Dial's algorithm on the shortest-path DAG). The pass is the one of
+/// metrics/distances/destination_pass.hpp with the source as its root, over reversed arcs.
 template <class Demand>
 bool ecmp_route_source(const capacity_network& net, const in_arc_order& in, std::uint32_t s, Demand&& demand,
                        ecmp_scratch& w, std::vector<double>& load, const double* weight = nullptr) {
-  const std::size_t n = net.n;
-  w.dist.assign(n, -1);
-  w.order.clear();
-  w.dist[s] = 0;
-  w.order.push_back(s);
-  for (std::size_t i = 0; i < w.order.size(); ++i) {
-    const std::uint32_t u = w.order[i];
-    for (auto a = net.out_offsets[u]; a < net.out_offsets[u + 1]; ++a) {
-      const std::uint32_t v = net.head[a];
-      if (w.dist[v] < 0) {
-        w.dist[v] = w.dist[u] + 1;
-        w.order.push_back(v);
-      }
-    }
-  }
-  w.need.assign(n, 0.0);
-  for (std::size_t v = 0; v < n; ++v) {
-    const double t = demand(v);
-    if (t > 0 && w.dist[v] < 0) return false;
-    w.need[v] = t;
-  }
-  if (weight) {
-    w.z.assign(n, 0.0);
-    w.total.resize(n);
-    w.z[s] = 1.0;
-    std::size_t level = 1;  // first vertex of the level being computed
-    double top = 0.0;
-    for (std::size_t i = 1; i < w.order.size(); ++i) {
-      const std::uint32_t v = w.order[i];
-      if (w.dist[v] != w.dist[w.order[level]]) {  // a level ends: scale it by its largest Z
-        if (top > 0.0)
-          for (std::size_t k = level; k < i; ++k) w.z[w.order[k]] /= top;
-        level = i;
-        top = 0.0;
-      }
-      const std::int32_t before = w.dist[v] - 1;
-      double z = 0.0;
-      for (auto k = net.in_offsets[v]; k < net.in_offsets[v + 1]; ++k)
-        if (w.dist[in.tail[k]] == before) z += w.z[in.tail[k]] * weight[k];
-      w.z[v] = z;
-      w.total[v] = z;  // Σ of v's shares, before its level is scaled (its predecessors' already were)
-      top = std::max(top, z);
-    }
-  }
-  // From the farthest vertex in: v pulls need[v] from its predecessors by their shares.
-  for (std::size_t i = w.order.size(); i-- > 1;) {
-    const std::uint32_t v = w.order[i];
-    const double nv = w.need[v];
-    if (nv == 0.0) continue;
-    const std::int32_t before = w.dist[v] - 1;
-    double total = weight ? w.total[v] : 0.0;
-    // weights far apart can leave every share of v at 0 (underflow): split by capacity there
-    const bool by_capacity = !weight || !(total > 0.0) || !std::isfinite(total);
-    if (by_capacity) {
-      total = 0.0;
-      for (auto k = net.in_offsets[v]; k < net.in_offsets[v + 1]; ++k)
-        if (w.dist[in.tail[k]] == before) total += in.capacity[k];
-    }
-    for (auto k = net.in_offsets[v]; k < net.in_offsets[v + 1]; ++k) {
-      const auto u = in.tail[k];
-      if (w.dist[u] == before) {
-        const double f = nv * ((by_capacity ? in.capacity[k] : w.z[u] * weight[k]) / total);
-        load[k] += f;
-        w.need[u] += f;
-      }
-    }
-  }
-  return true;
+  const ecmp_view view{&net, &in};
+  ecmp_split<std::remove_reference_t<Demand>> policy{{}, view, demand, w, weight, s};
+  double* out = load.data();
+  return destination_pass(view, s, w.dag, policy, [out](std::uint64_t k, double f) { out[k] += f; });
 }
 
 /// The loads (by arc id) of the routing of every listed source (weights by arc id, as

@@ -3,7 +3,7 @@
 /// Path diversity: how many shortest paths, and how many disjoint paths, join the pairs
 /// of a graph, as exact distributions.
 ///
-///     path_count_stats shortest_path_counts(g, how = traversal::undirected, threads = 1);
+///     path_count_stats shortest_path_counts(g, path_count_options{how, threads});
 ///     local_connectivity_result local_connectivity(g, s, t, how = traversal::undirected);
 ///     disjoint_paths_stats disjoint_paths(g, how = traversal::undirected, options = {});
 ///
@@ -54,6 +54,7 @@
 #include "shiftfly/core/python_random.hpp"
 #include "shiftfly/core/worker_pool.hpp"
 #include "shiftfly/metrics/distances/bfs.hpp"
+#include "shiftfly/metrics/distances/destination_pass.hpp"
 #include "shiftfly/metrics/cuts/connectivity.hpp"
 #include "shiftfly/metrics/distances/detail/ms_bfs.hpp"
 
@@ -77,6 +78,14 @@ struct local_connectivity_result {
   std::uint64_t edge = 0;
   /// Most internally vertex-disjoint s–t paths (the edge s–t, if any, is one of them).
   std::uint64_t vertex = 0;
+};
+
+/// How shortest_path_counts runs.
+struct path_count_options {
+  /// Arcs (a digraph's) or the undirected physical graph.
+  traversal how = traversal::undirected;
+  /// Worker threads (0 = all cores, at most 1024).
+  unsigned threads = 1;
 };
 
 /// How disjoint_paths runs.
@@ -142,12 +151,23 @@ inline void finish_distribution(const std::map<std::uint64_t, std::uint64_t>& h,
   mean = counted ? static_cast<double>(sum) / static_cast<double>(counted) : 0.0;
 }
 
+/// Counts the shortest paths from the root while the search runs (sigma(v) = the sum of
+/// sigma(u) over the DAG arcs u -> v); the first count past 2^64 - 1 stops the counting.
+struct path_count_policy : split_policy_base {
+  std::uint64_t* sigma;
+  std::optional<std::size_t> overflow_at;
+  void dag_arc(std::uint32_t u, std::uint32_t w) {
+    if (!overflow_at && __builtin_add_overflow(sigma[w], sigma[u], &sigma[w])) overflow_at = w;
+  }
+};
 }  // namespace detail
 
 /// The exact distribution of the number of shortest paths σ(s, t) over the ordered pairs.
 template <core::digraph_like G>
-inline path_count_stats shortest_path_counts(const G& g, traversal how = traversal::undirected, unsigned threads = 1) {
+inline path_count_stats shortest_path_counts(const G& g, const path_count_options& o = {}) {
   constexpr const char* where = "metrics::shortest_path_counts";
+  const traversal how = o.how;
+  const unsigned threads = o.threads;
   const std::size_t n = g.num_vertices();
   core::require_range(where, "n", n, 1, std::uint64_t{1} << 32);
   core::require_range(where, "threads", threads, 0, 1024);
@@ -161,27 +181,17 @@ inline path_count_stats shortest_path_counts(const G& g, traversal how = travers
     auto& part = out[p];
     const auto range = core::block_range(n, p, parts);
     std::vector<std::uint64_t> sigma(n, 0), values;
-    std::vector<std::uint32_t> dist(n, UINT32_MAX), queue;
-    queue.reserve(n);
     values.reserve(n);
+    shortest_path_dag dag;
+    const csr_view<std::uint32_t> view{a.offsets, a.targets};
+    detail::path_count_policy count{{}, sigma.data(), std::nullopt};
     for (std::size_t s = range.begin; s < range.end && !part.overflow; ++s) {
-      queue.assign(1, static_cast<std::uint32_t>(s));
-      dist[s] = 0, sigma[s] = 1;
-      for (std::size_t h = 0; h < queue.size() && !part.overflow; ++h) {
-        const auto u = queue[h];
-        for (auto i = a.offsets[u]; i < a.offsets[u + 1]; ++i) {
-          const auto w = a.targets[i];
-          if (dist[w] == UINT32_MAX) dist[w] = dist[u] + 1, queue.push_back(w);
-          if (dist[w] == dist[u] + 1 && __builtin_add_overflow(sigma[w], sigma[u], &sigma[w])) {
-            part.overflow = std::pair<std::size_t, std::size_t>{s, w};
-            break;
-          }
-        }
-      }
+      sigma[s] = 1;
+      dag.search(view, static_cast<std::uint32_t>(s), count);
+      if (count.overflow_at) part.overflow = std::pair<std::size_t, std::size_t>{s, *count.overflow_at};
       values.clear();
-      for (const auto v : queue)
-        if (v != s) values.push_back(sigma[v]);
-      for (const auto v : queue) dist[v] = UINT32_MAX, sigma[v] = 0;
+      for (std::size_t i = 1; i < dag.reached; ++i) values.push_back(sigma[dag.order[i]]);
+      for (std::size_t i = 0; i < dag.reached; ++i) sigma[dag.order[i]] = 0;
       if (part.overflow) break;
       std::sort(values.begin(), values.end());
       for (std::size_t i = 0; i < values.size();) {

@@ -8,11 +8,10 @@
 ///   std::vector<double> uniform_shortest_path_load(const G& g, const uniform_load_options& o);
 ///   std::uint64_t uniform_load_arc_visits(const G& g);   // the work, for estimates
 ///
-/// Channels: a channel is one direction of a physical link, indexed by CSR position of the
-/// undirected physical graph: the channel u -> v is offsets[u] + (position of v in u's
-/// sorted neighbour list), 2m channels in all (the indexing of routing/channel_share.hpp,
-/// which this room does not include). The result has one load per channel: the sum, over
-/// the ordered pairs s != t, of the fraction of the pair's unit that crosses the channel.
+/// Channels (core/channel.hpp): a channel is one direction of a physical link, indexed by its
+/// CSR position in the undirected physical graph, 2m channels in all. The result has one load
+/// per channel: the sum, over the ordered pairs s != t, of the fraction of the pair's unit that
+/// crosses the channel.
 ///
 /// The splits (per destination t, on the distances d(., t) of the physical graph):
 /// - ecmp: the flow of a pair that is at router u splits evenly over the channels u -> v
@@ -87,10 +86,12 @@
 #include <string_view>
 #include <vector>
 
+#include "shiftfly/core/channel.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/worker_pool.hpp"
+#include "shiftfly/metrics/distances/destination_pass.hpp"
 
 // Lane vectors travel between inline helpers; the ABI note is irrelevant here.
 #if defined(__GNUC__) && !defined(__clang__)
@@ -145,63 +146,47 @@ std::uint64_t uniform_load_arc_visits(const G& g) {
 
 namespace detail {
 
-/// Per-worker scratch: O(n).
+/// The split of the uniform load on the pass of metrics/distances/destination_pass.hpp: the
+/// count c(u) (next hops for ecmp, sigma(u, t) for spread) is summed while the BFS runs, every
+/// vertex sends f(u) = 1 + what it received, and each next hop v gets f(u)/c(u) (ecmp) or
+/// f(u)/c(u)·c(v) (spread). Per-worker scratch: O(n).
+template <bool Spread>
+struct uniform_split : split_policy_base {
+  double* count;  // next hops (ecmp) or sigma (spread), n entries
+  std::size_t n;
+  void begin(std::uint32_t t) {
+    std::fill(count, count + n, 0.0);
+    count[t] = 1.0;
+  }
+  void dag_arc(std::uint32_t u, std::uint32_t v) { count[v] += Spread ? count[u] : 1.0; }
+  bool prepare(shortest_path_dag& dag) const {
+    if (dag.reached != n) return false;
+    dag.flow.assign(n, 0.0);
+    return true;
+  }
+  static double flow_at(std::uint32_t, double received) { return 1.0 + received; }
+  template <class View, class Send>
+  void split(const View& view, const shortest_path_dag& dag, std::uint32_t u, double f, Send&& send) const {
+    const double g = f / count[u];
+    dag.next_hops(view, u, [&](auto k, std::uint32_t v) { send(k, v, Spread ? g * count[v] : g); });
+  }
+};
+
+/// Per-worker scratch: the DAG and the split's counts, O(n).
 struct uniform_load_scratch {
-  std::vector<std::int32_t> dist;
-  std::vector<std::uint32_t> order;
-  std::vector<double> count;     // next hops (ecmp) or sigma (spread)
-  std::vector<double> received;  // flow received from farther vertices
+  shortest_path_dag dag;
+  std::vector<double> count;
+  explicit uniform_load_scratch(std::size_t n) : count(n) {}
 };
 
 /// Adds destination t's loads to `load` (2m channels). Returns false if a vertex is unreachable.
 template <bool Spread, class V>
 bool uniform_load_destination(std::span<const std::uint64_t> off, std::span<const V> tgt, std::uint32_t t,
                               uniform_load_scratch& w, double* load) {
-  const std::size_t n = off.size() - 1;
-  std::int32_t* dist = w.dist.data();
-  double* count = w.count.data();
-  double* received = w.received.data();
-  std::uint32_t* order = w.order.data();
-  std::fill(dist, dist + n, -1);
-  std::fill(count, count + n, 0.0);
-  std::fill(received, received + n, 0.0);
-  dist[t] = 0;
-  count[t] = 1.0;
-  order[0] = t;
-  std::size_t tail = 1;
-  for (std::size_t h = 0; h < tail; ++h) {
-    const std::uint32_t u = order[h];
-    const std::int32_t du1 = dist[u] + 1;
-    const double add = Spread ? count[u] : 1.0;
-    for (auto i = off[u]; i < off[u + 1]; ++i) {
-      const auto v = static_cast<std::uint32_t>(tgt[i]);
-      if (dist[v] < 0) {
-        dist[v] = du1;
-        order[tail++] = v;
-        count[v] = add;
-      } else if (dist[v] == du1) {
-        count[v] += add;
-      }
-    }
-  }
-  if (tail != n) return false;
-  // From the farthest vertex in: u sends f(u) = 1 + received(u) to its next hops.
-  for (std::size_t k = n; k-- > 1;) {
-    const std::uint32_t u = order[k];
-    const double g = (1.0 + received[u]) / count[u];
-    const std::int32_t du = dist[u] - 1;
-    for (auto i = off[u]; i < off[u + 1]; ++i) {
-      const auto v = static_cast<std::uint32_t>(tgt[i]);
-      if (dist[v] == du) {
-        const double x = Spread ? g * count[v] : g;
-        load[i] += x;
-        received[v] += x;
-      }
-    }
-  }
-  return true;
+  const csr_view<V> view{off, tgt};
+  uniform_split<Spread> policy{{}, w.count.data(), w.count.size()};
+  return destination_pass(view, t, w.dag, policy, [load](std::uint64_t i, double x) { load[i] += x; });
 }
-
 
 // ---- The batched kernel: B destinations at once, one lane each ----------------------------
 //
@@ -322,6 +307,42 @@ template <int B>
   w.level_start.push_back(w.members.size());
 }
 
+/// The lanes of level d's step: every lane unreached, every lane at d - 1, every lane at d.
+template <int B>
+struct load_level_lanes {
+  typename load_lanes<B>::level unreached, prev, here;
+};
+template <int B>
+[[gnu::always_inline]] inline load_level_lanes<B> load_levels_at(std::int8_t d) {
+  load_level_lanes<B> l;
+  for (int i = 0; i < B; ++i) {
+    l.unreached[i] = load_unreached_level;
+    l.prev[i] = static_cast<std::int8_t>(d - 1);
+    l.here[i] = d;
+  }
+  return l;
+}
+
+/// v's lanes in `fresh` reach level `here` (lv: v's levels); false when no lane is fresh. When
+/// v has no unreached lane left, its arcs leave open_degree (what a pull would scan).
+template <int B>
+[[gnu::always_inline]] inline bool load_reach_lanes(typename load_lanes<B>::level& lv,
+                                                    const typename load_lanes<B>::mask& fresh,
+                                                    const load_level_lanes<B>& at, std::uint64_t degree,
+                                                    std::uint64_t& open_degree) {
+  using level = typename load_lanes<B>::level;
+  std::uint64_t any = 0;
+  for (int i = 0; i < B; ++i) any |= static_cast<std::uint64_t>(fresh[i]);
+  if (!any) return false;
+  const level fresh8 = __builtin_convertvector(fresh, level);
+  lv = (lv & ~fresh8) | (at.here & fresh8);
+  const level unreached = at.unreached;
+  bool still_open = false;
+  SHIFTFLY_OPEN_LANES(lv, still_open);
+  if (!still_open) open_degree -= degree;
+  return true;
+}
+
 /// Level d by a push from the vertices of level d - 1 (members [lo, hi)) into the unreached
 /// lanes of their neighbours.
 template <bool Spread, int B, class V>
@@ -335,12 +356,8 @@ template <bool Spread, int B, class V>
   using level = typename L::level;
   level* __restrict lev = w.level.data();
   real* __restrict cnt = w.count.data();
-  level unreached, prev, here;
-  for (int i = 0; i < B; ++i) {
-    unreached[i] = load_unreached_level;
-    prev[i] = static_cast<std::int8_t>(d - 1);
-    here[i] = d;
-  }
+  const auto at = load_levels_at<B>(d);
+  const level unreached = at.unreached, prev = at.prev;
   const std::size_t first_new = w.members.size();
   for (std::size_t j = lo; j < hi; ++j) {
     const auto u = w.members[j];
@@ -362,15 +379,7 @@ template <bool Spread, int B, class V>
     const auto v = w.members[j];
     w.listed[v] = 0;
     const mask fresh = SHIFTFLY_WIDEN(lev[v] == unreached) & (cnt[v] > 0.0);
-    std::uint64_t any = 0;
-    for (int i = 0; i < B; ++i) any |= static_cast<std::uint64_t>(fresh[i]);
-    if (!any) continue;
-    const level fresh8 = __builtin_convertvector(fresh, level);
-    lev[v] = (lev[v] & ~fresh8) | (here & fresh8);
-    bool still_open = false;
-    SHIFTFLY_OPEN_LANES(lev[v], still_open);
-    if (!still_open) open_degree -= off[v + 1] - off[v];
-    w.members[kept++] = v;
+    if (load_reach_lanes<B>(lev[v], fresh, at, off[v + 1] - off[v], open_degree)) w.members[kept++] = v;
   }
   w.members.resize(kept);
 }
@@ -386,12 +395,8 @@ template <bool Spread, int B, class V>
   using level = typename L::level;
   level* __restrict lev = w.level.data();
   real* __restrict cnt = w.count.data();
-  level unreached, prev, here;
-  for (int i = 0; i < B; ++i) {
-    unreached[i] = load_unreached_level;
-    prev[i] = static_cast<std::int8_t>(d - 1);
-    here[i] = d;
-  }
+  const auto at = load_levels_at<B>(d);
+  const level unreached = at.unreached, prev = at.prev;
   for (std::size_t v = 0; v < n; ++v) {
     const level lv = lev[v];
     bool has_open = false;
@@ -416,15 +421,8 @@ template <bool Spread, int B, class V>
 #undef SHIFTFLY_TERM
     const real acc = (acc0 + acc1) + (acc2 + acc3);
     const mask fresh = SHIFTFLY_WIDEN(open) & (acc > 0.0);
-    std::uint64_t any = 0;
-    for (int i = 0; i < B; ++i) any |= static_cast<std::uint64_t>(fresh[i]);
-    if (!any) continue;
-    const level fresh8 = __builtin_convertvector(fresh, level);
-    lev[v] = (lv & ~fresh8) | (here & fresh8);
+    if (!load_reach_lanes<B>(lev[v], fresh, at, off[v + 1] - off[v], open_degree)) continue;
     cnt[v] += SHIFTFLY_SELECT(acc, fresh);  // the open lanes' counts were 0
-    bool still_open = false;
-    SHIFTFLY_OPEN_LANES(lev[v], still_open);
-    if (!still_open) open_degree -= off[v + 1] - off[v];
     w.members.push_back(static_cast<std::uint32_t>(v));
   }
 }
@@ -656,24 +654,13 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
                            std::uint64_t{workers}, n * per_vertex));
   std::vector<double> total(channels, 0.0);
   std::vector<std::vector<double>> part(workers, std::vector<double>(channels, 0.0));
-  std::vector<uniform_load_scratch> scratch(batched ? 0 : workers);
-  for (auto& w : scratch) {
-    w.dist.resize(n);
-    w.order.resize(n);
-    w.count.resize(n);
-    w.received.resize(n);
-  }
+  std::vector<uniform_load_scratch> scratch;
+  if (!batched) scratch.reserve(workers);
+  for (unsigned w = 0; !batched && w < workers; ++w) scratch.emplace_back(n);
   std::vector<std::uint64_t> rev;  // the batched kernel's reverse channels: rev[u -> v] = v -> u
   std::vector<load_batch_scratch<B>> lanes;
   if (batched) {
-    rev.resize(channels);
-    std::vector<std::uint64_t> cursor(off.begin(), off.end() - 1);  // v's next neighbour below v
-    for (std::size_t u = 0; u < n; ++u)
-      for (auto i = off[u]; i < off[u + 1]; ++i)
-        if (const auto v = tgt[i]; v > u) {
-          rev[i] = cursor[v];
-          rev[cursor[v]++] = i;
-        }
+    rev = core::reverse_channels(g);
     lanes.reserve(workers);
     for (unsigned w = 0; w < workers; ++w) {
       lanes.emplace_back(n);
