@@ -30,6 +30,7 @@
 #include "shiftfly/topology/slimfly.hpp"
 #include "shiftfly/topology/spectralfly.hpp"
 #include "shiftfly/topology/torus.hpp"
+#include "shiftfly/topology/twisted_torus.hpp"
 #include "shiftfly/topology/xpander.hpp"
 
 namespace shiftfly::topology {
@@ -41,6 +42,7 @@ inline const std::vector<const family_descriptor*>& families() {
       &imase_itoh_family(), &boardfly_family(), &shiftfly_family(),  &polarfly_family(),
       &slimfly_family(),  &dragonfly_family(), &hyperx_family(),    &fat_tree_family(),
       &xgft_family(),     &jellyfish_family(), &xpander_family(),    &spectralfly_family(),
+      &twisted_torus_family(),
   };
   return all;
 }
