@@ -25,11 +25,14 @@
 #include "shiftfly/topology/imase_itoh.hpp"
 #include "shiftfly/topology/jellyfish.hpp"
 #include "shiftfly/topology/kautz.hpp"
+#include "shiftfly/topology/mlfm.hpp"
+#include "shiftfly/topology/oft.hpp"
 #include "shiftfly/topology/polarfly.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
 #include "shiftfly/topology/slimfly.hpp"
 #include "shiftfly/topology/spectralfly.hpp"
 #include "shiftfly/topology/torus.hpp"
+#include "shiftfly/topology/twisted_torus.hpp"
 #include "shiftfly/topology/xpander.hpp"
 
 namespace shiftfly::topology {
@@ -41,6 +44,7 @@ inline const std::vector<const family_descriptor*>& families() {
       &imase_itoh_family(), &boardfly_family(), &shiftfly_family(),  &polarfly_family(),
       &slimfly_family(),  &dragonfly_family(), &hyperx_family(),    &fat_tree_family(),
       &xgft_family(),     &jellyfish_family(), &xpander_family(),    &spectralfly_family(),
+      &twisted_torus_family(), &mlfm_family(),       &oft_family(),
   };
   return all;
 }
