@@ -9,6 +9,7 @@
 #include <map>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "shiftfly/collectives/cut_bound.hpp"
@@ -22,6 +23,7 @@ namespace sc = shiftfly::collectives;
 
 namespace msccl_xml_test {
 using graph = shiftfly::core::graph<std::uint32_t>;
+using edges = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 
 // The attributes of every element named `tag`, in order.
 std::vector<std::map<std::string, std::string>> elements(const std::string& xml, const std::string& tag,
@@ -138,14 +140,14 @@ TEST_CASE("MSCCL files of the tree packings run: every chunk reaches every rank"
   std::vector<graph> fabrics;
   fabrics.push_back(shiftfly::topology::torus(std::vector<std::uint64_t>{3, 3}));
   fabrics.push_back(shiftfly::topology::torus(std::vector<std::uint64_t>{2, 2, 2}));
-  fabrics.push_back(graph::from_edges(5, {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}, {0, 2}}));
+  fabrics.push_back(graph::from_edges(5, edges{{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}, {0, 2}}));
   for (const auto& g : fabrics) {
     const auto n = sc::make_collective_network(g, std::vector<std::uint32_t>(g.num_vertices(), 1));
     check_file(n, true);
     check_file(n, false);
   }
   // A fat tree: hosts off edge switches, every switch forwarding only (ranks are the hosts).
-  const auto ft = graph::from_edges(4, {{0, 1}, {0, 2}, {0, 3}});
+  const auto ft = graph::from_edges(4, edges{{0, 1}, {0, 2}, {0, 3}});
   const auto n = sc::make_collective_network(ft, {0, 2, 2, 2}, 2);
   check_file(n, true);
   check_file(n, false);

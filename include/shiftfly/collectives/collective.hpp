@@ -214,6 +214,7 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
   // unless the caller needs them (a schedule file, or a latency term that counts their steps).
   out.latency = r.latency;
   const bool require = r.require_trees || r.latency > 0;
+  const bool shallow = r.latency > 0;  // a latency term counts steps: breadth-first trees
   auto trees = std::make_shared<collective_trees>();
   trees->network = net;
   std::string not_built;
@@ -300,8 +301,8 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
       const std::string theorem = net.compute.size() == net.vertices
                                       ? "Edmonds' branching theorem"
                                       : "Bang-Jensen, Frank and Jackson 1995 (forwarding vertices balanced)";
-      const auto built = attempt(packing_work_estimate(net, c.units, false), [&](double work) {
-        return checked_root_trees(net, net.compute[r.root], c.units, r.op == "reduce", work);
+      const auto built = attempt(packing_work_estimate(net, c.units, false, shallow), [&](double work) {
+        return checked_root_trees(net, net.compute[r.root], c.units, r.op == "reduce", work, shallow);
       });
       if (built) {
         const auto& t = built->time;
@@ -353,8 +354,8 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
     add_latency_bound(std::nullopt, r.op == "reduce-scatter");
     if (trees_reach) {
       const std::string name = std::string("spanning ") + (r.op == "all-gather" ? "out" : "in") + "-tree packing, pipelined";
-      const auto built = attempt(packing_work_estimate(net, 0, true), [&](double work) {
-        return checked_allgather_trees(net, c, r.op == "reduce-scatter", work);
+      const auto built = attempt(packing_work_estimate(net, 0, true, shallow), [&](double work) {
+        return checked_allgather_trees(net, c, r.op == "reduce-scatter", work, shallow);
       });
       if (built) {
         const auto& t = built->time;
@@ -392,9 +393,9 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
     const std::string name = "reduce-scatter then all-gather, each on its optimal tree packing";
     const std::string parts = detail::fraction_text(rs.compute_inside, n * rs.units) + " + " +
                               detail::fraction_text(ag.compute_inside, n * ag.units) + " of M/b";
-    const double estimate = 2 * packing_work_estimate(net, 0, true);
-    const auto built_rs = attempt(estimate, [&](double work) { return checked_allgather_trees(net, rs, true, work); });
-    const auto built_ag = built_rs ? attempt(estimate, [&](double work) { return checked_allgather_trees(net, ag, false, work); })
+    const double estimate = 2 * packing_work_estimate(net, 0, true, shallow);
+    const auto built_rs = attempt(estimate, [&](double work) { return checked_allgather_trees(net, rs, true, work, shallow); });
+    const auto built_ag = built_rs ? attempt(estimate, [&](double work) { return checked_allgather_trees(net, ag, false, work, shallow); })
                                    : std::optional<checked_trees>{};
     if (built_rs && built_ag) {
       const auto &a = built_ag->time, &z = built_rs->time;

@@ -78,6 +78,7 @@ struct tree_packing {
 /// flows), not timed: over them the construction stops and says so.
 struct packing_limits {
   double max_work = 4e9;  ///< Σ over maximum flows of the arcs of their network
+  bool shallow = false;   ///< grow breadth first: fewer steps, about ten times the work (tori)
 };
 
 /// Raised when the construction exceeds its limits (the caller keeps the bound, unbuilt).
@@ -153,7 +154,8 @@ class arborescence_packer {
       std::uint64_t mu = k;
       std::vector<std::size_t> tree;
       // Arcs by tail; candidates scanned from the vertex reached last (depth first: far fewer failed
-      // trials than breadth first, measured on tori, at the price of deeper trees).
+      // trials than breadth first, measured on tori, at the price of deeper trees), or, shallow,
+      // from the vertex reached first (breadth first: fewer steps for a latency term).
       std::vector<std::vector<std::size_t>> out_arcs(n_);
       for (std::size_t a = 0; a < arcs_.size(); ++a) out_arcs[arcs_[a].tail].push_back(a);
       std::vector<std::uint32_t> order{s_};
@@ -163,7 +165,7 @@ class arborescence_packer {
         // First an arc that keeps μ (one maximum flow each), else the arc that keeps the most.
         for (int pass = 0; pass < 2 && best_mu < mu; ++pass)
           for (std::size_t i = 0; i < order.size() && best_mu < mu; ++i)
-            for (std::size_t a : out_arcs[order[order.size() - 1 - i]]) {
+            for (std::size_t a : out_arcs[order[limits_.shallow ? i : order.size() - 1 - i]]) {
               if (best_mu >= mu) break;
               const auto& e = arcs_[a];
               if (in_tree[e.head]) continue;

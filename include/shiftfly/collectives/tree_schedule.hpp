@@ -13,7 +13,8 @@
 /// The estimate, in the units the packer counts (arcs scanned by its maximum flows): about
 /// 2·N² maximum flows for the all-gather packing's trees (measured on tori from 4×4 to 6×6×6:
 /// 1.5 to 1.6·N²), 2·λ·N for a broadcast's, plus 2·N per arc of a forwarding vertex to split
-/// it off, each flow scanning the arcs and vertices; about 2·10^-7 s a unit on one core.
+/// it off, each flow scanning the arcs and vertices; about 2·10^-7 s a unit on one core. Shallow
+/// (breadth-first) trees, for a latency term, count 16 times that (measured: 5 to 13 times).
 
 #include <cstdint>
 #include <optional>
@@ -30,7 +31,7 @@ namespace shiftfly::collectives {
 /// The default work limit of a tree packing: about 20 s on one core.
 inline constexpr double collective_max_packing_work = 1e8;
 
-inline double packing_work_estimate(const collective_network& n, std::uint64_t trees, bool all_roots) {
+inline double packing_work_estimate(const collective_network& n, std::uint64_t trees, bool all_roots, bool shallow = false) {
   const double N = static_cast<double>(n.compute.size()), A = static_cast<double>(n.tail.size()),
                V = static_cast<double>(n.vertices) + 1;
   std::vector<char> compute(n.vertices, 0);
@@ -38,7 +39,7 @@ inline double packing_work_estimate(const collective_network& n, std::uint64_t t
   double forwarding_arcs = 0;
   for (auto t : n.tail) forwarding_arcs += compute[t] ? 0 : 1;
   const double flows = (all_roots ? 2 * N * N : 2 * static_cast<double>(trees) * N) + 2 * forwarding_arcs * N;
-  return flows * (A + V + N);
+  return flows * (A + V + N) * (shallow ? 16 : 1);
 }
 
 /// One operation's trees, each checked: its time recomputed from the trees and its run on data.
@@ -77,9 +78,9 @@ inline std::uint64_t compute_diameter(const collective_network& n, std::optional
 
 /// The all-gather (reversed: reduce-scatter) packing for optimum `opt`, checked.
 inline checked_trees checked_allgather_trees(const collective_network& n, const cut_ratio& opt, bool reversed,
-                                             double max_work) {
+                                             double max_work, bool shallow = false) {
   checked_trees c;
-  c.packing = pack_allgather_trees(n, opt, reversed, {max_work});
+  c.packing = pack_allgather_trees(n, opt, reversed, {max_work, shallow});
   c.time = packing_time(n, c.packing, n.compute.size());
   c.simulation = simulate_trees(n, c.packing, reversed ? tree_operation::reduce_scatter : tree_operation::all_gather,
                                 c.time.numerator, c.time.denominator);
@@ -88,9 +89,9 @@ inline checked_trees checked_allgather_trees(const collective_network& n, const 
 
 /// The broadcast (reversed: reduce) packing from `root` with λ trees, checked.
 inline checked_trees checked_root_trees(const collective_network& n, std::uint32_t root, std::uint64_t lambda,
-                                        bool reversed, double max_work) {
+                                        bool reversed, double max_work, bool shallow = false) {
   checked_trees c;
-  c.packing = pack_root_trees(n, root, lambda, reversed, {max_work});
+  c.packing = pack_root_trees(n, root, lambda, reversed, {max_work, shallow});
   c.time = packing_time(n, c.packing, 1);
   c.simulation = simulate_trees(n, c.packing, reversed ? tree_operation::reduce : tree_operation::broadcast,
                                 c.time.numerator, c.time.denominator);
