@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "shiftfly/collectives/collective.hpp"
 #include "shiftfly/collectives/cut_bound.hpp"
 #include "shiftfly/collectives/network.hpp"
 #include "shiftfly/collectives/tree_packing.hpp"
@@ -218,6 +219,49 @@ TEST_CASE("the simulator refuses broken tree schedules", "[tree_packing]") {
     CHECK_THROWS_WITH(sc::simulate_trees(n, p, sc::tree_operation::reduce_scatter, num, den), Catch::Contains("twice"));
     CHECK_THROWS_WITH(sc::simulate_trees(n, rs, sc::tree_operation::all_gather, num, den), Catch::Contains("in-trees"));
   }
+}
+
+TEST_CASE("measure_collective: the packings built, exact, and the latency term", "[tree_packing]") {
+  const auto g = shiftfly::topology::torus(std::vector<std::uint64_t>{4, 4});
+  const auto e = ones(g);
+  for (const char* op : {"all-gather", "reduce-scatter", "broadcast", "reduce"}) {
+    INFO(op);
+    const auto r = sc::measure_collective(g, e, sc::collective_request{op, 1.0, 1.0, 0, true});
+    REQUIRE(r.schedules.size() == 1);
+    CHECK(r.schedules[0].constructed);
+    CHECK(r.method == "exact");
+    REQUIRE(r.gap);
+    CHECK(*r.gap == 1.0);
+    CHECK(r.trees);
+  }
+  // All-reduce: reduce-scatter then all-gather, built; 15/64 + 15/64 against the cut bound 1/4.
+  const auto ar = sc::measure_collective(g, e, sc::collective_request{"all-reduce", 1.0, 1.0, 0, true});
+  CHECK(ar.schedules[0].constructed);
+  CHECK(*ar.best_seconds == Approx(30.0 / 64.0));
+  CHECK(ar.method == "bounds");
+  // Latency: the bound adds the hop diameter (4), the schedule its trees' steps.
+  sc::collective_request q{"all-gather", 1.0, 1.0, 0, true};
+  q.latency = 0.5;
+  const auto lat = sc::measure_collective(g, e, q);
+  CHECK(lat.lower_bound_steps == 4);
+  CHECK(lat.lower_bound_seconds == 15.0 / 64.0 + 2.0);
+  CHECK(lat.schedules[0].steps >= 4);
+  CHECK(*lat.best_seconds == 15.0 / 64.0 + 0.5 * static_cast<double>(lat.schedules[0].steps));
+  // Over the work limit: unbuilt (the time proved), or refused with the estimate when required.
+  const auto big = shiftfly::topology::torus(std::vector<std::uint64_t>{8, 8, 8});
+  const auto unbuilt = sc::measure_collective(big, ones(big), sc::collective_request{"all-gather", 1.0, 1.0, 0, true});
+  CHECK(!unbuilt.schedules[0].constructed);
+  CHECK(unbuilt.method == "exact");
+  CHECK_THAT(unbuilt.schedules[0].note, Catch::Contains("not built: the tree packing would scan about"));
+  sc::collective_request need{"all-gather", 1.0, 1.0, 0, true};
+  need.require_trees = true;
+  CHECK_THROWS_WITH(sc::measure_collective(big, ones(big), need), Catch::Contains("accepted: at most") && Catch::Contains("a schedule file needs the trees"));
+  sc::collective_request a2a{"all-to-all", 1.0, 1.0, 0, true};
+  a2a.latency = 1;
+  CHECK_THROWS_WITH(sc::measure_collective(g, e, a2a), Catch::Contains("latency = 1 is not modelled for all-to-all"));
+  a2a.latency = -1;
+  a2a.op = "all-gather";
+  CHECK_THROWS_WITH(sc::measure_collective(g, e, a2a), Catch::Contains("latency = -1 is out of range"));
 }
 
 }  // namespace tree_packing_test
