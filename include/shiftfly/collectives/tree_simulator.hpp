@@ -116,7 +116,7 @@ inline tree_simulation simulate_trees(const collective_network& n, const tree_pa
   };
   for (std::size_t t = 0; t < p.trees.size(); ++t) {
     const auto& tree = p.trees[t];
-    const auto [lo, hi] = block[t];
+    const std::uint64_t lo = block[t].first, hi = block[t].second;  // not a structured binding: lambdas capture it (clang 14)
     const auto run = [&](const packed_edge& edge) {
       // In the data's direction: out-trees from -> to; in-trees to -> from, the route reversed.
       const std::uint32_t src = gather ? edge.from : edge.to, dst = gather ? edge.to : edge.from;
