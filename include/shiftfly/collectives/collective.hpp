@@ -218,14 +218,16 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
   auto trees = std::make_shared<collective_trees>();
   trees->network = net;
   std::string not_built;
+  const double work_limit = require ? r.max_packing_work : std::min(r.max_packing_work, collective_auto_packing_work);
   const auto attempt = [&](double estimate, auto&& make) -> std::optional<checked_trees> {
     std::string why;
-    if (estimate > r.max_packing_work) {
+    if (estimate > work_limit) {
       why = "the tree packing would scan about " + core::to_message(estimate) +
-            " arcs in its maximum flows (about 2e-7 s each); accepted: at most " + core::to_message(r.max_packing_work);
+            " arcs in its maximum flows (about 2e-7 s each); accepted: at most " + core::to_message(work_limit) +
+            (require ? std::string() : std::string(" unless the trees are needed (a schedule file, a latency)"));
     } else {
       try {
-        return make(4 * r.max_packing_work);
+        return make(4 * work_limit);
       } catch (const packing_over_limit& e) {
         why = e.what();
       }

@@ -28,8 +28,12 @@
 
 namespace shiftfly::collectives {
 
-/// The default work limit of a tree packing: about 20 s on one core.
+/// The work limit of a tree packing the caller needs (a schedule file, a latency term): about 20 s
+/// on one core.
 inline constexpr double collective_max_packing_work = 1e8;
+/// The work limit of a tree packing built only to show it (the caller does not need the trees):
+/// about 4 s, so that a plain bound stays quick.
+inline constexpr double collective_auto_packing_work = 2e7;
 
 inline double packing_work_estimate(const collective_network& n, std::uint64_t trees, bool all_roots, bool shallow = false) {
   const double N = static_cast<double>(n.compute.size()), A = static_cast<double>(n.tail.size()),
