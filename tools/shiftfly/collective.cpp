@@ -66,12 +66,12 @@ int run_collective(const options& o, const CLI::App& app, const shiftfly::tools:
     const bool gather = o.op == "all-gather";
     const auto& packing = gather ? t.all_gather : t.reduce_scatter;
     if (!packing)  // the fabric's forwarding vertices are unbalanced: no packing is promised
-      throw std::invalid_argument("collective: --schedule-out " + o.schedule_out +
-                                  ": no tree packing reaches the bound on this fabric (a forwarding vertex has more bandwidth out than in)");
+      throw std::invalid_argument("--schedule-out = " + o.schedule_out +
+                                  " is not written: no tree packing reaches the bound on this fabric (a forwarding vertex has more bandwidth out than in)");
     const auto xml = sc::msccl_xml(t.network, *packing, gather ? sc::msccl_collective::allgather : sc::msccl_collective::reduce_scatter);
     std::ofstream f(o.schedule_out, std::ios::binary);
     if (!(f << xml) || !f.flush())
-      throw std::invalid_argument("collective: --schedule-out " + o.schedule_out + ": cannot be written");
+      throw std::invalid_argument("--schedule-out = " + o.schedule_out + " cannot be written (accepted: a file that can be written)");
   }
   shiftfly::tools::print_record(c, sc::describe(r), o.format);
   return 0;
