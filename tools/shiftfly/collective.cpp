@@ -1,10 +1,12 @@
-// shiftfly collective FAMILY [family flags] --op OP --bytes M [--link-bandwidth B] [--root R]
-//                     [--endpoints P] [--format json|text]
+// shiftfly collective FAMILY [family flags] --op OP --bytes M [--link-bandwidth B] [--latency A] [--root R]
+//                     [--endpoints P] [--schedule-out FILE] [--format json|text]
 // shiftfly collective file --path P ...
 // A collective's certified lower bound on the fabric, the best schedule known and the gap
 // (docs/collectives.md). One library call (collectives::measure_collective,
 // include/shiftfly/collectives/collective.hpp), printed through its description.
+#include <algorithm>
 #include <cstdint>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,6 +16,7 @@
 #include "common/subcommand.hpp"
 #include "family_options.hpp"
 #include "shiftfly/collectives/collective.hpp"
+#include "shiftfly/collectives/msccl_xml.hpp"
 #include "shiftfly/core/parse.hpp"
 
 // A named namespace, not an anonymous one: the tool compiles as one unity
@@ -23,20 +26,28 @@ namespace sc = shiftfly::collectives;
 
 struct options {
   std::shared_ptr<shiftfly::tools::family_flags> family = std::make_shared<shiftfly::tools::family_flags>();
-  std::string op, bytes, link_bandwidth = "1", format = "text";
+  std::string op, bytes, link_bandwidth = "1", latency = "0", schedule_out, format = "text";
   std::uint64_t root = 0;
   std::shared_ptr<std::optional<std::uint64_t>> endpoints = std::make_shared<std::optional<std::uint64_t>>();
 };
 
 /// A real in the library's grammar, or the flag's one-line refusal.
-inline double real_of(const std::string& text, const char* param) {
+inline double real_of(const std::string& text, const char* param, const char* accepted = "finite, above 0") {
   double value = 0;
   if (shiftfly::core::read_real(text, value) != shiftfly::core::real_error::none)
-    shiftfly::core::fail_parameter("collective", param, text, "is not a number", "finite, above 0");
+    shiftfly::core::fail_parameter("collective", param, text, "is not a number", accepted);
   return value;
 }
 
 int run_collective(const options& o, const CLI::App& app, const shiftfly::tools::run_context& c) {
+  // The schedule file holds one operation's trees: checked before any work.
+  if (!o.schedule_out.empty() && o.op != "all-gather" && o.op != "reduce-scatter" &&
+      std::find(sc::collective_operations().begin(), sc::collective_operations().end(), o.op) != sc::collective_operations().end())
+    shiftfly::tools::with_flags(app, [&] {
+      shiftfly::core::fail_parameter("collective", "schedule_out", o.schedule_out, "is not written for --op " + o.op,
+                                     "--op all-gather or reduce-scatter (MSCCL allgather, reduce_scatter)");
+      return 0;
+    });
   shiftfly::tools::file_report file;
   const auto g = shiftfly::tools::make_graph(*o.family, "collective", false, &file);
   auto chosen = shiftfly::tools::naming_flags(c, "", [&] { return shiftfly::tools::choose_endpoints(*o.family, g, file, *o.endpoints); });
@@ -45,9 +56,23 @@ int run_collective(const options& o, const CLI::App& app, const shiftfly::tools:
     q.op = o.op;
     q.bytes = real_of(o.bytes, "bytes");
     q.link_bandwidth = real_of(o.link_bandwidth, "link_bandwidth");
+    q.latency = real_of(o.latency, "latency", "finite, at least 0");
     q.root = o.root;
+    q.require_trees = !o.schedule_out.empty();
     return sc::measure_collective(g, chosen.counts, q);
   });
+  if (!o.schedule_out.empty()) {
+    const auto& t = *r.trees;
+    const bool gather = o.op == "all-gather";
+    const auto& packing = gather ? t.all_gather : t.reduce_scatter;
+    if (!packing)  // the fabric's forwarding vertices are unbalanced: no packing is promised
+      throw std::invalid_argument("--schedule-out = " + o.schedule_out +
+                                  " is not written: no tree packing reaches the bound on this fabric (a forwarding vertex has more bandwidth out than in)");
+    const auto xml = sc::msccl_xml(t.network, *packing, gather ? sc::msccl_collective::allgather : sc::msccl_collective::reduce_scatter);
+    std::ofstream f(o.schedule_out, std::ios::binary);
+    if (!(f << xml) || !f.flush())
+      throw std::invalid_argument("--schedule-out = " + o.schedule_out + " cannot be written (accepted: a file that can be written)");
+  }
   shiftfly::tools::print_record(c, sc::describe(r), o.format);
   return 0;
 }
@@ -65,6 +90,12 @@ const shiftfly::tools::register_subcommand reg{"collective", [](CLI::App& app) {
                   "all-to-all one node's send buffer, M/N to each peer); a real above 0")
       ->required();
   sub->add_option("--link-bandwidth", o->link_bandwidth, "Bandwidth b of every link direction, bytes/s; a real above 0");
+  sub->add_option("--latency", o->latency,
+                  "Latency alpha of one step, seconds; a real at least 0 (time = steps x alpha + the bandwidth term; "
+                  "the trees are then built)");
+  sub->add_option("--schedule-out", o->schedule_out,
+                  "Write the optimal trees as an MSCCL algorithm file (XML, ForestColl's format) to FILE; "
+                  "--op all-gather or reduce-scatter");
   sub->add_option("--root", o->root, "Broadcast and reduce: the root, an index among the compute nodes")
       ->type_name("UINT in [0 - 18446744073709551615]");
   shiftfly::tools::add_endpoints_flag(sub, o->endpoints);

@@ -14,8 +14,14 @@
 /// The operations and their bounds (each proved or cited in docs/collectives.md):
 /// - all-gather, reduce-scatter: ForestColl's optimum (collectives/cut_bound.hpp), exact; a
 ///   packing of spanning out-trees (in-trees) reaches it (ForestColl, arXiv 2402.06787) when
-///   every vertex that only forwards has as much bandwidth in as out; this version proves the
-///   time and does not build the trees (the schedule says constructed: false);
+///   every vertex that only forwards has as much bandwidth in as out; the packing is built
+///   (collectives/tree_packing.hpp), its time recomputed from its trees and run on data
+///   (collectives/tree_simulator.hpp) when its estimated work is within max_packing_work, else
+///   its time is the theorem's (constructed: false) unless require_trees or a latency needs it;
+/// - latency α > 0: every schedule's time is steps·α + its bandwidth term (steps: the most hops
+///   from a root to a compute node in its trees, one chunk a tree); the lower bound adds
+///   α·(the hop diameter between compute nodes) to the bandwidth bound, both of which every
+///   schedule of this model pays;
 /// - broadcast, reduce from a root: M/(λ·b), λ the root's minimum cut to (from) every compute
 ///   node (Edmonds; with forwarding vertices, Bang-Jensen, Frank and Jackson on Eulerian
 ///   digraphs), reached by λ arc-disjoint arborescences;
@@ -28,6 +34,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -35,6 +42,7 @@
 
 #include "shiftfly/collectives/cut_bound.hpp"
 #include "shiftfly/collectives/network.hpp"
+#include "shiftfly/collectives/tree_schedule.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/record.hpp"
@@ -55,6 +63,9 @@ struct collective_request {
   double link_bandwidth = 1;   ///< b, bytes per second per link direction
   std::uint64_t root = 0;      ///< broadcast, reduce: the root, an index among the compute nodes
   bool symmetry = true;        ///< test one compute node a vertex orbit (bliss) where that is valid
+  double latency = 0;          ///< α, seconds per step (time = steps·α + the bandwidth term)
+  bool require_trees = false;  ///< refuse, rather than leave unbuilt, trees over max_packing_work
+  double max_packing_work = collective_max_packing_work;  ///< collectives/tree_schedule.hpp's units
 };
 
 /// One schedule and its time.
@@ -63,6 +74,13 @@ struct collective_schedule {
   double seconds = 0;
   bool constructed = false;  ///< false: its time is proved (cited theorem), its trees not built here
   std::string note;
+  std::uint64_t steps = 0;   ///< constructed tree schedules: the most hops from a root to a compute node
+};
+
+/// The trees built for a result, for the schedule writers (collectives/msccl_xml.hpp).
+struct collective_trees {
+  collective_network network;
+  std::optional<tree_packing> all_gather, reduce_scatter, root;
 };
 
 struct collective_result {
@@ -82,6 +100,9 @@ struct collective_result {
   std::vector<collective_schedule> schedules;
   std::uint64_t max_flows = 0;
   std::uint64_t orbits_tested = 0;
+  double latency = 0;                  ///< α, seconds per step
+  std::uint64_t lower_bound_steps = 0; ///< steps every schedule needs (the hop diameter); 0 when α = 0
+  std::shared_ptr<const collective_trees> trees;
 };
 
 /// Largest (compute nodes tested) × (arcs + compute nodes) the all-gather search accepts, refused
@@ -167,6 +188,11 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
     core::fail_parameter(where, "bytes", core::to_message(r.bytes), "is out of range", "finite, above 0");
   if (!std::isfinite(r.link_bandwidth) || !(r.link_bandwidth > 0))
     core::fail_parameter(where, "link_bandwidth", core::to_message(r.link_bandwidth), "is out of range", "finite, above 0");
+  if (!std::isfinite(r.latency) || r.latency < 0)
+    core::fail_parameter(where, "latency", core::to_message(r.latency), "is out of range", "finite, at least 0");
+  if (r.latency > 0 && r.op == "all-to-all")
+    core::fail_parameter(where, "latency", core::to_message(r.latency), "is not modelled for all-to-all in this version",
+                         "0 (the tree schedules of the other operations count their steps)");
   const auto net = make_collective_network(g, endpoints);
   if (net.compute.empty()) core::fail(where, "the graph has no compute nodes (no router has an endpoint)");
   if (net.compute.size() < 2)
@@ -184,6 +210,42 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
   const double N = static_cast<double>(net.compute.size());
   const double M = r.bytes, b = r.link_bandwidth;
   const bool trees_reach = net.compute.size() == net.vertices || detail::forwarders_balanced(net);
+  // The tree schedules: built within the work limit, else left unbuilt (their time still proved)
+  // unless the caller needs them (a schedule file, or a latency term that counts their steps).
+  out.latency = r.latency;
+  const bool require = r.require_trees || r.latency > 0;
+  const bool shallow = r.latency > 0;  // a latency term counts steps: breadth-first trees
+  auto trees = std::make_shared<collective_trees>();
+  trees->network = net;
+  std::string not_built;
+  const double work_limit = require ? r.max_packing_work : std::min(r.max_packing_work, collective_auto_packing_work);
+  const auto attempt = [&](double estimate, auto&& make) -> std::optional<checked_trees> {
+    std::string why;
+    if (estimate > work_limit) {
+      why = "the tree packing would scan about " + core::to_message(estimate) +
+            " arcs in its maximum flows (about 2e-7 s each); accepted: at most " + core::to_message(work_limit) +
+            (require ? std::string() : std::string(" unless the trees are needed (a schedule file, a latency)"));
+    } else {
+      try {
+        return make(4 * work_limit);
+      } catch (const packing_over_limit& e) {
+        why = e.what();
+      }
+    }
+    if (require)
+      core::fail(where, why + (r.latency > 0 ? " (a latency above 0 needs the trees' steps)" : " (a schedule file needs the trees)"));
+    not_built = "not built: " + why;
+    return std::nullopt;
+  };
+  const auto seconds_of = [&](std::uint64_t num, std::uint64_t den, std::uint64_t steps) {
+    return M * static_cast<double>(num) / (static_cast<double>(den) * b) + r.latency * static_cast<double>(steps);
+  };
+  const auto add_latency_bound = [&](std::optional<std::uint32_t> root, bool reversed) {
+    if (r.latency <= 0) return;
+    out.lower_bound_steps = compute_diameter(net, root, reversed);
+    out.lower_bound_seconds += r.latency * static_cast<double>(out.lower_bound_steps);
+    out.bound += "; plus " + core::to_message(out.lower_bound_steps) + " steps x alpha, the hops data must cross";
+  };
   const auto set_cut = [&](const cut_ratio& c) {
     out.cut = c.cut;
     out.cut_units = c.units;
@@ -234,12 +296,32 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
     out.lower_bound_exact = detail::fraction_text(1, c.units);
     out.bound = std::string("M / (lambda b), lambda = ") + core::to_message(c.units) + " the root's minimum cut " +
                 (r.op == "reduce" ? "from" : "to") + " a compute node (Edmonds 1973)";
-    if (trees_reach)
-      out.schedules.push_back({std::string("lambda arc-disjoint ") + (r.op == "reduce" ? "in-" : "out-") + "arborescences, pipelined",
-                               out.lower_bound_seconds, false,
-                               net.compute.size() == net.vertices
-                                   ? "Edmonds' branching theorem"
-                                   : "Bang-Jensen, Frank and Jackson 1995 (forwarding vertices balanced)"});
+    const double bandwidth_bound = out.lower_bound_seconds;
+    add_latency_bound(net.compute[r.root], r.op == "reduce");
+    if (trees_reach) {
+      const std::string name = std::string("lambda arc-disjoint ") + (r.op == "reduce" ? "in-" : "out-") + "arborescences, pipelined";
+      const std::string theorem = net.compute.size() == net.vertices
+                                      ? "Edmonds' branching theorem"
+                                      : "Bang-Jensen, Frank and Jackson 1995 (forwarding vertices balanced)";
+      const auto built = attempt(packing_work_estimate(net, c.units, false, shallow), [&](double work) {
+        return checked_root_trees(net, net.compute[r.root], c.units, r.op == "reduce", work, shallow);
+      });
+      if (built) {
+        const auto& t = built->time;
+        const bool tight = t.numerator == 1 && t.denominator == c.units;
+        out.schedules.push_back({name,
+                                 tight ? bandwidth_bound + r.latency * static_cast<double>(t.steps) : seconds_of(t.numerator, t.denominator, t.steps),
+                                 true,
+                                 theorem + "; " + core::to_message(built->packing.trees.size()) + " trees built, " +
+                                     core::to_message(t.steps) + " steps, verified on data",
+                                 t.steps});
+        out.max_flows += built->packing.max_flows;
+        trees->root = built->packing;
+      } else {
+        out.schedules.push_back({name, out.lower_bound_seconds, false, theorem + "; " + not_built});
+      }
+    }
+    out.trees = trees;
     finish();
     return out;
   }
@@ -270,9 +352,31 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
     out.bound = std::string("(M/N) max over S of |S cap Vc| / B") + (r.op == "all-gather" ? "+" : "-") +
                 "(S), " + forestcoll + "; attained by the cut below (" + core::to_message(c.compute_inside) +
                 " compute nodes, " + core::to_message(c.units) + " b " + (r.op == "all-gather" ? "leaving" : "entering") + ")";
-    if (trees_reach)
-      out.schedules.push_back({std::string("spanning ") + (r.op == "all-gather" ? "out" : "in") + "-tree packing, pipelined",
-                               out.lower_bound_seconds, false, forestcoll + ": a packing reaches the bound; not built here"});
+    const double bandwidth_bound = out.lower_bound_seconds;
+    add_latency_bound(std::nullopt, r.op == "reduce-scatter");
+    if (trees_reach) {
+      const std::string name = std::string("spanning ") + (r.op == "all-gather" ? "out" : "in") + "-tree packing, pipelined";
+      const auto built = attempt(packing_work_estimate(net, 0, true, shallow), [&](double work) {
+        return checked_allgather_trees(net, c, r.op == "reduce-scatter", work, shallow);
+      });
+      if (built) {
+        const auto& t = built->time;
+        const std::uint64_t g = std::gcd(c.compute_inside, net.compute.size() * c.units);
+        const bool tight = t.numerator == c.compute_inside / g && t.denominator == net.compute.size() * c.units / g;
+        out.schedules.push_back({name,
+                                 tight ? bandwidth_bound + r.latency * static_cast<double>(t.steps) : seconds_of(t.numerator, t.denominator, t.steps),
+                                 true,
+                                 "the construction of docs/collectives.md (" + forestcoll + "'s optimum); " +
+                                     core::to_message(built->packing.trees.size()) + " trees built, " +
+                                     core::to_message(t.steps) + " steps, verified on data",
+                                 t.steps});
+        out.max_flows += built->packing.max_flows;
+        (r.op == "all-gather" ? trees->all_gather : trees->reduce_scatter) = built->packing;
+      } else {
+        out.schedules.push_back({name, out.lower_bound_seconds, false, forestcoll + ": a packing reaches the bound; " + not_built});
+      }
+    }
+    out.trees = trees;
     finish();
     return out;
   }
@@ -285,13 +389,35 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
   out.bound = "M / (lambda b), lambda = " + core::to_message(sep.units) +
               " the least bandwidth into or out of a set separating compute nodes (docs/collectives.md: every compute "
               "node outside S needs the sum over S)";
+  add_latency_bound(std::nullopt, false);
   if (trees_reach) {
     const std::uint64_t n = net.compute.size();
-    out.schedules.push_back({"reduce-scatter then all-gather, each on its optimal tree packing",
-                             time_of(rs) + time_of(ag), false,
-                             forestcoll + ": " + detail::fraction_text(rs.compute_inside, n * rs.units) + " + " +
-                                 detail::fraction_text(ag.compute_inside, n * ag.units) + " of M/b"});
+    const std::string name = "reduce-scatter then all-gather, each on its optimal tree packing";
+    const std::string parts = detail::fraction_text(rs.compute_inside, n * rs.units) + " + " +
+                              detail::fraction_text(ag.compute_inside, n * ag.units) + " of M/b";
+    const double estimate = 2 * packing_work_estimate(net, 0, true, shallow);
+    const auto built_rs = attempt(estimate, [&](double work) { return checked_allgather_trees(net, rs, true, work, shallow); });
+    const auto built_ag = built_rs ? attempt(estimate, [&](double work) { return checked_allgather_trees(net, ag, false, work, shallow); })
+                                   : std::optional<checked_trees>{};
+    if (built_rs && built_ag) {
+      const auto &a = built_ag->time, &z = built_rs->time;
+      const std::uint64_t steps = a.steps + z.steps;
+      out.schedules.push_back({name,
+                               seconds_of(z.numerator, z.denominator, 0) + seconds_of(a.numerator, a.denominator, 0) +
+                                   r.latency * static_cast<double>(steps),
+                               true,
+                               parts + "; " + core::to_message(built_rs->packing.trees.size()) + " + " +
+                                   core::to_message(built_ag->packing.trees.size()) + " trees built, " +
+                                   core::to_message(steps) + " steps, verified on data",
+                               steps});
+      out.max_flows += built_rs->packing.max_flows + built_ag->packing.max_flows;
+      trees->reduce_scatter = built_rs->packing;
+      trees->all_gather = built_ag->packing;
+    } else {
+      out.schedules.push_back({name, time_of(rs) + time_of(ag), false, forestcoll + ": " + parts + "; " + not_built});
+    }
   }
+  out.trees = trees;
   finish();
   return out;
 }
@@ -302,16 +428,19 @@ inline core::record describe(const collective_result& c) {
   for (const auto& s : c.schedules) {
     core::record k("schedule");
     k.add("name", s.name).add("seconds", s.seconds, "s").add("constructed", s.constructed, "", "false: time proved, trees not built").add("note", s.note);
+    if (s.constructed && s.steps > 0) k.add("steps", s.steps, "", "most hops from a root to a compute node (one chunk a tree)");
     schedules.emplace_back(std::move(k));
   }
   r.add("op", c.op)
       .add("bytes", c.bytes, "bytes", "M (nccl-tests convention)")
       .add("link_bandwidth", c.link_bandwidth, "bytes/s", "b, per link direction")
+      .add("latency", c.latency, "s", "alpha, per step")
       .add("compute_nodes", c.compute_nodes, "nodes")
       .add("vertices", c.vertices, "vertices", "routers and split endpoints")
       .add("model", c.model)
       .add("lower_bound_seconds", c.lower_bound_seconds, "s")
-      .add("lower_bound_exact", c.lower_bound_exact, "M/b", "the lower bound as an exact fraction of M/b")
+      .add("lower_bound_exact", c.lower_bound_exact, "M/b", "the bandwidth term of the lower bound, an exact fraction of M/b")
+      .add("lower_bound_steps", c.lower_bound_steps, "", "steps of alpha in the lower bound (0 when alpha = 0)")
       .add("bound", c.bound)
       .add("best_seconds", c.best_seconds ? core::record_value(*c.best_seconds) : core::record_value(nullptr), "s")
       .add("best_schedule", c.best_schedule.empty() ? core::record_value(nullptr) : core::record_value(c.best_schedule))
@@ -325,9 +454,13 @@ inline core::record describe(const collective_result& c) {
   if (c.op == "broadcast" || c.op == "reduce") r.add("root", c.root, "", "index among the compute nodes");
   r.line(c.op + " of " + core::to_message(c.bytes) + " bytes on " + core::to_message(c.compute_nodes) + " compute nodes (" +
          c.model + ")");
-  r.line("lower bound: " + core::to_message(c.lower_bound_seconds) + " s = " + c.lower_bound_exact + " x M/b; " + c.bound);
+  r.line("lower bound: " + core::to_message(c.lower_bound_seconds) + " s = " + c.lower_bound_exact + " x M/b" +
+         (c.latency > 0 ? " + " + core::to_message(c.lower_bound_steps) + " alpha" : "") + "; " + c.bound);
   for (const auto& s : c.schedules)
-    r.line("schedule: " + s.name + ": " + core::to_message(s.seconds) + " s" + (s.constructed ? "" : " (proved, not built)"));
+    r.line("schedule: " + s.name + ": " + core::to_message(s.seconds) + " s" +
+           (s.constructed ? (s.steps > 0 ? ", " + core::to_message(s.steps) + " steps" : std::string()) +
+                                (s.note.find("verified on data") != std::string::npos ? " (built, verified on data)" : "")
+                          : " (proved, not built)"));
   r.line("method: " + c.method + (c.gap ? ", gap " + core::to_message(*c.gap) : ""));
   return r;
 }
