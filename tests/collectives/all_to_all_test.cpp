@@ -85,16 +85,29 @@ TEST_CASE("all-to-all on the k-ary n-cube, k even: tight at the bisection, k/8 M
   }
 }
 
-TEST_CASE("all-to-all on a torus under dimension order: what the routing loses", "[all_to_all]") {
-  // 4x4 under dor: the routed time is at least the bound and the family's own routing is named.
-  const shiftfly::topology::family_spec spec = shiftfly::topology::torus_spec{{4, 4}};
-  const auto g = shiftfly::topology::torus(std::vector<std::uint64_t>{4, 4});
-  auto q = request("all-to-all", {}, "dor");
-  q.family = spec;
-  const auto r = sc::measure_collective(g, each(g, 1), q);
-  CHECK(near(r.lower_bound_seconds, 0.5));
-  CHECK(schedule_seconds(r, "routed: dor") >= r.lower_bound_seconds * (1 - 1e-9));
-  CHECK(r.schedules.size() == 2);
+TEST_CASE("all-to-all on a torus under dimension order and Valiant: what the routing loses", "[all_to_all]") {
+  // Dimension order splits the antipodal tie of every ring in half (routing/dimension_order.hpp),
+  // so by translation and reflection every channel of a dimension carries the same load, N k/8
+  // pairs' M/N, as ecmp: k/8 M/b, the bound. Valiant sends every pair through a uniformly random
+  // router: its expected demands are T'(a,b) = out(a)/N + in(b)/N = 2(N - 1)/N a router pair
+  // (routing/valiant_load.hpp), routed by ecmp: 2(N - 1)/N x k/8 M/b, what Valiant loses.
+  for (const std::vector<std::uint64_t>& dims : {std::vector<std::uint64_t>{4, 4}, {6, 6}}) {
+    const shiftfly::topology::family_spec spec = shiftfly::topology::torus_spec{dims};
+    const auto g = shiftfly::topology::torus(dims);
+    const double k = static_cast<double>(dims[0]), N = static_cast<double>(g.num_vertices());
+    for (const std::string routing : {"dor", "valiant"}) {
+      auto q = request("all-to-all", {}, routing);
+      q.family = spec;
+      const auto r = sc::measure_collective(g, each(g, 1), q);
+      INFO(routing << " on " << g.num_vertices());
+      CHECK(near(r.lower_bound_seconds, k / 8));
+      CHECK(r.schedules.size() == 2);
+      CHECK(r.schedules.back().name == (routing == "dor" ? "routed: dor" : "routed: valiant:ecmp"));
+      CHECK(near(r.schedules.back().seconds, routing == "dor" ? k / 8 : 2 * (N - 1) / N * k / 8));
+      CHECK(r.method == "exact");
+      CHECK(r.best_schedule == "optimal multicommodity flow");
+    }
+  }
 }
 
 TEST_CASE("all-to-all on rings and complete graphs: closed forms", "[all_to_all]") {
@@ -233,6 +246,30 @@ TEST_CASE("several endpoints a router: the fat tree k = 4, hosts on edge switche
   const auto f = sc::measure_collective(g, hosts, fast);
   CHECK(near(f.lower_bound_seconds, 14.0 / 16));
   CHECK(near(schedule_seconds(f, "routed: ecmp"), 14.0 / 16));
+}
+
+TEST_CASE("several endpoints a router: the fat tree k = 12 past the edge LP, by symmetry", "[all_to_all]") {
+  // 432 hosts, 6 on each of 72 edge switches: the matrix of 36 a pair of edge switches has
+  // 72 x 1,728 flow variables, past the edge LP; the automorphisms keep the counts (edge switches
+  // one orbit), so the reduced LP answers exactly. An edge switch's 6 uplinks carry its 6 hosts'
+  // 6 x 426 remote blocks, 426 a link (a pod's 36 links to the core carry 36 x 396 / 36 = 396):
+  // theta_net = 1/426 per host pair, and the host link (431 blocks) binds at b_e = b.
+  const shiftfly::topology::family_spec spec = shiftfly::topology::fat_tree_spec{12};
+  const auto g = shiftfly::topology::make_graph(spec);
+  const auto hosts = shiftfly::topology::choose_endpoints(&spec, g).counts;
+  sc::all_to_all_request q;
+  q.family = &spec;
+  q.threads = 1;
+  const auto a = sc::measure_all_to_all(g, hosts, q);
+  CHECK(a.compute_nodes == 432);
+  CHECK(a.theta.find("endpoint counts kept") != std::string::npos);
+  CHECK(near(a.network_upper, 1.0 / 426));
+  CHECK(a.method == "exact");
+  CHECK(near(a.lambda_upper, 1.0 / 431));
+  q.endpoint_units = 2;  // hosts of 2b: the edge uplinks bind
+  const auto fast = sc::measure_all_to_all(g, hosts, q);
+  CHECK(near(fast.lambda_upper, 1.0 / 426));
+  CHECK(near(fast.routed_lambda, 1.0 / 426));  // ecmp splits evenly over the equal uplinks
 }
 
 TEST_CASE("families with several endpoints a router: every operation answers", "[all_to_all]") {

@@ -33,7 +33,10 @@
 ///   endpoint link, exactly λ·(N - 1) each way (all that x sends or receives, the pairs inside one
 ///   router included). Hence, exactly, λ* = min(θ_net, e/(N - 1)), θ_net the router graph's θ
 ///   under P_a·P_b (uniform traffic's θ / P² when every router has P) and e the endpoint link's
-///   bandwidth in units of b. θ_net is +infinity when one router holds every endpoint.
+///   bandwidth in units of b. θ_net is +infinity when one router holds every endpoint. Past the
+///   edge LP, the matrix of P_a·P_b (a fat tree's edge switches) is solved by the LP reduced by the
+///   automorphisms that keep the endpoint counts (symmetric_matrix_theta), else measure_throughput's
+///   certified interval answers.
 /// An interval [θ_lower, θ_upper] gives the bound from its upper end and the flow's time from its
 /// lower end (method "interval"). The routed flow below is feasible, so λ* is at least its λ_R:
 /// both ends are raised to λ_R where they lie below it (by the LP's tolerance, or an interval's
@@ -49,7 +52,8 @@
 ///
 /// Limits, refused before the work: the θ* of uniform traffic estimated above max_seconds
 /// (metrics::require_throughput_within), the routed loads estimated above it
-/// (routing::measure_channel_load), and a matrix's interval above it (measure_throughput).
+/// (routing::measure_channel_load), a matrix's interval above it (measure_throughput), and the
+/// matrix of P_a·P_b (routers with unequal counts) above the memory available (core::require_memory).
 
 #include <algorithm>
 #include <cmath>
@@ -61,6 +65,7 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/memory.hpp"
 #include "shiftfly/metrics/flow/throughput.hpp"
 #include "shiftfly/metrics/flow/traffic.hpp"
 #include "shiftfly/routing/family_load.hpp"
@@ -109,6 +114,43 @@ inline metrics::traffic_matrix endpoint_pair_traffic(const std::vector<std::uint
                                                "all_to_all");
 }
 
+/// The matrix of P_a·P_b past the edge LP: the LP reduced by the graph's automorphisms
+/// (metrics/flow/throughput_symmetric.hpp) when they keep the endpoint counts (no vertex orbit
+/// mixes two counts: then every automorphism of the group keeps the matrix, which the LP checks
+/// again) and the reduced LP fits; none otherwise, or when CLP does not certify it (then
+/// measure_throughput answers). measure_throughput reduces uniform traffic only: a fat tree's
+/// edge switches send and its other switches do not.
+template <class G>
+std::optional<metrics::throughput_measure> symmetric_matrix_theta(const G& g, const std::vector<std::uint32_t>& endpoints,
+                                                                  const metrics::traffic_matrix& T, double max_seconds) {
+  const std::uint64_t arcs = 2 * static_cast<std::uint64_t>(g.num_edges()), K = T.sources_with_demand().size();
+  if (metrics::throughput_lp_variables(K, arcs) <= metrics::throughput_lp_max_variables ||
+      g.num_vertices() > metrics::throughput_symmetry_max_vertices)
+    return std::nullopt;  // the edge LP answers, or no automorphisms are looked for
+  const auto aut = metrics::graph_automorphisms(g);
+  std::vector<std::int64_t> count_of(aut.orbits, -1);
+  for (std::size_t v = 0; v < endpoints.size(); ++v) {
+    auto& c = count_of[aut.orbit_of[v]];
+    if (c >= 0 && c != endpoints[v]) return std::nullopt;
+    c = endpoints[v];
+  }
+  std::uint64_t source_orbits = 0;
+  for (const auto c : count_of) source_orbits += c > 0 ? 1 : 0;
+  if (!metrics::throughput_symmetric_fits(source_orbits, K, arcs, metrics::throughput_symmetric_max_variables, max_seconds))
+    return std::nullopt;
+  try {
+    const auto lp = metrics::throughput_symmetric_lp(g, T, aut.generators, metrics::traversal::undirected, max_seconds / 2);
+    metrics::throughput_measure m;
+    m.lower = m.upper = lp.value;
+    m.method = "exact";
+    m.status = metrics::throughput_status::exact;
+    m.algorithm = lp.algorithm + "; automorphisms by " + aut.algorithm + " (endpoint counts kept)";
+    return m;
+  } catch (const metrics::throughput_lp_unsolved&) {
+    return std::nullopt;
+  }
+}
+
 }  // namespace detail
 
 inline all_to_all_answer measure_all_to_all(const core::graph<std::uint32_t>& g, const std::vector<std::uint32_t>& endpoints,
@@ -146,8 +188,10 @@ inline all_to_all_answer measure_all_to_all(const core::graph<std::uint32_t>& g,
     if (equal) {
       q.pattern = metrics::traffic_pattern::uniform;
       metrics::require_throughput_within(g, q);
-    } else {
+    } else {  // the matrix of P_a P_b: its entries (24 bytes each), held about three times over
       q.pattern = metrics::traffic_pattern::file;
+      core::require_memory(where, "the traffic matrix of " + core::to_message(routers_with) + " routers with endpoints",
+                           core::estimate_add_mul(0, core::estimate_add_mul(0, routers_with, routers_with - 1), 72));
     }
   }
 
@@ -173,7 +217,9 @@ inline all_to_all_answer measure_all_to_all(const core::graph<std::uint32_t>& g,
     out.theta = "one router holds every compute node: no pair crosses the network";
   } else {
     if (!equal) q.matrix = detail::endpoint_pair_traffic(endpoints);
-    const auto theta = metrics::measure_throughput(g, q);
+    std::optional<metrics::throughput_measure> reduced;
+    if (!equal) reduced = detail::symmetric_matrix_theta(g, endpoints, q.matrix, r.max_seconds);
+    const auto theta = reduced ? *reduced : metrics::measure_throughput(g, q);
     const double scale = equal ? static_cast<double>(P) * static_cast<double>(P) : 1.0;  // uniform: one unit a router pair
     out.network_lower = theta.lower / scale;
     out.network_upper = theta.upper / scale;
