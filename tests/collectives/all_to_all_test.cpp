@@ -301,9 +301,9 @@ TEST_CASE("all-to-all and endpoint bandwidth refusals: one line naming the param
   CHECK_THROWS_WITH(sc::measure_collective(ring, each(ring, 1), request("all-to-all", 2.0)),
                     Catch::Contains("endpoint_bandwidth = 2 applies where routers carry several endpoints"));
   CHECK_THROWS_WITH(sc::measure_collective(ring, each(ring, 2), request("all-to-all", 3.14159)),
-                    Catch::Contains("endpoint_bandwidth = 3.14") && Catch::Contains("is not a ratio of small whole numbers"));
+                    Catch::Contains("endpoint_bandwidth = 3.14159 is not a ratio of small whole numbers"));
   CHECK_THROWS_WITH(sc::measure_collective(ring, each(ring, 2), request("all-to-all", 1e-6)),
-                    Catch::Contains("endpoint_bandwidth = 9.9999999999999995e-07 is out of range"));
+                    Catch::Contains("endpoint_bandwidth = 1e-06 is out of range"));
   CHECK_THROWS_WITH(sc::measure_collective(ring, each(ring, 2), request("all-to-all", 0.0)),
                     Catch::Contains("endpoint_bandwidth = 0 is out of range"));
   CHECK_THROWS_WITH(sc::measure_collective(ring, each(ring, 1), request("all-gather", {}, "ecmp")),

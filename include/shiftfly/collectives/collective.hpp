@@ -167,7 +167,7 @@ collective_network network_of_request(const core::graph<V>& g, const std::vector
   if (!r.endpoint_bandwidth) return make_collective_network(g, endpoints);
   const auto u = units_of_bandwidths(r.link_bandwidth, *r.endpoint_bandwidth);
   if (std::none_of(endpoints.begin(), endpoints.end(), [](std::uint32_t h) { return h > 1; }))
-    core::fail_parameter("collective", "endpoint_bandwidth", core::to_message(*r.endpoint_bandwidth),
+    core::fail_parameter("collective", "endpoint_bandwidth", shortest_decimal(*r.endpoint_bandwidth),
                          "applies where routers carry several endpoints (here every router has at most one and is the "
                          "compute node)",
                          "no endpoint bandwidth, or several endpoints a router");

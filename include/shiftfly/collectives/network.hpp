@@ -23,6 +23,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <concepts>
 #include <cstdint>
 #include <utility>
@@ -65,6 +67,18 @@ struct bandwidth_units {
 /// collective_max_bandwidth_units (the best rational approximation by continued fractions,
 /// accepted when it is within 10^-12 of the ratio, as 1.5, 0.25 or 2 are); other ratios are
 /// refused naming `endpoint_bandwidth`: the bounds are exact on integer capacities only.
+namespace detail {
+/// The shortest decimal that reads back as v (3.14159, not 3.1415899999999999), for messages.
+inline std::string shortest_decimal(double v) {
+  char text[40];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(text, sizeof text, "%.*g", digits, v);
+    if (std::strtod(text, nullptr) == v) break;
+  }
+  return text;
+}
+}  // namespace detail
+
 inline bandwidth_units units_of_bandwidths(double link_bandwidth, double endpoint_bandwidth) {
   constexpr const char* where = "collective";
   if (!std::isfinite(link_bandwidth) || !(link_bandwidth > 0))
@@ -73,11 +87,12 @@ inline bandwidth_units units_of_bandwidths(double link_bandwidth, double endpoin
     core::fail_parameter(where, "endpoint_bandwidth", core::to_message(endpoint_bandwidth), "is out of range", "finite, above 0");
   const double limit = static_cast<double>(collective_max_bandwidth_units);
   const double ratio = endpoint_bandwidth / link_bandwidth;
-  const std::string accepted = "a ratio to link_bandwidth (" + core::to_message(link_bandwidth) +
-                               ") of whole numbers p/q, p and q from 1 to " + core::to_message(collective_max_bandwidth_units) +
-                               " (2, 0.5, 1.25)";
+  const std::string accepted = "p/q times the link bandwidth (" + detail::shortest_decimal(link_bandwidth) +
+                               "), p and q whole numbers from 1 to " + core::to_message(collective_max_bandwidth_units) +
+                               " (2, 0.5, 1.25 times)";
+  const std::string shown = detail::shortest_decimal(endpoint_bandwidth);
   if (!(ratio >= 1.0 / limit && ratio <= limit))
-    core::fail_parameter(where, "endpoint_bandwidth", core::to_message(endpoint_bandwidth), "is out of range", accepted);
+    core::fail_parameter(where, "endpoint_bandwidth", shown, "is out of range", accepted);
   // continued fraction convergents of ratio, while both terms stay within the limit
   std::uint64_t p0 = 0, q0 = 1, p1 = 1, q1 = 0;
   double x = ratio;
@@ -99,8 +114,8 @@ inline bandwidth_units units_of_bandwidths(double link_bandwidth, double endpoin
   }
   if (best.link_units == 0 || best.endpoint_units == 0 ||
       std::fabs(static_cast<double>(best.endpoint_units) / static_cast<double>(best.link_units) - ratio) > 1e-12 * ratio)
-    core::fail_parameter(where, "endpoint_bandwidth", core::to_message(endpoint_bandwidth),
-                         "is not a ratio of small whole numbers to link_bandwidth", accepted);
+    core::fail_parameter(where, "endpoint_bandwidth", shown, "is not a ratio of small whole numbers to the link bandwidth",
+                         accepted);
   return best;
 }
 
