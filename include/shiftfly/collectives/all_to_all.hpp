@@ -234,6 +234,9 @@ inline all_to_all_answer measure_all_to_all(const core::graph<std::uint32_t>& g,
   // The routed loads are a feasible flow too: λ* is at least theirs. Where an LP's certified
   // value (to 10^-7) lies a rounding below it (the 8x8x8 torus under ecmp), both ends rise to it,
   // so that no schedule's time falls below the bound.
+  if (out.routed_lambda > out.lambda_upper * (1 + 1e-6))  // past the LP's tolerance: the bound would be wrong
+    core::fail(where, "internal: the routed flow (" + core::to_message(out.routed_lambda) + ") exceeds the certified maximum (" +
+                          core::to_message(out.lambda_upper) + ")");
   out.lambda_lower = std::max(out.lambda_lower, out.routed_lambda);
   out.lambda_upper = std::max(out.lambda_upper, out.lambda_lower);
   out.method = out.lambda_lower == out.lambda_upper ? "exact" : "interval";
