@@ -23,8 +23,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
+#include <charconv>
 #include <concepts>
 #include <cstdint>
 #include <utility>
@@ -68,14 +67,11 @@ struct bandwidth_units {
 /// accepted when it is within 10^-12 of the ratio, as 1.5, 0.25 or 2 are); other ratios are
 /// refused naming `endpoint_bandwidth`: the bounds are exact on integer capacities only.
 namespace detail {
-/// The shortest decimal that reads back as v (3.14159, not 3.1415899999999999), for messages.
+/// The shortest decimal that reads back as v (3.14159 and 5000, not 3.1415899999999999), for messages.
 inline std::string shortest_decimal(double v) {
-  char text[40];
-  for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(text, sizeof text, "%.*g", digits, v);
-    if (std::strtod(text, nullptr) == v) break;
-  }
-  return text;
+  char text[64];
+  const auto r = std::to_chars(text, text + sizeof text, v);
+  return std::string(text, r.ptr);
 }
 }  // namespace detail
 
