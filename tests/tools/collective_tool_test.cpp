@@ -49,3 +49,26 @@ TEST_CASE("collective: all-reduce, all-to-all, broadcast and reduce-scatter on a
   const auto rs = shiftfly::test::json_result(run_collective("torus --dims 4,4 --op reduce-scatter --bytes 1 --format json").out);
   CHECK(rs["lower_bound_exact"] == "15/64");
 }
+
+TEST_CASE("collective: a simulator file's endpoint counts split off, the routed all-to-all beside its bound",
+          "[tools][collective]") {
+  // BookSim2's fat tree k = 4: 16 hosts on 8 edge switches. The host link binds the all-to-all
+  // (15/16 M/b); minimal routing's single lowest-id path per pair loads some uplink with more.
+  using collective_tool_test::run_collective;
+  const std::string file = "file --path " + std::string(SHIFTFLY_FIXTURES) + "/booksim/fat_tree_k4.anynet";
+  const auto a2a = shiftfly::test::json_result(run_collective(file + " --op all-to-all --bytes 1 --routing minimal --format json").out);
+  CHECK(a2a["compute_nodes"] == 16);
+  CHECK(a2a["lower_bound_exact"] == "15/16");
+  CHECK(a2a["endpoint_bandwidth"].get<double>() == 1.0);
+  REQUIRE(a2a["schedules"].size() == 2);
+  CHECK(a2a["schedules"][0]["name"] == "optimal multicommodity flow");
+  CHECK(a2a["schedules"][1]["name"] == "routed: minimal");
+  CHECK(a2a["schedules"][1]["seconds"].get<double>() >= 15.0 / 16);
+  CHECK(a2a["best_schedule"] == "optimal multicommodity flow");
+  CHECK(a2a["method"] == "exact");
+  // host links of b/2: one host's link, 1/2 b each way, binds the all-gather: 15/16 M/(b/2) = 15/8 M/b
+  const auto ag = shiftfly::test::json_result(run_collective(file + " --op all-gather --bytes 1 --endpoint-bandwidth 0.5 --format json").out);
+  CHECK(ag["lower_bound_exact"] == "15/8");
+  CHECK(ag["cut_units"] == 1);
+  CHECK(ag["endpoint_bandwidth"].get<double>() == 0.5);
+}

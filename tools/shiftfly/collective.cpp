@@ -1,5 +1,6 @@
 // shiftfly collective FAMILY [family flags] --op OP --bytes M [--link-bandwidth B] [--latency A] [--root R]
-//                     [--endpoints P] [--schedule-out FILE] [--format json|text]
+//                     [--endpoints P] [--endpoint-bandwidth BE] [--routing R] [--max-seconds S]
+//                     [--schedule-out FILE] [--format json|text]
 // shiftfly collective file --path P ...
 // A collective's certified lower bound on the fabric, the best schedule known and the gap
 // (docs/collectives.md). One library call (collectives::measure_collective,
@@ -18,6 +19,8 @@
 #include "shiftfly/collectives/collective.hpp"
 #include "shiftfly/collectives/msccl_xml.hpp"
 #include "shiftfly/core/parse.hpp"
+#include "shiftfly/routing/routing_spec.hpp"
+#include "shiftfly/topology/families.hpp"
 
 // A named namespace, not an anonymous one: the tool compiles as one unity
 // translation unit (CMakeLists.txt), where every file's options and reg must differ.
@@ -26,7 +29,8 @@ namespace sc = shiftfly::collectives;
 
 struct options {
   std::shared_ptr<shiftfly::tools::family_flags> family = std::make_shared<shiftfly::tools::family_flags>();
-  std::string op, bytes, link_bandwidth = "1", latency = "0", schedule_out, format = "text";
+  std::string op, bytes, link_bandwidth = "1", latency = "0", schedule_out, endpoint_bandwidth, routing, format = "text";
+  double max_seconds = 600;
   std::uint64_t root = 0;
   std::shared_ptr<std::optional<std::uint64_t>> endpoints = std::make_shared<std::optional<std::uint64_t>>();
 };
@@ -59,6 +63,10 @@ int run_collective(const options& o, const CLI::App& app, const shiftfly::tools:
     q.latency = real_of(o.latency, "latency", "finite, at least 0");
     q.root = o.root;
     q.require_trees = !o.schedule_out.empty();
+    if (!o.endpoint_bandwidth.empty()) q.endpoint_bandwidth = real_of(o.endpoint_bandwidth, "endpoint_bandwidth");
+    if (!o.routing.empty()) q.routing = shiftfly::routing::parse_routing(o.routing);
+    if (o.family->family != shiftfly::topology::file_source_name) q.family = shiftfly::tools::to_spec(*o.family);
+    q.max_seconds = o.max_seconds;
     return sc::measure_collective(g, chosen.counts, q);
   });
   if (!o.schedule_out.empty()) {
@@ -96,6 +104,19 @@ const shiftfly::tools::register_subcommand reg{"collective", [](CLI::App& app) {
   sub->add_option("--schedule-out", o->schedule_out,
                   "Write the optimal trees as an MSCCL algorithm file (XML, ForestColl's format) to FILE; "
                   "--op all-gather or reduce-scatter");
+  sub->add_option("--endpoint-bandwidth", o->endpoint_bandwidth,
+                  "Where routers carry several endpoints (each then a compute node of its own): bandwidth of an "
+                  "endpoint's link to its router, each direction, bytes/s; a ratio p/q to --link-bandwidth, p and q "
+                  "whole numbers up to 1000")
+      ->default_str("the link bandwidth");
+  sub->add_option("--routing", o->routing,
+                  "All-to-all: the routing whose time is shown beside the bound: minimal, ecmp, spread, valiant, "
+                  "valiant:minimal, ksp:K, dor (torus, HyperX) or shift (Kautz, de Bruijn, Imase-Itoh, Shiftfly); "
+                  "refused where the family does not run it")
+      ->default_str("ecmp");
+  sub->add_option("--max-seconds", o->max_seconds,
+                  "All-to-all: refuse a maximum concurrent flow or routed loads whose estimated time exceeds S seconds")
+      ->check(CLI::Range(1.0, 604800.0));
   sub->add_option("--root", o->root, "Broadcast and reduce: the root, an index among the compute nodes")
       ->type_name("UINT in [0 - 18446744073709551615]");
   shiftfly::tools::add_endpoints_flag(sub, o->endpoints);

@@ -5,7 +5,8 @@
 /// endpoint counts, collectives/network.hpp; link bandwidth b per direction; M with the
 /// nccl-tests convention; no latency term in this version).
 ///
-///   struct collective_request { op, bytes, link_bandwidth, root, symmetry };
+///   struct collective_request { op, bytes, link_bandwidth, root, symmetry, endpoint_bandwidth, routing, family,
+///                               max_seconds, threads };
 ///   struct collective_result { ... };
 ///   collective_result measure_collective(const core::graph<V>& g, const std::vector<std::uint32_t>& endpoints,
 ///                                        const collective_request& r);
@@ -28,18 +29,22 @@
 /// - all-reduce: M/(λ·b), λ the least bandwidth into or out of a set that separates compute
 ///   nodes (every compute node outside S needs the sum over S); the schedule: reduce-scatter then
 ///   all-gather on their optimal trees, so the gap is at most their sum over this bound;
-/// - all-to-all: (M/N)/(θ*·b), θ* the maximum concurrent flow of uniform traffic
-///   (metrics/flow/throughput.hpp, measure_throughput: exact LP or its certified interval); the
-///   flow itself is the schedule. Routers must be the compute nodes (one endpoint each).
+/// - all-to-all: (M/N)/(λ*·b), λ* the maximum concurrent flow of one unit for every ordered pair
+///   of compute nodes on the compute-node graph (collectives/all_to_all.hpp: exact LP, its
+///   reduction by symmetry, or its certified interval); the flow itself is the schedule, and
+///   beside it the time under the fabric's routing (`routing`, default ecmp).
 
 #include <cmath>
 #include <cstdint>
 #include <memory>
 #include <numeric>
+#include <type_traits>
+#include <utility>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "shiftfly/collectives/all_to_all.hpp"
 #include "shiftfly/collectives/cut_bound.hpp"
 #include "shiftfly/collectives/network.hpp"
 #include "shiftfly/collectives/tree_schedule.hpp"
@@ -66,6 +71,16 @@ struct collective_request {
   double latency = 0;          ///< α, seconds per step (time = steps·α + the bandwidth term)
   bool require_trees = false;  ///< refuse, rather than leave unbuilt, trees over max_packing_work
   double max_packing_work = collective_max_packing_work;  ///< collectives/tree_schedule.hpp's units
+  /// b_e, bytes per second each way of an endpoint's link, where endpoints are split off (some
+  /// router has several); none: link_bandwidth. A ratio b_e/b of whole numbers up to 1000
+  /// (collectives/network.hpp, units_of_bandwidths); given where routers are the compute nodes: refused
+  std::optional<double> endpoint_bandwidth;
+  /// all-to-all: the routing whose time is shown beside the bound (routing::parse_routing); none: ecmp.
+  /// Given with another operation: refused
+  std::optional<routing::routing_spec> routing;
+  std::optional<topology::family_spec> family;  ///< the graph's family (the routings it runs); none: a user's graph
+  double max_seconds = 600;  ///< all-to-all: refuse its θ* or its routed loads estimated above this
+  unsigned threads = 0;      ///< all-to-all's routed loads: worker threads, 0 = all cores (results do not depend on it)
 };
 
 /// One schedule and its time.
@@ -88,6 +103,7 @@ struct collective_result {
   double bytes = 0, link_bandwidth = 1;
   std::uint64_t compute_nodes = 0, vertices = 0, root = 0;
   std::string model;
+  std::optional<double> endpoint_bandwidth;  ///< b_e where endpoints are split off
   double lower_bound_seconds = 0;
   std::string lower_bound_exact;  ///< the bound as an exact fraction of M/b, e.g. "511/3072"
   std::string bound;              ///< the bound in words, with its source
@@ -97,6 +113,7 @@ struct collective_result {
   std::string method;         ///< "exact" where the lower bound is reached, else "bounds"
   std::vector<std::uint32_t> cut;
   std::uint64_t cut_units = 0, cut_compute_nodes = 0;
+  std::uint64_t link_units = 1;  ///< cut_units are of b / link_units (collectives/network.hpp)
   std::vector<collective_schedule> schedules;
   std::uint64_t max_flows = 0;
   std::uint64_t orbits_tested = 0;
@@ -162,6 +179,69 @@ std::vector<std::uint32_t> orbit_targets(const core::graph<V>& g, const std::vec
   return out;
 }
 
+/// The network of the request's model: endpoint links of endpoint_bandwidth (none: the link's)
+/// in whole units (collectives/network.hpp); refused where routers are the compute nodes, as an
+/// endpoint bandwidth would then mean nothing.
+template <std::unsigned_integral V>
+collective_network network_of_request(const core::graph<V>& g, const std::vector<std::uint32_t>& endpoints,
+                                      const collective_request& r) {
+  if (!r.endpoint_bandwidth) return make_collective_network(g, endpoints);
+  const auto u = units_of_bandwidths(r.link_bandwidth, *r.endpoint_bandwidth);
+  if (std::none_of(endpoints.begin(), endpoints.end(), [](std::uint32_t h) { return h > 1; }))
+    core::fail_parameter("collective", "endpoint_bandwidth", shortest_decimal(*r.endpoint_bandwidth),
+                         "applies where routers carry several endpoints (here every router has at most one and is the "
+                         "compute node)",
+                         "no endpoint bandwidth, or several endpoints a router");
+  return make_collective_network(g, endpoints, u.endpoint_units, u.link_units);
+}
+
+/// The all-to-all (collectives/all_to_all.hpp) into the result: the bound, the optimal flow and
+/// the routed time as schedules.
+template <std::unsigned_integral V>
+std::string all_to_all_into(const core::graph<V>& g, const std::vector<std::uint32_t>& endpoints, const collective_network& net,
+                     const collective_request& r, collective_result& out) {
+  all_to_all_request q;
+  q.endpoint_units = net.endpoint_units;
+  q.link_units = net.link_units;
+  if (r.routing) q.routing = *r.routing;
+  q.family = r.family ? &*r.family : nullptr;
+  q.max_seconds = r.max_seconds;
+  q.threads = r.threads;
+  all_to_all_answer a;
+  if constexpr (std::is_same_v<V, std::uint32_t>) {
+    a = measure_all_to_all(g, endpoints, q);
+  } else {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> e;
+    for (std::uint32_t u = 0; u < g.num_vertices(); ++u)
+      for (V v : g.neighbors(static_cast<V>(u)))
+        if (u < v) e.emplace_back(u, static_cast<std::uint32_t>(v));
+    a = measure_all_to_all(core::graph<std::uint32_t>::from_edges(g.num_vertices(), e), endpoints, q);
+  }
+  const double N = static_cast<double>(net.compute.size()), M = r.bytes, b = r.link_bandwidth;
+  const auto seconds = [&](double lambda) { return (M / N) / (lambda * b); };
+  out.lower_bound_seconds = seconds(a.lambda_upper);
+  const std::string own = "M a compute node's send buffer, M/N to each of the N, its own block counted in M and not sent";
+  if (a.endpoint_lambda <= a.network_upper) {  // the endpoint link binds: (N-1)/N M/b_e, exactly
+    out.lower_bound_exact = fraction_text((net.compute.size() - 1) * net.link_units, net.compute.size() * net.endpoint_units);
+    out.bound = "(N - 1)(M/N) / b_e: every endpoint sends and receives (N - 1) M/N over its one link (" + own + ")";
+  } else {
+    out.lower_bound_exact = "1/(N lambda*) = " + core::to_message(1.0 / (N * a.lambda_upper));
+    out.bound = "(M/N) / (lambda* b), lambda* = " + core::to_message(a.lambda_upper) +
+                " the maximum concurrent flow of one unit for every ordered pair of compute nodes (" + a.theta +
+                (a.split ? "; endpoint links: min with b_e/(N - 1)" : "") + "; " + own + ")";
+  }
+  const std::string flow_note = a.method == "exact" ? "lambda* = " + core::to_message(a.lambda_lower) + ", exact"
+                                                    : "interval: lambda* in [" + core::to_message(a.lambda_lower) + ", " +
+                                                          core::to_message(a.lambda_upper) + "], its lower end routed";
+  out.schedules.push_back({"optimal multicommodity flow", seconds(a.lambda_lower), true,
+                           "every pair's M/N split over the flow's paths; " + flow_note});
+  out.schedules.push_back({"routed: " + a.routing, seconds(a.routed_lambda), true,
+                           std::string(a.routed_method == "expected" ? "expected " : "") + "max channel load " +
+                               core::to_message(a.routed_max_load) + " per unit of endpoint injection, x (N - 1) M/N / b" +
+                               (a.split ? "; endpoint links (N - 1) M/N / b_e" : "")});
+  return a.method;
+}
+
 inline std::string components_text(const std::vector<std::vector<std::uint32_t>>& parts) {
   std::string t;
   for (std::size_t i = 0; i < parts.size() && i < 4; ++i) {
@@ -193,8 +273,10 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
   if (r.latency > 0 && r.op == "all-to-all")
     core::fail_parameter(where, "latency", core::to_message(r.latency), "is not modelled for all-to-all in this version",
                          "0 (the tree schedules of the other operations count their steps)");
-  const auto net = make_collective_network(g, endpoints);
+  const auto net = detail::network_of_request(g, endpoints, r);
   if (net.compute.empty()) core::fail(where, "the graph has no compute nodes (no router has an endpoint)");
+  if (r.routing && r.op != "all-to-all")
+    core::fail_parameter(where, "routing", r.routing->name(), "applies to all-to-all only", "no routing with " + r.op);
   if (net.compute.size() < 2)
     core::fail(where, "the graph has 1 compute node; accepted: at least 2 (a collective needs two)");
   if (const auto parts = components(net); parts.size() > 1)
@@ -207,8 +289,15 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
   out.compute_nodes = net.compute.size();
   out.vertices = net.vertices;
   out.model = net.rule;
+  out.link_units = net.link_units;
+  if (net.endpoints_split)
+    out.endpoint_bandwidth = r.link_bandwidth * static_cast<double>(net.endpoint_units) / static_cast<double>(net.link_units);
   const double N = static_cast<double>(net.compute.size());
-  const double M = r.bytes, b = r.link_bandwidth;
+  const double M = r.bytes, b = r.link_bandwidth / static_cast<double>(net.link_units);  // b: one unit of capacity
+  const auto fraction = [&](std::uint64_t num, std::uint64_t den) { return detail::fraction_text(num * net.link_units, den); };
+  const auto units_text = [&](std::uint64_t units) {
+    return net.link_units == 1 ? core::to_message(units) : detail::fraction_text(units, net.link_units);
+  };
   const bool trees_reach = net.compute.size() == net.vertices || detail::forwarders_balanced(net);
   // The tree schedules: built within the work limit, else left unbuilt (their time still proved)
   // unless the caller needs them (a schedule file, or a latency term that counts their steps).
@@ -267,22 +356,9 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
   };
 
   if (r.op == "all-to-all") {
-    if (net.endpoints_split || net.compute.size() != net.routers)
-      core::fail(where, "all-to-all needs every router to be a compute node (one endpoint a router) in this version; "
-                        "the graph has " + core::to_message(net.compute.size()) + " compute nodes on " +
-                        core::to_message(net.routers) + " routers");
-    metrics::throughput_request q;
-    q.pattern = metrics::traffic_pattern::uniform;
-    q.threads = 1;
-    const auto theta = metrics::measure_throughput(g, q);
-    out.lower_bound_seconds = (M / N) / (theta.upper * b);
-    out.bound = "(M/N) / (theta* b), theta* the maximum concurrent flow of uniform traffic (" + theta.method + ", " +
-                theta.algorithm + "; upper end " + core::to_message(theta.upper) + ")";
-    out.lower_bound_exact = "1/(N theta*) = " + core::to_message(1.0 / (N * theta.upper));
-    out.schedules.push_back({"maximum concurrent flow (every pair's M/N routed as the flow's paths)",
-                             (M / N) / (theta.lower * b), true,
-                             "theta lower end " + core::to_message(theta.lower) + " (" + theta.lower_method + ")"});
+    const auto how = detail::all_to_all_into(g, endpoints, net, r, out);
     finish();
+    if (how == "interval") out.method = "interval";  // θ* known within an interval: the gap is between its ends
     return out;
   }
   if (r.op == "broadcast" || r.op == "reduce") {
@@ -293,8 +369,8 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
     const auto c = root_cut(net, net.compute[r.root], r.op == "reduce");
     set_cut(c);
     out.lower_bound_seconds = M / (static_cast<double>(c.units) * b);
-    out.lower_bound_exact = detail::fraction_text(1, c.units);
-    out.bound = std::string("M / (lambda b), lambda = ") + core::to_message(c.units) + " the root's minimum cut " +
+    out.lower_bound_exact = fraction(1, c.units);
+    out.bound = std::string("M / (lambda b), lambda = ") + units_text(c.units) + " the root's minimum cut " +
                 (r.op == "reduce" ? "from" : "to") + " a compute node (Edmonds 1973)";
     const double bandwidth_bound = out.lower_bound_seconds;
     add_latency_bound(net.compute[r.root], r.op == "reduce");
@@ -348,10 +424,10 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
     set_cut(c);
     if (r.op == "reduce-scatter") out.max_flows += ag.max_flows;
     out.lower_bound_seconds = time_of(c);
-    out.lower_bound_exact = detail::fraction_text(c.compute_inside, net.compute.size() * c.units);
+    out.lower_bound_exact = fraction(c.compute_inside, net.compute.size() * c.units);
     out.bound = std::string("(M/N) max over S of |S cap Vc| / B") + (r.op == "all-gather" ? "+" : "-") +
                 "(S), " + forestcoll + "; attained by the cut below (" + core::to_message(c.compute_inside) +
-                " compute nodes, " + core::to_message(c.units) + " b " + (r.op == "all-gather" ? "leaving" : "entering") + ")";
+                " compute nodes, " + units_text(c.units) + " b " + (r.op == "all-gather" ? "leaving" : "entering") + ")";
     const double bandwidth_bound = out.lower_bound_seconds;
     add_latency_bound(std::nullopt, r.op == "reduce-scatter");
     if (trees_reach) {
@@ -385,16 +461,16 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
   set_cut(sep);
   out.max_flows += ag.max_flows + rs.max_flows;
   out.lower_bound_seconds = M / (static_cast<double>(sep.units) * b);
-  out.lower_bound_exact = detail::fraction_text(1, sep.units);
-  out.bound = "M / (lambda b), lambda = " + core::to_message(sep.units) +
+  out.lower_bound_exact = fraction(1, sep.units);
+  out.bound = "M / (lambda b), lambda = " + units_text(sep.units) +
               " the least bandwidth into or out of a set separating compute nodes (docs/collectives.md: every compute "
               "node outside S needs the sum over S)";
   add_latency_bound(std::nullopt, false);
   if (trees_reach) {
     const std::uint64_t n = net.compute.size();
     const std::string name = "reduce-scatter then all-gather, each on its optimal tree packing";
-    const std::string parts = detail::fraction_text(rs.compute_inside, n * rs.units) + " + " +
-                              detail::fraction_text(ag.compute_inside, n * ag.units) + " of M/b";
+    const std::string parts = fraction(rs.compute_inside, n * rs.units) + " + " +
+                              fraction(ag.compute_inside, n * ag.units) + " of M/b";
     const double estimate = 2 * packing_work_estimate(net, 0, true, shallow);
     const auto built_rs = attempt(estimate, [&](double work) { return checked_allgather_trees(net, rs, true, work, shallow); });
     const auto built_ag = built_rs ? attempt(estimate, [&](double work) { return checked_allgather_trees(net, ag, false, work, shallow); })
@@ -438,6 +514,8 @@ inline core::record describe(const collective_result& c) {
       .add("compute_nodes", c.compute_nodes, "nodes")
       .add("vertices", c.vertices, "vertices", "routers and split endpoints")
       .add("model", c.model)
+      .add("endpoint_bandwidth", c.endpoint_bandwidth ? core::record_value(*c.endpoint_bandwidth) : core::record_value(nullptr),
+           "bytes/s", "b_e, per endpoint link direction (null: routers are the compute nodes)")
       .add("lower_bound_seconds", c.lower_bound_seconds, "s")
       .add("lower_bound_exact", c.lower_bound_exact, "M/b", "the bandwidth term of the lower bound, an exact fraction of M/b")
       .add("lower_bound_steps", c.lower_bound_steps, "", "steps of alpha in the lower bound (0 when alpha = 0)")
@@ -447,7 +525,8 @@ inline core::record describe(const collective_result& c) {
       .add("gap", c.gap ? core::record_value(*c.gap) : core::record_value(nullptr), "", "best / lower bound")
       .add("method", c.method)
       .add("cut", c.cut, "vertices", "a vertex set S that attains the bound")
-      .add("cut_units", c.cut_units, "b", "bandwidth across the cut")
+      .add("cut_units", c.cut_units, c.link_units == 1 ? std::string("b") : "b/" + core::to_message(c.link_units),
+           "bandwidth across the cut")
       .add("cut_compute_nodes", c.cut_compute_nodes, "nodes")
       .add("schedules", schedules)
       .add("max_flows", c.max_flows, "", "maximum flows computed");
