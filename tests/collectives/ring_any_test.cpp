@@ -1,0 +1,167 @@
+// Tests for collectives/ring_any.hpp, swing.hpp and built_schedules.hpp: rings on any graph
+// (Hamiltonian where one exists, a tour on the Petersen graph, which has none), run on integers
+// with their messages routed; Swing on 4x4, 8x8 and 4x4x4 tori with the paper's 2 log2 P steps;
+// every schedule tried listed by measure_collective, best_seconds the best of them.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <utility>
+#include <vector>
+
+#include "shiftfly/collectives/built_schedules.hpp"
+#include "shiftfly/collectives/collective.hpp"
+#include "shiftfly/collectives/ring_any.hpp"
+#include "shiftfly/collectives/simulator.hpp"
+#include "shiftfly/collectives/swing.hpp"
+#include "shiftfly/core/graph.hpp"
+#include "shiftfly/topology/torus.hpp"
+
+namespace sc = shiftfly::collectives;
+
+namespace ring_any_test {
+using graph = shiftfly::core::graph<std::uint32_t>;
+using edges = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
+
+graph ring(std::uint32_t n) {
+  edges e;
+  for (std::uint32_t i = 0; i < n; ++i) e.emplace_back(i, (i + 1) % n);
+  return graph::from_edges(n, e);
+}
+graph complete(std::uint32_t n) {
+  edges e;
+  for (std::uint32_t i = 0; i < n; ++i)
+    for (std::uint32_t j = i + 1; j < n; ++j) e.emplace_back(i, j);
+  return graph::from_edges(n, e);
+}
+graph hypercube(std::uint32_t d) {
+  edges e;
+  for (std::uint32_t v = 0; v < (1U << d); ++v)
+    for (std::uint32_t k = 0; k < d; ++k)
+      if (v < (v ^ (1U << k))) e.emplace_back(v, v ^ (1U << k));
+  return graph::from_edges(1U << d, e);
+}
+graph petersen() {
+  return graph::from_edges(10, edges{{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}, {0, 5}, {1, 6}, {2, 7}, {3, 8}, {4, 9},
+                                     {5, 7}, {7, 9}, {9, 6}, {6, 8}, {8, 5}});
+}
+std::vector<std::uint32_t> ones(const graph& g) { return std::vector<std::uint32_t>(g.num_vertices(), 1); }
+
+// Every consecutive pair of the ring's order is joined by its path, and the order visits every
+// compute vertex once.
+void check_tour(const sc::collective_network& net, const sc::ring_tour& t) {
+  REQUIRE(t.order.size() == net.compute.size());
+  auto sorted = t.order;
+  std::sort(sorted.begin(), sorted.end());
+  REQUIRE(sorted == net.compute);
+  for (std::size_t i = 0; i < t.order.size(); ++i) {
+    const auto& p = t.paths[i];
+    REQUIRE(!p.empty());
+    REQUIRE(net.tail[p.front()] == t.order[i]);
+    REQUIRE(net.head[p.back()] == t.order[(i + 1) % t.order.size()]);
+    for (std::size_t k = 0; k + 1 < p.size(); ++k) REQUIRE(net.head[p[k]] == net.tail[p[k + 1]]);
+  }
+}
+}  // namespace ring_any_test
+
+namespace rt = ring_any_test;
+
+TEST_CASE("rings on any graph: Hamiltonian on ring, complete graph, hypercube and torus; a tour on Petersen",
+          "[ring_any]") {
+  struct item {
+    rt::graph g;
+    bool hamiltonian;
+  };
+  const std::vector<item> cases{{rt::ring(12), true},
+                                {rt::complete(9), true},
+                                {rt::hypercube(4), true},
+                                {shiftfly::topology::torus({4, 4}), true},
+                                {shiftfly::topology::torus({3, 5}), true},
+                                {rt::petersen(), false}};
+  for (const auto& c : cases) {
+    INFO(c.g.num_vertices() << " vertices");
+    const auto e = rt::ones(c.g);
+    const auto net = sc::make_collective_network(c.g, e);
+    const auto t = sc::find_ring_tour(c.g, e, net);
+    rt::check_tour(net, t);
+    CHECK(t.hamiltonian == c.hamiltonian);
+    if (c.hamiltonian) {
+      CHECK(t.longest_hops == 1);
+      CHECK(t.congestion == 1);
+      CHECK(t.congestion_bidirectional == 1);
+    }
+    const std::uint64_t N = net.compute.size();
+    // Run on integers with every message routed: time = 2(N-1)/N · load · M/b.
+    for (bool both : {false, true}) {
+      const auto p = sc::ring_plan_on(net, t, 2 * N, both);
+      const auto run = sc::simulate_routed(net, p.plan, p.route, true);
+      CHECK(run.simulated);
+      CHECK(run.steps == 2 * (N - 1));
+      const double expected = 2.0 * static_cast<double>(N - 1) * (both ? t.load_bidirectional : 2 * t.load);
+      CHECK(run.critical_elements == expected);
+    }
+  }
+}
+
+TEST_CASE("the Petersen graph has no Hamiltonian cycle: its tour closes a Hamiltonian path", "[ring_any]") {
+  const auto g = rt::petersen();
+  const auto net = sc::make_collective_network(g, rt::ones(g));
+  const auto t = sc::find_ring_tour(g, rt::ones(g), net);
+  CHECK_FALSE(t.hamiltonian);
+  CHECK(t.longest_hops == 2);  // a Hamiltonian path's ends are at distance 2 (never adjacent)
+  CHECK(t.congestion >= 1);
+  CHECK(t.congestion <= 2);
+  CHECK(t.method.find("Hamiltonian path") != std::string::npos);
+}
+
+TEST_CASE("rings with several endpoints a router visit each router's endpoints in turn", "[ring_any]") {
+  const auto g = rt::ring(5);
+  const std::vector<std::uint32_t> e{2, 2, 2, 2, 2};
+  const auto net = sc::make_collective_network(g, e);
+  const auto t = sc::find_ring_tour(g, e, net);
+  rt::check_tour(net, t);
+  CHECK(t.hamiltonian);
+  CHECK(t.congestion == 1);
+  // Both rings leave an endpoint by its one uplink: no gain from the second direction.
+  CHECK(t.congestion_bidirectional == 2);
+  const auto p = sc::ring_plan_on(net, t, 20, true);
+  CHECK(sc::simulate_routed(net, p.plan, p.route, true).simulated);
+}
+
+TEST_CASE("Swing on 4x4, 8x8 and 4x4x4 tori: 2 log2 P steps, every node ends with the sum", "[swing]") {
+  CHECK(sc::swing_rho(0) == 1);
+  CHECK(sc::swing_rho(1) == -1);
+  CHECK(sc::swing_rho(2) == 3);
+  CHECK(sc::swing_rho(3) == -5);
+  CHECK(sc::swing_rho(4) == 11);
+  const std::vector<std::pair<std::vector<std::uint64_t>, std::uint64_t>> cases{{{4, 4}, 8}, {{8, 8}, 12}, {{4, 4, 4}, 12}};
+  for (const auto& [dims, steps] : cases) {
+    INFO(sc::torus_dims_text(dims));
+    const auto g = shiftfly::topology::torus(dims);
+    const auto net = sc::make_collective_network(g, rt::ones(g));
+    const std::uint64_t P = g.num_vertices();
+    const auto route = sc::torus_route(net, dims);
+    for (std::uint64_t D : {2 * dims.size() * P, std::uint64_t{7}, 2 * dims.size() * P + 5}) {
+      const auto plan = sc::swing_allreduce_plan(dims, D);
+      REQUIRE(plan.num_steps() == steps);
+      const auto run = sc::simulate_routed(net, plan, route, true);  // throws unless every node has the sum
+      CHECK(run.simulated);
+      if (D == 2 * dims.size() * P) {
+        // Each step loads every link direction of its dimension with |rho(j)| messages (the
+        // plain and mirrored collectives together) of P / 2^(s+1) elements.
+        double expected = 0;
+        for (unsigned s = 0; s < plan.L; ++s)
+          expected += static_cast<double>(std::abs(sc::swing_rho(s / static_cast<unsigned>(dims.size())))) *
+                      static_cast<double>(P >> (s + 1));
+        CHECK(run.critical_elements == 2 * expected);
+      }
+    }
+  }
+  CHECK_THROWS_WITH(sc::swing_allreduce_plan(std::vector<std::uint64_t>{4, 8}, 8),
+                    "swing_allreduce: Swing needs a torus of equal power-of-two sizes, each at least 4; 4x8: the sizes "
+                    "differ (this version needs equal sizes)");
+  CHECK_THROWS_WITH(sc::swing_allreduce_plan(std::vector<std::uint64_t>{6, 6}, 8),
+                    "swing_allreduce: Swing needs a torus of equal power-of-two sizes, each at least 4; 6x6: a size is "
+                    "not a power of two of at least 4");
+}
