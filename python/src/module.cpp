@@ -52,4 +52,5 @@ PYBIND11_MODULE(_shiftfly, m) {
   shiftfly::python::init_tables(m);
   shiftfly::python::init_physical(m);
   shiftfly::python::init_results(m);
+  shiftfly::python::init_collectives(m);
 }

@@ -10,6 +10,7 @@
 
 #include "bindings.hpp"
 #include "record.hpp"
+#include "shiftfly/collectives/collective.hpp"
 #include "shiftfly/halley/describe.hpp"
 #include "shiftfly/metrics/describe/results.hpp"
 #include "shiftfly/routing/describe_routes.hpp"
@@ -34,6 +35,7 @@ void init_results(py::module_& m) {
     d["ShiftRoute"] = python_fields(routing::describe(routing::shift_route{}, routing::label_space{}));
     d["ImaseItohRoute"] = python_fields(routing::describe(routing::imase_itoh_route{}));
     d["ExpectedLcs"] = python_fields(routing::describe(routing::expected_lcs_result{}));
+    d["Collective"] = python_fields(collectives::describe(collectives::collective_result{}));
     return d;
   });
 }

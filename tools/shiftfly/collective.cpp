@@ -46,6 +46,9 @@ int run_collective(const options& o, const CLI::App& app, const shiftfly::tools:
     q.bytes = real_of(o.bytes, "bytes");
     q.link_bandwidth = real_of(o.link_bandwidth, "link_bandwidth");
     q.root = o.root;
+    // A torus: the explainer's dimension-ordered schedules and Swing are tried as well.
+    if (o.family->family == "torus")
+      q.torus_dims = shiftfly::topology::list_value(shiftfly::tools::resolve(*o.family).values(), "dims");
     return sc::measure_collective(g, chosen.counts, q);
   });
   shiftfly::tools::print_record(c, sc::describe(r), o.format);

@@ -33,6 +33,7 @@
 #include <string>
 #include <vector>
 
+#include "shiftfly/collectives/built_schedules.hpp"
 #include "shiftfly/collectives/cut_bound.hpp"
 #include "shiftfly/collectives/network.hpp"
 #include "shiftfly/core/checked.hpp"
@@ -55,6 +56,10 @@ struct collective_request {
   double link_bandwidth = 1;   ///< b, bytes per second per link direction
   std::uint64_t root = 0;      ///< broadcast, reduce: the root, an index among the compute nodes
   bool symmetry = true;        ///< test one compute node a vertex orbit (bliss) where that is valid
+  /// The graph is the torus T(torus_dims) (chips numbered as topology::torus): the explainer's
+  /// dimension-ordered schedules and Swing are tried too (built_schedules.hpp).
+  std::vector<std::uint64_t> torus_dims;
+  bool build_schedules = true;  ///< build and run the rings (and torus schedules) for all-reduce, all-gather, reduce-scatter
 };
 
 /// One schedule and its time.
@@ -63,6 +68,8 @@ struct collective_schedule {
   double seconds = 0;
   bool constructed = false;  ///< false: its time is proved (cited theorem), its trees not built here
   std::string note;
+  std::uint64_t steps = 0;   ///< synchronous steps; 0 for a pipelined (fluid) schedule
+  bool simulated = false;    ///< run on integers (simulator.hpp): every compute node ended with the sum
 };
 
 struct collective_result {
@@ -151,6 +158,21 @@ inline std::string components_text(const std::vector<std::vector<std::uint32_t>>
   }
   if (parts.size() > 4) t += "; ...";
   return t;
+}
+
+/// The rings (and, on tori, the explainer's and Swing's schedules) built and run for an
+/// all-reduce, all-gather or reduce-scatter, appended to the schedules tried.
+template <std::unsigned_integral V>
+void add_built_schedules(collective_result& out, const core::graph<V>& g, const std::vector<std::uint32_t>& endpoints,
+                         const collective_network& net, const collective_request& r) {
+  if (!r.build_schedules) return;
+  built_request q;
+  q.op = r.op;
+  q.bytes = r.bytes;
+  q.link_bandwidth = r.link_bandwidth;
+  q.torus_dims = r.torus_dims;
+  for (auto& s : build_schedules(g, endpoints, net, q))
+    out.schedules.push_back({std::move(s.name), s.seconds, true, std::move(s.note), s.steps, s.simulated});
 }
 
 }  // namespace detail
@@ -273,6 +295,7 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
     if (trees_reach)
       out.schedules.push_back({std::string("spanning ") + (r.op == "all-gather" ? "out" : "in") + "-tree packing, pipelined",
                                out.lower_bound_seconds, false, forestcoll + ": a packing reaches the bound; not built here"});
+    detail::add_built_schedules(out, g, endpoints, net, r);
     finish();
     return out;
   }
@@ -292,6 +315,7 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
                              forestcoll + ": " + detail::fraction_text(rs.compute_inside, n * rs.units) + " + " +
                                  detail::fraction_text(ag.compute_inside, n * ag.units) + " of M/b"});
   }
+  detail::add_built_schedules(out, g, endpoints, net, r);
   finish();
   return out;
 }
@@ -302,6 +326,7 @@ inline core::record describe(const collective_result& c) {
   for (const auto& s : c.schedules) {
     core::record k("schedule");
     k.add("name", s.name).add("seconds", s.seconds, "s").add("constructed", s.constructed, "", "false: time proved, trees not built").add("note", s.note);
+    k.add("steps", s.steps, "steps", "0: pipelined (fluid)").add("simulated", s.simulated, "", "run on integers, every node ended with the sum");
     schedules.emplace_back(std::move(k));
   }
   r.add("op", c.op)
@@ -327,7 +352,9 @@ inline core::record describe(const collective_result& c) {
          c.model + ")");
   r.line("lower bound: " + core::to_message(c.lower_bound_seconds) + " s = " + c.lower_bound_exact + " x M/b; " + c.bound);
   for (const auto& s : c.schedules)
-    r.line("schedule: " + s.name + ": " + core::to_message(s.seconds) + " s" + (s.constructed ? "" : " (proved, not built)"));
+    r.line("schedule: " + s.name + ": " + core::to_message(s.seconds) + " s" +
+           (s.steps ? ", " + core::to_message(s.steps) + " steps" : "") +
+           (s.constructed ? (s.simulated ? " (built, run on integers)" : " (built)") : " (proved, not built)"));
   r.line("method: " + c.method + (c.gap ? ", gap " + core::to_message(*c.gap) : ""));
   return r;
 }
