@@ -114,6 +114,5 @@ void init_halley(py::module_& m);
 void init_tables(py::module_& m);
 void init_physical(py::module_& m);
 void init_results(py::module_& m);
-void init_collectives(py::module_& m);
 
 }  // namespace shiftfly::python

@@ -129,6 +129,20 @@ TEST_CASE("rings with several endpoints a router visit each router's endpoints i
   CHECK(sc::simulate_routed(net, p.plan, p.route, true).simulated);
 }
 
+TEST_CASE("hosts with no link between them (a fat tree's edge switches) end the search and get a tour", "[ring_any]") {
+  // Routers 0 and 2 host compute nodes and only meet through router 1: the search once restarted
+  // without spending work, for ever.
+  const auto g = rt::graph::from_edges(3, rt::edges{{0, 1}, {1, 2}});
+  for (const std::vector<std::uint32_t>& e : {std::vector<std::uint32_t>{1, 0, 1}, std::vector<std::uint32_t>{2, 0, 3}}) {
+    const auto net = sc::make_collective_network(g, e);
+    const auto t = sc::find_ring_tour(g, e, net);
+    rt::check_tour(net, t);
+    CHECK_FALSE(t.hamiltonian);
+    const auto p = sc::ring_plan_on(net, t, 2 * net.compute.size(), false);
+    CHECK(sc::simulate_routed(net, p.plan, p.route, true).simulated);
+  }
+}
+
 TEST_CASE("Swing on 4x4, 8x8 and 4x4x4 tori: 2 log2 P steps, every node ends with the sum", "[swing]") {
   CHECK(sc::swing_rho(0) == 1);
   CHECK(sc::swing_rho(1) == -1);
@@ -164,4 +178,40 @@ TEST_CASE("Swing on 4x4, 8x8 and 4x4x4 tori: 2 log2 P steps, every node ends wit
   CHECK_THROWS_WITH(sc::swing_allreduce_plan(std::vector<std::uint64_t>{6, 6}, 8),
                     "swing_allreduce: Swing needs a torus of equal power-of-two sizes, each at least 4; 6x6: a size is "
                     "not a power of two of at least 4");
+}
+
+TEST_CASE("measure_collective lists every schedule tried; counted and simulated times agree", "[ring_any]") {
+  const auto g = shiftfly::topology::torus({4, 4});
+  sc::collective_request q;
+  q.op = "all-reduce";
+  q.bytes = 64;
+  q.link_bandwidth = 2;
+  q.torus_dims = {4, 4};
+  const auto r = sc::measure_collective(g, rt::ones(g), q);
+  // The proved tree packing, two rings, two dimension-ordered schedules and Swing.
+  REQUIRE(r.schedules.size() == 6);
+  double best = r.schedules.front().seconds;
+  for (const auto& s : r.schedules) best = std::min(best, s.seconds);
+  CHECK(*r.best_seconds == best);
+  const auto& swing = r.schedules.back();
+  CHECK(swing.name.rfind("Swing", 0) == 0);
+  CHECK(swing.steps == 8);
+  CHECK(swing.simulated);
+  CHECK(swing.seconds == 30.0 / 64 * 64 / 2);
+  q.max_simulated_cells = 0;  // counted from the routes alone
+  const auto counted = sc::measure_collective(g, rt::ones(g), q);
+  REQUIRE(counted.schedules.size() == r.schedules.size());
+  for (std::size_t i = 0; i < r.schedules.size(); ++i) {
+    CHECK(counted.schedules[i].seconds == r.schedules[i].seconds);
+    CHECK(counted.schedules[i].steps == r.schedules[i].steps);
+    CHECK_FALSE(counted.schedules[i].simulated);
+  }
+  // All-gather: the halves (ring N - 1 steps).
+  q.op = "all-gather";
+  const auto ag = sc::measure_collective(g, rt::ones(g), q);
+  for (const auto& s : ag.schedules)
+    if (s.name.rfind("ring", 0) == 0) CHECK(s.steps == 15);
+  q.torus_dims.clear();
+  q.op = "all-reduce";
+  CHECK(sc::measure_collective(g, rt::ones(g), q).schedules.size() == 3);  // no torus schedules without the dims
 }

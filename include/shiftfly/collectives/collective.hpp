@@ -60,6 +60,9 @@ struct collective_request {
   /// dimension-ordered schedules and Swing are tried too (built_schedules.hpp).
   std::vector<std::uint64_t> torus_dims;
   bool build_schedules = true;  ///< build and run the rings (and torus schedules) for all-reduce, all-gather, reduce-scatter
+  /// Run a built schedule on integers while compute nodes x elements stay at most this; above, its
+  /// time is counted from its routes alone (built_schedules.hpp).
+  std::uint64_t max_simulated_cells = std::uint64_t{1} << 22;
 };
 
 /// One schedule and its time.
@@ -171,6 +174,7 @@ void add_built_schedules(collective_result& out, const core::graph<V>& g, const 
   q.bytes = r.bytes;
   q.link_bandwidth = r.link_bandwidth;
   q.torus_dims = r.torus_dims;
+  q.max_simulated_cells = r.max_simulated_cells;
   for (auto& s : build_schedules(g, endpoints, net, q))
     out.schedules.push_back({std::move(s.name), s.seconds, true, std::move(s.note), s.steps, s.simulated});
 }

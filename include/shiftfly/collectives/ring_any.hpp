@@ -103,12 +103,13 @@ inline bool posa_search(const std::vector<std::vector<std::uint32_t>>& adj, cons
     // (Re)start from `start`.
     for (std::uint32_t v : path) pos[v] = -1;
     path.clear();
+    work += n;  // the reset below
     for (std::uint32_t v = 0; v < n; ++v) free_degree[v] = static_cast<std::uint32_t>(adj[v].size());
     const auto add = [&](std::uint32_t v) {
       pos[v] = static_cast<std::int64_t>(path.size());
       path.push_back(v);
       for (auto w : adj[v]) --free_degree[w];
-      work += adj[v].size();
+      work += adj[v].size() + 1;  // + 1: a vertex of no neighbour still spends work (no endless restarts)
     };
     add(start);
     std::uint64_t stuck = 0;
@@ -126,7 +127,7 @@ inline bool posa_search(const std::vector<std::vector<std::uint32_t>>& adj, cons
           pick = w;
         }
       }
-      work += adj[v].size();
+      work += adj[v].size() + 1;
       if (pick < n) {
         add(pick);
         stuck = 0;
