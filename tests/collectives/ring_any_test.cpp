@@ -215,3 +215,15 @@ TEST_CASE("measure_collective lists every schedule tried; counted and simulated 
   q.op = "all-reduce";
   CHECK(sc::measure_collective(g, rt::ones(g), q).schedules.size() == 3);  // no torus schedules without the dims
 }
+
+TEST_CASE("a ring that reaches the bound up to rounding ties it: exact, gap 1", "[ring_any]") {
+  // The bidirectional ring's all-gather on a ring graph is the optimum (N-1)/(2N) M/b, summed
+  // over its steps: equal to the bound up to rounding, which once made the method "bounds".
+  for (std::uint32_t n : {5u, 6u, 7u}) {
+    const auto g = rt::ring(n);
+    const auto r = sc::measure_collective(g, rt::ones(g), sc::collective_request{"all-gather", 1.0, 1.0, 0, true});
+    CHECK(r.method == "exact");
+    CHECK(*r.gap == 1.0);
+    CHECK(r.best_schedule.rfind("spanning out-tree packing", 0) == 0);
+  }
+}
