@@ -14,6 +14,8 @@ The package wraps the header-only C++ library (the compiled module `_shiftfly`):
   channel under a routing and a traffic, saturation throughput, the worst case);
 - the Halley models: coverage, size, ceiling, critical_availability, hierarchy, cost, foldfit;
 - physical: network_cost (racks, cables, cost and power under a cost model), cost_models;
+- collectives: collective (a collective's certified lower bound on any fabric, the schedules
+  tried and the best of them);
 - tables(): the paper's tables as the command-line tools compute them.
 
 Bad values raise ValueError with the library's one line naming the keyword
@@ -25,11 +27,12 @@ from . import _graphs
 from ._graphs import Graph, families, family_names, graph, read
 # One generator a registered family (torus, kautz, ...), made from its descriptor.
 globals().update({_name: getattr(_graphs, _name) for _name in _graphs.__all__})
+from ._collectives import collective
 from ._halley import ceiling, cost, coverage, critical_availability, foldfit, hierarchy, size
 from ._metrics import (all_pairs_stats, bisection, connectivity, disjoint_paths, exact_diameter,
                        local_connectivity, reference_spectral_gap, sampled_stats, shortest_path_counts, spectral_gap,
                        throughput, throughput_profile)
-from ._results import (Bisection, BisectionBound, Connectivity, CorrelationTarget, CostSplit, DiameterResult,
+from ._results import (Bisection, BisectionBound, Collective, Connectivity, CorrelationTarget, CostSplit, DiameterResult,
                        DisjointPaths, DistanceStats, ExpectedLcs, FoldFitResult, HierarchicalCoverage, ImaseItohRoute,
                        MergeCriterion, Plan, ReadReport, ShiftRoute, ShortestPathCounts, Sizing, SpectralGap,
                        Throughput, ThroughputProfile)
@@ -46,6 +49,7 @@ __all__ = list(_graphs.__all__) + [
     "coverage", "size", "ceiling", "critical_availability", "hierarchy", "cost", "foldfit",
     "network_cost", "cost_models",
     "tables", "table_details", "table_sections",
+    "collective", "Collective",
     "DistanceStats", "DiameterResult", "SpectralGap", "Connectivity", "ShiftRoute", "MergeCriterion", "ExpectedLcs",
     "ImaseItohRoute", "Sizing", "CorrelationTarget", "HierarchicalCoverage", "Plan", "CostSplit", "FoldFitResult",
     "Bisection", "BisectionBound", "Throughput", "ThroughputProfile", "ShortestPathCounts", "DisjointPaths", "ReadReport",

@@ -12,7 +12,8 @@ from ._results import (Bisection as Bisection, BisectionBound as BisectionBound,
                        DiameterResult as DiameterResult, DistanceStats as DistanceStats, ExpectedLcs as ExpectedLcs,
                        FoldFitResult as FoldFitResult, HierarchicalCoverage as HierarchicalCoverage,
                        ImaseItohRoute as ImaseItohRoute, MergeCriterion as MergeCriterion, Plan as Plan,
-                       ShiftRoute as ShiftRoute, Sizing as Sizing, SpectralGap as SpectralGap)
+                       ShiftRoute as ShiftRoute, Sizing as Sizing, SpectralGap as SpectralGap,
+                       Collective as Collective)
 from ._shiftfly import Graph as Graph
 
 __version__: str
@@ -94,6 +95,9 @@ def cost(channels: int, lam: float, rho0: float, target: float, price: Optional[
          floor: Optional[float] = ...) -> CostSplit: ...
 def foldfit(demand: npt.ArrayLike, channels: int, steps: int = ..., block: int = ...) -> FoldFitResult: ...
 
+def collective(graph_or_family: Union[Graph, str], op: str, bytes: float = ..., link_bandwidth: float = ...,
+               endpoints: Union[None, int, Sequence[int]] = ..., root: int = ..., symmetry: bool = ...,
+               **family_parameters: Any) -> Collective: ...
 def network_cost(g: Graph, endpoints: Union[None, int, Sequence[int]] = ..., model: str = ..., layout: str = ...) -> Dict[str, Any]: ...
 def cost_models() -> Tuple[str, ...]: ...
 

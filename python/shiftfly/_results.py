@@ -394,3 +394,31 @@ class ReadReport(_Result):
     arcs: int
     duplicate_edges_dropped: int
     self_loops_dropped: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Collective(_Result):
+    """A collective on a fabric (collectives::collective_result, docs/collectives.md): the
+    certified lower bound (lower_bound_seconds; lower_bound_exact as a fraction of M/b; `bound`
+    its source), every schedule tried (`schedules`: dicts of name, seconds, constructed, note,
+    steps, simulated), the best of them (best_seconds, best_schedule; None when none applies),
+    gap = best / lower bound, method "exact" where the bound is reached, and the cut that attains
+    the bound."""
+    op: str
+    bytes: float
+    link_bandwidth: float
+    compute_nodes: int
+    vertices: int
+    model: str
+    lower_bound_seconds: float
+    lower_bound_exact: str
+    bound: str
+    best_seconds: Optional[float]
+    best_schedule: Optional[str]
+    gap: Optional[float]
+    method: str
+    cut: Tuple[int, ...]
+    cut_units: int
+    cut_compute_nodes: int
+    schedules: Tuple[Any, ...]
+    max_flows: int

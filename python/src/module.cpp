@@ -28,6 +28,10 @@ std::string python_keyword(const std::string& name) {
 
 }  // namespace
 
+namespace shiftfly::python {
+void init_collectives(py::module_& m);  // collectives.cpp
+}  // namespace shiftfly::python
+
 PYBIND11_MODULE(_shiftfly, m) {
   namespace py = pybind11;
   m.doc() = "shiftfly's C++ library, bound with pybind11; use the `shiftfly` package, which wraps it.";
@@ -52,4 +56,5 @@ PYBIND11_MODULE(_shiftfly, m) {
   shiftfly::python::init_tables(m);
   shiftfly::python::init_physical(m);
   shiftfly::python::init_results(m);
+  shiftfly::python::init_collectives(m);
 }

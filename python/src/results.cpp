@@ -10,6 +10,7 @@
 
 #include "bindings.hpp"
 #include "record.hpp"
+#include "shiftfly/collectives/collective.hpp"
 #include "shiftfly/halley/describe.hpp"
 #include "shiftfly/io/read_report.hpp"
 #include "shiftfly/metrics/describe/results.hpp"
@@ -41,6 +42,7 @@ void init_results(py::module_& m) {
     d["Throughput"] = python_fields(metrics::describe(metrics::throughput_measure{}));
     d["ThroughputProfile"] = python_fields(metrics::describe(metrics::throughput_profile{}));
     d["ReadReport"] = python_fields(io::describe(io::read_report{}));
+    d["Collective"] = python_fields(collectives::describe(collectives::collective_result{}));
     return d;
   });
 }

@@ -57,3 +57,9 @@ if(SHIFTFLY_PYTHON3)
     set_tests_properties(tables/html_render PROPERTIES TIMEOUT 120)
   endif()
 endif()
+# The collectives section of the exact profile (all-reduce and all-to-all per byte on the
+# explainer's tori and the field at 1,000 routers; seconds of CPU): its own test.
+add_test(NAME tables/check_collectives
+  COMMAND ${CMAKE_BINARY_DIR}/bin/shiftfly tables --profile exact --only collectives
+          --check ${PROJECT_SOURCE_DIR}/docs/results/shiftfly/exact)
+set_tests_properties(tables/check_collectives PROPERTIES TIMEOUT 600)

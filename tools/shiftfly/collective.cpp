@@ -67,6 +67,14 @@ int run_collective(const options& o, const CLI::App& app, const shiftfly::tools:
     if (!o.routing.empty()) q.routing = shiftfly::routing::parse_routing(o.routing);
     if (o.family->family != shiftfly::topology::file_source_name) q.family = shiftfly::tools::to_spec(*o.family);
     q.max_seconds = o.max_seconds;
+    // A family on a grid of rings (a torus): the explainer's dimension-ordered schedules and Swing are tried as well.
+    if (o.family->family != shiftfly::topology::file_source_name) {
+      const auto resolved = shiftfly::tools::resolve(*o.family);
+      if (const auto& hook = resolved.descriptor().coordinates; hook) {
+        const auto grid = hook(resolved.values());
+        if (grid.ring) q.torus_dims = grid.dims;
+      }
+    }
     return sc::measure_collective(g, chosen.counts, q);
   });
   if (!o.schedule_out.empty()) {

@@ -41,10 +41,12 @@
 #include <type_traits>
 #include <utility>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "shiftfly/collectives/all_to_all.hpp"
+#include "shiftfly/collectives/built_schedules.hpp"
 #include "shiftfly/collectives/cut_bound.hpp"
 #include "shiftfly/collectives/network.hpp"
 #include "shiftfly/collectives/tree_schedule.hpp"
@@ -81,6 +83,13 @@ struct collective_request {
   std::optional<topology::family_spec> family;  ///< the graph's family (the routings it runs); none: a user's graph
   double max_seconds = 600;  ///< all-to-all: refuse its θ* or its routed loads estimated above this
   unsigned threads = 0;      ///< all-to-all's routed loads: worker threads, 0 = all cores (results do not depend on it)
+  /// The graph is the torus T(torus_dims) (chips numbered as topology::torus): the explainer's
+  /// dimension-ordered schedules and Swing are tried too (built_schedules.hpp).
+  std::vector<std::uint64_t> torus_dims;
+  bool build_schedules = true;  ///< build and run the rings (and torus schedules) for all-reduce, all-gather, reduce-scatter
+  /// Run a built schedule on integers while compute nodes x elements stay at most this; above, its
+  /// time is counted from its routes alone (built_schedules.hpp).
+  std::uint64_t max_simulated_cells = std::uint64_t{1} << 22;
 };
 
 /// One schedule and its time.
@@ -89,7 +98,8 @@ struct collective_schedule {
   double seconds = 0;
   bool constructed = false;  ///< false: its time is proved (cited theorem), its trees not built here
   std::string note;
-  std::uint64_t steps = 0;   ///< constructed tree schedules: the most hops from a root to a compute node
+  std::uint64_t steps = 0;   ///< synchronous steps (tree schedules: the most hops from a root to a compute node); 0: pipelined (fluid)
+  bool simulated = false;    ///< run on integers (simulator.hpp): every compute node ended with the sum
 };
 
 /// The trees built for a result, for the schedule writers (collectives/msccl_xml.hpp).
@@ -254,6 +264,26 @@ inline std::string components_text(const std::vector<std::vector<std::uint32_t>>
   return t;
 }
 
+/// The rings (and, on tori, the explainer's and Swing's schedules) built and run for an
+/// all-reduce, all-gather or reduce-scatter, appended to the schedules tried.
+template <std::unsigned_integral V>
+void add_built_schedules(collective_result& out, const core::graph<V>& g, const std::vector<std::uint32_t>& endpoints,
+                         const collective_network& net, const collective_request& r) {
+  if (!r.build_schedules) return;
+  // The rings and torus schedules count messages per link direction, every link alike: an endpoint
+  // link of another bandwidth would make their times wrong, so they are not tried there.
+  if (net.endpoints_split && net.endpoint_units != net.link_units) return;
+  built_request q;
+  q.op = r.op;
+  q.bytes = r.bytes;
+  q.link_bandwidth = r.link_bandwidth;
+  q.torus_dims = r.torus_dims;
+  q.max_simulated_cells = r.max_simulated_cells;
+  for (auto& s : build_schedules(g, endpoints, net, q))
+    out.schedules.push_back({std::move(s.name), s.seconds + r.latency * static_cast<double>(s.steps), true, std::move(s.note),
+                             s.steps, s.simulated});
+}
+
 }  // namespace detail
 
 template <std::unsigned_integral V>
@@ -346,13 +376,23 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
       out.method = "lower bound (no schedule)";
       return;
     }
+    // Times equal up to rounding (a built schedule's time is summed over its steps, a bound is one
+    // quotient) tie: the first listed wins, and one that reaches the bound makes it exact.
+    const auto same = [](double a, double b) { return std::abs(a - b) <= 1e-12 * std::max(std::abs(a), std::abs(b)); };
     std::size_t best = 0;
     for (std::size_t i = 1; i < out.schedules.size(); ++i)
-      if (out.schedules[i].seconds < out.schedules[best].seconds) best = i;
+      if (out.schedules[i].seconds < out.schedules[best].seconds && !same(out.schedules[i].seconds, out.schedules[best].seconds))
+        best = i;
+    // A schedule below the certified bound would be a defect of one or the other: refused, not printed.
+    if (out.schedules[best].seconds < out.lower_bound_seconds && !same(out.schedules[best].seconds, out.lower_bound_seconds))
+      throw std::logic_error("collective: the schedule '" + out.schedules[best].name + "' takes " +
+                             core::to_message(out.schedules[best].seconds) + " s, below the lower bound " +
+                             core::to_message(out.lower_bound_seconds) + " s (a defect: please report it)");
     out.best_seconds = out.schedules[best].seconds;
     out.best_schedule = out.schedules[best].name;
-    out.gap = *out.best_seconds / out.lower_bound_seconds;
-    out.method = *out.best_seconds == out.lower_bound_seconds ? "exact" : "bounds";
+    const bool reached = same(*out.best_seconds, out.lower_bound_seconds);
+    out.gap = reached ? 1.0 : *out.best_seconds / out.lower_bound_seconds;
+    out.method = reached ? "exact" : "bounds";
   };
 
   if (r.op == "all-to-all") {
@@ -453,6 +493,7 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
       }
     }
     out.trees = trees;
+    detail::add_built_schedules(out, g, endpoints, net, r);
     finish();
     return out;
   }
@@ -494,6 +535,7 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
     }
   }
   out.trees = trees;
+  detail::add_built_schedules(out, g, endpoints, net, r);
   finish();
   return out;
 }
@@ -504,7 +546,7 @@ inline core::record describe(const collective_result& c) {
   for (const auto& s : c.schedules) {
     core::record k("schedule");
     k.add("name", s.name).add("seconds", s.seconds, "s").add("constructed", s.constructed, "", "false: time proved, trees not built").add("note", s.note);
-    if (s.constructed && s.steps > 0) k.add("steps", s.steps, "", "most hops from a root to a compute node (one chunk a tree)");
+    k.add("steps", s.steps, "steps", "0: pipelined (fluid)").add("simulated", s.simulated, "", "run on integers, every node ended with the sum");
     schedules.emplace_back(std::move(k));
   }
   r.add("op", c.op)
@@ -537,8 +579,8 @@ inline core::record describe(const collective_result& c) {
          (c.latency > 0 ? " + " + core::to_message(c.lower_bound_steps) + " alpha" : "") + "; " + c.bound);
   for (const auto& s : c.schedules)
     r.line("schedule: " + s.name + ": " + core::to_message(s.seconds) + " s" +
-           (s.constructed ? (s.steps > 0 ? ", " + core::to_message(s.steps) + " steps" : std::string()) +
-                                (s.note.find("verified on data") != std::string::npos ? " (built, verified on data)" : "")
+           (s.steps ? ", " + core::to_message(s.steps) + " steps" : "") +
+           (s.constructed ? (s.simulated || s.note.find("verified on data") != std::string::npos ? " (built, run on integers)" : " (built)")
                           : " (proved, not built)"));
   r.line("method: " + c.method + (c.gap ? ", gap " + core::to_message(*c.gap) : ""));
   return r;

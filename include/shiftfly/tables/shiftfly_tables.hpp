@@ -16,6 +16,7 @@
 
 #include "shiftfly/report/table_set.hpp"
 #include "shiftfly/tables/allreduce_table.hpp"
+#include "shiftfly/tables/collectives_table.hpp"
 #include "shiftfly/tables/chip_validation.hpp"
 #include "shiftfly/tables/differences.hpp"
 #include "shiftfly/tables/equal_cost.hpp"
@@ -315,6 +316,21 @@ inline std::vector<report::section> shiftfly_sections() {
                  return o;
                },
                {"allreduce"}});
+  s.push_back({"collectives",
+               "Beyond the paper: all-reduce and all-to-all per byte, bound and best schedule (exact profile only)",
+               [](const report::section_context& c) {
+                 report::section_output o;
+                 if (c.profile != report::profile::exact) return o;
+                 const auto rows = studies::collectives_field_rows();
+                 o.tables.push_back(collectives_table(rows));
+                 o.figures.push_back(collectives_figure(rows));
+                 report::illustrate(o.figures.back(), o.tables.back(),
+                                    "All-reduce time per byte (in M/b) against compute nodes, log scales: the cut "
+                                    "lower bound and the best schedule tried, one point a row of the collectives "
+                                    "table.");
+                 return o;
+               },
+               {"collectives", "collectives_allreduce"}});
   s.push_back({"field", "Beyond the paper: the field's families at equal radix (exact profile only)",
                [](const report::section_context& c) { return detail::field_output(c); },
                {"moore_efficiency", "moore_efficiency_plot", "field_equal_radix", "field_mean_distance"}});

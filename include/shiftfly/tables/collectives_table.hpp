@@ -1,0 +1,99 @@
+#pragma once
+/// \file collectives_table.hpp
+/// The `collectives` section of the exact profile: all-reduce and all-to-all times per byte on
+/// the TPU explainer's tori and the field's families (studies/collectives_field.hpp), the
+/// certified lower bound beside the best schedule tried, and a figure of the two.
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "shiftfly/report/figure.hpp"
+#include "shiftfly/report/format.hpp"
+#include "shiftfly/report/table.hpp"
+#include "shiftfly/studies/collectives_field.hpp"
+
+namespace shiftfly::tables {
+
+namespace detail {
+inline std::string per_byte(double x) { return fmt::format("{:.4g}", x); }
+inline std::string per_byte(const std::optional<double>& x) { return x ? per_byte(*x) : "-"; }
+}  // namespace detail
+
+inline report::table collectives_table(const std::vector<studies::collectives_field_row>& rows) {
+  report::table t;
+  t.id = "collectives";
+  t.title = "Collectives: all-reduce and all-to-all time per byte, certified lower bound and best schedule";
+  t.source = "beyond the paper: the TPU explainer's 4x4 and 16x16 tori (anchor rows), and the field's families at "
+             "their field-table instances (radix at most 40, about 1,000 routers, one compute node a router; the fat "
+             "tree at k = 16, 1,024 hosts on its edge switches)";
+  t.method = "collectives::measure_collective (docs/collectives.md) with M = 1 byte and b = 1 byte/s per link "
+             "direction, so each time is a multiple of M/b; all-reduce: the cut bound M/(lambda b) and the best of the "
+             "schedules tried (the proved reduce-scatter + all-gather tree packings; rings along a Hamiltonian cycle "
+             "or a tour, one way and both ways; on tori the explainer's dimension-ordered schedules and Swing), each "
+             "built schedule run on integers where small; all-to-all: (M/N)/theta* b and the maximum concurrent flow "
+             "itself";
+  t.columns = {"Fabric",         "Parameters",       "Compute nodes",   "All-reduce bound", "All-reduce best",
+               "Gap",            "Best schedule",    "Ring",            "Ring time",        "All-to-all bound",
+               "All-to-all best"};
+  for (const auto& r : rows) {
+    const auto& a = r.allreduce;
+    std::string ring = "-", ring_time = "-";
+    for (const auto& s : a.schedules)
+      if (s.name.rfind("bidirectional ring", 0) == 0) {
+        ring = s.name.find("Hamiltonian") != std::string::npos ? "Hamiltonian" : "tour";
+        const auto c = s.note.find("congestion ");
+        if (c != std::string::npos) ring += ", " + s.note.substr(c, s.note.find(';', c) - c);
+        ring_time = detail::per_byte(s.seconds);
+      }
+    std::string best = a.best_schedule.empty() ? "-" : a.best_schedule;
+    t.add_row({r.family, r.parameters, report::thousands(a.compute_nodes), detail::per_byte(a.lower_bound_seconds),
+               detail::per_byte(a.best_seconds), a.gap ? fmt::format("{:.3f}", *a.gap) : "-", best, ring, ring_time,
+               r.alltoall ? detail::per_byte(r.alltoall->lower_bound_seconds) : "-",
+               r.alltoall ? detail::per_byte(r.alltoall->best_seconds) : "-"});
+  }
+  t.notes.push_back(
+      "Times are in units of M/b: seconds per byte of M at one byte per second per link direction, the bandwidth term "
+      "only (no latency). All-reduce's bound is the cut bound; reduce-scatter then all-gather on their optimal tree "
+      "packings is at most twice it, and the built schedules are run on data.");
+  t.notes.push_back(
+      "Ring: the bidirectional ring's cycle (a Hamiltonian cycle of the routers with compute nodes, else a tour) and "
+      "its congestion, the most ring messages on one link direction in a step, both directions together.");
+  t.notes.push_back(
+      "The routed all-to-all (the time under the fabric's own routing, the channel-load engine) is not in this "
+      "version of the table.");
+  for (const auto& r : rows)
+    if (!r.alltoall_note.empty()) t.notes.push_back("- (" + r.family + "): " + r.alltoall_note + ".");
+  return t;
+}
+
+/// All-reduce per byte against compute nodes: the bound and the best schedule, one point a row.
+inline report::figure collectives_figure(const std::vector<studies::collectives_field_row>& rows) {
+  report::figure f{"collectives_allreduce", "All-reduce time per byte: bound and best schedule", "compute nodes",
+                   "time x b / M", true, true, {}};
+  report::series bound{"lower bound (cut)", {}, {}}, best{"best schedule tried", {}, {}};
+  for (const auto& r : rows) {
+    const double n = static_cast<double>(r.allreduce.compute_nodes);
+    bound.x.push_back(n);
+    bound.y.push_back(r.allreduce.lower_bound_seconds);
+    if (r.allreduce.best_seconds) {
+      best.x.push_back(n);
+      best.y.push_back(*r.allreduce.best_seconds);
+    }
+  }
+  for (auto* s : {&bound, &best}) {  // by compute nodes, so that each line runs left to right
+    std::vector<std::pair<double, double>> xy;
+    for (std::size_t i = 0; i < s->x.size(); ++i) xy.emplace_back(s->x[i], s->y[i]);
+    std::stable_sort(xy.begin(), xy.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (std::size_t i = 0; i < xy.size(); ++i) std::tie(s->x[i], s->y[i]) = xy[i];
+  }
+  f.lines.push_back(std::move(bound));
+  f.lines.push_back(std::move(best));
+  return f;
+}
+
+}  // namespace shiftfly::tables
