@@ -6,7 +6,7 @@
 #  readme/recipes         docs/api.md's consumer recipes on that install (tests/readme/tests.cmake);
 #  cmake/add_subdirectory a consumer adding shiftfly as a subdirectory (no install).
 # The consumers build without optimisation (no CMAKE_BUILD_TYPE): they check that the package
-# configures, compiles, links and runs, which -O0 shows as well as -O3, in about half the time.
+# configures, compiles, links and runs, which -O0 shows as well as -O3, and sooner.
 set(_shiftfly_pkg ${CMAKE_CURRENT_BINARY_DIR}/cmake-consumers)
 set(SHIFTFLY_INSTALL_WORK ${CMAKE_CURRENT_BINARY_DIR}/cmake-consumers/recipes)
 set(_shiftfly_gen_args --build-generator ${CMAKE_GENERATOR})
