@@ -2,7 +2,7 @@
 // environment variable SHIFTFLY_QUICK set (to anything but empty or 0), the test cases tagged
 // [heavy] are left out of every test spec given, as -DSHIFTFLY_TEST_SKIP_HEAVY=ON leaves them
 // out of the registered ones: the quick loop (`bash scripts/test.sh --quick`, ctest label
-// quick; docs/design.md, "Tests").
+// quick; docs/design.md, "Tests and their build").
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
