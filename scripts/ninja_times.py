@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Where a build's time goes, from ninja's log (<build>/.ninja_log, format v5: start and end
-in ms, mtime, output, command hash). Prints the total of the edges' durations (about the
-build's CPU time when every edge is one single-threaded process, as compiles and links are),
-the wall span, and the edges by duration, grouped by target (CMakeFiles/<target>.dir/...).
+in ms, mtime, output, command hash). Prints the total of the edges' durations (each edge's
+wall time: about the build's CPU time on an otherwise idle machine, where every edge, a
+compile or a link, is one single-threaded process; on a busy machine, more), the wall span,
+and the edges by duration, grouped by target (CMakeFiles/<target>.dir/...).
 
     python3 scripts/ninja_times.py build               # the last build of each output
     python3 scripts/ninja_times.py build --top 30      # the 30 longest edges as well
@@ -52,7 +53,7 @@ def main():
     by_target = collections.Counter()
     for out, (s, e) in entries.items():
         by_target[target_of(out)] += (e - s) / 1000
-    print(f"{len(entries)} edges, {total:.0f} s of edge time (≈ CPU), {span:.0f} s from first start to last end")
+    print(f"{len(entries)} edges, {total:.0f} s of edge time (≈ CPU when the machine was otherwise idle), {span:.0f} s from first start to last end")
     print(f"{'seconds':>8}  {'share':>6}  target")
     for t, secs in by_target.most_common():
         print(f"{secs:8.1f}  {100 * secs / total:5.1f}%  {t}")
