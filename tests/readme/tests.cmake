@@ -1,9 +1,13 @@
-# readme/recipes: docs/api.md's install and consumer blocks, run verbatim on a copy
-# of the tree (tests/readme/run_recipes.sh): the install into a fresh $HOME/.local,
-# a find_package consumer and a pkg-config consumer.
+# readme/recipes: docs/api.md's consumer blocks, run verbatim (tests/readme/run_recipes.sh consumer):
+# a find_package consumer and a pkg-config consumer, on the install that ctest cmake/install made by
+# the page's install block in a copy of the tree (fixture shiftfly_installed, tests/cmake/tests.cmake).
+if(NOT SHIFTFLY_INSTALL_WORK)
+  set(SHIFTFLY_INSTALL_WORK ${CMAKE_CURRENT_BINARY_DIR}/cmake-consumers/recipes)
+endif()
 add_test(NAME readme/recipes
-  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/readme/run_recipes.sh ${PROJECT_SOURCE_DIR}
-    ${CMAKE_CURRENT_BINARY_DIR}/readme-recipes)
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/readme/run_recipes.sh consumer ${PROJECT_SOURCE_DIR}
+    ${SHIFTFLY_INSTALL_WORK})
+set_tests_properties(readme/recipes PROPERTIES FIXTURES_REQUIRED shiftfly_installed COST 40)
 
 # readme/examples: the README's five examples run (the tools of this build first on
 # PATH; the Python one with this build's package), their output compared with the
