@@ -38,5 +38,6 @@ def collective(graph_or_family, op, bytes=1.0, link_bandwidth=1.0, endpoints=Non
     symmetry = _checks.flag(where, "symmetry", symmetry)
     counts = _graphs._endpoint_counts(g, where, endpoints)
     family, values = getattr(g, "_family", ("", {}))
-    dims = list(values.get("dims", [])) if family == "torus" else []
+    # a family's dims: the library tries its torus schedules only where the graph is that torus
+    dims = list(values.get("dims", [])) if isinstance(values.get("dims"), (list, tuple)) else []
     return Collective._of(_shiftfly.collective(g, counts, op, bytes, link_bandwidth, root, dims, symmetry))

@@ -1,6 +1,6 @@
 # Packaging checks. One install serves the three consumer tests (ctest fixture shiftfly_installed):
 #  cmake/install          docs/api.md's install recipe, verbatim, on a copy of the tree: headers and
-#                         CMake package (no tools, tests or Python module) into <work>/home/.local
+#                         CMake package (no tools, tests or Python module) into a prefix under the test's work directory
 #                         (tests/readme/run_recipes.sh install);
 #  cmake/find_package     a consumer using find_package(shiftfly CONFIG REQUIRED) on that install;
 #  readme/recipes         docs/api.md's consumer recipes on that install (tests/readme/tests.cmake);
@@ -16,7 +16,7 @@ set_tests_properties(cmake/install PROPERTIES FIXTURES_SETUP shiftfly_installed)
 add_test(NAME cmake/find_package
   COMMAND ${CMAKE_CTEST_COMMAND} --build-and-test ${CMAKE_CURRENT_SOURCE_DIR}/cmake/find_package
     ${_shiftfly_pkg}/find_package ${_shiftfly_gen_args}
-    --build-options -DCMAKE_PREFIX_PATH=${SHIFTFLY_INSTALL_WORK}/home/.local
+    --build-options -DCMAKE_PREFIX_PATH=${SHIFTFLY_INSTALL_WORK}/user/.local
     --test-command ${_shiftfly_pkg}/find_package/consumer)
 set_tests_properties(cmake/find_package PROPERTIES FIXTURES_REQUIRED shiftfly_installed)
 add_test(NAME cmake/add_subdirectory

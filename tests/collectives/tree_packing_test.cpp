@@ -227,7 +227,7 @@ TEST_CASE("measure_collective: the packings built, exact, and the latency term",
   for (const char* op : {"all-gather", "reduce-scatter", "broadcast", "reduce"}) {
     INFO(op);
     const auto r = sc::measure_collective(g, e, sc::collective_request{op, 1.0, 1.0, 0, true});
-    REQUIRE(r.schedules.size() == 1);
+    REQUIRE(!r.schedules.empty());  // the tree packing first; the rings and torus schedules follow it
     CHECK(r.schedules[0].constructed);
     CHECK(r.method == "exact");
     REQUIRE(r.gap);

@@ -22,14 +22,14 @@ block() { fenced_block "$work/tree/docs/api.md" "recipe: $1"; }
 
 if [ "$step" != consumer ]; then
   rm -rf "$work"
-  mkdir -p "$work/tree" "$work/home"
+  mkdir -p "$work/tree" "$work/user"
   # the copy: the tracked tree as it is, without build folders or version control
   (cd "$src" && tar --exclude='./build*' --exclude=./.git -cf - .) | tar -xf - -C "$work/tree"
   for name in install app.cpp CMakeLists.txt consumer; do
     if [ -z "$(block "$name")" ]; then echo "docs/api.md has no recipe block '$name'" >&2; exit 1; fi
   done
   cd "$work/tree"
-  export HOME="$work/home"
+  export HOME="$work/user"
   echo "== install"
   bash -euo pipefail -c "$(block install)"
   test -f "$HOME/.local/lib/pkgconfig/shiftfly.pc"
@@ -37,10 +37,10 @@ if [ "$step" != consumer ]; then
   echo "docs/api.md recipe: installed into $HOME/.local"
 fi
 if [ "$step" != install ]; then
-  [ -f "$work/home/.local/include/shiftfly/graph.hpp" ] ||
-    { echo "run_recipes.sh: no install in $work/home/.local (run the install step first: ctest cmake/install)" >&2; exit 1; }
+  [ -f "$work/user/.local/include/shiftfly/graph.hpp" ] ||
+    { echo "run_recipes.sh: no install in $work/user/.local (run the install step first: ctest cmake/install)" >&2; exit 1; }
   cd "$work/tree"
-  export HOME="$work/home"
+  export HOME="$work/user"
   rm -rf app
   mkdir -p app
   block app.cpp > app/app.cpp

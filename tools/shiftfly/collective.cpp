@@ -111,7 +111,8 @@ const shiftfly::tools::register_subcommand reg{"collective", [](CLI::App& app) {
                   "the trees are then built)");
   sub->add_option("--schedule-out", o->schedule_out,
                   "Write the optimal trees as an MSCCL algorithm file (XML, ForestColl's format) to FILE; "
-                  "--op all-gather or reduce-scatter");
+                  "--op all-gather or reduce-scatter")
+      ->default_str("none");
   sub->add_option("--endpoint-bandwidth", o->endpoint_bandwidth,
                   "Where routers carry several endpoints (each then a compute node of its own): bandwidth of an "
                   "endpoint's link to its router, each direction, bytes/s; a ratio p/q to --link-bandwidth, p and q "

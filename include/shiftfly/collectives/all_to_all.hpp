@@ -78,7 +78,7 @@ namespace shiftfly::collectives {
 struct all_to_all_request {
   std::uint64_t endpoint_units = 1, link_units = 1;  ///< split endpoints: an endpoint link is endpoint_units/link_units b
   routing::routing_spec routing;                     ///< the routed time's routing (default ecmp)
-  const topology::family_spec* family = nullptr;     ///< g's family (its routings, dor and shift); null: a user's graph
+  const topology::resolved_family* family = nullptr;  ///< g's family, resolved once (its routings, dor and shift); null: a user's graph
   double max_seconds = 600;                          ///< refuse θ* or the loads estimated above this
   unsigned threads = 0;                              ///< the loads' worker threads (0: all cores); results do not depend on it
 };

@@ -34,6 +34,7 @@
 ///   reduction by symmetry, or its certified interval); the flow itself is the schedule, and
 ///   beside it the time under the fabric's routing (`routing`, default ecmp).
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <memory>
@@ -42,6 +43,7 @@
 #include <utility>
 #include <optional>
 #include <stdexcept>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -55,6 +57,7 @@
 #include "shiftfly/core/record.hpp"
 #include "shiftfly/metrics/flow/throughput.hpp"
 #include "shiftfly/metrics/symmetry/automorphisms.hpp"
+#include "shiftfly/topology/torus.hpp"
 
 namespace shiftfly::collectives {
 
@@ -214,7 +217,9 @@ std::string all_to_all_into(const core::graph<V>& g, const std::vector<std::uint
   q.endpoint_units = net.endpoint_units;
   q.link_units = net.link_units;
   if (r.routing) q.routing = *r.routing;
-  q.family = r.family ? &*r.family : nullptr;
+  std::optional<topology::resolved_family> resolved;  // the family looked up once (topology::resolve)
+  if (r.family) resolved = topology::resolve(*r.family);
+  q.family = resolved ? &*resolved : nullptr;
   q.max_seconds = r.max_seconds;
   q.threads = r.threads;
   all_to_all_answer a;
@@ -266,6 +271,27 @@ inline std::string components_text(const std::vector<std::vector<std::uint32_t>>
 
 /// The rings (and, on tori, the explainer's and Swing's schedules) built and run for an
 /// all-reduce, all-gather or reduce-scatter, appended to the schedules tried.
+/// Whether g is topology::torus(dims), link for link (its vertices numbered as the torus numbers them).
+template <std::unsigned_integral V>
+bool is_torus_of(const core::graph<V>& g, const std::vector<std::uint64_t>& dims) {
+  std::uint64_t n = 1;
+  for (auto k : dims) {
+    if (k < 2 || n > g.num_vertices() / k) return false;
+    n *= k;
+  }
+  if (n != g.num_vertices()) return false;
+  const auto t = topology::torus<std::uint32_t>(std::span<const std::uint64_t>(dims));
+  for (std::uint64_t u = 0; u < n; ++u) {
+    std::vector<std::uint64_t> a, b;
+    for (auto v : g.neighbors(static_cast<V>(u))) a.push_back(v);
+    for (auto v : t.neighbors(static_cast<std::uint32_t>(u))) b.push_back(v);
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    if (a != b) return false;
+  }
+  return true;
+}
+
 template <std::unsigned_integral V>
 void add_built_schedules(collective_result& out, const core::graph<V>& g, const std::vector<std::uint32_t>& endpoints,
                          const collective_network& net, const collective_request& r) {
@@ -277,11 +303,152 @@ void add_built_schedules(collective_result& out, const core::graph<V>& g, const 
   q.op = r.op;
   q.bytes = r.bytes;
   q.link_bandwidth = r.link_bandwidth;
-  q.torus_dims = r.torus_dims;
+  // The torus schedules trust the chip numbering of topology::torus: used only when g is that torus.
+  if (!r.torus_dims.empty() && detail::is_torus_of(g, r.torus_dims)) q.torus_dims = r.torus_dims;
   q.max_simulated_cells = r.max_simulated_cells;
   for (auto& s : build_schedules(g, endpoints, net, q))
     out.schedules.push_back({std::move(s.name), s.seconds + r.latency * static_cast<double>(s.steps), true, std::move(s.note),
                              s.steps, s.simulated});
+}
+
+}  // namespace detail
+
+namespace detail {
+
+/// The best schedule of a result, its gap and method; a schedule below the certified bound is
+/// refused as a defect.
+inline void choose_best(collective_result& out) {
+  if (out.schedules.empty()) {
+    out.method = "lower bound (no schedule)";
+    return;
+  }
+  // Times equal up to rounding (a built schedule's time is summed over its steps, a bound is one
+  // quotient) tie: the first listed wins, and one that reaches the bound makes it exact.
+  const auto same = [](double a, double b) { return std::abs(a - b) <= 1e-12 * std::max(std::abs(a), std::abs(b)); };
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < out.schedules.size(); ++i)
+    if (out.schedules[i].seconds < out.schedules[best].seconds && !same(out.schedules[i].seconds, out.schedules[best].seconds))
+      best = i;
+  // A schedule below the certified bound would be a defect of one or the other: refused, not printed.
+  if (out.schedules[best].seconds < out.lower_bound_seconds && !same(out.schedules[best].seconds, out.lower_bound_seconds))
+    throw std::logic_error("collective: the schedule '" + out.schedules[best].name + "' takes " +
+                           core::to_message(out.schedules[best].seconds) + " s, below the lower bound " +
+                           core::to_message(out.lower_bound_seconds) + " s (a defect: please report it)");
+  out.best_seconds = out.schedules[best].seconds;
+  out.best_schedule = out.schedules[best].name;
+  const bool reached = same(*out.best_seconds, out.lower_bound_seconds);
+  out.gap = reached ? 1.0 : *out.best_seconds / out.lower_bound_seconds;
+  out.method = reached ? "exact" : "bounds";
+}
+
+/// All-gather, reduce-scatter and all-reduce for measure_collective: the all-gather optimum first
+/// (its cut), then the operation's bound and its tree schedules, then the rings and torus schedules.
+template <std::unsigned_integral V, class Attempt, class SecondsOf, class LatencyBound, class SetCut, class Finish,
+          class Fraction, class UnitsText>
+collective_result gather_collectives(const core::graph<V>& g, const std::vector<std::uint32_t>& endpoints,
+                                     const collective_network& net, const collective_request& r, collective_result& out,
+                                     const std::shared_ptr<collective_trees>& trees, const std::string& not_built,
+                                     bool trees_reach, bool shallow, double M, double b, double N, Attempt& attempt,
+                                     SecondsOf& seconds_of, LatencyBound& add_latency_bound, SetCut& set_cut, Finish& finish,
+                                     Fraction& fraction, UnitsText& units_text) {
+  constexpr const char* where = "collective";
+  // all-gather, reduce-scatter, all-reduce: the all-gather optimum first.
+  std::vector<std::uint32_t> targets;
+  if (r.symmetry && !net.endpoints_split && net.compute.size() == net.routers) targets = detail::orbit_targets(g, endpoints, net);
+  else if (r.symmetry && net.endpoints_split) targets = detail::orbit_targets(g, endpoints, net);
+  const double tests = static_cast<double>(targets.empty() ? net.compute.size() : targets.size());
+  const double work = tests * static_cast<double>(net.tail.size() + net.compute.size());
+  if (work > collective_max_work)
+    core::fail(where, "the all-gather search would run a maximum flow from each of " + core::to_message(tests) +
+                          " compute nodes (no symmetry reduces them) on " + core::to_message(net.tail.size()) +
+                          " arcs: estimated work " + core::to_message(work) + "; accepted: at most " +
+                          core::to_message(collective_max_work) + " (about a minute)");
+  out.orbits_tested = static_cast<std::uint64_t>(tests);
+  const auto ag = optimal_allgather_cut(net, targets, false);
+  const auto rs = r.op == "all-gather" ? ag : optimal_allgather_cut(net, targets, true);
+  const auto time_of = [&](const cut_ratio& c) {
+    return M * static_cast<double>(c.compute_inside) / (N * static_cast<double>(c.units) * b);
+  };
+  const std::string forestcoll = "ForestColl (Zhao et al., arXiv 2402.06787)";
+  if (r.op == "all-gather" || r.op == "reduce-scatter") {
+    const auto& c = r.op == "all-gather" ? ag : rs;
+    set_cut(c);
+    if (r.op == "reduce-scatter") out.max_flows += ag.max_flows;
+    out.lower_bound_seconds = time_of(c);
+    out.lower_bound_exact = fraction(c.compute_inside, net.compute.size() * c.units);
+    out.bound = std::string("(M/N) max over S of |S cap Vc| / B") + (r.op == "all-gather" ? "+" : "-") +
+                "(S), " + forestcoll + "; attained by the cut below (" + core::to_message(c.compute_inside) +
+                " compute nodes, " + units_text(c.units) + " b " + (r.op == "all-gather" ? "leaving" : "entering") + ")";
+    const double bandwidth_bound = out.lower_bound_seconds;
+    add_latency_bound(std::nullopt, r.op == "reduce-scatter");
+    if (trees_reach) {
+      const std::string name = std::string("spanning ") + (r.op == "all-gather" ? "out" : "in") + "-tree packing, pipelined";
+      const auto built = attempt(packing_work_estimate(net, 0, true, shallow), [&](double work) {
+        return checked_allgather_trees(net, c, r.op == "reduce-scatter", work, shallow);
+      });
+      if (built) {
+        const auto& t = built->time;
+        const std::uint64_t g = std::gcd(c.compute_inside, net.compute.size() * c.units);
+        const bool tight = t.numerator == c.compute_inside / g && t.denominator == net.compute.size() * c.units / g;
+        out.schedules.push_back({name,
+                                 tight ? bandwidth_bound + r.latency * static_cast<double>(t.steps) : seconds_of(t.numerator, t.denominator, t.steps),
+                                 true,
+                                 "the construction of docs/collectives.md (" + forestcoll + "'s optimum); " +
+                                     core::to_message(built->packing.trees.size()) + " trees built, " +
+                                     core::to_message(t.steps) + " steps, verified on data",
+                                 t.steps});
+        out.max_flows += built->packing.max_flows;
+        (r.op == "all-gather" ? trees->all_gather : trees->reduce_scatter) = built->packing;
+      } else {
+        out.schedules.push_back({name, out.lower_bound_seconds, false, forestcoll + ": a packing reaches the bound; " + not_built});
+      }
+    }
+    out.trees = trees;
+    detail::add_built_schedules(out, g, endpoints, net, r);
+    finish();
+    return std::move(out);
+  }
+  // all-reduce
+  const auto sep = separating_cut(net);
+  set_cut(sep);
+  out.max_flows += ag.max_flows + rs.max_flows;
+  out.lower_bound_seconds = M / (static_cast<double>(sep.units) * b);
+  out.lower_bound_exact = fraction(1, sep.units);
+  out.bound = "M / (lambda b), lambda = " + units_text(sep.units) +
+              " the least bandwidth into or out of a set separating compute nodes (docs/collectives.md: every compute "
+              "node outside S needs the sum over S)";
+  add_latency_bound(std::nullopt, false);
+  if (trees_reach) {
+    const std::uint64_t n = net.compute.size();
+    const std::string name = "reduce-scatter then all-gather, each on its optimal tree packing";
+    const std::string parts = fraction(rs.compute_inside, n * rs.units) + " + " +
+                              fraction(ag.compute_inside, n * ag.units) + " of M/b";
+    const double estimate = 2 * packing_work_estimate(net, 0, true, shallow);
+    const auto built_rs = attempt(estimate, [&](double work) { return checked_allgather_trees(net, rs, true, work, shallow); });
+    const auto built_ag = built_rs ? attempt(estimate, [&](double work) { return checked_allgather_trees(net, ag, false, work, shallow); })
+                                   : std::optional<checked_trees>{};
+    if (built_rs && built_ag) {
+      const auto &a = built_ag->time, &z = built_rs->time;
+      const std::uint64_t steps = a.steps + z.steps;
+      out.schedules.push_back({name,
+                               seconds_of(z.numerator, z.denominator, 0) + seconds_of(a.numerator, a.denominator, 0) +
+                                   r.latency * static_cast<double>(steps),
+                               true,
+                               parts + "; " + core::to_message(built_rs->packing.trees.size()) + " + " +
+                                   core::to_message(built_ag->packing.trees.size()) + " trees built, " +
+                                   core::to_message(steps) + " steps, verified on data",
+                               steps});
+      out.max_flows += built_rs->packing.max_flows + built_ag->packing.max_flows;
+      trees->reduce_scatter = built_rs->packing;
+      trees->all_gather = built_ag->packing;
+    } else {
+      out.schedules.push_back({name, time_of(rs) + time_of(ag), false, forestcoll + ": " + parts + "; " + not_built});
+    }
+  }
+  out.trees = trees;
+  detail::add_built_schedules(out, g, endpoints, net, r);
+  finish();
+  return std::move(out);
 }
 
 }  // namespace detail
@@ -371,29 +538,7 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
     out.cut_compute_nodes = c.compute_inside;
     out.max_flows += c.max_flows;
   };
-  const auto finish = [&] {
-    if (out.schedules.empty()) {
-      out.method = "lower bound (no schedule)";
-      return;
-    }
-    // Times equal up to rounding (a built schedule's time is summed over its steps, a bound is one
-    // quotient) tie: the first listed wins, and one that reaches the bound makes it exact.
-    const auto same = [](double a, double b) { return std::abs(a - b) <= 1e-12 * std::max(std::abs(a), std::abs(b)); };
-    std::size_t best = 0;
-    for (std::size_t i = 1; i < out.schedules.size(); ++i)
-      if (out.schedules[i].seconds < out.schedules[best].seconds && !same(out.schedules[i].seconds, out.schedules[best].seconds))
-        best = i;
-    // A schedule below the certified bound would be a defect of one or the other: refused, not printed.
-    if (out.schedules[best].seconds < out.lower_bound_seconds && !same(out.schedules[best].seconds, out.lower_bound_seconds))
-      throw std::logic_error("collective: the schedule '" + out.schedules[best].name + "' takes " +
-                             core::to_message(out.schedules[best].seconds) + " s, below the lower bound " +
-                             core::to_message(out.lower_bound_seconds) + " s (a defect: please report it)");
-    out.best_seconds = out.schedules[best].seconds;
-    out.best_schedule = out.schedules[best].name;
-    const bool reached = same(*out.best_seconds, out.lower_bound_seconds);
-    out.gap = reached ? 1.0 : *out.best_seconds / out.lower_bound_seconds;
-    out.method = reached ? "exact" : "bounds";
-  };
+  const auto finish = [&] { detail::choose_best(out); };
 
   if (r.op == "all-to-all") {
     const auto how = detail::all_to_all_into(g, endpoints, net, r, out);
@@ -441,103 +586,8 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
     finish();
     return out;
   }
-  // all-gather, reduce-scatter, all-reduce: the all-gather optimum first.
-  std::vector<std::uint32_t> targets;
-  if (r.symmetry && !net.endpoints_split && net.compute.size() == net.routers) targets = detail::orbit_targets(g, endpoints, net);
-  else if (r.symmetry && net.endpoints_split) targets = detail::orbit_targets(g, endpoints, net);
-  const double tests = static_cast<double>(targets.empty() ? net.compute.size() : targets.size());
-  const double work = tests * static_cast<double>(net.tail.size() + net.compute.size());
-  if (work > collective_max_work)
-    core::fail(where, "the all-gather search would run a maximum flow from each of " + core::to_message(tests) +
-                          " compute nodes (no symmetry reduces them) on " + core::to_message(net.tail.size()) +
-                          " arcs: estimated work " + core::to_message(work) + "; accepted: at most " +
-                          core::to_message(collective_max_work) + " (about a minute)");
-  out.orbits_tested = static_cast<std::uint64_t>(tests);
-  const auto ag = optimal_allgather_cut(net, targets, false);
-  const auto rs = r.op == "all-gather" ? ag : optimal_allgather_cut(net, targets, true);
-  const auto time_of = [&](const cut_ratio& c) {
-    return M * static_cast<double>(c.compute_inside) / (N * static_cast<double>(c.units) * b);
-  };
-  const std::string forestcoll = "ForestColl (Zhao et al., arXiv 2402.06787)";
-  if (r.op == "all-gather" || r.op == "reduce-scatter") {
-    const auto& c = r.op == "all-gather" ? ag : rs;
-    set_cut(c);
-    if (r.op == "reduce-scatter") out.max_flows += ag.max_flows;
-    out.lower_bound_seconds = time_of(c);
-    out.lower_bound_exact = fraction(c.compute_inside, net.compute.size() * c.units);
-    out.bound = std::string("(M/N) max over S of |S cap Vc| / B") + (r.op == "all-gather" ? "+" : "-") +
-                "(S), " + forestcoll + "; attained by the cut below (" + core::to_message(c.compute_inside) +
-                " compute nodes, " + units_text(c.units) + " b " + (r.op == "all-gather" ? "leaving" : "entering") + ")";
-    const double bandwidth_bound = out.lower_bound_seconds;
-    add_latency_bound(std::nullopt, r.op == "reduce-scatter");
-    if (trees_reach) {
-      const std::string name = std::string("spanning ") + (r.op == "all-gather" ? "out" : "in") + "-tree packing, pipelined";
-      const auto built = attempt(packing_work_estimate(net, 0, true, shallow), [&](double work) {
-        return checked_allgather_trees(net, c, r.op == "reduce-scatter", work, shallow);
-      });
-      if (built) {
-        const auto& t = built->time;
-        const std::uint64_t g = std::gcd(c.compute_inside, net.compute.size() * c.units);
-        const bool tight = t.numerator == c.compute_inside / g && t.denominator == net.compute.size() * c.units / g;
-        out.schedules.push_back({name,
-                                 tight ? bandwidth_bound + r.latency * static_cast<double>(t.steps) : seconds_of(t.numerator, t.denominator, t.steps),
-                                 true,
-                                 "the construction of docs/collectives.md (" + forestcoll + "'s optimum); " +
-                                     core::to_message(built->packing.trees.size()) + " trees built, " +
-                                     core::to_message(t.steps) + " steps, verified on data",
-                                 t.steps});
-        out.max_flows += built->packing.max_flows;
-        (r.op == "all-gather" ? trees->all_gather : trees->reduce_scatter) = built->packing;
-      } else {
-        out.schedules.push_back({name, out.lower_bound_seconds, false, forestcoll + ": a packing reaches the bound; " + not_built});
-      }
-    }
-    out.trees = trees;
-    detail::add_built_schedules(out, g, endpoints, net, r);
-    finish();
-    return out;
-  }
-  // all-reduce
-  const auto sep = separating_cut(net);
-  set_cut(sep);
-  out.max_flows += ag.max_flows + rs.max_flows;
-  out.lower_bound_seconds = M / (static_cast<double>(sep.units) * b);
-  out.lower_bound_exact = fraction(1, sep.units);
-  out.bound = "M / (lambda b), lambda = " + units_text(sep.units) +
-              " the least bandwidth into or out of a set separating compute nodes (docs/collectives.md: every compute "
-              "node outside S needs the sum over S)";
-  add_latency_bound(std::nullopt, false);
-  if (trees_reach) {
-    const std::uint64_t n = net.compute.size();
-    const std::string name = "reduce-scatter then all-gather, each on its optimal tree packing";
-    const std::string parts = fraction(rs.compute_inside, n * rs.units) + " + " +
-                              fraction(ag.compute_inside, n * ag.units) + " of M/b";
-    const double estimate = 2 * packing_work_estimate(net, 0, true, shallow);
-    const auto built_rs = attempt(estimate, [&](double work) { return checked_allgather_trees(net, rs, true, work, shallow); });
-    const auto built_ag = built_rs ? attempt(estimate, [&](double work) { return checked_allgather_trees(net, ag, false, work, shallow); })
-                                   : std::optional<checked_trees>{};
-    if (built_rs && built_ag) {
-      const auto &a = built_ag->time, &z = built_rs->time;
-      const std::uint64_t steps = a.steps + z.steps;
-      out.schedules.push_back({name,
-                               seconds_of(z.numerator, z.denominator, 0) + seconds_of(a.numerator, a.denominator, 0) +
-                                   r.latency * static_cast<double>(steps),
-                               true,
-                               parts + "; " + core::to_message(built_rs->packing.trees.size()) + " + " +
-                                   core::to_message(built_ag->packing.trees.size()) + " trees built, " +
-                                   core::to_message(steps) + " steps, verified on data",
-                               steps});
-      out.max_flows += built_rs->packing.max_flows + built_ag->packing.max_flows;
-      trees->reduce_scatter = built_rs->packing;
-      trees->all_gather = built_ag->packing;
-    } else {
-      out.schedules.push_back({name, time_of(rs) + time_of(ag), false, forestcoll + ": " + parts + "; " + not_built});
-    }
-  }
-  out.trees = trees;
-  detail::add_built_schedules(out, g, endpoints, net, r);
-  finish();
-  return out;
+  return detail::gather_collectives(g, endpoints, net, r, out, trees, not_built, trees_reach, shallow, M, b, N, attempt,
+                                    seconds_of, add_latency_bound, set_cut, finish, fraction, units_text);
 }
 
 inline core::record describe(const collective_result& c) {

@@ -150,14 +150,23 @@ inline const family_descriptor& twisted_torus_family() {
                       .kind = parameter_kind::unsigned_list,
                       .min = 2,
                       .max = 4294967295u,
-                      .help = "2 or 3 sizes, e.g. 8,4 or 8,4,4 (each at least 2; their product at most 4294967295)"},
+                      .help = "Two or three sizes, e.g. 8,4 or 8,4,4 (each at least 2; their product at most 4294967295)"},
                      {.id = "twists",
                       .symbol = "t or t21,t31,t32",
                       .kind = parameter_kind::unsigned_list,
                       .min = 0,
                       .max = 4294967294u,
-                      .help = "2-D: t (dimension 2's wrap shifts dimension 1, t < k1); 3-D: t21,t31,t32 (t21, t31 < k1, "
-                              "t32 < k2); e.g. 8,4 with 4 (RTT), 8,4,4 with 4,4,0 (TPU v4's 4x4x8)"}},
+                      .help = "Twists; 2-D: t (dimension 2's wrap shifts dimension 1, t < k1); 3-D: t21,t31,t32 (t21, t31 < k1, "
+                              "t32 < k2); e.g. 8,4 with 4 (RTT), 8,4,4 with 4,4,0 (TPU v4's 4x4x8)",
+                      // the first twist's range (t, or t21): below k1, the size it shifts
+                      .range_at = [](const parameter_values& v) {
+                        const auto it = v.find("dims");
+                        const auto* dims = it == v.end() ? nullptr : std::get_if<std::vector<std::uint64_t>>(&it->second);
+                        if (!dims || dims->empty() || (*dims)[0] == 0) return parameter_range{0, 4294967294u, "", ""};
+                        return parameter_range{0, (*dims)[0] - 1, "",
+                                               std::string("(") + (dims->size() == 3 ? "t21" : "t") + " shifts dimension 1 of size " +
+                                                   core::to_message((*dims)[0]) + ")"};
+                      }}},
       .example = {{"dims", std::vector<std::uint64_t>{4, 2}}, {"twists", std::vector<std::uint64_t>{2}}},
       .make = [](const parameter_values& v) {
         return twisted_torus<std::uint32_t>(list_value(v, "dims"), list_value(v, "twists"));
