@@ -37,8 +37,8 @@ template <std::unsigned_integral V = std::uint32_t>
 std::uint64_t mlfm_order(std::uint64_t h, std::uint64_t layers) {
   constexpr std::string_view where = "mlfm";
   core::require_range(where, "h", h, 1, std::uint64_t{92680});  // the descriptor's range: the routers fit 32-bit ids
+  core::require_range(where, "layers", layers, 0, core::max_vertices<V>());  // 0 stands for h
   const std::uint64_t l = mlfm_layers(h, layers);
-  core::require_range(where, "layers", l, 1, core::max_vertices<V>());
   const std::uint64_t limit = core::max_vertices<V>();
   auto too_many = [&] {
     core::fail(where, "h = " + core::to_message(h) + " with layers = " + core::to_message(l) +
