@@ -34,7 +34,9 @@ def collective(graph_or_family, op, bytes=1.0, link_bandwidth=1.0, endpoints=Non
     op = _checks.text(where, "op", op, None)
     bytes = _checks.real(where, "bytes", bytes)
     link_bandwidth = _checks.real(where, "link_bandwidth", link_bandwidth)
-    root = _checks.uint(where, "root", root)
+    # the root's range is the compute nodes', stated by the library; here only its type
+    if isinstance(root, bool) or not isinstance(root, int) or not 0 <= root < 1 << 64:
+        raise ValueError(f"{where}: root = {root!r} is out of range (accepted: 0 to {(1 << 64) - 1})")
     symmetry = _checks.flag(where, "symmetry", symmetry)
     counts = _graphs._endpoint_counts(g, where, endpoints)
     family, values = getattr(g, "_family", ("", {}))

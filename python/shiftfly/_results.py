@@ -407,11 +407,14 @@ class Collective(_Result):
     op: str
     bytes: float
     link_bandwidth: float
+    latency: float
     compute_nodes: int
     vertices: int
     model: str
+    endpoint_bandwidth: Optional[float]
     lower_bound_seconds: float
     lower_bound_exact: str
+    lower_bound_steps: int
     bound: str
     best_seconds: Optional[float]
     best_schedule: Optional[str]
