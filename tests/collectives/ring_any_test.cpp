@@ -16,6 +16,7 @@
 #include "shiftfly/collectives/simulator.hpp"
 #include "shiftfly/collectives/swing.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "small_graphs.hpp"
 #include "shiftfly/topology/torus.hpp"
 
 namespace sc = shiftfly::collectives;
@@ -24,24 +25,9 @@ namespace ring_any_test {
 using graph = shiftfly::core::graph<std::uint32_t>;
 using edges = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 
-graph ring(std::uint32_t n) {
-  edges e;
-  for (std::uint32_t i = 0; i < n; ++i) e.emplace_back(i, (i + 1) % n);
-  return graph::from_edges(n, e);
-}
-graph complete(std::uint32_t n) {
-  edges e;
-  for (std::uint32_t i = 0; i < n; ++i)
-    for (std::uint32_t j = i + 1; j < n; ++j) e.emplace_back(i, j);
-  return graph::from_edges(n, e);
-}
-graph hypercube(std::uint32_t d) {
-  edges e;
-  for (std::uint32_t v = 0; v < (1U << d); ++v)
-    for (std::uint32_t k = 0; k < d; ++k)
-      if (v < (v ^ (1U << k))) e.emplace_back(v, v ^ (1U << k));
-  return graph::from_edges(1U << d, e);
-}
+using collectives_small_graphs::complete;
+using collectives_small_graphs::hypercube;
+using collectives_small_graphs::ring;
 graph petersen() {
   return graph::from_edges(10, edges{{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}, {0, 5}, {1, 6}, {2, 7}, {3, 8}, {4, 9},
                                      {5, 7}, {7, 9}, {9, 6}, {6, 8}, {8, 5}});

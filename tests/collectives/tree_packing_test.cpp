@@ -19,6 +19,7 @@
 #include "shiftfly/collectives/tree_packing.hpp"
 #include "shiftfly/collectives/tree_simulator.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "small_graphs.hpp"
 #include "shiftfly/core/python_random.hpp"
 #include "shiftfly/topology/torus.hpp"
 
@@ -28,24 +29,9 @@ namespace tree_packing_test {
 using graph = shiftfly::core::graph<std::uint32_t>;
 using edges = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 
-graph ring(std::uint32_t n) {
-  edges e;
-  for (std::uint32_t i = 0; i < n; ++i) e.emplace_back(i, (i + 1) % n);
-  return graph::from_edges(n, e);
-}
-graph complete(std::uint32_t n) {
-  edges e;
-  for (std::uint32_t i = 0; i < n; ++i)
-    for (std::uint32_t j = i + 1; j < n; ++j) e.emplace_back(i, j);
-  return graph::from_edges(n, e);
-}
-graph hypercube(std::uint32_t d) {
-  edges e;
-  for (std::uint32_t v = 0; v < (1U << d); ++v)
-    for (std::uint32_t k = 0; k < d; ++k)
-      if (v < (v ^ (1U << k))) e.emplace_back(v, v ^ (1U << k));
-  return graph::from_edges(1U << d, e);
-}
+using collectives_small_graphs::complete;
+using collectives_small_graphs::hypercube;
+using collectives_small_graphs::ring;
 graph dumbbell(std::uint32_t m) {  // two cliques K_m joined by one edge
   edges e;
   for (std::uint32_t side = 0; side < 2; ++side)
