@@ -12,10 +12,11 @@
 #   now the tools, their bad-input matrix and the golden tables too).
 # Pass SHIFTFLY_UNITY=OFF in the environment to build every tool and test file as its own
 # unit (docs/performance.md, "Build time"), SHIFTFLY_CLANG_SANITIZE=OFF for a plain Clang
-# Release build; extra arguments go to both ctest runs (-R, -E, ...).
+# Release build (with CLANG_BUILD=<another directory>); extra arguments go to both ctest runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+export CLANG_BUILD="${CLANG_BUILD:-build-clang}"
 bash scripts/configure_clang.sh
 # The tools and the test programs (test_<module> for every folder of tests/ holding
 # *_test.cpp, tests/metrics/flow/ as test_metrics_flow, and the MPI check when MPI is found);
@@ -28,9 +29,9 @@ for dir in $(find tests -name '*_test.cpp' -printf '%h\n' | sort -u); do
 done
 # (the target list is read whole first: `ninja ... | grep -q` under pipefail fails when grep
 # exits at its match before ninja has written the rest, and the MPI check was then left unbuilt)
-all_targets=$(ninja -C build-clang -t targets all)
+all_targets=$(ninja -C "$CLANG_BUILD" -t targets all)
 grep -q '^test_mpi_distances_check:' <<<"$all_targets" && targets+=(test_mpi_distances_check)
-cmake --build build-clang -j "$(nproc)" --target "${targets[@]}"
+cmake --build "$CLANG_BUILD" -j "$(nproc)" --target "${targets[@]}"
 . scripts/sanitizer_env.sh
 # Left out, as before: the cmake/* packaging tests (they build their consumers with the
 # default compiler, GCC), the headers/* checks and the docs/* and readme/* runs (they compile
@@ -40,9 +41,9 @@ cmake --build build-clang -j "$(nproc)" --target "${targets[@]}"
 # (tables/check_throughput, tables/check_routing_load: the longest tests, their LPs and
 # routings tested under Clang and the sanitizers by the metrics and routing unit tests).
 excluded="^((cmake|docs|headers|readme|odr|differential|mpi)/|tables/check_(throughput|routing_load)$)"
-bash scripts/test_busy.sh build-clang -E "$excluded" "$@"
+bash scripts/test_busy.sh "$CLANG_BUILD" -E "$excluded" "$@"
 # The MPI runs apart, without leak detection: Open MPI's own allocations at exit read as
 # leaks to LeakSanitizer (AddressSanitizer's other checks and UBSan stay on).
-if grep -q '^mpi/' <(ctest --test-dir build-clang -N | sed -n 's/^ *Test *#[0-9]*: //p'); then
-  ASAN_OPTIONS="${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0}" bash scripts/test_busy.sh build-clang -R '^mpi/' "$@"
+if grep -q '^mpi/' <(ctest --test-dir "$CLANG_BUILD" -N | sed -n 's/^ *Test *#[0-9]*: //p'); then
+  ASAN_OPTIONS="${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0}" bash scripts/test_busy.sh "$CLANG_BUILD" -R '^mpi/' "$@"
 fi
