@@ -6,10 +6,10 @@
 # user's machine. This one build serves what were two stages with a build each:
 # - the Clang stage: GCC builds everything in stage 1; this catches code that one compiler
 #   accepts and the other refuses (Clang 14 rejects lambdas capturing structured bindings,
-#   for one) and checks every golden value under Clang; scripts/determinism.sh reuses the
-#   Clang-built tools;
+#   for one) and checks the golden values under Clang (the paper, exact and Halley tables
+#   through scripts/determinism.sh, which reuses the Clang-built tools);
 # - the sanitizer stage: every test below runs instrumented (the unit tests as before, and
-#   now the tools, their bad-input matrix and the golden tables too).
+#   now the tools, their bad-input matrix and the other sections' golden tables too).
 # Pass SHIFTFLY_UNITY=OFF in the environment to build every tool and test file as its own
 # unit (docs/performance.md, "Build time"), SHIFTFLY_CLANG_SANITIZE=OFF for a plain Clang
 # Release build (with CLANG_BUILD=<another directory>); extra arguments go to both ctest runs.
@@ -39,8 +39,11 @@ cmake --build "$CLANG_BUILD" -j "$(nproc)" --target "${targets[@]}"
 # that no compiler touches): they would only repeat stage 1; the ODR check (not built,
 # above); and the golden checks of the throughput and routing-load sections
 # (tables/check_throughput, tables/check_routing_load: the longest tests, their LPs and
-# routings tested under Clang and the sanitizers by the metrics and routing unit tests).
-excluded="^((cmake|docs|headers|readme|odr|differential|mpi)/|tables/check_(throughput|routing_load)$)"
+# routings tested under Clang and the sanitizers by the metrics and routing unit tests); and
+# the paper, exact and Halley golden checks (tables/check_paper, check_exact, check_halley):
+# the determinism stage runs those very tables with this build's tools, under the sanitizers,
+# and compares them byte for byte with GCC's, which stage 1 checked against the goldens.
+excluded="^((cmake|docs|headers|readme|odr|differential|mpi)/|tables/check_(throughput|routing_load|paper|exact|halley)$)"
 bash scripts/test_busy.sh "$CLANG_BUILD" -E "$excluded" "$@"
 # The MPI runs apart, without leak detection: Open MPI's own allocations at exit read as
 # leaks to LeakSanitizer (AddressSanitizer's other checks and UBSan stay on).
