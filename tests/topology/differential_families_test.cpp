@@ -196,10 +196,13 @@ TEST_CASE("differential: the fixture covers every family of the registry, severa
   using namespace differential_families;
   std::map<std::string, int> per_family;
   for (const auto& c : cases()) ++per_family[c.family];
+  // Delorme's q is an odd power of 2: q = 2 and 8 are its instances within the script's all-pairs
+  // distances (q = 32 has 34,881 routers and 575,520 links)
+  const std::map<std::string, int> fewer{{"delorme", 2}};
   for (const auto& name : topo::family_names()) {
     INFO("family " << name << " needs 3 cases or more in tests/fixtures/differential/families.txt "
                             "(written by make_differential.py from the family's definition)");
-    CHECK(per_family[name] >= 3);
+    CHECK(per_family[name] >= (fewer.count(name) ? fewer.at(name) : 3));
   }
   CHECK(per_family.size() == topo::family_names().size());  // no name the registry does not know
 }

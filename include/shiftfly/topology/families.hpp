@@ -17,7 +17,9 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/topology/boardfly.hpp"
+#include "shiftfly/topology/brown_ext.hpp"
 #include "shiftfly/topology/de_bruijn.hpp"
+#include "shiftfly/topology/delorme.hpp"
 #include "shiftfly/topology/descriptor.hpp"
 #include "shiftfly/topology/dragonfly.hpp"
 #include "shiftfly/topology/fat_tree.hpp"
@@ -28,6 +30,7 @@
 #include "shiftfly/topology/mlfm.hpp"
 #include "shiftfly/topology/oft.hpp"
 #include "shiftfly/topology/polarfly.hpp"
+#include "shiftfly/topology/polarstar.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
 #include "shiftfly/topology/slimfly.hpp"
 #include "shiftfly/topology/spectralfly.hpp"
@@ -45,6 +48,7 @@ inline const std::vector<const family_descriptor*>& families() {
       &slimfly_family(),  &dragonfly_family(), &hyperx_family(),    &fat_tree_family(),
       &xgft_family(),     &jellyfish_family(), &xpander_family(),    &spectralfly_family(),
       &twisted_torus_family(), &mlfm_family(),       &oft_family(),
+      &brown_ext_family(), &polarstar_family(), &delorme_family(),
   };
   return all;
 }
