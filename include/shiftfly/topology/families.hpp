@@ -17,6 +17,7 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/topology/boardfly.hpp"
+#include "shiftfly/topology/bundlefly.hpp"
 #include "shiftfly/topology/de_bruijn.hpp"
 #include "shiftfly/topology/descriptor.hpp"
 #include "shiftfly/topology/dragonfly.hpp"
@@ -45,6 +46,7 @@ inline const std::vector<const family_descriptor*>& families() {
       &slimfly_family(),  &dragonfly_family(), &hyperx_family(),    &fat_tree_family(),
       &xgft_family(),     &jellyfish_family(), &xpander_family(),    &spectralfly_family(),
       &twisted_torus_family(), &mlfm_family(),       &oft_family(),
+      &bundlefly_family(),
   };
   return all;
 }
