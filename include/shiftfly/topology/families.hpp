@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/topology/arrnetwork.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/bundlefly.hpp"
 #include "shiftfly/topology/de_bruijn.hpp"
@@ -46,7 +47,7 @@ inline const std::vector<const family_descriptor*>& families() {
       &slimfly_family(),  &dragonfly_family(), &hyperx_family(),    &fat_tree_family(),
       &xgft_family(),     &jellyfish_family(), &xpander_family(),    &spectralfly_family(),
       &twisted_torus_family(), &mlfm_family(),       &oft_family(),
-      &bundlefly_family(),
+      &bundlefly_family(), &arrnetwork_family(),
   };
   return all;
 }
