@@ -16,8 +16,10 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/topology/arrnetwork.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/brown_ext.hpp"
+#include "shiftfly/topology/bundlefly.hpp"
 #include "shiftfly/topology/de_bruijn.hpp"
 #include "shiftfly/topology/delorme.hpp"
 #include "shiftfly/topology/descriptor.hpp"
@@ -49,6 +51,7 @@ inline const std::vector<const family_descriptor*>& families() {
       &xgft_family(),     &jellyfish_family(), &xpander_family(),    &spectralfly_family(),
       &twisted_torus_family(), &mlfm_family(),       &oft_family(),
       &brown_ext_family(), &polarstar_family(), &delorme_family(),
+      &bundlefly_family(), &arrnetwork_family(),
   };
   return all;
 }
