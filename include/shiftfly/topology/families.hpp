@@ -21,6 +21,7 @@
 #include "shiftfly/topology/descriptor.hpp"
 #include "shiftfly/topology/dragonfly.hpp"
 #include "shiftfly/topology/fat_tree.hpp"
+#include "shiftfly/topology/hammingmesh.hpp"
 #include "shiftfly/topology/hyperx.hpp"
 #include "shiftfly/topology/imase_itoh.hpp"
 #include "shiftfly/topology/jellyfish.hpp"
@@ -45,6 +46,7 @@ inline const std::vector<const family_descriptor*>& families() {
       &slimfly_family(),  &dragonfly_family(), &hyperx_family(),    &fat_tree_family(),
       &xgft_family(),     &jellyfish_family(), &xpander_family(),    &spectralfly_family(),
       &twisted_torus_family(), &mlfm_family(),       &oft_family(),
+      &hammingmesh_family(),
   };
   return all;
 }
