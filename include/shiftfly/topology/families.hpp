@@ -29,6 +29,7 @@
 #include "shiftfly/topology/mlfm.hpp"
 #include "shiftfly/topology/oft.hpp"
 #include "shiftfly/topology/polarfly.hpp"
+#include "shiftfly/topology/rail_only.hpp"
 #include "shiftfly/topology/rail_optimized.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
 #include "shiftfly/topology/slimfly.hpp"
@@ -47,7 +48,7 @@ inline const std::vector<const family_descriptor*>& families() {
       &slimfly_family(),  &dragonfly_family(), &hyperx_family(),    &fat_tree_family(),
       &xgft_family(),     &jellyfish_family(), &xpander_family(),    &spectralfly_family(),
       &twisted_torus_family(), &mlfm_family(),       &oft_family(),
-      &hammingmesh_family(), &rail_optimized_family(),
+      &hammingmesh_family(), &rail_optimized_family(), &rail_only_family(),
   };
   return all;
 }
