@@ -25,6 +25,7 @@
 #include "shiftfly/topology/descriptor.hpp"
 #include "shiftfly/topology/dragonfly.hpp"
 #include "shiftfly/topology/fat_tree.hpp"
+#include "shiftfly/topology/hammingmesh.hpp"
 #include "shiftfly/topology/hyperx.hpp"
 #include "shiftfly/topology/imase_itoh.hpp"
 #include "shiftfly/topology/jellyfish.hpp"
@@ -33,6 +34,8 @@
 #include "shiftfly/topology/oft.hpp"
 #include "shiftfly/topology/polarfly.hpp"
 #include "shiftfly/topology/polarstar.hpp"
+#include "shiftfly/topology/rail_only.hpp"
+#include "shiftfly/topology/rail_optimized.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
 #include "shiftfly/topology/slimfly.hpp"
 #include "shiftfly/topology/spectralfly.hpp"
@@ -52,6 +55,7 @@ inline const std::vector<const family_descriptor*>& families() {
       &twisted_torus_family(), &mlfm_family(),       &oft_family(),
       &brown_ext_family(), &polarstar_family(), &delorme_family(),
       &bundlefly_family(), &arrnetwork_family(),
+      &hammingmesh_family(), &rail_optimized_family(), &rail_only_family(),
   };
   return all;
 }
