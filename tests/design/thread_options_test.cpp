@@ -116,7 +116,8 @@ std::vector<finding> threads_parameters(const std::string& code) {
     while (r > 0 && word_char(code[r - 1])) --r;
     finding f;
     f.function = code.substr(r, q - r);
-    f.line = static_cast<std::size_t>(std::count(code.begin(), code.begin() + static_cast<std::ptrdiff_t>(at), '\n')) + 1;
+    f.line = static_cast<std::size_t>(std::count(code.begin(), code.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+    f.line += 1;
     out.push_back(f);
   }
   return out;

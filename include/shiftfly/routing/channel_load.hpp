@@ -337,7 +337,8 @@ channel_load_result measure_channel_load(const G& g, const channel_load_request&
     return out;
   }
   const std::optional<shortest_path_router<G>> own =
-      per_pair ? std::nullopt : std::optional<shortest_path_router<G>>(std::in_place, g, leg, spec.tie, routing_build_options{r.threads});
+      per_pair ? std::nullopt
+               : std::optional<shortest_path_router<G>>(std::in_place, g, leg, spec.tie, routing_build_options{r.threads});
   const load_router& router = per_pair ? *pair_router : *own;
   std::vector<double> loads;
   if (spec.kind == routing_kind::valiant) {

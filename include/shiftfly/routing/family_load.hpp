@@ -8,7 +8,8 @@
 ///   struct family_load_request { channel_load_request load; worst_case_options worst; };
 ///   channel_load_result measure_family_load(const core::graph<>& g, const topology::resolved_family* spec,
 ///                                          const family_load_request& r);
-///   pair_shares_function routing_pair_shares(g, family, routing_spec, routing_build_options, holder);  // any oblivious routing
+///   pair_shares_function routing_pair_shares(g, family, routing_spec, routing_build_options,
+///                                            holder);  // any oblivious routing
 ///   void resolve_endpoints(g, family, channel_load_request&);  // empty endpoints: the family's
 ///
 /// The family is resolved once by the caller (topology::resolve: its descriptor and every

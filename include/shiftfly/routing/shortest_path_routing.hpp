@@ -143,7 +143,8 @@ class booksim_next_hops {
 template <class G>
 class shortest_path_router : public load_router {
  public:
-  shortest_path_router(const G& g, routing_kind kind, tie_rule tie = tie_rule::lowest, const routing_build_options& o = {})
+  shortest_path_router(const G& g, routing_kind kind, tie_rule tie = tie_rule::lowest,
+                       const routing_build_options& o = {})
       : g_(&g), kind_(kind), tie_(tie) {
     constexpr std::string_view where = "shortest_path_router";
     if (kind != routing_kind::minimal && kind != routing_kind::ecmp && kind != routing_kind::spread)
