@@ -122,7 +122,7 @@ int register_all() {
       register_all_pairs(tag, [f, groups]() -> const auto& { return family_graph(f, groups); });
       benchmark::RegisterBenchmark(("diameter_ifub/" + tag).c_str(), [f, groups](benchmark::State& st) {
         const auto& g = family_graph(f, groups);
-        for (auto _ : st) benchmark::DoNotOptimize(shiftfly::metrics::diameter_ifub(g, 2).diameter);
+        for (auto _ : st) benchmark::DoNotOptimize(shiftfly::metrics::diameter_ifub(g, {.threads = 2}).diameter);
       })->Unit(benchmark::kMillisecond)->UseRealTime();
       // 1 thread (CPU time), and the operator's rows split over 2 threads (core/worker_pool.hpp; wall time)
       for (const unsigned threads : {1u, 2u}) {
@@ -131,7 +131,7 @@ int register_all() {
             [f, groups, threads](benchmark::State& st) {
               const auto& g = family_graph(f, groups);
               for (auto _ : st) {
-                const auto r = shiftfly::metrics::spectral_gap(g, threads);
+                const auto r = shiftfly::metrics::spectral_gap(g, {threads});
                 st.counters["gap"] = r.gap;
               }
             });

@@ -45,7 +45,7 @@ void bm_all_pairs_link_load(benchmark::State& state) {
   const auto s = shiftfly::routing::kautz_space(12, 3);
   const auto labels = shiftfly::routing::label_table(s);
   for (auto _ : state) {
-    const auto load = shiftfly::routing::all_pairs_link_load(s, labels, static_cast<unsigned>(state.range(0)));
+    const auto load = shiftfly::routing::all_pairs_link_load(s, labels, {static_cast<unsigned>(state.range(0))});
     state.counters["max"] = load.max();
   }
 }

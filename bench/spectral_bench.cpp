@@ -201,7 +201,7 @@ int register_all() {
                                    [name, threads](benchmark::State& st) {
                                      const auto& g = bench_graph(name);
                                      for (auto _ : st) {
-                                       const auto r = shiftfly::metrics::spectral_gap(g, threads);
+                                       const auto r = shiftfly::metrics::spectral_gap(g, {threads});
                                        st.counters["lambda2"] = r.lambda2;
                                        st.counters["lambda_min"] = r.lambda_min;
                                        st.counters["res2"] = r.residual;

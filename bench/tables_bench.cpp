@@ -11,7 +11,7 @@ namespace st = shiftfly::studies;
 
 static void BM_moore_audit(benchmark::State& state) {
   shiftfly::report::table tab;
-  for (auto _ : state) tab = t::moore_audit_table(st::moore_audit_rows(2));
+  for (auto _ : state) tab = t::moore_audit_table(st::moore_audit_rows({2}));
   state.counters["rows"] = static_cast<double>(tab.rows.size());
   state.counters["boardfly_diameter"] = std::stod(tab.rows.back()[3]);
 }
@@ -19,7 +19,7 @@ BENCHMARK(BM_moore_audit)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 static void BM_equal_cost(benchmark::State& state, shiftfly::report::profile profile) {
   std::vector<st::equal_cost_row> rows;
-  for (auto _ : state) rows = st::equal_cost_rows(t::equal_cost_method_for(profile), 2);
+  for (auto _ : state) rows = st::equal_cost_rows(t::equal_cost_method_for(profile), {2});
   const auto& last = rows.back();  // 36,000 groups
   state.counters["bf_chip_D_36000"] = static_cast<double>(last.boardfly.chip_diameter);
   state.counters["sf_chip_D_36000"] = static_cast<double>(last.shiftfly.chip_diameter);
@@ -65,7 +65,7 @@ static void BM_chip_validation(benchmark::State& state) {
   std::vector<st::chip_validation_row> rows;
   for (auto _ : state)
     rows = st::chip_validation_rows(st::chip_validation_sizes(st::chip_validation_max_groups),
-                                    st::chip_validation_all_pairs_limit, 2);
+                                    st::chip_validation_all_pairs_limit, {2});
   state.counters["bf_chip_D_73728"] = rows.back().boardfly.chip_diameter;
   state.counters["sf_chip_D_73728"] = rows.back().shiftfly.chip_diameter;
   state.counters["bf_chip_mean_73728"] = rows.back().boardfly.chip_mean;

@@ -46,6 +46,7 @@
 #include "shiftfly/studies/operations_study.hpp"
 #include "shiftfly/studies/physical_comparison.hpp"
 #include "shiftfly/studies/sharing_study.hpp"
+#include "shiftfly/studies/study_options.hpp"
 #include "shiftfly/studies/table2_groups.hpp"
 #include "shiftfly/studies/routing_load.hpp"
 #include "shiftfly/studies/throughput_comparison.hpp"

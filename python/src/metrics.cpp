@@ -70,7 +70,7 @@ void init_metrics(py::module_& m) {
       "spectral_gap",
       [gap_dict](const graph& g, unsigned threads) {
         return gap_dict(run_interruptible([&](const stop_flag& stop) {
-          return metrics::spectral_gap(g, threads, [&stop](std::size_t) { stop.check(); });
+          return metrics::spectral_gap(g, {threads, [&stop](std::size_t) { stop.check(); }});
         }));
       },
       py::arg("g"), py::arg("threads"));

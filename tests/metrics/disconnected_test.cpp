@@ -260,14 +260,14 @@ TEST_CASE("disconnected: exact diameter bounds agree with all pairs and flag it"
     for (const auto& row : d)
       for (int x : row) diameter = std::max(diameter, x);
     for (unsigned threads : {1U, 2U}) {
-      const auto r = m::diameter_ifub(g, threads);
+      const auto r = m::diameter_ifub(g, {.threads = threads});
       CHECK(r.diameter == static_cast<std::uint32_t>(diameter));
       CHECK(r.disconnected);
       CHECK(r.exact);
     }
   }
   const graph dg = graph::from_arcs(6, {0, 1, 2, 3, 4, 5, 6}, {1, 2, 0, 4, 5, 3}, "two directed 3-cycles");
-  const auto r = m::diameter_difub(dg, 1);
+  const auto r = m::diameter_difub(dg, {.threads = 1});
   CHECK(r.diameter == 2);
   CHECK(r.disconnected);
   CHECK(r.method == "all-pairs");

@@ -133,7 +133,7 @@ TEST_CASE("link failures: the exact variant equals a BFS from every source, at a
     std::uint32_t worst = 0;
     for (std::uint32_t s = 0; s < h.num_vertices(); ++s) ops::detail::accumulate(h, s, reach, total, worst);
     for (unsigned threads : {1u, 2u}) {
-      const auto e = ops::link_failures_exact(sf, rate, 101, ops::drop_rule::reference, threads);
+      const auto e = ops::link_failures_exact(sf, rate, 101, ops::drop_rule::reference, {.threads = threads});
       INFO("rate " << rate << " threads " << threads);
       CHECK(e.reachable_fraction == static_cast<double>(reach) / (300.0 * 300.0));
       CHECK(e.mean_distance == static_cast<double>(total) / static_cast<double>(reach));

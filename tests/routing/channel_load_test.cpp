@@ -149,7 +149,7 @@ TEST_CASE("the tie rules, worked by hand on a 6-cycle", "[routing][channel_load]
   const auto g = from_edges(6, {{0, 1}, {1, 4}, {4, 5}, {5, 3}, {3, 2}, {2, 0}});
   const routing::shortest_path_router<graph32> lowest(g, routing::routing_kind::minimal, routing::tie_rule::lowest);
   const routing::shortest_path_router<graph32> booksim(g, routing::routing_kind::minimal, routing::tie_rule::booksim);
-  const routing::booksim_next_hops table(g, 1);
+  const routing::booksim_next_hops table(g, {1});
   CHECK(table.next(0, 5) == 2);
   CHECK(table.next(2, 5) == 3);
   CHECK(table.next(3, 5) == 5);

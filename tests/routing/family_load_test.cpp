@@ -99,7 +99,7 @@ TEST_CASE("shift routing's uniform loads equal the shift link-load counter on K(
   const auto r = load_of(spec, "shift", "uniform", 1, shiftfly::routing::uniform_self::exclude);
   const auto s = shiftfly::routing::make_label_space(shiftfly::routing::label_family::kautz, 3, 3);
   const auto labels = shiftfly::routing::label_table(s);
-  const auto counts = shiftfly::routing::all_pairs_link_load(s, labels, 1);
+  const auto counts = shiftfly::routing::all_pairs_link_load(s, labels, {1});
   double most = 0;
   for (auto c : counts.counts()) most = std::max(most, static_cast<double>(c));
   CHECK(r.max_load == Approx(most));

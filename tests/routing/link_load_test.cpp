@@ -43,7 +43,7 @@ TEST_CASE("link loads: every arc's count is the number of shift routes crossing 
           hops += p.size() - 1;
           for (std::size_t i = 0; i + 1 < p.size(); ++i) ++expect[arc_id(g, d, p[i], p[i + 1])];
         }
-      const auto all = routing::all_pairs_link_load(s, labels, 1);
+      const auto all = routing::all_pairs_link_load(s, labels, {1});
       CHECK(std::vector<std::uint32_t>(all.counts().begin(), all.counts().end()) == expect);
       CHECK(all.hops() == hops);
       CHECK(all.max() == static_cast<double>(*std::max_element(expect.begin(), expect.end())));
@@ -61,9 +61,9 @@ TEST_CASE("link loads: every arc's count is the number of shift routes crossing 
 TEST_CASE("link loads: all pairs do not depend on the thread count", "[routing][link_load]") {
   const auto s = routing::kautz_space(5, 3);
   const auto labels = routing::label_table(s);
-  const auto ref = routing::all_pairs_link_load(s, labels, 1);
+  const auto ref = routing::all_pairs_link_load(s, labels, {1});
   for (unsigned threads : {0U, 2U, 3U, 7U, 1000U}) {
-    const auto other = routing::all_pairs_link_load(s, labels, threads);
+    const auto other = routing::all_pairs_link_load(s, labels, {threads});
     CHECK(std::equal(ref.counts().begin(), ref.counts().end(), other.counts().begin(), other.counts().end()));
     CHECK(ref.hops() == other.hops());
   }

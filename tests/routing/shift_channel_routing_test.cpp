@@ -75,7 +75,7 @@ TEST_CASE("shift channels: Kautz and de Bruijn routes are Theorem 5.2's, their l
       }
     // the independent counter counts routes per arc (id u*d + i); arcs u -> v share the channel u -> v
     const auto labels = routing::label_table(space);
-    const auto counted = routing::all_pairs_link_load(space, labels, 2);
+    const auto counted = routing::all_pairs_link_load(space, labels, {2});
     std::vector<double> expect(routing::channel_count(g), 0.0);
     for (std::uint32_t u = 0; u < n; ++u)
       for (std::uint64_t i = 0; i < d; ++i) {

@@ -66,7 +66,7 @@ TEST_CASE("the mean's verdict on the numbers equals the verdict through the prin
 }
 
 TEST_CASE("chip-level validation at 36 and 144 groups: eq. (1) against all-pairs BFS", "[studies]") {
-  const auto rows = studies::chip_validation_rows(studies::chip_validation_sizes(144), 1u << 20, 2);
+  const auto rows = studies::chip_validation_rows(studies::chip_validation_sizes(144), 1u << 20, {2});
   REQUIRE(rows.size() == 2);
   CHECK(studies::chip_validation_sizes(studies::chip_validation_max_groups) ==
         std::vector<std::uint64_t>{36, 144, 576, 2304});
@@ -89,7 +89,7 @@ TEST_CASE("chip-level validation at 36 and 144 groups: eq. (1) against all-pairs
       CHECK(m->mean_verdict == verdict_through_text(m->rule_mean, chip.mean));
     }
   // above the all-pairs limit the diameter comes from iFUB and the mean is not measured
-  const auto big = studies::chip_validation_rows({36}, 100, 2);
+  const auto big = studies::chip_validation_rows({36}, 100, {2});
   CHECK(big[0].boardfly.chip_diameter == rows[0].boardfly.chip_diameter);
   CHECK(!big[0].boardfly.chip_mean_known);
   CHECK(big[0].boardfly.mean_verdict == "-");

@@ -21,7 +21,7 @@ TEST_CASE("Table 2's group counts are written once", "[studies]") {
 
 TEST_CASE("the exact equal-cost study equals all-pairs BFS from every vertex", "[studies][exact]") {
   const std::vector<std::uint64_t> sizes{36, 144, 576};
-  const auto rows = studies::equal_cost_rows(studies::equal_cost_method::exact, 2, sizes);
+  const auto rows = studies::equal_cost_rows(studies::equal_cost_method::exact, {2}, sizes);
   REQUIRE(rows.size() == sizes.size());
   for (std::size_t i = 0; i < sizes.size(); ++i) {
     const auto bf = metrics::all_pairs_stats_serial(topology::boardfly_group_level(sizes[i]));
@@ -42,7 +42,7 @@ TEST_CASE("the exact equal-cost study equals all-pairs BFS from every vertex", "
 }
 
 TEST_CASE("the reference method samples above 3,000 groups, as the artefact did", "[studies]") {
-  const auto rows = studies::equal_cost_rows(studies::equal_cost_method::reference_artefact, 2, {36});
+  const auto rows = studies::equal_cost_rows(studies::equal_cost_method::reference_artefact, {2}, {36});
   REQUIRE(rows.size() == 1);
   // exact at this size (all pairs up to 3,000 groups), the gap by power iteration
   const auto bf = metrics::all_pairs_stats_serial(topology::boardfly_group_level(36));

@@ -42,7 +42,7 @@ double ft_direct_load(const graph<std::uint32_t>& g, const char* routing) {
 
 TEST_CASE("failure throughput: no failure gives the undamaged graph's figures", "[studies][failure_throughput]") {
   for (const auto& g : {shiftfly::topology::shiftfly_group_level(144), shiftfly::topology::boardfly_group_level(144)}) {
-    const auto row = studies::measure_failure_throughput(g, "x", 0.0, 3, 5, 2);
+    const auto row = studies::measure_failure_throughput(g, "x", 0.0, 3, 5, {2});
     REQUIRE(row.raw.size() == 3);
     CHECK(row.failed == 0);
     CHECK(row.disconnected == 0);
@@ -92,9 +92,9 @@ TEST_CASE("failure throughput: exactly k links fail, the same for the same seed"
 
 TEST_CASE("failure throughput does not depend on the thread count", "[studies][failure_throughput]") {
   const auto g = shiftfly::topology::boardfly_group_level(144);
-  const auto one = studies::measure_failure_throughput(g, "Boardfly", 0.05, 7, 1, 1);
+  const auto one = studies::measure_failure_throughput(g, "Boardfly", 0.05, 7, 1, {1});
   for (unsigned t : {2U, 3U, 0U}) {
-    const auto other = studies::measure_failure_throughput(g, "Boardfly", 0.05, 7, 1, t);
+    const auto other = studies::measure_failure_throughput(g, "Boardfly", 0.05, 7, 1, {t});
     REQUIRE(other.raw.size() == one.raw.size());
     for (std::size_t i = 0; i < one.raw.size(); ++i) {
       CHECK(other.raw[i].ecmp == one.raw[i].ecmp);
@@ -117,7 +117,7 @@ TEST_CASE("failure throughput does not depend on the thread count", "[studies][f
 TEST_CASE("failure throughput: a disconnecting failure set gives 0 and is counted", "[studies][failure_throughput]") {
   // a cycle of 12 loses 3 links: always disconnected
   const auto c = ft_cycle(12);
-  const auto row = studies::measure_failure_throughput(c, "cycle", 0.25, 5, 1, 2);
+  const auto row = studies::measure_failure_throughput(c, "cycle", 0.25, 5, 1, {2});
   CHECK(row.failed == 3);
   CHECK(row.disconnected == 5);
   CHECK(row.ecmp.max == 0.0);
@@ -125,7 +125,7 @@ TEST_CASE("failure throughput: a disconnecting failure set gives 0 and is counte
   CHECK(row.distance_bound.max == 0.0);
   // one failed link leaves a path: connected, and the path's figures (the middle link of a
   // path of 12 carries 6·6 = 36 units each way under uniform traffic, and Σd = 2·Σ_k k(12 - k) = 572)
-  const auto one = studies::measure_failure_throughput(c, "cycle", 1.0 / 12, 4, 1, 2);
+  const auto one = studies::measure_failure_throughput(c, "cycle", 1.0 / 12, 4, 1, {2});
   CHECK(one.failed == 1);
   CHECK(one.disconnected == 0);
   CHECK(one.ecmp.min == Approx(1.0 / 36));
@@ -154,8 +154,8 @@ TEST_CASE("failure throughput: summaries and bad input", "[studies][failure_thro
   CHECK(s.mean == 4.5);
   const auto c = ft_cycle(8);
   using shiftfly::core::invalid_parameter;
-  CHECK_THROWS_AS(studies::measure_failure_throughput(c, "c", 1.5, 1, 1, 1), invalid_parameter);
-  CHECK_THROWS_AS(studies::measure_failure_throughput(c, "c", 0.1, 0, 1, 1), invalid_parameter);
+  CHECK_THROWS_AS(studies::measure_failure_throughput(c, "c", 1.5, 1, 1, {1}), invalid_parameter);
+  CHECK_THROWS_AS(studies::measure_failure_throughput(c, "c", 0.1, 0, 1, {1}), invalid_parameter);
   studies::failure_throughput_params prm;
   prm.fractions = {};
   CHECK_THROWS_AS(studies::run_failure_throughput(prm), invalid_parameter);

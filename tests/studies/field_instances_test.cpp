@@ -102,7 +102,7 @@ TEST_CASE("measured instances match their closed forms", "[field]") {
     const auto inst = fst::choose_instance(f, f == fst::field_family_of("boardfly") ? 40 : 8, 400);
     REQUIRE(inst.has_value());
     CAPTURE(fst::field_family_name(f), inst->parameters);
-    const auto m = fst::measure_instance(*inst, true, 1);
+    const auto m = fst::measure_instance(*inst, true, {1});
     CHECK(m.routers == inst->routers);
     CHECK(m.radix <= inst->radix);
     CHECK(m.distance.exact);
@@ -111,11 +111,11 @@ TEST_CASE("measured instances match their closed forms", "[field]") {
     CHECK(m.gap->gap > 0.0);
   }
   // PolarFly and Slim Fly have diameter 2 (Lakhotia et al.; Besta and Hoefler)
-  const auto pf = fst::measure_instance(*fst::choose_instance(fst::field_family_of("polarfly"), 12, 1000), false, 1);
+  const auto pf = fst::measure_instance(*fst::choose_instance(fst::field_family_of("polarfly"), 12, 1000), false, {1});
   CHECK(pf.routers == 133);  // q = 11
   CHECK(pf.distance.diameter == 2);
   CHECK(pf.radix == 12);
-  const auto sf = fst::measure_instance(*fst::choose_instance(fst::field_family_of("slimfly"), 7, 1000), false, 1);
+  const auto sf = fst::measure_instance(*fst::choose_instance(fst::field_family_of("slimfly"), 7, 1000), false, {1});
   CHECK(sf.routers == 50);  // q = 5: the Hoffman-Singleton graph
   CHECK(sf.distance.diameter == 2);
 }

@@ -27,7 +27,7 @@ TEST_CASE("measure_graph equals the metrics called one by one", "[studies][measu
   REQUIRE(got.distances);
   CHECK(got.distances->histogram == m::all_pairs_stats(g, m::traversal::undirected).histogram);
   REQUIRE(got.gap);
-  CHECK(got.gap->gap == m::spectral_gap(g, 1).gap);
+  CHECK(got.gap->gap == m::spectral_gap(g, {1}).gap);
   REQUIRE(got.connectivity);
   CHECK(got.connectivity->vertex == m::connectivity(g, m::traversal::undirected).vertex);
   CHECK_FALSE(got.bisection);

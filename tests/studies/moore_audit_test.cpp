@@ -20,7 +20,7 @@ TEST_CASE("exact_ratio rounds like Python's int / int", "[studies]") {
 
 TEST_CASE("the Moore audit measures a torus and the Boardfly pod", "[studies]") {
   // v4's 16x16x16 torus: 4,096 chips of degree 6, diameter 3 x 8 = 24 (Proposition 2.2)
-  const auto v4 = studies::measure_generation({"v4", {16, 16, 16}, "analytic"}, 2);
+  const auto v4 = studies::measure_generation({"v4", {16, 16, 16}, "analytic"}, {2});
   CHECK(v4.chips == 4096);
   CHECK(v4.degree == 6);
   CHECK(v4.diameter == 24);
@@ -31,10 +31,10 @@ TEST_CASE("the Moore audit measures a torus and the Boardfly pod", "[studies]") 
   CHECK(v4.ratio == studies::exact_ratio(v4.bound, 4096));
   CHECK(v4.min_diameter == topology::min_diameter_for(6, 4096));
   // the rows of Table 1, in order, the last the pod
-  const auto rows = studies::moore_audit_rows(2);
+  const auto rows = studies::moore_audit_rows({2});
   REQUIRE(rows.size() == studies::tpu_generations().size());
   CHECK(rows[2].bound == v4.bound);
-  const auto pod = studies::measure_boardfly_pod(2);
+  const auto pod = studies::measure_boardfly_pod({2});
   CHECK(pod.chips == 1152);
   CHECK(pod.max_degree == 7);
   CHECK(pod.distance.diameter == 7);  // Lemma 2.3

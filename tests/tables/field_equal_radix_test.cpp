@@ -52,7 +52,7 @@ TEST_CASE("alon_boppana_gap: 1 - 2 sqrt(d - 1) / d, and a Ramanujan graph's gap 
   // 1 - 2 sqrt(p) / (p + 1), the Alon-Boppana figure at d = p + 1.
   for (auto [p, q] : std::vector<std::pair<std::uint64_t, std::uint64_t>>{{5, 11}, {13, 11}}) {
     const auto g = shiftfly::topology::spectralfly(p, q);
-    const auto r = shiftfly::metrics::spectral_gap(g, 1);
+    const auto r = shiftfly::metrics::spectral_gap(g, {1});
     INFO("p = " << p << ", q = " << q << ", gap = " << r.gap);
     CHECK(r.gap >= shiftfly::studies::alon_boppana_gap(p + 1) - 1e-9);
   }

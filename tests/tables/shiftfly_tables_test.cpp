@@ -52,8 +52,8 @@ TEST_CASE("the paper profile reproduces every published cell", "[tables][paper]"
   // The published tables in order of appearance.
   const auto study = studies::run_sharing_study();
   const std::vector<report::table> ours{
-      tables::moore_audit_table(studies::moore_audit_rows(2)),
-      tables::equal_cost_table(studies::equal_cost_rows(studies::equal_cost_method::reference_artefact, 2),
+      tables::moore_audit_table(studies::moore_audit_rows({2})),
+      tables::equal_cost_table(studies::equal_cost_rows(studies::equal_cost_method::reference_artefact, {2}),
                                report::profile::paper),
       tables::sharing_table(study),
       tables::swap_table(studies::swap_rows()),
@@ -75,13 +75,13 @@ TEST_CASE("the paper profile reproduces every published cell", "[tables][paper]"
   }
   CHECK(checked.size() == ours.size());
   // The chip-level pod figures of the published prose (section 1).
-  const auto pod = tables::boardfly_pod_table(studies::measure_boardfly_pod(2));
+  const auto pod = tables::boardfly_pod_table(studies::measure_boardfly_pod({2}));
   CHECK(pod.rows[0] == std::vector<std::string>{"1,152", "7", "5.84", "7", "7", "5.211"});
 }
 
 TEST_CASE("the exact equal-cost table prints the study's figures", "[tables][exact]") {
   const std::vector<std::uint64_t> sizes{36, 144};
-  const auto rows = studies::equal_cost_rows(studies::equal_cost_method::exact, 2, sizes);
+  const auto rows = studies::equal_cost_rows(studies::equal_cost_method::exact, {2}, sizes);
   const auto t = tables::equal_cost_table(rows, report::profile::exact);
   REQUIRE(t.rows.size() == sizes.size());
   for (std::size_t i = 0; i < sizes.size(); ++i) {

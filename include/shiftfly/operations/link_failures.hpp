@@ -162,15 +162,14 @@ inline link_failure_result link_failures(const G& g, double rate, std::uint64_t 
 
 /// The same damaged graph (seed 101), measured from every source: exact.
 template <core::graph_like G>
-/// The sweep is the bit-parallel all-pairs one (metrics/distances/all_pairs.hpp) on `threads` threads
-/// (0 = every core): integer counts, so the figures do not depend on the thread count, and
-/// they equal a BFS from every source (tests/operations checks that).
+/// The sweep is the bit-parallel all-pairs one (metrics/distances/all_pairs.hpp), run with `o`
+/// (o.threads: 0 = every core): integer counts, so the figures do not depend on the thread count,
+/// and they equal a BFS from every source (tests/operations checks that).
 inline link_failure_result link_failures_exact(const G& g, double rate, std::uint64_t seed = 101,
-                                               drop_rule rule = drop_rule::reference, unsigned threads = 0) {
+                                               drop_rule rule = drop_rule::reference,
+                                               const metrics::sweep_options& o = {}) {
   core::python_random rng(seed);
   const auto h = drop_links(g, rate, rng, rule);
-  metrics::sweep_options o;
-  o.threads = threads;
   const auto st = metrics::all_pairs_stats(h, o);
   // The reference's counts include the n pairs (s, s) at distance 0.
   const std::uint64_t reach = st.pairs + h.num_vertices();

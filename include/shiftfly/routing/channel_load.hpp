@@ -11,7 +11,7 @@
 ///                                saturation_per_pair, saturation_per_endpoint, method, ... };
 ///   channel_load_result measure_channel_load(const G& g, const channel_load_request& r,
 ///                                            const topology::family_descriptor* family = nullptr);
-///   std::vector<double> accumulate_load(g, router, demands, threads);   // the engine
+///   std::vector<double> accumulate_load(g, router, demands, accumulate_options{threads});   // the engine
 ///   channel_load_result summarize_load(g, loads, ...);
 ///
 /// Model (core/channel.hpp): 2m channels, one per direction of every physical link,
@@ -160,9 +160,16 @@ inline constexpr std::size_t load_destination_chunks = 64;
 /// about 8.5e8 steps/s; taken at 3e8 so that ecmp, spread and a busy machine stay within it.
 inline constexpr double load_steps_per_second = 3e8;
 
+/// How accumulate_load runs; the loads do not depend on it (the destination chunks are fixed).
+struct accumulate_options {
+  unsigned threads = 0;  ///< worker threads over the destination chunks (0 = all cores)
+};
+
 /// The loads of all the demands given by `demands` (fill(t, d), receives(t)) routed by `router`.
 template <class G, class Demands>
-std::vector<double> accumulate_load(const G& g, const load_router& router, const Demands& demands, unsigned threads) {
+std::vector<double> accumulate_load(const G& g, const load_router& router, const Demands& demands,
+                                    const accumulate_options& o = {}) {
+  const unsigned threads = o.threads;
   const std::size_t n = g.num_vertices(), C = channel_count(g);
   std::vector<std::uint32_t> dest;
   for (std::uint32_t t = 0; t < n; ++t)
@@ -330,12 +337,13 @@ channel_load_result measure_channel_load(const G& g, const channel_load_request&
     return out;
   }
   const std::optional<shortest_path_router<G>> own =
-      per_pair ? std::nullopt : std::optional<shortest_path_router<G>>(std::in_place, g, leg, spec.tie, r.threads);
+      per_pair ? std::nullopt
+               : std::optional<shortest_path_router<G>>(std::in_place, g, leg, spec.tie, routing_build_options{r.threads});
   const load_router& router = per_pair ? *pair_router : *own;
   std::vector<double> loads;
   if (spec.kind == routing_kind::valiant) {
     const valiant_demands V(T);
-    loads = accumulate_load(g, router, V, r.threads);
+    loads = accumulate_load(g, router, V, {r.threads});
     out.method = "expected";
     out.algorithm = "Valiant's expected load over a uniform intermediate: the leg routing (" +
                     std::string(routing_kind_name(leg)) + ") under T'(a,b) = out(a)/n + in(b)/n, per-destination accumulation";
@@ -351,7 +359,7 @@ channel_load_result measure_channel_load(const G& g, const channel_load_request&
     out.algorithm = std::string("uniform ") + routing_kind_name(spec.kind) +
                     " load as edge betweenness: batched accumulation over the shortest-path DAGs of all destinations";
   } else {
-    loads = accumulate_load(g, router, T, r.threads);
+    loads = accumulate_load(g, router, T, {r.threads});
     out.method = "exact";
     out.algorithm = per_pair ? "the routing's shares of every pair with demand, summed by destination"
                              : "per-destination accumulation over the shortest-path DAG (BFS from every destination)";

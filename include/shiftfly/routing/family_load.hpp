@@ -8,7 +8,8 @@
 ///   struct family_load_request { channel_load_request load; worst_case_options worst; };
 ///   channel_load_result measure_family_load(const core::graph<>& g, const topology::resolved_family* spec,
 ///                                          const family_load_request& r);
-///   pair_shares_function routing_pair_shares(g, family, routing_spec, threads, holder);  // any oblivious routing
+///   pair_shares_function routing_pair_shares(g, family, routing_spec, routing_build_options,
+///                                            holder);  // any oblivious routing
 ///   void resolve_endpoints(g, family, channel_load_request&);  // empty endpoints: the family's
 ///
 /// The family is resolved once by the caller (topology::resolve: its descriptor and every
@@ -69,13 +70,14 @@ using routing_holder = std::shared_ptr<const void>;
 /// distribution per pair that this library enumerates). `family` may be null (a user's graph):
 /// then dor and shift, which need the family's structure, are refused.
 inline pair_shares_function routing_pair_shares(const core::graph<std::uint32_t>& g, const topology::resolved_family* family,
-                                                const routing_spec& spec, unsigned threads, routing_holder& holder) {
+                                                const routing_spec& spec, const routing_build_options& o,
+                                                routing_holder& holder) {
   constexpr std::string_view where = "routing_pair_shares";
   switch (spec.kind) {
     case routing_kind::minimal:
     case routing_kind::ecmp:
     case routing_kind::spread: {
-      auto r = std::make_shared<const shortest_path_router<core::graph<std::uint32_t>>>(g, spec.kind, spec.tie, threads);
+      auto r = std::make_shared<const shortest_path_router<core::graph<std::uint32_t>>>(g, spec.kind, spec.tie, o);
       holder = r;
       return [p = r.get()](std::uint32_t s, std::uint32_t t, std::vector<channel_share>& out) { p->shares(s, t, out); };
     }
@@ -144,7 +146,7 @@ inline channel_load_result fixed_traffic_load(const core::graph<std::uint32_t>& 
   if (!per_pair) return measure_channel_load(g, r, descriptor);
   // dor, ksp:K and shift: the same engine through the per-pair router
   routing_holder holder;
-  const pair_share_router router(g.num_vertices(), routing_pair_shares(g, family, spec, r.threads, holder),
+  const pair_share_router router(g.num_vertices(), routing_pair_shares(g, family, spec, {r.threads}, holder),
                                  pair_routing_steps(g, spec));
   return measure_channel_load(g, r, descriptor, &router);
 }
@@ -202,7 +204,7 @@ inline worst_case_summary find_worst_permutation(const core::graph<std::uint32_t
     return w;
   }
   routing_holder holder;
-  const auto base = routing_pair_shares(g, family, r.routing, r.threads, holder);
+  const auto base = routing_pair_shares(g, family, r.routing, {r.threads}, holder);
   const pair_shares_function shares =
       m == n ? base : pair_shares_function([&](std::uint32_t a, std::uint32_t b, std::vector<channel_share>& out) {
         base(M[a], M[b], out);

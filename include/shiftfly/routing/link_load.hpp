@@ -95,10 +95,17 @@ class link_load {
   std::uint64_t hops_ = 0;
 };
 
+/// How all_pairs_link_load runs; the counts do not depend on it.
+struct link_load_options {
+  unsigned threads = 0;  ///< 0 = every hardware thread
+};
+
 /// The loads of the shift routes of every ordered pair (a, b), a != b. The sources are cut
-/// into one contiguous block per thread (0 = every hardware thread), each counted apart and
-/// the counts summed in block order: integers, so the result does not depend on `threads`.
-inline link_load all_pairs_link_load(const label_space& s, std::span<const core::symbol> labels, unsigned threads) {
+/// into one contiguous block per thread (o.threads), each counted apart and the counts summed
+/// in block order: integers, so the result does not depend on the thread count.
+inline link_load all_pairs_link_load(const label_space& s, std::span<const core::symbol> labels,
+                                     const link_load_options& o = {}) {
+  const unsigned threads = o.threads;
   const std::uint64_t n = s.size;
   const std::size_t parts = std::min<std::uint64_t>(core::resolve_threads(threads), n);
   std::vector<link_load> partial(parts, link_load(s, labels));

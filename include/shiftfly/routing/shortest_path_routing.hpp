@@ -5,9 +5,10 @@
 /// on the physical graph (channels: core/channel.hpp), for any traffic.
 ///
 ///   class load_router { virtual void route_to(t, demand, workspace&, load) const; ... };
-///   class booksim_next_hops { booksim_next_hops(g, threads); std::uint32_t next(u, t) const; };
+///   struct routing_build_options { unsigned threads = 0; };   // builds BookSim's table
+///   class booksim_next_hops { booksim_next_hops(g, routing_build_options = {}); std::uint32_t next(u, t) const; };
 ///   class shortest_path_router : public load_router {
-///     shortest_path_router(const G& g, routing_kind kind, tie_rule tie = lowest, unsigned threads = 0);
+///     shortest_path_router(const G& g, routing_kind kind, tie_rule tie = lowest, const routing_build_options& = {});
 ///     void shares(s, t, std::vector<channel_share>& out) const;   // one pair, appends
 ///     void route_to(t, demand, workspace&, load) const;            // all sources to t at once
 ///   };
@@ -92,13 +93,20 @@ void bfs_from(const G& g, std::uint32_t t, route_workspace& w) {
 }
 }  // namespace detail
 
+/// How a routing's tables are built; nothing here changes a share.
+struct routing_build_options {
+  /// Worker threads for BookSim's next-hop table, one BFS a router (0 = all cores, at most 1024).
+  unsigned threads = 0;
+};
+
 /// BookSim2's anynet min-routing tables: next(u, t), the neighbour of u that u's table
 /// names for destination t (see the file comment).
 class booksim_next_hops {
  public:
   booksim_next_hops() = default;
   template <class G>
-  explicit booksim_next_hops(const G& g, unsigned threads = 0) : n_(g.num_vertices()) {
+  explicit booksim_next_hops(const G& g, const routing_build_options& o = {}) : n_(g.num_vertices()) {
+    const unsigned threads = o.threads;
     constexpr std::string_view where = "booksim_next_hops";
     core::require_memory(where, "the BookSim next-hop table (n x n ids)", core::estimate_add_mul(0, n_ * n_, 4));
     table_.assign(n_ * n_, unreached);
@@ -135,7 +143,8 @@ class booksim_next_hops {
 template <class G>
 class shortest_path_router : public load_router {
  public:
-  shortest_path_router(const G& g, routing_kind kind, tie_rule tie = tie_rule::lowest, unsigned threads = 0)
+  shortest_path_router(const G& g, routing_kind kind, tie_rule tie = tie_rule::lowest,
+                       const routing_build_options& o = {})
       : g_(&g), kind_(kind), tie_(tie) {
     constexpr std::string_view where = "shortest_path_router";
     if (kind != routing_kind::minimal && kind != routing_kind::ecmp && kind != routing_kind::spread)
@@ -144,8 +153,8 @@ class shortest_path_router : public load_router {
     if (tie == tie_rule::booksim && kind != routing_kind::minimal)
       core::fail_parameter(where, "tie", "booksim", "applies to minimal routing only", "lowest");
     core::require_range(where, "n", g.num_vertices(), 2, std::uint64_t{unreached} - 1);
-    core::require_range(where, "threads", threads, 0, 1024);
-    if (kind == routing_kind::minimal && tie == tie_rule::booksim) next_ = booksim_next_hops(g, threads);
+    core::require_range(where, "threads", o.threads, 0, 1024);
+    if (kind == routing_kind::minimal && tie == tie_rule::booksim) next_ = booksim_next_hops(g, o);
   }
 
   [[nodiscard]] routing_kind kind() const noexcept { return kind_; }

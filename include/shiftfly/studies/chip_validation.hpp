@@ -24,6 +24,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/metrics/distances/all_pairs.hpp"
 #include "shiftfly/metrics/distances/diameter_bounds.hpp"
+#include "shiftfly/studies/study_options.hpp"
 #include "shiftfly/studies/table2_groups.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
@@ -90,9 +91,9 @@ struct chip_measure {
 /// Measures a group-level and a chip-level graph of the same design.
 template <class G, class C>
 inline chip_measure measure_chip_level(std::uint64_t groups, const G& group_graph, const C& chip_graph,
-                                       std::uint64_t all_pairs_limit, unsigned threads) {
+                                       std::uint64_t all_pairs_limit, const study_options& so = {}) {
   metrics::sweep_options o;
-  o.threads = threads;
+  o.threads = so.threads;
   chip_measure m;
   m.groups = groups;
   m.chips = chip_graph.num_vertices();
@@ -106,7 +107,7 @@ inline chip_measure measure_chip_level(std::uint64_t groups, const G& group_grap
     m.chip_mean_known = true;
     m.chip_method = "all-pairs";
   } else {
-    const auto d = metrics::diameter_ifub(chip_graph, threads);
+    const auto d = metrics::diameter_ifub(chip_graph, {.threads = so.threads});
     m.chip_diameter = d.diameter;
     m.chip_method = "iFUB (" + std::to_string(d.bfs_sources) + " BFS)";
   }
@@ -131,13 +132,14 @@ struct chip_validation_row {
 
 /// Measures both designs at every size.
 inline std::vector<chip_validation_row> chip_validation_rows(const std::vector<std::uint64_t>& sizes,
-                                                             std::uint64_t all_pairs_limit, unsigned threads) {
+                                                             std::uint64_t all_pairs_limit,
+                                                             const study_options& so = {}) {
   std::vector<chip_validation_row> rows;
   for (auto n : sizes) {
     auto bf = measure_chip_level(n, topology::boardfly_group_level(n), topology::boardfly_chip_level(n), all_pairs_limit,
-                                 threads);
+                                 so);
     auto sf = measure_chip_level(n, topology::shiftfly_group_level(n), topology::shiftfly_chip_level(n), all_pairs_limit,
-                                 threads);
+                                 so);
     rows.push_back({std::move(bf), std::move(sf)});
   }
   return rows;

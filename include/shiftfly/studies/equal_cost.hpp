@@ -21,6 +21,7 @@
 #include "shiftfly/metrics/distances/all_pairs.hpp"
 #include "shiftfly/metrics/distances/sampled_distances.hpp"
 #include "shiftfly/metrics/spectral/spectral.hpp"
+#include "shiftfly/studies/study_options.hpp"
 #include "shiftfly/studies/table2_groups.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
@@ -48,16 +49,16 @@ struct equal_cost_row {
 
 /// Measures one design with a method.
 template <class G>
-inline design_measure measure_design(const G& g, equal_cost_method method, unsigned threads) {
+inline design_measure measure_design(const G& g, equal_cost_method method, const study_options& so = {}) {
   metrics::sweep_options o;
-  o.threads = threads;
+  o.threads = so.threads;
   design_measure m;
   if (method == equal_cost_method::reference_artefact) {
     m.distance = metrics::reference_distance_stats(g, 3000, 120, 11, o);
     m.gap = metrics::reference_spectral_gap(g, g.num_vertices() > 10000 ? 60 : 120, 3);
   } else {
     m.distance = metrics::all_pairs_stats(g, o);
-    m.gap = metrics::spectral_gap(g, threads);
+    m.gap = metrics::spectral_gap(g, {so.threads});
   }
   m.chip_diameter = topology::chip_hops(m.distance.diameter);
   m.chip_mean = topology::chip_hops_mean(m.distance.mean);
@@ -65,15 +66,15 @@ inline design_measure measure_design(const G& g, equal_cost_method method, unsig
 }
 
 /// Measures every row of Table 2 (or of the given group counts).
-inline std::vector<equal_cost_row> equal_cost_rows(equal_cost_method method, unsigned threads,
+inline std::vector<equal_cost_row> equal_cost_rows(equal_cost_method method, const study_options& so = {},
                                                    const std::vector<std::uint64_t>& sizes = table2_groups_up_to()) {
   std::vector<equal_cost_row> rows;
   for (auto n : sizes) {
     equal_cost_row r;
     r.groups = n;
     r.chips = n * topology::group_chips;
-    r.boardfly = measure_design(topology::boardfly_group_level(n), method, threads);
-    r.shiftfly = measure_design(topology::shiftfly_group_level(n, topology::group_optical_ports), method, threads);
+    r.boardfly = measure_design(topology::boardfly_group_level(n), method, so);
+    r.shiftfly = measure_design(topology::shiftfly_group_level(n, topology::group_optical_ports), method, so);
     rows.push_back(std::move(r));
   }
   return rows;

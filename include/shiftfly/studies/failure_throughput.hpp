@@ -45,6 +45,7 @@
 #include "shiftfly/routing/channel_load.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
+#include "shiftfly/studies/study_options.hpp"
 
 namespace shiftfly::studies {
 
@@ -113,8 +114,9 @@ inline sample_summary summarize_samples(const std::vector<double>& xs) {
   return {s.front(), rank(0.25), rank(0.5), rank(0.75), s.back(), sum / static_cast<double>(xs.size())};
 }
 
-/// The figures of one graph (see the file comment), single-threaded unless `threads` says otherwise.
-inline failure_sample measure_failure_sample(const core::graph<std::uint32_t>& h, unsigned threads = 1) {
+/// The figures of one graph (see the file comment), single-threaded unless `o` says otherwise.
+inline failure_sample measure_failure_sample(const core::graph<std::uint32_t>& h, const study_options& o = {1}) {
+  const unsigned threads = o.threads;
   failure_sample r;
   r.links_after = h.num_edges();
   metrics::sweep_options so;
@@ -138,7 +140,8 @@ inline failure_sample measure_failure_sample(const core::graph<std::uint32_t>& h
 /// The samples of one graph at one fraction, summarised (`samples` damaged graphs; see the file comment).
 inline failure_throughput_row measure_failure_throughput(const core::graph<std::uint32_t>& g, const std::string& topology,
                                                          double fraction, std::uint64_t samples, std::uint64_t seed,
-                                                         unsigned threads) {
+                                                         const study_options& o = {}) {
+  const unsigned threads = o.threads;
   constexpr std::string_view where = "measure_failure_throughput";
   core::require_range(where, "fraction", fraction, 0.0, 1.0);
   core::require_range(where, "samples", samples, 1, std::uint64_t{1} << 20);
@@ -163,7 +166,7 @@ inline failure_throughput_row measure_failure_throughput(const core::graph<std::
   row.raw.resize(samples);
   core::for_each_part(samples, threads, [&](std::size_t i) {
     core::python_random rng(seed + i);
-    row.raw[i] = measure_failure_sample(operations::fail_links(g, row.failed, rng), 1);
+    row.raw[i] = measure_failure_sample(operations::fail_links(g, row.failed, rng), {1});
   });
   std::vector<double> e, m, b;
   for (const auto& s : row.raw) {
@@ -187,9 +190,9 @@ inline failure_throughput run_failure_throughput(const failure_throughput_params
   failure_throughput out;
   out.params = prm;
   const auto measure = [&](const char* name, const core::graph<std::uint32_t>& g) {
-    out.rows.push_back(measure_failure_throughput(g, name, 0.0, 1, prm.seed, prm.threads));
+    out.rows.push_back(measure_failure_throughput(g, name, 0.0, 1, prm.seed, {prm.threads}));
     for (const double f : prm.fractions)
-      out.rows.push_back(measure_failure_throughput(g, name, f, prm.samples, prm.seed, prm.threads));
+      out.rows.push_back(measure_failure_throughput(g, name, f, prm.samples, prm.seed, {prm.threads}));
   };
   measure("Boardfly", topology::boardfly_group_level(prm.groups));
   measure("Shiftfly", topology::shiftfly_group_level(prm.groups));

@@ -13,6 +13,7 @@
 
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/studies/field_instances.hpp"
+#include "shiftfly/studies/study_options.hpp"
 
 namespace shiftfly::studies {
 
@@ -38,12 +39,12 @@ struct field_equal_radix_row {
 };
 
 /// Measures every family at every target (distances and gap exact).
-inline std::vector<field_equal_radix_row> field_equal_radix_rows(unsigned threads) {
+inline std::vector<field_equal_radix_row> field_equal_radix_rows(const study_options& o = {}) {
   std::vector<field_equal_radix_row> rows;
   for (auto n : field_equal_radix_targets())
     for (auto f : field_families())
       if (const auto inst = choose_instance(f, field_equal_radix_limit, n))
-        rows.push_back({n, measure_instance(*inst, true, threads)});
+        rows.push_back({n, measure_instance(*inst, true, o)});
   return rows;
 }
 

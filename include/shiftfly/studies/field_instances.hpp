@@ -11,7 +11,7 @@
 ///   bool size_is_free(field_family);
 ///   std::vector<field_instance> field_candidates(field_family, max_radix, max_routers);
 ///   std::optional<field_instance> choose_instance(field_family, max_radix, max_routers);
-///   measured_instance measure_instance(const field_instance&, bool gap, unsigned threads);
+///   measured_instance measure_instance(const field_instance&, bool gap, const study_options& = {});
 ///
 /// The families, their candidates and their closed forms come from the families' descriptors
 /// (topology/descriptor.hpp, field_entry): a family is in the field tables when its descriptor
@@ -49,6 +49,7 @@
 #include "shiftfly/metrics/spectral/spectral.hpp"
 #include "shiftfly/topology/families.hpp"
 #include "shiftfly/topology/family.hpp"
+#include "shiftfly/studies/study_options.hpp"
 
 namespace shiftfly::studies {
 
@@ -143,7 +144,7 @@ struct measured_instance {
 
 /// Builds the instance (topology::make_graph) and measures it exactly. Throws std::logic_error
 /// if the built graph's order or largest degree disagrees with the closed forms.
-inline measured_instance measure_instance(const field_instance& instance, bool gap, unsigned threads) {
+inline measured_instance measure_instance(const field_instance& instance, bool gap, const study_options& so = {}) {
   const auto g = topology::make_graph(instance.spec);
   measured_instance m;
   m.instance = instance;
@@ -156,9 +157,9 @@ inline measured_instance measure_instance(const field_instance& instance, bool g
                            core::to_message(m.radix) + ", not the closed forms' " + core::to_message(instance.routers) +
                            " and " + core::to_message(instance.radix));
   metrics::sweep_options o;
-  o.threads = threads;
+  o.threads = so.threads;
   m.distance = metrics::all_pairs_stats(g, o);
-  if (gap) m.gap = metrics::spectral_gap(g, threads);
+  if (gap) m.gap = metrics::spectral_gap(g, {so.threads});
   return m;
 }
 

@@ -173,9 +173,10 @@ metrics::distance_stats sweep_distances(const G& g, const graph_measure_request&
 template <core::digraph_like G>
 void measure_gap(const G& g, const graph_measure_request& q, graph_measurement& m) {
   m.gap = measure_part(q.gap_iterations ? "gap_iterations" : "gap", {}, [&] {
-    std::function<void(std::size_t)> products;
-    if (q.progress.count) products = [&q](std::size_t k) { q.progress.count("Lanczos", k, "products"); };
-    return q.gap_iterations ? metrics::reference_spectral_gap(g, q.gap_iterations) : metrics::spectral_gap(g, q.threads, products);
+    metrics::spectral_gap_options o;
+    o.threads = q.threads;
+    if (q.progress.count) o.progress = [&q](std::size_t k) { q.progress.count("Lanczos", k, "products"); };
+    return q.gap_iterations ? metrics::reference_spectral_gap(g, q.gap_iterations) : metrics::spectral_gap(g, o);
   });
   if (q.progress.end) q.progress.end();
 }

@@ -17,6 +17,7 @@
 #include "shiftfly/metrics/distances/all_pairs.hpp"
 #include "shiftfly/metrics/distances/bfs.hpp"
 #include "shiftfly/studies/exact_ratio.hpp"
+#include "shiftfly/studies/study_options.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/moore.hpp"
 #include "shiftfly/topology/torus.hpp"
@@ -58,14 +59,14 @@ struct moore_audit_row {
 
 /// Measures one generation: the torus by BFS from chip 0 (a torus is vertex-transitive, so one
 /// eccentricity is the diameter; checked against Proposition 2.2's Σ⌊k/2⌋), the pod by all pairs.
-inline moore_audit_row measure_generation(const tpu_generation& gen, unsigned threads) {
+inline moore_audit_row measure_generation(const tpu_generation& gen, const study_options& so = {}) {
   moore_audit_row r;
   r.label = gen.label;
   r.diameter_source = gen.diameter_source;
   if (gen.torus_dims.empty()) {
     const auto pod = topology::boardfly_chip_level(topology::pod_groups);
     metrics::sweep_options o;
-    o.threads = threads;
+    o.threads = so.threads;
     const auto s = metrics::all_pairs_stats(pod, o);
     r.chips = pod.num_vertices();
     r.degree = pod.max_degree();
@@ -88,9 +89,9 @@ inline moore_audit_row measure_generation(const tpu_generation& gen, unsigned th
 }
 
 /// Every generation of Table 1, measured, in the table's order.
-inline std::vector<moore_audit_row> moore_audit_rows(unsigned threads = 0) {
+inline std::vector<moore_audit_row> moore_audit_rows(const study_options& so = {}) {
   std::vector<moore_audit_row> rows;
-  for (const auto& gen : tpu_generations()) rows.push_back(measure_generation(gen, threads));
+  for (const auto& gen : tpu_generations()) rows.push_back(measure_generation(gen, so));
   return rows;
 }
 
@@ -102,10 +103,10 @@ struct boardfly_pod_measure {
 };
 
 /// Builds the chip-level pod (topology::pod_groups groups) and measures it by all-pairs BFS.
-inline boardfly_pod_measure measure_boardfly_pod(unsigned threads = 0) {
+inline boardfly_pod_measure measure_boardfly_pod(const study_options& so = {}) {
   const auto pod = topology::boardfly_chip_level(topology::pod_groups);
   metrics::sweep_options o;
-  o.threads = threads;
+  o.threads = so.threads;
   boardfly_pod_measure m;
   m.chips = pod.num_vertices();
   m.max_degree = pod.max_degree();

@@ -15,6 +15,7 @@
 
 #include "shiftfly/studies/exact_ratio.hpp"
 #include "shiftfly/studies/field_instances.hpp"
+#include "shiftfly/studies/study_options.hpp"
 #include "shiftfly/topology/moore.hpp"
 
 namespace shiftfly::studies {
@@ -34,7 +35,7 @@ struct moore_efficiency_row {
 };
 
 /// Measures every (radix, family) pair that has an instance, radix by radix, families in print order.
-inline std::vector<moore_efficiency_row> moore_efficiency_rows(unsigned threads) {
+inline std::vector<moore_efficiency_row> moore_efficiency_rows(const study_options& o = {}) {
   std::vector<moore_efficiency_row> rows;
   for (auto r : moore_efficiency_radices())
     for (auto f : field_families()) {
@@ -43,7 +44,7 @@ inline std::vector<moore_efficiency_row> moore_efficiency_rows(unsigned threads)
       if (!inst) continue;
       moore_efficiency_row row;
       row.radix_limit = r;
-      row.measured = measure_instance(*inst, false, threads);
+      row.measured = measure_instance(*inst, false, o);
       row.bound = topology::moore_bound(row.measured.radix, row.measured.distance.diameter);
       row.fraction = 1.0 / exact_ratio(row.bound, row.measured.routers);
       rows.push_back(std::move(row));

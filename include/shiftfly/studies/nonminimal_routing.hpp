@@ -187,7 +187,7 @@ inline nonminimal_study run_nonminimal_study(const nonminimal_params& prm = {}) 
   // --- link load
   if (!prm.link_load) return out;
   {
-    const auto c0 = routing::all_pairs_link_load(s, labels, prm.threads);
+    const auto c0 = routing::all_pairs_link_load(s, labels, {prm.threads});
     out.load.push_back({"uniform all-to-all", 0.0, c0.max(), c0.mean(), "exact"});
     const double scale = 2.0 - 2.0 / static_cast<double>(n);
     out.load.push_back({"uniform all-to-all", 1.0, c0.max() * scale, c0.mean() * scale,

@@ -26,6 +26,7 @@
 #include "shiftfly/routing/family_load.hpp"
 #include "shiftfly/studies/field_equal_radix.hpp"
 #include "shiftfly/studies/field_instances.hpp"
+#include "shiftfly/studies/study_options.hpp"
 #include "shiftfly/studies/table2_groups.hpp"
 #include "shiftfly/topology/family.hpp"
 
@@ -131,22 +132,22 @@ inline routing_load_design measure_routing_design(const std::string& design, con
 }  // namespace detail
 
 /// Boardfly and Shiftfly (group level) at Table 2's group counts up to routing_load_max_groups.
-inline std::vector<routing_load_design> routing_load_table2(unsigned threads) {
+inline std::vector<routing_load_design> routing_load_table2(const study_options& o = {}) {
   std::vector<routing_load_design> out;
   for (const auto groups : table2_groups_up_to(routing_load_max_groups)) {
-    out.push_back(detail::measure_routing_design("Boardfly", "", groups, topology::boardfly_spec{groups}, threads));
-    out.push_back(detail::measure_routing_design("Shiftfly", "", groups, topology::shiftfly_spec{groups}, threads));
+    out.push_back(detail::measure_routing_design("Boardfly", "", groups, topology::boardfly_spec{groups}, o.threads));
+    out.push_back(detail::measure_routing_design("Shiftfly", "", groups, topology::shiftfly_spec{groups}, o.threads));
   }
   return out;
 }
 
 /// The field's families at radix 40 and routing_load_field_target routers.
-inline std::vector<routing_load_design> routing_load_field(unsigned threads) {
+inline std::vector<routing_load_design> routing_load_field(const study_options& o = {}) {
   std::vector<routing_load_design> out;
   for (auto f : field_families())
     if (const auto inst = choose_instance(f, field_equal_radix_limit, routing_load_field_target))
       out.push_back(detail::measure_routing_design(std::string(field_family_name(f)), inst->parameters,
-                                                   routing_load_field_target, inst->spec, threads));
+                                                   routing_load_field_target, inst->spec, o.threads));
   return out;
 }
 

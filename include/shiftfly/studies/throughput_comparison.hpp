@@ -14,6 +14,7 @@
 
 #include "shiftfly/metrics/flow/throughput_profile.hpp"
 #include "shiftfly/studies/field_equal_radix.hpp"
+#include "shiftfly/studies/study_options.hpp"
 #include "shiftfly/studies/table2_groups.hpp"
 #include "shiftfly/studies/field_instances.hpp"
 #include "shiftfly/topology/boardfly.hpp"
@@ -36,19 +37,19 @@ struct throughput_row {
 };
 
 /// The options every graph of the tables is measured with.
-inline metrics::throughput_profile_options throughput_table_options(unsigned threads) {
+inline metrics::throughput_profile_options throughput_table_options(const study_options& so = {}) {
   metrics::throughput_profile_options o;
-  o.threads = threads;
+  o.threads = so.threads;
   o.routing_max_vertices = throughput_table_routing_max;
   o.tub_max_vertices = throughput_table_routing_max;
   return o;
 }
 
 /// Boardfly and Shiftfly at every group count of Table 2.
-inline std::vector<throughput_row> throughput_rows(unsigned threads,
+inline std::vector<throughput_row> throughput_rows(const study_options& so = {},
                                                    const std::vector<std::uint64_t>& sizes = table2_groups_up_to()) {
   std::vector<throughput_row> rows;
-  const auto o = throughput_table_options(threads);
+  const auto o = throughput_table_options(so);
   for (auto n : sizes) {
     rows.push_back({"Boardfly", "", n, metrics::measure_throughput_profile(topology::boardfly_group_level(n), o)});
     rows.push_back({"Shiftfly", "", n,
@@ -59,9 +60,9 @@ inline std::vector<throughput_row> throughput_rows(unsigned threads,
 }
 
 /// The field's instances at equal radix (field_equal_radix's targets and rule).
-inline std::vector<throughput_row> field_throughput_rows(unsigned threads) {
+inline std::vector<throughput_row> field_throughput_rows(const study_options& so = {}) {
   std::vector<throughput_row> rows;
-  const auto o = throughput_table_options(threads);
+  const auto o = throughput_table_options(so);
   for (auto n : field_equal_radix_targets())
     for (auto f : field_families())
       if (const auto inst = choose_instance(f, field_equal_radix_limit, n))

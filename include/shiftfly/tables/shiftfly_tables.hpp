@@ -90,11 +90,11 @@ namespace detail {
 
 inline report::section_output scale_output(const report::section_context& c, difference_log& log) {
   report::section_output o;
-  const auto rows = studies::equal_cost_rows(equal_cost_method_for(c.profile), c.threads);
+  const auto rows = studies::equal_cost_rows(equal_cost_method_for(c.profile), {c.threads});
   auto t = equal_cost_table(rows, c.profile);
   if (c.profile == report::profile::exact) {
     const auto paper = equal_cost_table(
-        studies::equal_cost_rows(studies::equal_cost_method::reference_artefact, c.threads),
+        studies::equal_cost_rows(studies::equal_cost_method::reference_artefact, {c.threads}),
         report::profile::paper);
     mark_differences(t, paper, [](const std::string& col) -> std::string {
       if (col.find("gap") != std::string::npos)
@@ -135,7 +135,7 @@ inline report::section_output chips_output(const report::section_context& c) {
   if (c.profile != report::profile::exact) return o;
   using studies::chip_validation_all_pairs_limit, studies::chip_validation_max_groups;
   const auto rows = studies::chip_validation_rows(studies::chip_validation_sizes(chip_validation_max_groups),
-                                                  chip_validation_all_pairs_limit, c.threads);
+                                                  chip_validation_all_pairs_limit, {c.threads});
   o.tables.push_back(
       chip_validation_table(rows, chip_validation_all_pairs_limit, chip_validation_max_groups));
   o.tables.back().notes.push_back(
@@ -151,13 +151,13 @@ inline report::section_output chips_output(const report::section_context& c) {
 inline report::section_output field_output(const report::section_context& c) {
   report::section_output o;
   if (c.profile != report::profile::exact) return o;
-  const auto moore = studies::moore_efficiency_rows(c.threads);
+  const auto moore = studies::moore_efficiency_rows({c.threads});
   o.tables.push_back(moore_efficiency_table(moore));
   o.figures.push_back(moore_efficiency_figure(moore));
   report::illustrate(o.figures.back(), o.tables.back(),
                      "Routers over the Moore bound at each family's exact diameter, against the radix "
                      "limit (log scale: the fat tree's fraction is tiny).");
-  const auto field = studies::field_equal_radix_rows(c.threads);
+  const auto field = studies::field_equal_radix_rows({c.threads});
   o.tables.push_back(field_equal_radix_table(field));
   o.figures.push_back(field_equal_radix_figure(field));
   report::illustrate(o.figures.back(), o.tables.back(),
@@ -169,8 +169,8 @@ inline report::section_output field_output(const report::section_context& c) {
 inline report::section_output throughput_output(const report::section_context& c, claim_log& claims) {
   report::section_output o;
   if (c.profile != report::profile::exact) return o;
-  const auto table2 = studies::throughput_rows(c.threads);
-  const auto field = studies::field_throughput_rows(c.threads);
+  const auto table2 = studies::throughput_rows({c.threads});
+  const auto field = studies::field_throughput_rows({c.threads});
   o.tables.push_back(throughput_table(table2));
   o.tables.push_back(field_throughput_table(field));
   o.figures.push_back(throughput_figure(table2, field));
@@ -186,8 +186,8 @@ inline report::section_output throughput_output(const report::section_context& c
 inline report::section_output routing_load_output(const report::section_context& c, claim_log& claims) {
   report::section_output o;
   if (c.profile != report::profile::exact) return o;
-  const auto table2 = studies::routing_load_table2(c.threads);
-  const auto field = studies::routing_load_field(c.threads);
+  const auto table2 = studies::routing_load_table2({c.threads});
+  const auto field = studies::routing_load_field({c.threads});
   o.tables.push_back(routing_load_table(table2));
   o.tables.push_back(routing_load_field_table(field));
   o.figures.push_back(routing_load_figure(table2));
@@ -237,7 +237,7 @@ inline report::section_output chips_largest_output(const report::section_context
   report::section_output o;
   if (c.profile != report::profile::largest) return o;
   const auto rows = studies::chip_validation_rows({studies::chip_largest_groups},
-                                                  studies::chip_largest_all_pairs_limit, c.threads);
+                                                  studies::chip_largest_all_pairs_limit, {c.threads});
   auto t = chip_validation_table(rows, studies::chip_largest_all_pairs_limit, studies::chip_largest_groups);
   t.id = "chip_validation_largest";
   t.title = "Chip-level validation of eq. (1) at the paper's largest system";
@@ -262,8 +262,8 @@ inline std::vector<report::section> shiftfly_sections() {
   s.push_back({"moore", "Section 1: the Moore-bound audit (Table 1) and the chip-level Boardfly pod (Lemma 2.3)",
                [](const report::section_context& c) {
                  report::section_output o;
-                 o.tables.push_back(moore_audit_table(studies::moore_audit_rows(c.threads)));
-                 o.tables.push_back(boardfly_pod_table(studies::measure_boardfly_pod(c.threads)));
+                 o.tables.push_back(moore_audit_table(studies::moore_audit_rows({c.threads})));
+                 o.tables.push_back(boardfly_pod_table(studies::measure_boardfly_pod({c.threads})));
                  return o;
                },
                {"moore_audit", "boardfly_pod"}});

@@ -71,7 +71,7 @@ inline const std::vector<std::string>& throughput_columns() {
 
 /// The note that names every method; its numbers come from the options the tables run with.
 inline std::string throughput_methods_note() {
-  const auto o = studies::throughput_table_options(0);
+  const auto o = studies::throughput_table_options();
   return "Intervals [low, high], each end certified; 'by' names the method of each end (low / high). Bisection: "
          "spectral = ceil(lambda2(L) floor(n/2) ceil(n/2) / n) with a numerical margin (Fiedler), METIS = the best of " +
          std::to_string(o.metis_runs) +

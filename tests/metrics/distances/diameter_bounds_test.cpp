@@ -16,7 +16,7 @@ TEST_CASE("diameter_bounds: iFUB equals all pairs on random undirected graphs") 
     const double p = (0.5 + 4.0 * rng.random()) / n;
     const auto g = testing::gnp(n, p, seed);
     const auto exact = metrics::all_pairs_stats(g);
-    const auto b = metrics::diameter_ifub(g, 1 + seed % 2);
+    const auto b = metrics::diameter_ifub(g, {.threads = 1 + static_cast<unsigned>(seed % 2)});
     INFO("n=" << n << " p=" << p << " seed=" << seed);
     CHECK(b.diameter == exact.diameter);
     CHECK(b.disconnected == exact.disconnected);

@@ -161,16 +161,16 @@ TEST_CASE("spectral fixtures: the result is bit-identical for 1, 2 and 3 threads
   // are added in chunk order whichever thread computed them.
   const auto g = topology::kautz(2, 13);
   REQUIRE(g.num_vertices() > 2 * metrics::detail::lanczos_chunk_rows);
-  const auto a = metrics::spectral_gap(g, 1);
-  const auto fa = metrics::fiedler(g, 1);
+  const auto a = metrics::spectral_gap(g, {1});
+  const auto fa = metrics::fiedler(g, {1});
   for (const unsigned threads : {2U, 3U}) {
-    const auto b = metrics::spectral_gap(g, threads);
+    const auto b = metrics::spectral_gap(g, {threads});
     CHECK(a.lambda2 == b.lambda2);
     CHECK(a.lambda_min == b.lambda_min);
     CHECK(a.residual == b.residual);
     CHECK(a.residual_min == b.residual_min);
     CHECK(a.products == b.products);
-    const auto fb = metrics::fiedler(g, threads);
+    const auto fb = metrics::fiedler(g, {threads});
     CHECK(fa.lambda2 == fb.lambda2);
     CHECK(fa.residual == fb.residual);
     CHECK(fa.vector == fb.vector);
@@ -186,12 +186,12 @@ TEST_CASE("spectral fixtures: a torus of three chunks against its closed-form sp
   const double c = std::cos(2 * std::numbers::pi / 24);
   std::vector<double> first;
   for (const unsigned threads : {1U, 2U, 3U}) {
-    const auto r = metrics::spectral_gap(g, threads);
+    const auto r = metrics::spectral_gap(g, {threads});
     CHECK(std::abs(r.lambda2 - (4 + 2 * c) / 6) < 1e-9);
     CHECK(std::abs(r.lambda_min + 1) < 1e-9);
     CHECK(r.residual <= 1e-9);
     CHECK(r.residual_min <= 1e-9);
-    const auto f = metrics::fiedler(g, threads);
+    const auto f = metrics::fiedler(g, {threads});
     CHECK(std::abs(f.lambda2 - (2 - 2 * c)) < 1e-9);
     CHECK(f.residual <= 1e-9);
     if (first.empty()) first = f.vector;

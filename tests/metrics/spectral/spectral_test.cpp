@@ -90,9 +90,9 @@ TEST_CASE("spectral: residual of a larger graph, and a disconnected one") {
 TEST_CASE("spectral: identical result for 1, 2, 3 and every hardware thread") {
   // 8400 groups: above the 8192-vertex threshold for splitting the rows
   const auto g = topology::make_graph(topology::shiftfly_spec{.groups = 8400});
-  const auto a = metrics::spectral_gap(g, 1);
+  const auto a = metrics::spectral_gap(g, {1});
   for (unsigned threads : {2u, 3u, 0u}) {
-    const auto b = metrics::spectral_gap(g, threads);
+    const auto b = metrics::spectral_gap(g, {threads});
     CHECK(a.gap == b.gap);
     CHECK(a.lambda_min == b.lambda_min);
     CHECK(a.residual == b.residual);
@@ -140,7 +140,7 @@ TEST_CASE("spectral: a graph without edges has lambda2 = 1 and gap 0, every vert
 TEST_CASE("spectral: bad input") {
   CHECK_THROWS_AS(metrics::spectral_gap(testing::path(1)), std::invalid_argument);
   CHECK_THROWS_AS(metrics::reference_spectral_gap(testing::cycle(5), 0), std::invalid_argument);
-  CHECK_THROWS_AS(metrics::spectral_gap(testing::cycle(5), 5000), std::invalid_argument);
+  CHECK_THROWS_AS(metrics::spectral_gap(testing::cycle(5), {5000}), std::invalid_argument);
 }
 
 TEST_CASE("spectral: progress counts operator products and leaves the result unchanged", "[metrics][progress]") {
@@ -148,12 +148,12 @@ TEST_CASE("spectral: progress counts operator products and leaves the result unc
   const auto g = testing::cycle(2000);
   std::size_t calls = 0, last = 0;
   bool steps = true;
-  const auto r = metrics::spectral_gap(g, 1, [&](std::size_t products) {
+  const auto r = metrics::spectral_gap(g, {1, [&](std::size_t products) {
     // Every 256 products of one operator; the λ_min run's operator counts from 0 again.
     steps = steps && (products == last + 256 || products == 256);
     last = products, ++calls;
-  });
-  const auto plain = metrics::spectral_gap(g, 1);
+  }});
+  const auto plain = metrics::spectral_gap(g, {1});
   CHECK(calls >= 1);
   CHECK(steps);
   CHECK(r.lambda2 == plain.lambda2);

@@ -130,11 +130,12 @@ inline bisection_bound greedy_bisection(const G& g, std::size_t rounds = 6, std:
 
 /// Lower bound λ2(L)·⌊n/2⌋·⌈n/2⌉/n on the bisection width (λ2(L) by metrics::fiedler, residual at
 /// most 1e-9·max(1, λ2); n >= 2). A disconnected graph gives 0 exactly, and the method says so.
+/// `o` is fiedler's (its threads share the operator's rows).
 template <core::graph_like G>
-inline bisection_bound spectral_bisection_bound(const G& g, unsigned threads = 1) {
+inline bisection_bound spectral_bisection_bound(const G& g, const fiedler_options& o = {}) {
   const std::size_t n = g.num_vertices();
   core::require_range("metrics::spectral_bisection_bound", "n", n, 2, std::uint64_t{1} << 31);
-  const auto f = fiedler(g, threads);
+  const auto f = fiedler(g, o);
   if (!f.connected)
     return {0.0, "lower bound (lambda2(L) * floor(n/2) * ceil(n/2) / n), lambda2(L) = 0 exactly: the graph is disconnected",
             0.0};

@@ -132,7 +132,7 @@ inline bisection_interval bisection_width_interval(const G& g, const bisection_i
     // Should the eigensolver fail (it throws std::runtime_error when Lanczos does not converge),
     // the bound is left out, noted.
     try {
-      const auto s = spectral_bisection_bound(g, o.threads);
+      const auto s = spectral_bisection_bound(g, {o.threads});
       r.laplacian_lambda2 = s.laplacian_lambda2;
       offer_lower(safe_spectral_floor(s.value, n, g.max_degree()), "lower bound (lambda2(L) * floor(n/2) * ceil(n/2) / n, Fiedler)");
     } catch (const core::invalid_parameter&) {

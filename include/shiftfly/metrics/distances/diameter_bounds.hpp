@@ -122,11 +122,23 @@ inline std::uint32_t ifub_component(const sweep_graph& sg, const std::vector<std
 
 }  // namespace detail
 
+/// How exact_diameter, diameter_ifub and diameter_difub run. The last two do not read `how`:
+/// iFUB is the undirected diameter and DiFUB the one along the arcs.
+struct diameter_options {
+  /// Arcs (a digraph's: the directed diameter) or the undirected physical graph.
+  traversal how = traversal::undirected;
+  /// Worker threads (0 = all cores); the result does not depend on it.
+  unsigned threads = 0;
+  /// Called with (sweeps done, sweeps planned); may throw to stop.
+  std::function<void(std::size_t, std::size_t)> progress;
+};
+
 /// Exact diameter of the undirected physical graph by iFUB, per connected component.
 template <core::graph_like G>
-inline diameter_result diameter_ifub(const G& g, unsigned threads = 0, const detail::sweep_progress& progress = {}) {
+inline diameter_result diameter_ifub(const G& g, const diameter_options& o = {}) {
   detail::require_sweepable("metrics::diameter_ifub", g);
-  threads = detail::resolve_threads("metrics::diameter_ifub", threads);
+  const unsigned threads = detail::resolve_threads("metrics::diameter_ifub", o.threads);
+  const detail::sweep_progress& progress = o.progress;
   const auto sg = detail::undirected_sweep_graph(g);
   const std::size_t n = g.num_vertices();
   diameter_result r;
@@ -148,10 +160,11 @@ inline diameter_result diameter_ifub(const G& g, unsigned threads = 0, const det
 
 /// Exact diameter along the arcs: DiFUB when strongly connected, otherwise all-pairs sweeps.
 template <core::digraph_like G>
-inline diameter_result diameter_difub(const G& g, unsigned threads = 0, const detail::sweep_progress& progress = {}) {
+inline diameter_result diameter_difub(const G& g, const diameter_options& o = {}) {
   detail::require_sweepable("metrics::diameter_difub", g);
   detail::require_arcs("metrics::diameter_difub", g);
-  threads = detail::resolve_threads("metrics::diameter_difub", threads);
+  const unsigned threads = detail::resolve_threads("metrics::diameter_difub", o.threads);
+  const detail::sweep_progress& progress = o.progress;
   const std::size_t n = g.num_vertices();
   const auto fwd = detail::arc_sweep_graph(g, true);   // pull over in-arcs: distances from sources
   const auto bwd = detail::arc_sweep_graph(g, false);  // pull over out-arcs: distances to sources
@@ -165,10 +178,10 @@ inline diameter_result diameter_difub(const G& g, unsigned threads = 0, const de
   const auto ecc_b = static_cast<std::uint32_t>(b.run(fwd.pull, u));  // along in-arcs
   r.bfs_sources = 2;
   if (f.order.size() < n || b.order.size() < n) {  // not strongly connected
-    sweep_options o;
-    o.threads = threads;
-    o.progress = progress;
-    const auto s = detail::all_pairs_on(bwd, true, o);
+    sweep_options so;
+    so.threads = threads;
+    so.progress = progress;
+    const auto s = detail::all_pairs_on(bwd, true, so);
     r.diameter = s.diameter;
     r.disconnected = s.disconnected;
     r.bfs_sources = n;
@@ -195,20 +208,10 @@ inline diameter_result diameter_difub(const G& g, unsigned threads = 0, const de
   return r;
 }
 
-/// How exact_diameter runs.
-struct diameter_options {
-  /// Arcs (a digraph's: the directed diameter) or the undirected physical graph.
-  traversal how = traversal::undirected;
-  /// Worker threads (0 = all cores); the result does not depend on it.
-  unsigned threads = 0;
-  /// Called with (sweeps done, sweeps planned); may throw to stop.
-  std::function<void(std::size_t, std::size_t)> progress;
-};
-
 /// Exact diameter following o.how.
 template <core::digraph_like G>
 inline diameter_result exact_diameter(const G& g, const diameter_options& o = {}) {
-  return o.how == traversal::arcs ? diameter_difub(g, o.threads, o.progress) : diameter_ifub(g, o.threads, o.progress);
+  return o.how == traversal::arcs ? diameter_difub(g, o) : diameter_ifub(g, o);
 }
 
 }  // namespace shiftfly::metrics

@@ -11,7 +11,8 @@
 ///   distance_matrix<T> pair_distances<T>(const G& g, std::span<const std::uint64_t> members,
 ///                                         traversal how, const distance_matrix_options& o = {});
 ///   std::uint64_t distance_upper_bound(const G& g, traversal how);      // 2·ecc, or ecc_in + ecc_out
-///   std::uint64_t distance_matrix_bytes(std::uint64_t k, std::uint64_t n, std::size_t entry, unsigned threads);
+///   std::uint64_t distance_matrix_bytes(std::uint64_t k, std::uint64_t n, std::size_t entry,
+///                                       const distance_matrix_options& o);   // o.threads counts
 ///
 /// Layout: row i lists the distances *to* members[i] from every member, entries[i·k + j] =
 /// d(members[j], members[i]) (for an undirected graph the matrix is symmetric). Sources of one
@@ -61,10 +62,12 @@ struct distance_matrix_options {
 /// Sources a batch of the fill takes.
 inline constexpr std::size_t distance_matrix_batch = 512;
 
-/// The fill's peak memory: the matrix and the per-thread blocks (see the file comment).
-inline std::uint64_t distance_matrix_bytes(std::uint64_t k, std::uint64_t n, std::size_t entry, unsigned threads) {
+/// The fill's peak memory with these options: the matrix and o.threads' blocks (see the file comment).
+inline std::uint64_t distance_matrix_bytes(std::uint64_t k, std::uint64_t n, std::size_t entry,
+                                           const distance_matrix_options& o) {
   std::uint64_t b = core::estimate_add_mul(0, core::estimate_add_mul(0, k, k), entry);
-  return core::estimate_add_mul(b, core::estimate_add_mul(0, n, 3 * distance_matrix_batch / 8), core::resolve_threads(threads));
+  return core::estimate_add_mul(b, core::estimate_add_mul(0, n, 3 * distance_matrix_batch / 8),
+                                core::resolve_threads(o.threads));
 }
 
 /// An upper bound on every finite distance, from one or two BFS: 2·ecc(0) over the undirected
@@ -120,7 +123,7 @@ distance_matrix<T> pair_distances(const G& g, std::span<const std::uint64_t> mem
   }
   core::require_memory(where, "the distance matrix (" + core::to_message(k) + "^2 entries of " +
                                   core::to_message(sizeof(T)) + " bytes)",
-                       distance_matrix_bytes(k, n, sizeof(T), o.threads));
+                       distance_matrix_bytes(k, n, sizeof(T), o));
   distance_matrix<T> m;
   m.k = k;
   m.members.assign(members.begin(), members.end());

@@ -16,7 +16,7 @@
 ///   throughput_bound_result worst_permutation_bound(const G& g, traversal = undirected);
 ///   throughput_bound_result worst_permutation_bound(const G& g, traversal, const worst_permutation_options&);
 ///   struct worst_permutation_options { endpoints, threads, progress };
-///   std::uint64_t worst_permutation_bytes(k, n, max_distance, threads);
+///   std::uint64_t worst_permutation_bytes(k, n, max_distance, const worst_permutation_options&);
 ///   inline constexpr std::uint64_t worst_permutation_exact_max_n = 2000;
 ///   throughput_bound_result uniform_cut_bound(std::uint64_t n, std::uint64_t side, std::uint64_t cut_links);
 ///   throughput_bound_result permutation_cut_bound(std::uint64_t n, std::uint64_t side, std::uint64_t cut_links);
@@ -186,11 +186,13 @@ struct worst_permutation_options {
 };
 
 /// Peak memory of the certified method on n vertices of which k take part (one byte an
-/// entry while the distances fit, two above 255, four above 65,535).
+/// entry while the distances fit, two above 255, four above 65,535), with o.threads' blocks.
 inline std::uint64_t worst_permutation_bytes(std::uint64_t k, std::uint64_t n, std::uint64_t max_distance,
-                                             unsigned threads) {
+                                             const worst_permutation_options& o) {
   const std::size_t entry = max_distance <= 0xff ? 1 : max_distance <= 0xffff ? 2 : 4;
-  return core::estimate_add_mul(distance_matrix_bytes(k, n, entry, threads), k, 64);
+  distance_matrix_options mo;
+  mo.threads = o.threads;
+  return core::estimate_add_mul(distance_matrix_bytes(k, n, entry, mo), k, 64);
 }
 
 namespace detail {
@@ -267,7 +269,7 @@ throughput_bound_result worst_permutation_bound(const G& g, traversal how, const
     const std::uint64_t bound = distance_upper_bound(g, how);
     core::require_memory(where, "the certified worst permutation (" + core::to_message(members.size()) +
                                     "^2 distances)",
-                         worst_permutation_bytes(members.size(), n, bound, o.threads));
+                         worst_permutation_bytes(members.size(), n, bound, o));
     if (bound <= 0xff) detail::certified_worst_permutation<std::uint8_t>(g, how, o, members, scale, r);
     else if (bound <= 0xffff) detail::certified_worst_permutation<std::uint16_t>(g, how, o, members, scale, r);
     else detail::certified_worst_permutation<std::uint32_t>(g, how, o, members, scale, r);

@@ -4,7 +4,7 @@
 /// its eigenvector, the algebraic connectivity (M. Fiedler, "Algebraic connectivity of
 /// graphs", Czech. Math. J. 23, 1973), for any graph, regular or not:
 ///
-///     fiedler_result fiedler(g, threads = 1);
+///     fiedler_result fiedler(g, fiedler_options{threads});
 ///
 /// - Connected graph: L's null vector 1 is known and projected out of every Lanczos vector
 ///   (deflated exactly); thick-restart Lanczos (detail/thick_restart_lanczos.hpp) on the
@@ -15,8 +15,8 @@
 ///   vector is the null vector 1_C/|C| − 1_R/|R| normalised (C the component of vertex 0,
 ///   R the rest), residual 0.
 /// - On a d-regular graph L = d·I − A, so λ2(L) = d·(1 − λ2(D^{-1/2} A D^{-1/2})).
-/// `threads` (0 = all cores) share the operator's rows; the result is bit-identical for any
-/// thread count.
+/// fiedler_options::threads (0 = all cores) share the operator's rows; the result is
+/// bit-identical for any thread count.
 
 #include <cmath>
 #include <cstddef>
@@ -49,9 +49,16 @@ struct fiedler_result {
   std::size_t iterations = 0, products = 0;
 };
 
+/// How fiedler (and spectral_bisection_bound, which runs it) runs; nothing here changes the result.
+struct fiedler_options {
+  /// Worker threads (0 = all cores, at most 1024), sharing the operator's rows.
+  unsigned threads = 1;
+};
+
 /// The Fiedler value and vector of g (n >= 2).
 template <core::graph_like G>
-inline fiedler_result fiedler(const G& g, unsigned threads = 1) {
+inline fiedler_result fiedler(const G& g, const fiedler_options& fo = {}) {
+  const unsigned threads = fo.threads;
   constexpr const char* where = "metrics::fiedler";
   using V = typename G::vertex_type;
   const std::size_t n = g.num_vertices();

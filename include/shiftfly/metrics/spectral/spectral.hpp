@@ -86,18 +86,24 @@ inline double no_contract(double v) noexcept {
 
 }  // namespace detail
 
+/// How spectral_gap runs; nothing here changes the result.
+struct spectral_gap_options {
+  /// Worker threads (0 = all cores, at most 1024); they share the operator's rows (graphs of
+  /// 8,192 vertices or more), and the result does not depend on them, bit for bit.
+  unsigned threads = 1;
+  /// Called with the operator products done so far, every 256; may throw to stop.
+  std::function<void(std::size_t)> progress;
+};
+
 /// Converged spectral gap of P = D⁻¹A (λ2 and λ_min of N = D^{-1/2} A D^{-1/2} by one
-/// thick-restart Lanczos run, residuals <= 1e-9); needs n >= 2 (no edges: see above). `threads`
-/// (0 = all cores) share the operator's rows (graphs of 8,192 vertices or more), on a
-/// thread team kept for the run; the result does not depend on it, bit for bit.
-/// `progress` (optional) is called with the operator products done so far, every 256.
+/// thick-restart Lanczos run, residuals <= 1e-9); needs n >= 2 (no edges: see above). o.threads
+/// share the operator's rows on a thread team kept for the run (spectral_gap_options).
 template <core::graph_like G>
-inline spectral_gap_result spectral_gap(const G& g, unsigned threads = 1,
-                                        const std::function<void(std::size_t)>& progress = {}) {
+inline spectral_gap_result spectral_gap(const G& g, const spectral_gap_options& o = {}) {
   constexpr const char* where = "metrics::spectral_gap";
   const std::size_t n = g.num_vertices();
   core::require_range(where, "n", n, 2, std::uint64_t{1} << 31);
-  core::require_range(where, "threads", threads, 0, 1024);
+  core::require_range(where, "threads", o.threads, 0, 1024);
   if (g.num_edges() == 0) {
     // No edges: every vertex is a component of its own (Chung's L is 0), so every
     // eigenvalue of I - L is 1: λ2 = λ_min = 1, both gaps 0. Nothing to iterate.
@@ -109,17 +115,17 @@ inline spectral_gap_result spectral_gap(const G& g, unsigned threads = 1,
     r.two_sided_gap = 0.0;
     return r;
   }
-  detail::lanczos_options o;
+  detail::lanczos_options lo;
   core::require_memory(where,
-                       "the Lanczos vectors (" + core::to_message(o.subspace + o.keep + 9) + " x " +
+                       "the Lanczos vectors (" + core::to_message(lo.subspace + lo.keep + 9) + " x " +
                            core::to_message(n) + " vertices x 8 bytes)",
-                       detail::lanczos_bytes(n, o));
+                       detail::lanczos_bytes(n, lo));
   const bool connected = bfs(g, typename G::vertex_type{0}).reached == n;
-  detail::graph_operator<G> op(g, detail::graph_matrix::normalized_adjacency, threads, &progress);
+  detail::graph_operator<G> op(g, detail::graph_matrix::normalized_adjacency, o.threads, &o.progress);
   // Disconnected: eigenvalue 1 has one eigenvector per component, so λ2 = 1 exactly.
-  o.want_top = connected;
-  o.team = op.team();
-  const auto l = detail::thick_restart_lanczos(n, op, op.known_eigenvector(), o, where);
+  lo.want_top = connected;
+  lo.team = op.team();
+  const auto l = detail::thick_restart_lanczos(n, op, op.known_eigenvector(), lo, where);
   spectral_gap_result r;
   r.method = connected ? "lanczos" : "exact: disconnected (lambda_min by lanczos)";
   r.lambda2 = connected ? l.top : 1.0;
