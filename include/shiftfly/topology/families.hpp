@@ -35,6 +35,7 @@
 #include "shiftfly/topology/twisted_torus.hpp"
 #include "shiftfly/topology/xpander.hpp"
 #include "shiftfly/topology/megafly.hpp"
+#include "shiftfly/topology/casdf.hpp"
 
 namespace shiftfly::topology {
 
@@ -46,7 +47,7 @@ inline const std::vector<const family_descriptor*>& families() {
       &slimfly_family(),  &dragonfly_family(), &hyperx_family(),    &fat_tree_family(),
       &xgft_family(),     &jellyfish_family(), &xpander_family(),    &spectralfly_family(),
       &twisted_torus_family(), &mlfm_family(),       &oft_family(),
-      &megafly_family(),
+      &megafly_family(), &casdf_family(),
   };
   return all;
 }
