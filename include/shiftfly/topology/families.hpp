@@ -37,6 +37,7 @@
 #include "shiftfly/topology/megafly.hpp"
 #include "shiftfly/topology/casdf.hpp"
 #include "shiftfly/topology/mesh.hpp"
+#include "shiftfly/topology/tofu.hpp"
 
 namespace shiftfly::topology {
 
@@ -48,7 +49,7 @@ inline const std::vector<const family_descriptor*>& families() {
       &slimfly_family(),  &dragonfly_family(), &hyperx_family(),    &fat_tree_family(),
       &xgft_family(),     &jellyfish_family(), &xpander_family(),    &spectralfly_family(),
       &twisted_torus_family(), &mlfm_family(),       &oft_family(),
-      &megafly_family(), &casdf_family(), &mesh_family(),
+      &megafly_family(), &casdf_family(), &mesh_family(), &tofu_family(),
   };
   return all;
 }
