@@ -199,7 +199,7 @@ TEST_CASE("dor: bad input is refused in one line", "[routing][dimension_order]")
   const topology::family_spec kautz = topology::kautz_spec{2, 2};
   CHECK_THROWS_WITH(routing::make_dimension_order_routing(kautz, topology::make_graph(kautz)),
                     "make_dimension_order_routing: family = kautz does not run dimension-order routing (dor) "
-                    "(accepted: torus or hyperx)");
+                    "(accepted: torus, hyperx or tofu)");
   // a graph that is not the spec's
   CHECK_THROWS_WITH(routing::make_dimension_order_routing(topology::torus_spec{{4, 5}}, g),
                     Catch::Contains("not the 20 and 40 of torus 4,5"));

@@ -16,7 +16,7 @@ using V = std::vector<std::uint64_t>;
 
 TEST_CASE("the families with a hook are named from the registry", "[topology][family_hooks]") {
   CHECK(topology::families_with([](const topology::family_descriptor& f) { return bool(f.coordinates); }) ==
-        "torus or hyperx");
+        "torus, hyperx or tofu");
   CHECK(topology::families_with([](const topology::family_descriptor& f) { return f.shift.has_value(); }) ==
         "kautz, de-bruijn, imase-itoh or shiftfly");
   CHECK(topology::families_with([](const topology::family_descriptor&) { return false; }).empty());

@@ -192,7 +192,7 @@ TEST_CASE("link classes: the one-class families", "[link_classes]") {
 
 TEST_CASE("link classes: every family classifies its channels and lists the routings it runs", "[link_classes][descriptor]") {
   const std::vector<std::string> everywhere{"minimal", "ecmp", "spread", "valiant", "ksp"};
-  const std::set<std::string> dor{"torus", "hyperx"}, shift{"kautz", "de-bruijn", "imase-itoh", "shiftfly"};
+  const std::set<std::string> dor{"torus", "hyperx", "tofu"}, shift{"kautz", "de-bruijn", "imase-itoh", "shiftfly"};
   for (const auto* f : t::families()) {
     CAPTURE(f->name);
     REQUIRE(f->classify);

@@ -120,7 +120,7 @@ const shiftfly::tools::register_subcommand reg{"collective", [](CLI::App& app) {
       ->default_str("the link bandwidth");
   sub->add_option("--routing", o->routing,
                   "All-to-all: the routing whose time is shown beside the bound: minimal, ecmp, spread, valiant, "
-                  "valiant:minimal, ksp:K, dor (torus, HyperX) or shift (Kautz, de Bruijn, Imase-Itoh, Shiftfly); "
+                  "valiant:minimal, ksp:K, dor (torus, HyperX, Tofu) or shift (Kautz, de Bruijn, Imase-Itoh, Shiftfly); "
                   "refused where the family does not run it")
       ->default_str("ecmp");
   sub->add_option("--max-seconds", o->max_seconds,

@@ -75,7 +75,7 @@ const shiftfly::tools::register_subcommand reg{"load", [](CLI::App& app) {
                                  "throughput per pair and per endpoint");
   sub->add_option("--routing", o->routing,
                   "Routing: minimal, ecmp, spread, valiant (= valiant:ecmp), valiant:minimal, ksp:K (K shortest paths), dor "
-                  "(torus, HyperX) or shift (Kautz, de Bruijn, Imase-Itoh, Shiftfly); refused where the family does not "
+                  "(torus, HyperX, Tofu) or shift (Kautz, de Bruijn, Imase-Itoh, Shiftfly); refused where the family does not "
                   "run it")
       ->required();
   sub->add_option("--tie", o->tie,

@@ -16,7 +16,7 @@
 ///   `booksim` (BookSim2's anynet `min` tables; routing/shortest_path_routing.hpp);
 /// - `ecmp`: an even split at every router over the next hops on a shortest path;
 /// - `spread`: an even split over all shortest paths;
-/// - `dor`: dimension order (torus and HyperX);
+/// - `dor`: dimension order (torus, HyperX and Tofu);
 /// - `valiant`, `valiant:ecmp`, `valiant:minimal`: a uniformly random intermediate router,
 ///   each leg routed by ecmp (the default) or minimal (routing/valiant_load.hpp);
 /// - `ksp:K`: an even split over the K shortest simple paths, K from 1 to 64;

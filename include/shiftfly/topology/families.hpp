@@ -42,6 +42,10 @@
 #include "shiftfly/topology/torus.hpp"
 #include "shiftfly/topology/twisted_torus.hpp"
 #include "shiftfly/topology/xpander.hpp"
+#include "shiftfly/topology/megafly.hpp"
+#include "shiftfly/topology/casdf.hpp"
+#include "shiftfly/topology/mesh.hpp"
+#include "shiftfly/topology/tofu.hpp"
 
 namespace shiftfly::topology {
 
@@ -56,6 +60,7 @@ inline const std::vector<const family_descriptor*>& families() {
       &brown_ext_family(), &polarstar_family(), &delorme_family(),
       &bundlefly_family(), &arrnetwork_family(),
       &hammingmesh_family(), &rail_optimized_family(), &rail_only_family(),
+      &megafly_family(), &casdf_family(), &mesh_family(), &tofu_family(),
   };
   return all;
 }
