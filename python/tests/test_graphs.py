@@ -184,7 +184,7 @@ def test_read_files(tmp_path):
     (lambda: shiftfly.torus(dims=[4, 1]), ValueError, r"^torus: "),
     (lambda: shiftfly.torus(dims="4,4"), TypeError, r"dims must be a sequence"),
     (lambda: shiftfly.polarfly(q=6), ValueError, r"q = 6"),
-    (lambda: shiftfly.graph("mesh", k=3), ValueError, r"family = 'mesh'"),
+    (lambda: shiftfly.graph("no-such-family", k=3), ValueError, r"family = 'no-such-family'"),
     (lambda: shiftfly.dragonfly(a=4, h=2, groups=2), ValueError, r"^dragonfly: groups = 2 is out of range"),
     (lambda: shiftfly.jellyfish(routers=3, degree=3), ValueError, r"^jellyfish: (routers|degree) = 3"),
     (lambda: shiftfly.Graph.from_edges([], n=0).degree(0), ValueError, r"no vertices"),
