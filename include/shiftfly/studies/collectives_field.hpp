@@ -13,6 +13,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "shiftfly/collectives/collective.hpp"
@@ -64,7 +65,16 @@ inline collectives_field_row collectives_row(const std::string& family, const st
   q.op = "all-to-all";
   q.max_seconds = collectives_field_alltoall_seconds;
   try {
-    r.alltoall = collectives::measure_collective(g, endpoints, q);
+    auto alltoall = collectives::measure_collective(g, endpoints, q);
+    // Only an exact answer goes into the table: an interval's ends come from methods run
+    // against the time budget (metrics/flow/throughput.hpp, "The budget"), so they move with
+    // the machine's speed and load, and the table must regenerate byte for byte.
+    if (alltoall.method == "exact")
+      r.alltoall = std::move(alltoall);
+    else
+      r.alltoall_note = "all-to-all not tabulated: its maximum concurrent flow is an interval here, whose ends "
+                        "depend on the time its methods are given (shiftfly collective ... --op all-to-all "
+                        "--max-seconds S gives it)";
   } catch (const std::invalid_argument& e) {
     r.alltoall_note = std::string("all-to-all not computed here (shiftfly collective ... --op all-to-all gives it): ") + e.what();
   }
