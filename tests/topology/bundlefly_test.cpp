@@ -21,8 +21,9 @@ TEST_CASE("bundlefly: counts, degrees, supernodes and bundles, the diameter 3", 
   struct instance {
     std::uint64_t q, p;
   };
-  for (auto [q, p] : {instance{3, 5}, instance{4, 5}, instance{5, 5}, instance{3, 9}, instance{3, 13}, instance{7, 5},
-                      instance{4, 17}}) {
+  for (const auto& in : {instance{3, 5}, instance{4, 5}, instance{5, 5}, instance{3, 9}, instance{3, 13}, instance{7, 5},
+                         instance{4, 17}}) {
+    const std::uint64_t q = in.q, p = in.p;  // plain variables: Clang 14 refuses lambdas capturing structured bindings
     const auto g = t::bundlefly(q, p);
     INFO(g.name());
     const auto mms = t::slimfly(q);
