@@ -19,20 +19,6 @@
 #include "run_tool.hpp"
 
 namespace file_limits_tool_test {
-// Under AddressSanitizer the tools reserve terabytes of shadow memory at start, so an
-// address-space limit (ulimit -v) stops them before main: those cases run in the
-// uninstrumented builds (stage 1), as resource_bounds_test's do.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool address_space_limit_works = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool address_space_limit_works = false;
-#else
-constexpr bool address_space_limit_works = true;
-#endif
-#else
-constexpr bool address_space_limit_works = true;
-#endif
 
 
 const std::string fixture_dir = std::string(SHIFTFLY_FIXTURES);
@@ -169,7 +155,7 @@ TEST_CASE("file limits: 2,000,000 isolated vertices and one edge answer at once"
 
 TEST_CASE("file limits: GraphML past an address-space limit is refused up front with the estimate", "[tools][file]") {
   using namespace file_limits_tool_test;
-  if (!address_space_limit_works) return;  // instrumented build: see address_space_limit_works
+  if (!shiftfly::test::address_space_limit_works) return;  // instrumented build: see address_space_limit_works
   // 8 MB of well-formed GraphML: the reader's estimate (100 bytes a byte of text) is about
   // 800 MB, past a 512 MiB address space; it used to end in "bad GraphML: std::bad_alloc".
   const std::string f = scratch("big.graphml");
@@ -194,7 +180,7 @@ TEST_CASE("file limits: GraphML past an address-space limit is refused up front 
 
 TEST_CASE("file limits: running out of memory while reading is a one-line refusal", "[tools][file]") {
   using namespace file_limits_tool_test;
-  if (!address_space_limit_works) return;  // instrumented build: see address_space_limit_works
+  if (!shiftfly::test::address_space_limit_works) return;  // instrumented build: see address_space_limit_works
   // a limit set far above the address space: the estimates pass, an allocation fails; the
   // reader refuses in one line (exit 2), not `internal error: std::bad_alloc` (exit 1)
   require_refusal(run_shell("ulimit -v 400000; yes '0 1' | SHIFTFLY_MEMORY_LIMIT=1T TOOL graph file --path -"),

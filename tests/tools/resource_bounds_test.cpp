@@ -84,19 +84,7 @@ TEST_CASE("the limit can be lowered, and the sweep is checked as well as the gra
 // the code before the guard: it ended in bad_alloc, exit 1, or ignored the limit).
 
 namespace {
-// Under AddressSanitizer the tools reserve terabytes of shadow memory at start, so an
-// address-space limit (ulimit -v) stops them before main: those checks run elsewhere.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool can_limit_address_space = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool can_limit_address_space = false;
-#else
-constexpr bool can_limit_address_space = true;
-#endif
-#else
-constexpr bool can_limit_address_space = true;
-#endif
+constexpr bool can_limit_address_space = shiftfly::test::address_space_limit_works;  // run_tool.hpp
 
 // A file in the temporary directory, removed at the end of the scope.
 struct temp_file {

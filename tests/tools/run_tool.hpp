@@ -23,6 +23,21 @@
 
 namespace shiftfly::test {
 
+// Under AddressSanitizer the tools reserve terabytes of shadow memory at start, so an
+// address-space limit (ulimit -v) stops them before main: the tests that set one
+// return early there (they run in the uninstrumented builds).
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool address_space_limit_works = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool address_space_limit_works = false;
+#else
+constexpr bool address_space_limit_works = true;
+#endif
+#else
+constexpr bool address_space_limit_works = true;
+#endif
+
 /// Number of newline-terminated lines in s.
 inline std::size_t line_count(const std::string& s) {
   std::size_t n = 0;
