@@ -43,6 +43,9 @@ TEST_CASE("collective: all-reduce, all-to-all, broadcast and reduce-scatter on a
   const auto a2a = shiftfly::test::json_result(run_collective("torus --dims 4,4 --op all-to-all --bytes 1 --format json").out);
   CHECK(a2a["lower_bound_seconds"].get<double>() == Approx(0.5));  // bisection-tight
   CHECK(a2a["method"] == "exact");
+  // the routed time under the torus's own routing, dimension order (no --routing): k/8 M/b as well
+  CHECK(a2a["routing"] == "dor");
+  CHECK(a2a["routed_seconds"].get<double>() == Approx(0.5));
   const auto bc = shiftfly::test::json_result(run_collective("torus --dims 4,4 --op broadcast --bytes 1 --root 5 --format json").out);
   CHECK(bc["lower_bound_exact"] == "1/4");
   CHECK(bc["root"] == 5);
@@ -64,6 +67,8 @@ TEST_CASE("collective: a simulator file's endpoint counts split off, the routed 
   CHECK(a2a["schedules"][0]["name"] == "optimal multicommodity flow");
   CHECK(a2a["schedules"][1]["name"] == "routed: minimal");
   CHECK(a2a["schedules"][1]["seconds"].get<double>() >= 15.0 / 16);
+  CHECK(a2a["routing"] == "minimal");
+  CHECK(a2a["routed_seconds"] == a2a["schedules"][1]["seconds"]);
   CHECK(a2a["best_schedule"] == "optimal multicommodity flow");
   CHECK(a2a["method"] == "exact");
   // host links of b/2: one host's link, 1/2 b each way, binds the all-gather: 15/16 M/(b/2) = 15/8 M/b

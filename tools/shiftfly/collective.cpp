@@ -119,10 +119,10 @@ const shiftfly::tools::register_subcommand reg{"collective", [](CLI::App& app) {
                   "whole numbers up to 1000")
       ->default_str("the link bandwidth");
   sub->add_option("--routing", o->routing,
-                  "All-to-all: the routing whose time is shown beside the bound: minimal, ecmp, spread, valiant, "
-                  "valiant:minimal, ksp:K, dor (torus, HyperX, Tofu) or shift (Kautz, de Bruijn, Imase-Itoh, Shiftfly); "
-                  "refused where the family does not run it")
-      ->default_str("ecmp");
+                  "All-to-all: the routing whose time is shown beside the bound (routed_seconds): minimal, ecmp, "
+                  "spread, valiant, valiant:minimal, ksp:K, dor (torus, HyperX, Tofu) or shift (Kautz, de Bruijn, "
+                  "Imase-Itoh, Shiftfly); refused where the family does not run it")
+      ->default_str("the family's own: dor where it runs it, shift on the shift families, else ecmp");
   sub->add_option("--max-seconds", o->max_seconds,
                   "All-to-all: refuse a maximum concurrent flow or routed loads whose estimated time exceeds S seconds")
       ->check(CLI::Range(1.0, 604800.0));

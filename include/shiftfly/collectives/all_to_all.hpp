@@ -5,7 +5,7 @@
 /// the fabric (the channel-load engine, routing/family_load.hpp), so that a reader sees what the
 /// routing loses.
 ///
-///   struct all_to_all_request { endpoint_units, link_units, routing, family, max_seconds, threads };
+///   struct all_to_all_request { endpoint_units, link_units, routing, family, max_seconds, threads, work };
 ///   struct all_to_all_answer { compute_nodes, lambda_lower, lambda_upper, network_lower, network_upper,
 ///                              endpoint_lambda, routed_lambda, ... };
 ///   all_to_all_answer measure_all_to_all(const core::graph<std::uint32_t>& g,
@@ -38,7 +38,13 @@
 ///   automorphisms that keep the endpoint counts (symmetric_matrix_theta), else measure_throughput's
 ///   certified interval answers.
 /// An interval [θ_lower, θ_upper] gives the bound from its upper end and the flow's time from its
-/// lower end (method "interval"). The routed flow below is feasible, so λ* is at least its λ_R:
+/// lower end (method "interval").
+///
+/// Work, not time. measure_throughput gives its methods max_seconds, so where θ_net is an
+/// interval its ends move with the machine's speed. With `work` set, θ_net comes from
+/// metrics::measure_throughput_within_work instead (metrics/flow/throughput_work.hpp): the exact
+/// LPs within a size bound, else the balanced routing's rounds under the distance and METIS cut
+/// bounds; the same ends on every machine and thread count (the `collectives` table's rows). The routed flow below is feasible, so λ* is at least its λ_R:
 /// both ends are raised to λ_R where they lie below it (by the LP's tolerance, or an interval's
 /// lower end below a good routing).
 ///
@@ -67,6 +73,7 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/metrics/flow/throughput.hpp"
+#include "shiftfly/metrics/flow/throughput_work.hpp"
 #include "shiftfly/metrics/flow/traffic.hpp"
 #include "shiftfly/routing/family_load.hpp"
 #include "shiftfly/routing/routing_spec.hpp"
@@ -81,6 +88,8 @@ struct all_to_all_request {
   const topology::resolved_family* family = nullptr;  ///< g's family, resolved once (its routings, dor and shift); null: a user's graph
   double max_seconds = 600;                          ///< refuse θ* or the loads estimated above this
   unsigned threads = 0;                              ///< the loads' worker threads (0: all cores); results do not depend on it
+  /// θ_net within this work budget, no clock (see the file comment); none: measure_throughput within max_seconds
+  std::optional<metrics::throughput_work_budget> work;
 };
 
 /// The answer: rates per ordered pair of compute nodes in units of b (time = (M/N)/(λ·b)).
@@ -122,7 +131,8 @@ inline metrics::traffic_matrix endpoint_pair_traffic(const std::vector<std::uint
 /// edge switches send and its other switches do not.
 template <class G>
 std::optional<metrics::throughput_measure> symmetric_matrix_theta(const G& g, const std::vector<std::uint32_t>& endpoints,
-                                                                  const metrics::traffic_matrix& T, double max_seconds) {
+                                                                  const metrics::traffic_matrix& T, double max_seconds,
+                                                                  const std::optional<metrics::throughput_work_budget>& work = {}) {
   const std::uint64_t arcs = 2 * static_cast<std::uint64_t>(g.num_edges()), K = T.sources_with_demand().size();
   if (metrics::throughput_lp_variables(K, arcs) <= metrics::throughput_lp_max_variables ||
       g.num_vertices() > metrics::throughput_symmetry_max_vertices)
@@ -136,10 +146,14 @@ std::optional<metrics::throughput_measure> symmetric_matrix_theta(const G& g, co
   }
   std::uint64_t source_orbits = 0;
   for (const auto c : count_of) source_orbits += c > 0 ? 1 : 0;
-  if (!metrics::throughput_symmetric_fits(source_orbits, K, arcs, metrics::throughput_symmetric_max_variables, max_seconds))
+  // within a work budget: its size bound and no clock; else the estimate within max_seconds and CLP's time limit
+  if (!metrics::throughput_symmetric_fits(source_orbits, K, arcs,
+                                          work ? work->lp_variables : metrics::throughput_symmetric_max_variables,
+                                          work ? 0.0 : max_seconds))
     return std::nullopt;
   try {
-    const auto lp = metrics::throughput_symmetric_lp(g, T, aut.generators, metrics::traversal::undirected, max_seconds / 2);
+    const auto lp = metrics::throughput_symmetric_lp(g, T, aut.generators, metrics::traversal::undirected,
+                                                     work ? 0.0 : max_seconds / 2);
     metrics::throughput_measure m;
     m.lower = m.upper = lp.value;
     m.method = "exact";
@@ -187,7 +201,7 @@ inline all_to_all_answer measure_all_to_all(const core::graph<std::uint32_t>& g,
   if (crosses) {
     if (equal) {
       q.pattern = metrics::traffic_pattern::uniform;
-      metrics::require_throughput_within(g, q);
+      if (!r.work) metrics::require_throughput_within(g, q);  // a work budget bounds the work itself
     } else {  // the matrix of P_a P_b: its entries (24 bytes each), held about three times over
       q.pattern = metrics::traffic_pattern::file;
       core::require_memory(where, "the traffic matrix of " + core::to_message(routers_with) + " routers with endpoints",
@@ -218,8 +232,11 @@ inline all_to_all_answer measure_all_to_all(const core::graph<std::uint32_t>& g,
   } else {
     if (!equal) q.matrix = detail::endpoint_pair_traffic(endpoints);
     std::optional<metrics::throughput_measure> reduced;
-    if (!equal) reduced = detail::symmetric_matrix_theta(g, endpoints, q.matrix, r.max_seconds);
-    const auto theta = reduced ? *reduced : metrics::measure_throughput(g, q);
+    if (!equal) reduced = detail::symmetric_matrix_theta(g, endpoints, q.matrix, r.max_seconds, r.work);
+    const auto theta = reduced  ? *reduced
+                       : r.work ? metrics::measure_throughput_within_work(
+                                      g, equal ? metrics::uniform_traffic(g.num_vertices()) : q.matrix, equal, *r.work)
+                                : metrics::measure_throughput(g, q);
     const double scale = equal ? static_cast<double>(P) * static_cast<double>(P) : 1.0;  // uniform: one unit a router pair
     out.network_lower = theta.lower / scale;
     out.network_upper = theta.upper / scale;

@@ -6,7 +6,7 @@
 /// nccl-tests convention; no latency term in this version).
 ///
 ///   struct collective_request { op, bytes, link_bandwidth, root, symmetry, endpoint_bandwidth, routing, family,
-///                               max_seconds, threads };
+///                               max_seconds, threads, work };
 ///   struct collective_result { ... };
 ///   collective_result measure_collective(const core::graph<V>& g, const std::vector<std::uint32_t>& endpoints,
 ///                                        const collective_request& r);
@@ -32,7 +32,10 @@
 /// - all-to-all: (M/N)/(λ*·b), λ* the maximum concurrent flow of one unit for every ordered pair
 ///   of compute nodes on the compute-node graph (collectives/all_to_all.hpp: exact LP, its
 ///   reduction by symmetry, or its certified interval); the flow itself is the schedule, and
-///   beside it the time under the fabric's routing (`routing`, default ecmp).
+///   beside it the time under the fabric's routing (`routing`; none: the family's own,
+///   routing/own_routing.hpp: dimension order on tori, HyperX and Tofu, shift on the shift
+///   digraph families, else ecmp; ecmp on a user's graph), `routed_seconds`. With `work`, λ*
+///   depends on that work budget only, never on the time (metrics/flow/throughput_work.hpp).
 
 #include <algorithm>
 #include <cmath>
@@ -56,6 +59,8 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/record.hpp"
 #include "shiftfly/metrics/flow/throughput.hpp"
+#include "shiftfly/metrics/flow/throughput_work.hpp"
+#include "shiftfly/routing/own_routing.hpp"
 #include "shiftfly/metrics/symmetry/automorphisms.hpp"
 #include "shiftfly/topology/torus.hpp"
 
@@ -80,12 +85,15 @@ struct collective_request {
   /// router has several); none: link_bandwidth. A ratio b_e/b of whole numbers up to 1000
   /// (collectives/network.hpp, units_of_bandwidths); given where routers are the compute nodes: refused
   std::optional<double> endpoint_bandwidth;
-  /// all-to-all: the routing whose time is shown beside the bound (routing::parse_routing); none: ecmp.
-  /// Given with another operation: refused
+  /// all-to-all: the routing whose time is shown beside the bound (routing::parse_routing); none: the
+  /// family's own (routing::own_routing; ecmp on a user's graph). Given with another operation: refused
   std::optional<routing::routing_spec> routing;
   std::optional<topology::family_spec> family;  ///< the graph's family (the routings it runs); none: a user's graph
   double max_seconds = 600;  ///< all-to-all: refuse its θ* or its routed loads estimated above this
   unsigned threads = 0;      ///< all-to-all's routed loads: worker threads, 0 = all cores (results do not depend on it)
+  /// all-to-all: λ* within this work budget, its ends independent of the machine and the thread
+  /// count (metrics/flow/throughput_work.hpp); none: within max_seconds (measure_throughput)
+  std::optional<metrics::throughput_work_budget> work;
   /// The graph is the torus T(torus_dims) (chips numbered as topology::torus): the explainer's
   /// dimension-ordered schedules and Swing are tried too (built_schedules.hpp).
   std::vector<std::uint64_t> torus_dims;
@@ -132,6 +140,8 @@ struct collective_result {
   std::uint64_t orbits_tested = 0;
   double latency = 0;                  ///< α, seconds per step
   std::uint64_t lower_bound_steps = 0; ///< steps every schedule needs (the hop diameter); 0 when α = 0
+  std::optional<double> routed_seconds;  ///< all-to-all: the time under `routing` (the channel loads)
+  std::string routing;                   ///< all-to-all: the routing of routed_seconds ("dor", "ecmp", ...)
   std::shared_ptr<const collective_trees> trees;
 };
 
@@ -216,12 +226,13 @@ std::string all_to_all_into(const core::graph<V>& g, const std::vector<std::uint
   all_to_all_request q;
   q.endpoint_units = net.endpoint_units;
   q.link_units = net.link_units;
-  if (r.routing) q.routing = *r.routing;
   std::optional<topology::resolved_family> resolved;  // the family looked up once (topology::resolve)
   if (r.family) resolved = topology::resolve(*r.family);
   q.family = resolved ? &*resolved : nullptr;
+  q.routing = r.routing ? *r.routing : routing::own_routing(resolved ? &resolved->descriptor() : nullptr);
   q.max_seconds = r.max_seconds;
   q.threads = r.threads;
+  q.work = r.work;
   all_to_all_answer a;
   if constexpr (std::is_same_v<V, std::uint32_t>) {
     a = measure_all_to_all(g, endpoints, q);
@@ -250,7 +261,9 @@ std::string all_to_all_into(const core::graph<V>& g, const std::vector<std::uint
                                                           core::to_message(a.lambda_upper) + "], its lower end routed";
   out.schedules.push_back({"optimal multicommodity flow", seconds(a.lambda_lower), true,
                            "every pair's M/N split over the flow's paths; " + flow_note});
-  out.schedules.push_back({"routed: " + a.routing, seconds(a.routed_lambda), true,
+  out.routed_seconds = seconds(a.routed_lambda);
+  out.routing = a.routing;
+  out.schedules.push_back({"routed: " + a.routing, *out.routed_seconds, true,
                            std::string(a.routed_method == "expected" ? "expected " : "") + "max channel load " +
                                core::to_message(a.routed_max_load) + " per unit of endpoint injection, x (N - 1) M/N / b" +
                                (a.split ? "; endpoint links (N - 1) M/N / b_e" : "")});
@@ -623,6 +636,9 @@ inline core::record describe(const collective_result& c) {
       .add("schedules", schedules)
       .add("max_flows", c.max_flows, "", "maximum flows computed");
   if (c.op == "broadcast" || c.op == "reduce") r.add("root", c.root, "", "index among the compute nodes");
+  if (c.op == "all-to-all" && c.routed_seconds)
+    r.add("routed_seconds", *c.routed_seconds, "s", "the time under `routing`: its largest channel load x (N - 1) M/N / b")
+        .add("routing", c.routing, "", "the routing of routed_seconds (none given: the family's own)");
   r.line(c.op + " of " + core::to_message(c.bytes) + " bytes on " + core::to_message(c.compute_nodes) + " compute nodes (" +
          c.model + ")");
   r.line("lower bound: " + core::to_message(c.lower_bound_seconds) + " s = " + c.lower_bound_exact + " x M/b" +

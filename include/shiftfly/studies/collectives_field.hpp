@@ -27,7 +27,7 @@ struct collectives_field_row {
   bool anchor = false;  ///< a row of the TPU explainer's tori
   std::uint64_t routers = 0;
   collectives::collective_result allreduce;
-  std::optional<collectives::collective_result> alltoall;  ///< none where this version has no all-to-all bound
+  std::optional<collectives::collective_result> alltoall;  ///< none where it is refused (alltoall_note says why)
   std::string alltoall_note;
 };
 
@@ -40,14 +40,26 @@ inline constexpr std::uint64_t collectives_field_routers = 1000;
 /// tests/collectives/ring_any_test.cpp), which keeps the section to seconds.
 inline constexpr std::uint64_t collectives_simulated_cells = std::uint64_t{1} << 19;
 
-/// The all-to-all of a row is computed where its estimate is within this many seconds.
+/// The all-to-all's routed loads are computed where their estimate is within this many seconds.
 inline constexpr double collectives_field_alltoall_seconds = 10;
+
+/// The all-to-all's maximum concurrent flow: within this work budget, never a time (the table must
+/// regenerate byte for byte on any machine): the exact LPs up to the reduced LP of PolarFly q = 31
+/// (32,000 arcs, 3 source orbits: 95,000 flow variables, about 10 s of CLP), else the balanced
+/// routing's rounds under the distance and METIS cut bounds (metrics/flow/throughput_work.hpp).
+inline metrics::throughput_work_budget collectives_field_alltoall_work() {
+  metrics::throughput_work_budget w;
+  w.lp_variables = 100'000;
+  w.balanced_rounds = 12;
+  return w;
+}
 
 namespace detail {
 
 inline collectives_field_row collectives_row(const std::string& family, const std::string& parameters, bool anchor,
                                              const core::graph<std::uint32_t>& g, const std::vector<std::uint32_t>& endpoints,
-                                             const std::vector<std::uint64_t>& torus_dims) {
+                                             const std::vector<std::uint64_t>& torus_dims,
+                                             const std::optional<topology::family_spec>& spec) {
   collectives_field_row r;
   r.family = family;
   r.parameters = parameters;
@@ -60,21 +72,15 @@ inline collectives_field_row collectives_row(const std::string& family, const st
   q.torus_dims = torus_dims;
   q.max_simulated_cells = collectives_simulated_cells;
   r.allreduce = collectives::measure_collective(g, endpoints, q);
-  // The all-to-all where the library's own estimate of its maximum concurrent flow (and routed
-  // loads) is within collectives_field_alltoall_seconds; above, the row says so with the estimate.
+  // The all-to-all: its maximum concurrent flow within a work budget (exact, or a certified
+  // interval whose ends depend on that budget alone), and the time under the family's own routing
+  // (routing/own_routing.hpp), its loads computed where estimated within collectives_field_alltoall_seconds.
   q.op = "all-to-all";
   q.max_seconds = collectives_field_alltoall_seconds;
+  q.work = collectives_field_alltoall_work();
+  q.family = spec;
   try {
-    auto alltoall = collectives::measure_collective(g, endpoints, q);
-    // Only an exact answer goes into the table: an interval's ends come from methods run
-    // against the time budget (metrics/flow/throughput.hpp, "The budget"), so they move with
-    // the machine's speed and load, and the table must regenerate byte for byte.
-    if (alltoall.method == "exact")
-      r.alltoall = std::move(alltoall);
-    else
-      r.alltoall_note = "all-to-all not tabulated: its maximum concurrent flow is an interval here, whose ends "
-                        "depend on the time its methods are given (shiftfly collective ... --op all-to-all "
-                        "--max-seconds S gives it)";
+    r.alltoall = collectives::measure_collective(g, endpoints, q);
   } catch (const std::invalid_argument& e) {
     r.alltoall_note = std::string("all-to-all not computed here (shiftfly collective ... --op all-to-all gives it): ") + e.what();
   }
@@ -88,7 +94,8 @@ inline std::vector<collectives_field_row> collectives_field_rows() {
   for (const std::vector<std::uint64_t>& dims : {std::vector<std::uint64_t>{4, 4}, std::vector<std::uint64_t>{16, 16}}) {
     const auto g = topology::make_graph(topology::family_spec{"torus", {{"dims", dims}}});
     rows.push_back(detail::collectives_row("Torus (TPU explainer)", "dims = " + collectives::torus_dims_text(dims), true, g,
-                                           std::vector<std::uint32_t>(g.num_vertices(), 1), dims));
+                                           std::vector<std::uint32_t>(g.num_vertices(), 1), dims,
+                                           topology::family_spec{"torus", {{"dims", dims}}}));
   }
   // The fat tree at k = 16 (its 1,024 hosts on edge switches) stands for its family: the field
   // tables' instance near 1,000 routers would carry 5,488 hosts.
@@ -97,14 +104,14 @@ inline std::vector<collectives_field_row> collectives_field_rows() {
     if (f->name == topology::family_name(hosts)) {
       const auto g = topology::make_graph(hosts);
       rows.push_back(detail::collectives_row(std::string(field_family_name(f)), "k = 16", false, g,
-                                             topology::endpoints_of(hosts, g), {}));
+                                             topology::endpoints_of(hosts, g), {}, hosts));
       continue;
     }
     const auto inst = choose_instance(f, collectives_field_radix, collectives_field_routers);
     if (!inst) continue;
     const auto g = topology::make_graph(inst->spec);
     rows.push_back(detail::collectives_row(std::string(field_family_name(f)), inst->parameters, false, g,
-                                           std::vector<std::uint32_t>(g.num_vertices(), 1), {}));
+                                           std::vector<std::uint32_t>(g.num_vertices(), 1), {}, inst->spec));
   }
   return rows;
 }

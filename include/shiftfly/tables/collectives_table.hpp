@@ -36,10 +36,12 @@ inline report::table collectives_table(const std::vector<studies::collectives_fi
              "schedules tried (the proved reduce-scatter + all-gather tree packings; rings along a Hamiltonian cycle "
              "or a tour, one way and both ways; on tori the explainer's dimension-ordered schedules and Swing), each "
              "built schedule run on integers where small; all-to-all: (M/N)/theta* b and the maximum concurrent flow "
-             "itself";
+             "itself, theta* within a work budget (the exact LPs up to 100,000 flow variables, else 12 rounds of the "
+             "balanced routing under the distance and METIS cut bounds; no time limit), and the time under the "
+             "fabric's own routing from its channel loads";
   t.columns = {"Fabric",         "Parameters",       "Compute nodes",   "All-reduce bound", "All-reduce best",
                "Gap",            "Best schedule",    "Ring",            "Ring time",        "All-to-all bound",
-               "All-to-all best"};
+               "All-to-all best", "All-to-all method", "Routing",         "Routed all-to-all"};
   for (const auto& r : rows) {
     const auto& a = r.allreduce;
     std::string ring = "-", ring_time = "-";
@@ -54,7 +56,8 @@ inline report::table collectives_table(const std::vector<studies::collectives_fi
     t.add_row({r.family, r.parameters, report::thousands(a.compute_nodes), detail::per_byte(a.lower_bound_seconds),
                detail::per_byte(a.best_seconds), a.gap ? fmt::format("{:.3f}", *a.gap) : "-", best, ring, ring_time,
                r.alltoall ? detail::per_byte(r.alltoall->lower_bound_seconds) : "-",
-               r.alltoall ? detail::per_byte(r.alltoall->best_seconds) : "-"});
+               r.alltoall ? detail::per_byte(r.alltoall->best_seconds) : "-", r.alltoall ? r.alltoall->method : "-",
+               r.alltoall ? r.alltoall->routing : "-", r.alltoall ? detail::per_byte(r.alltoall->routed_seconds) : "-"});
   }
   t.notes.push_back(
       "Times are in units of M/b: seconds per byte of M at one byte per second per link direction, the bandwidth term "
@@ -64,8 +67,16 @@ inline report::table collectives_table(const std::vector<studies::collectives_fi
       "Ring: the bidirectional ring's cycle (a Hamiltonian cycle of the routers with compute nodes, else a tour) and "
       "its congestion, the most ring messages on one link direction in a step, both directions together.");
   t.notes.push_back(
-      "The routed all-to-all (the time under the fabric's own routing, the channel-load engine) is not in this "
-      "version of the table.");
+      "All-to-all: M is one compute node's send buffer, M/N to each peer, its own block counted in M and not sent. "
+      "Method exact: the bound is (M/N)/(theta* b) and the optimal multicommodity flow reaches it; interval: theta* "
+      "lies in a certified interval [lower, upper] (a routing's flow below; the distance bound or a METIS "
+      "bisection's cut above), the bound is (M/N)/(upper b) and the best column the flow's time (M/N)/(lower b), "
+      "both ends set by the work budget alone, so the same on every machine and thread count.");
+  t.notes.push_back(
+      "Routed all-to-all: the time under the fabric's own routing (dor: dimension order on tori and HyperX; shift: "
+      "the shift route of Shiftfly; ecmp: an even split over the next hops on shortest paths, elsewhere), its "
+      "largest channel load per unit of injection L from the channel-load engine: L (N - 1) (M/N)/b. Above the "
+      "best column where the routing loses.");
   for (const auto& r : rows)
     if (!r.alltoall_note.empty()) t.notes.push_back("- (" + r.family + "): " + r.alltoall_note + ".");
   return t;
