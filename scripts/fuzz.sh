@@ -7,14 +7,12 @@
 #   bash scripts/fuzz.sh                      # every harness, 60 s each
 #   FUZZ_SECONDS=300 bash scripts/fuzz.sh     # longer
 #   FUZZ_TARGETS="label list" bash scripts/fuzz.sh
-#   BUILD_DIR=/tmp/b bash scripts/fuzz.sh     # default: build-fuzz in the repository
+#   BUILD_DIR=/tmp/b bash scripts/fuzz.sh     # default: build-clang in the repository
 #   FUZZ_KEEP=DIR bash scripts/fuzz.sh        # keep the grown corpora and logs in DIR
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-# its own build directory: build-clang is the instrumented test build (scripts/configure_clang.sh),
-# configured with other options; the harnesses share no object with it
-build="${BUILD_DIR:-$root/build-fuzz}"
+build="${BUILD_DIR:-$root/build-clang}"
 seconds="${FUZZ_SECONDS:-60}"
 parallel="${FUZZ_PARALLEL:-2}"
 
