@@ -77,3 +77,34 @@ TEST_CASE("collective: a simulator file's endpoint counts split off, the routed 
   CHECK(ag["cut_units"] == 1);
   CHECK(ag["endpoint_bandwidth"].get<double>() == 0.5);
 }
+
+TEST_CASE("collective: --lp-variables and --balanced-rounds put the all-to-all within a work budget", "[tools][collective]") {
+  // A 150-router Jellyfish of degree 6: its edge LP (150 sources x 900 arcs) is over the plain LP's
+  // size and it has no automorphism to reduce it by, so within a work budget its maximum concurrent
+  // flow is the certified interval, whose ends depend on the rounds only: the same in two runs (the
+  // library's test compares one thread with two), and more rounds never raise the best time.
+  using collective_tool_test::run_collective;
+  const std::string base = "jellyfish --routers 150 --degree 6 --seed 3 --op all-to-all --bytes 1 --format json";
+  const auto one = run_collective(base + " --balanced-rounds 2");
+  const auto two = run_collective(base + " --balanced-rounds 2");
+  REQUIRE(one.status == 0);
+  REQUIRE(two.status == 0);
+  const auto a = shiftfly::test::json_result(one.out);
+  const auto b = shiftfly::test::json_result(two.out);
+  CHECK(a["method"] != "exact");
+  CHECK(a["lower_bound_seconds"] == b["lower_bound_seconds"]);
+  CHECK(a["best_seconds"] == b["best_seconds"]);
+  CHECK(a["lower_bound_seconds"].get<double>() <= a["best_seconds"].get<double>());
+  const auto more = shiftfly::test::json_result(run_collective(base + " --balanced-rounds 12").out);
+  CHECK(more["best_seconds"].get<double>() <= a["best_seconds"].get<double>());
+  // The 12x12 torus (144 sources x 576 arcs): its LP reduced by the automorphisms (one source orbit)
+  // answers exactly, bisection-tight k/8 = 3/2 M/b; with no LP allowed (--lp-variables 0) the
+  // interval's ends bracket that value (here they meet it: the balanced routing reaches the cut).
+  const std::string torus = "torus --dims 12,12 --op all-to-all --bytes 1 --format json";
+  const auto exact = shiftfly::test::json_result(run_collective(torus + " --lp-variables 40000").out);
+  CHECK(exact["method"] == "exact");
+  CHECK(exact["lower_bound_seconds"].get<double>() == Approx(1.5));
+  const auto interval = shiftfly::test::json_result(run_collective(torus + " --lp-variables 0").out);
+  CHECK(interval["lower_bound_seconds"].get<double>() <= 1.5 * (1 + 1e-9));
+  CHECK(interval["best_seconds"].get<double>() >= 1.5 * (1 - 1e-9));
+}

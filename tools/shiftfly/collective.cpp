@@ -1,5 +1,6 @@
 // shiftfly collective FAMILY [family flags] --op OP --bytes M [--link-bandwidth B] [--latency A] [--root R]
 //                     [--endpoints P] [--endpoint-bandwidth BE] [--routing R] [--max-seconds S]
+//                     [--lp-variables N] [--balanced-rounds N]
 //                     [--schedule-out FILE] [--format json|text]
 // shiftfly collective file --path P ...
 // A collective's certified lower bound on the fabric, the best schedule known and the gap
@@ -32,6 +33,7 @@ struct options {
   std::string op, bytes, link_bandwidth = "1", latency = "0", schedule_out, endpoint_bandwidth, routing, format = "text";
   double max_seconds = 600;
   std::uint64_t root = 0;
+  std::optional<std::uint64_t> lp_variables, balanced_rounds;  // all-to-all: a work budget instead of --max-seconds
   std::shared_ptr<std::optional<std::uint64_t>> endpoints = std::make_shared<std::optional<std::uint64_t>>();
 };
 
@@ -52,6 +54,15 @@ int run_collective(const options& o, const CLI::App& app, const shiftfly::tools:
                                      "--op all-gather or reduce-scatter (MSCCL allgather, reduce_scatter)");
       return 0;
     });
+  // The work budget is the all-to-all's maximum concurrent flow's: refused with another operation.
+  if ((o.lp_variables || o.balanced_rounds) && o.op != "all-to-all" &&
+      std::find(sc::collective_operations().begin(), sc::collective_operations().end(), o.op) != sc::collective_operations().end())
+    shiftfly::tools::with_flags(app, [&] {
+      shiftfly::core::fail_parameter("collective", o.lp_variables ? "lp_variables" : "balanced_rounds",
+                                     std::to_string(o.lp_variables ? *o.lp_variables : *o.balanced_rounds),
+                                     "is not used by --op " + o.op, "--op all-to-all");
+      return 0;
+    });
   shiftfly::tools::file_report file;
   const auto g = shiftfly::tools::make_graph(*o.family, "collective", false, &file);
   auto chosen = shiftfly::tools::naming_flags(c, "", [&] { return shiftfly::tools::choose_endpoints(*o.family, g, file, *o.endpoints); });
@@ -67,6 +78,14 @@ int run_collective(const options& o, const CLI::App& app, const shiftfly::tools:
     if (!o.routing.empty()) q.routing = shiftfly::routing::parse_routing(o.routing);
     if (o.family->family != shiftfly::topology::file_source_name) q.family = shiftfly::tools::to_spec(*o.family);
     q.max_seconds = o.max_seconds;
+    // Either work flag puts the maximum concurrent flow within a work budget (the other at its
+    // default): its answer then depends on the budget alone, as in the collectives table.
+    if (o.lp_variables || o.balanced_rounds) {
+      shiftfly::metrics::throughput_work_budget w;
+      if (o.lp_variables) w.lp_variables = *o.lp_variables;
+      if (o.balanced_rounds) w.balanced_rounds = *o.balanced_rounds;
+      q.work = w;
+    }
     // A family on a grid of rings (a torus): the explainer's dimension-ordered schedules and Swing are tried as well.
     if (o.family->family != shiftfly::topology::file_source_name) {
       const auto resolved = shiftfly::tools::resolve(*o.family);
@@ -126,6 +145,15 @@ const shiftfly::tools::register_subcommand reg{"collective", [](CLI::App& app) {
   sub->add_option("--max-seconds", o->max_seconds,
                   "All-to-all: refuse a maximum concurrent flow or routed loads whose estimated time exceeds S seconds")
       ->check(CLI::Range(1.0, 604800.0));
+  sub->add_option("--lp-variables", o->lp_variables,
+                  "All-to-all: the maximum concurrent flow within a work budget, not a time: the LP reduced by the "
+                  "automorphisms solved when it has at most N flow variables (0 to 200000), else the certified "
+                  "interval; the same answer on every machine")
+      ->default_str(std::to_string(shiftfly::metrics::throughput_work_lp_variables) + " with --balanced-rounds, else none");
+  sub->add_option("--balanced-rounds", o->balanced_rounds,
+                  "All-to-all: with a work budget, the rounds of the balanced routing that give the interval's lower "
+                  "end (1 to 100000)")
+      ->default_str(std::to_string(shiftfly::metrics::throughput_work_balanced_rounds) + " with --lp-variables, else none");
   sub->add_option("--root", o->root, "Broadcast and reduce: the root, an index among the compute nodes")
       ->type_name("UINT in [0 - 18446744073709551615]");
   shiftfly::tools::add_endpoints_flag(sub, o->endpoints);

@@ -26,10 +26,11 @@ namespace shiftfly::routing {
 inline routing_spec own_routing(const topology::family_descriptor* family) {
   routing_spec r;  // ecmp
   if (family == nullptr) return r;
+  // the descriptor's names against the routing kinds' own names (routing_spec.hpp), not as literals
   const auto& names = family->routings;
-  if (std::find(names.begin(), names.end(), std::string("dor")) != names.end())
+  if (std::find(names.begin(), names.end(), routing_kind_name(routing_kind::dor)) != names.end())
     r.kind = routing_kind::dor;
-  else if (!names.empty() && names.front() == "shift")
+  else if (!names.empty() && names.front() == routing_kind_name(routing_kind::shift))
     r.kind = routing_kind::shift;
   return r;
 }
