@@ -36,11 +36,11 @@ cmake --build build-clang -j "$(nproc)" --target "${targets[@]}"
 # compile with it too: they would only repeat stage 1; so would differential/fixtures_check,
 # a Python run that no compiler touches. Also left out, for CI time
 # (docs/hardening.md, "CI time"): the ODR check (not built, above), and the golden checks of the
-# throughput and routing-load sections (tables/check_throughput, tables/check_routing_load and
-# tables/check_routing_load_field: the longest tests, two minutes on the busy machine; their LPs and routings are tested
+# throughput and routing-load sections (tables/check_throughput, tables/check_routing_load: two
+# of the longest tests, two minutes on the busy machine; their LPs and routings are tested
 # under Clang by the metrics and routing unit tests). The bad-input
 # matrix (tools/bad_input_test) runs here too, though its code is the same under either
 # compiler: it runs hundreds of tools and once bounded their wall time, so it is the
 # test a busy machine tests best. (The Python tests run busy in CI from stage 1's build.)
 bash scripts/test_busy.sh build-clang \
-  -E "^((cmake|docs|headers|readme|odr|differential)/|tables/check_(throughput|routing_load|routing_load_field)$)" "$@"
+  -E "^((cmake|docs|headers|readme|odr|differential)/|tables/check_(throughput|routing_load)$)" "$@"

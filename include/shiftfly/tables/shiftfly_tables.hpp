@@ -187,8 +187,8 @@ inline report::section_output routing_load_output(const report::section_context&
   report::section_output o;
   if (c.profile != report::profile::exact) return o;
   // Table 2's designs feed the first table and the figure, the field's the second: a run that
-  // prints one part (`--only routing_load,routing_load_vs_size` or `--only routing_load_field`)
-  // measures that part alone, so the two can be checked side by side without repeating work.
+  // prints only the field's (`--only routing_load_field`) or only the figure measures that part
+  // alone (`--only routing_load` names the section, its first table's id being the same).
   const bool want_table2 = report::section_wants(c, "routing_load") || report::section_wants(c, "routing_load_vs_size");
   const bool want_field = report::section_wants(c, "routing_load_field");
   std::vector<studies::routing_load_design> table2, field;
