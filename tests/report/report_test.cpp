@@ -93,6 +93,37 @@ TEST_CASE("run_table_set writes, checks, and fails on an altered golden file", "
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("run_table_set tells a section which of its outputs the run prints (section_wants)", "[report]") {
+  // A section may skip the work of an output not printed: the routing-load section measures
+  // Table 2's designs or the field's alone when `only` names one of its tables.
+  std::vector<std::string> asked;
+  const auto build = [&asked](const section_context& c) {
+    section_output o;
+    for (const char* id : {"first", "second"})
+      if (section_wants(c, id)) {
+        asked.push_back(id);
+        o.tables.push_back(sample_table());
+        o.tables.back().id = id;
+      }
+    return o;
+  };
+  const std::vector<section> sections{{"pair", "two tables", build, {"first", "second"}}};
+  table_set_options o;
+  o.format = "csv";
+  std::ostringstream out;
+  REQUIRE(run_table_set(sections, o, out, out) == 0);  // no `only`: every output
+  CHECK(asked == std::vector<std::string>{"first", "second"});
+  asked.clear();
+  o.only = {"second"};
+  REQUIRE(run_table_set(sections, o, out, out) == 0);
+  CHECK(asked == std::vector<std::string>{"second"});
+  asked.clear();
+  o.only = {"pair"};  // the section's id: all of it
+  REQUIRE(run_table_set(sections, o, out, out) == 0);
+  CHECK(asked == std::vector<std::string>{"first", "second"});
+  CHECK(section_wants(section_context{}, "anything"));  // a context that does not say wants everything
+}
+
 TEST_CASE("run_table_set: only names sections or single outputs; a section produces only what it lists", "[report]") {
   const auto two = [](const section_context&) {
     section_output o;

@@ -16,6 +16,7 @@
 #include "shiftfly/core/python_random.hpp"
 #include "shiftfly/metrics/flow/traffic.hpp"
 #include "shiftfly/routing/channel_share.hpp"
+#include "shiftfly/routing/shortest_path_routing.hpp"
 #include "shiftfly/routing/worst_case_load.hpp"
 
 using namespace shiftfly;
@@ -280,4 +281,66 @@ TEST_CASE("worst case: bad input and limits are refused in one line", "[worst_ca
   CHECK(what([&] { routing::worst_case_load(5, 10, negative); }).find("the fraction -0.5") != std::string::npos);
   CHECK(what([&] { routing::permutation_channel_load({0, 1, 1, 3, 4}, 0, f); }) ==
         "permutation_channel_load: p = entry 2 = 1 is not a permutation (accepted: each of 0..4 exactly once)");
+}
+
+TEST_CASE("worst case: gathered by target (one search a target) equals gathered by pair, bit for bit", "[worst_case]") {
+  // shortest_path_router::shares_to_target gives every source's shares toward t from one search;
+  // they must be the very doubles shares(s, t) gives, and worst_case_load fed by target the
+  // same answer as fed by pair (the routing-load table's worst cases take this path).
+  std::vector<std::pair<std::string, std::pair<std::uint32_t, edges>>> graphs = small_graphs();
+  edges torus;  // 4 x 5 torus: many ties, so ECMP and spread split at every step
+  for (std::uint32_t r = 0; r < 4; ++r)
+    for (std::uint32_t c = 0; c < 5; ++c) {
+      torus.push_back({r * 5 + c, r * 5 + (c + 1) % 5});
+      torus.push_back({r * 5 + c, ((r + 1) % 4) * 5 + c});
+    }
+  graphs.push_back({"torus 4x5", {20, torus}});
+  edges chords;  // a ring of 13 with chords: unequal degrees
+  for (std::uint32_t v = 0; v < 13; ++v) chords.push_back({v, (v + 1) % 13});
+  for (std::uint32_t v = 0; v < 13; v += 3) chords.push_back({v, (v + 5) % 13});
+  graphs.push_back({"ring 13 with chords", {13, chords}});
+  for (const auto& [name, spec] : graphs) {
+    const auto g = make(spec.first, spec.second);
+    const auto n = static_cast<std::uint32_t>(g.num_vertices());
+    for (const auto kind : {routing::routing_kind::minimal, routing::routing_kind::ecmp, routing::routing_kind::spread}) {
+      CAPTURE(name, routing::routing_kind_name(kind));
+      const routing::shortest_path_router<graph> router(g, kind);
+      const routing::pair_shares_function by_pair = [&router](std::uint32_t s, std::uint32_t t,
+                                                              std::vector<routing::channel_share>& out) {
+        router.shares(s, t, out);
+      };
+      std::vector<routing::channel_share> want;
+      for (std::uint32_t t = 0; t < n; ++t) {
+        std::uint32_t next = 0;
+        router.shares_to_target(t, [&](std::uint32_t s, const std::vector<routing::channel_share>& got) {
+          if (next == t) ++next;
+          CHECK(s == next);  // every source but t, in order
+          ++next;
+          want.clear();
+          router.shares(s, t, want);
+          REQUIRE(got.size() == want.size());
+          for (std::size_t i = 0; i < got.size(); ++i) {
+            CHECK(got[i].channel == want[i].channel);
+            CHECK(got[i].fraction == want[i].fraction);  // the same double, not merely close
+          }
+        });
+        CHECK(next == (t == n - 1 ? n - 1 : n));
+      }
+      const routing::target_shares_function by_target =
+          [&router](std::uint32_t t, const std::function<void(std::uint32_t, const std::vector<routing::channel_share>&)>& emit) {
+            router.shares_to_target(t, emit);
+          };
+      const auto a = routing::worst_case_load(n, routing::channel_count(g), by_pair);
+      const auto b = routing::worst_case_load(n, routing::channel_count(g), by_pair, {}, by_target);
+      CHECK(a.permutation == b.permutation);
+      CHECK(a.channel == b.channel);
+      CHECK(a.load == b.load);
+      CHECK(a.upper == b.upper);
+      CHECK(a.method == b.method);
+      CHECK(a.shares == b.shares);
+      CHECK(a.channels_solved == b.channels_solved);
+      CHECK(a.row_potential == b.row_potential);
+      CHECK(a.column_potential == b.column_potential);
+    }
+  }
 }

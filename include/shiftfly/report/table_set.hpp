@@ -37,7 +37,14 @@ namespace shiftfly::report {
 struct section_context {
   report::profile profile = profile::exact;  ///< Shiftfly tables only; ignored elsewhere
   unsigned threads = 0;           ///< 0 = all cores
+  /// Whether the run prints the table or figure `id` of the section (run_table_set sets it from
+  /// `only`); unset: every one. A section may skip the work of what is not printed, never change
+  /// what is (section_wants).
+  std::function<bool(const std::string&)> wants = {};
 };
+
+/// Whether the run prints the section's output `id` (true when the context does not say).
+inline bool section_wants(const section_context& c, const std::string& id) { return !c.wants || c.wants(id); }
 
 /// What a section produces.
 struct section_output {
@@ -241,7 +248,9 @@ inline int run_table_set(const std::vector<section>& sections, const table_set_o
   for (const auto& s : sections) {
     if (!runs(s)) continue;
     show_progress("tables: " + s.id, done, total);
-    const section_output result = s.build(o.context);
+    section_context context = o.context;
+    context.wants = [&](const std::string& id) { return wanted(s, id); };
+    const section_output result = s.build(context);
     show_progress("tables: " + s.id, ++done, total);
     detail::require_listed_outputs(s, result);
     html_section page{s.id, s.description, {}, {}};

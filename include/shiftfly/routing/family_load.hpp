@@ -209,7 +209,16 @@ inline worst_case_summary find_worst_permutation(const core::graph<std::uint32_t
       m == n ? base : pair_shares_function([&](std::uint32_t a, std::uint32_t b, std::vector<channel_share>& out) {
         base(M[a], M[b], out);
       });
-  const auto found = worst_case_load(m, channel_count(g), shares, limits);
+  // a shortest-path routing on every router: one search from each target serves all its sources
+  target_shares_function by_target;
+  if (m == n && (r.routing.kind == routing_kind::minimal || r.routing.kind == routing_kind::ecmp ||
+                 r.routing.kind == routing_kind::spread)) {
+    const auto* router = static_cast<const shortest_path_router<core::graph<std::uint32_t>>*>(holder.get());
+    by_target = [router](std::uint32_t t, const std::function<void(std::uint32_t, const std::vector<channel_share>&)>& emit) {
+      router->shares_to_target(t, emit);
+    };
+  }
+  const auto found = worst_case_load(m, channel_count(g), shares, limits, by_target);
   for (std::uint64_t i = 0; i < m; ++i) permutation[M[i]] = M[found.permutation[i]];
   w.permutation = permutation;
   w.method = found.method;

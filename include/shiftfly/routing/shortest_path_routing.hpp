@@ -10,6 +10,7 @@
 ///   class shortest_path_router : public load_router {
 ///     shortest_path_router(const G& g, routing_kind kind, tie_rule tie = lowest, const routing_build_options& = {});
 ///     void shares(s, t, std::vector<channel_share>& out) const;   // one pair, appends
+///     void shares_to_target(t, emit) const;    // emit(s, shares) for every s != t: one search from t
 ///     void route_to(t, demand, workspace&, load) const;            // all sources to t at once
 ///   };
 ///   class pair_share_router : public load_router { pair_share_router(g, shares_function); };
@@ -181,6 +182,51 @@ class shortest_path_router : public load_router {
     std::vector<double> demand(n, 0.0);
     demand[s] = 1.0;
     push(t, demand, w, [&](std::uint64_t c, double f) { out.push_back({c, f}); });
+  }
+
+  /// The shares of every pair (s, t) toward one t, s = 0, 1, ... (s != t): emit(s, shares), the
+  /// shares exactly as shares(s, t) appends them. The search from t (and spread's path counts)
+  /// is done once for all sources instead of once a pair, and each source's pass starts at its
+  /// own place in the DAG's order: the vertices after it have no flow, which the pass of
+  /// shares(s, t) skips, so every sum is formed in the same order and the shares are the same
+  /// doubles. O(n + m) for the search, then O(position + pushes) a source.
+  template <class Emit>
+  void shares_to_target(std::uint32_t t, Emit&& emit) const {
+    const auto& g = *g_;
+    const std::size_t n = g.num_vertices();
+    if (t >= n)
+      core::fail_parameter("shortest_path_router", "target", core::to_message(t), "is not a vertex",
+                           "0 to " + core::to_message(n - 1));
+    route_workspace w;
+    const std::vector<double> none(n, 0.0);
+    pass_policy policy{{}, *this, none, w, t};
+    const auto view = metrics::csr_view_of(g);
+    auto& dag = w.dag;
+    policy.begin(t);
+    dag.search(view, t, policy);
+    policy.prepare(dag);  // every flow 0: each source's unit is set below
+    std::vector<std::uint32_t> position(n, 0);
+    for (std::size_t i = 0; i < dag.reached; ++i) position[dag.order[i]] = static_cast<std::uint32_t>(i);
+    double* flow = dag.flow.data();
+    std::vector<channel_share> out;
+    for (std::uint32_t s = 0; s < n; ++s) {
+      if (s == t) continue;
+      if (dag.dist[s] == unreached) detail::fail_unreached(s, t);
+      out.clear();
+      flow[s] = 1.0;
+      const auto send = [&](auto k, std::uint32_t v, double x) {
+        out.push_back({k, x});
+        flow[v] += x;
+      };
+      for (std::size_t i = position[s]; i >= 1; --i) {
+        const std::uint32_t u = dag.order[i];
+        const double f = policy.flow_at(u, flow[u]);
+        if (f == 0.0) continue;
+        policy.split(view, dag, u, f, send);
+      }
+      for (std::size_t i = 0; i <= position[s]; ++i) flow[dag.order[i]] = 0.0;
+      emit(s, static_cast<const std::vector<channel_share>&>(out));
+    }
   }
 
  private:

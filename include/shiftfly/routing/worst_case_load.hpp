@@ -18,12 +18,17 @@
 ///   struct worst_case_load_result { permutation, channel, load, upper, method, row_potential,
 ///       column_potential, channels, channels_with_load, channels_solved, pairs, shares,
 ///       assignment_work, next_bound; method_text() };
+///   using target_shares_function = std::function<void(std::uint32_t t, emit(s, shares))>;  // optional
 ///   worst_case_load_result worst_case_load(std::uint64_t n, std::uint64_t channel_count,
-///                                          const pair_shares_function& shares, const worst_case_options& = {});
+///                                          const pair_shares_function& shares, const worst_case_options& = {},
+///                                          const target_shares_function& by_target = {});
 ///   double permutation_channel_load(perm, channel, shares);   // Σ_s w_c(s, perm[s])
 ///
 /// Method. The routing is asked once for every ordered pair s != t (n(n − 1) calls); its shares
-/// are gathered by channel. Every channel c gets the bound
+/// are gathered by channel. A routing that gives `by_target` is asked once a target instead (a
+/// shortest-path routing then searches once from t for all its sources, not once a pair: the
+/// routing-load table's worst cases at 576 routers took about 8 s of CPU each by pair); the
+/// shares are reordered by source, so the gathered shares are the same. Every channel c gets the bound
 ///   B(c) = min(Σ_s max_t w_c(s, t), Σ_t max_s w_c(s, t)) >= its worst load
 /// (a permutation takes one target a source and one source a target). Channels are then solved
 /// exactly in decreasing B(c) (ties by channel index) until the best exact load found is at
@@ -83,6 +88,13 @@ namespace shiftfly::routing {
 
 /// A routing's shares of the pair (s, t)'s traffic, appended to `out` (s != t).
 using pair_shares_function = std::function<void(std::uint32_t s, std::uint32_t t, std::vector<channel_share>& out)>;
+
+/// A routing's shares of every pair toward one target t at once: emit(s, shares) for s = 0, 1, ...
+/// (s != t), each pair's shares as pair_shares_function appends them. Optional: a routing that
+/// shares work across the sources of one target (a destination-based routing's one search from
+/// t) gives it, and worst_case_load gathers by target instead of by pair, with the same result.
+using target_shares_function = std::function<void(
+    std::uint32_t t, const std::function<void(std::uint32_t s, const std::vector<channel_share>& shares)>& emit)>;
 
 /// Limits of worst_case_load (see the file comment).
 struct worst_case_options {
@@ -175,31 +187,55 @@ namespace detail {
 /// Step 1: every pair's shares, gathered by channel (sorted by channel, source, target; a
 /// channel listed twice for one pair: its fractions add; zero fractions dropped).
 inline std::vector<gathered_share> gather_shares(std::uint64_t n, std::uint64_t channel_count,
-                                                 const pair_shares_function& shares, std::string_view where) {
+                                                 const pair_shares_function& shares, std::string_view where,
+                                                 const target_shares_function& by_target = {}) {
   std::vector<gathered_share> all;
-  std::vector<channel_share> out;
-  for (std::uint64_t s = 0; s < n; ++s)
-    for (std::uint64_t t = 0; t < n; ++t) {
-      if (s == t) continue;
-      out.clear();
-      shares(static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(t), out);
-      if (all.size() + out.size() > all.capacity())
-        core::require_memory(where, "the routing's shares",
-                             core::estimate_add_mul(0, std::max<std::uint64_t>(2 * all.capacity(), all.size() + out.size()),
-                                                    sizeof(gathered_share)));
-      for (const auto& x : out) {
-        if (x.channel >= channel_count)
-          core::fail(where, "the routing gave channel " + core::to_message(x.channel) + " for the pair (" +
-                                core::to_message(s) + ", " + core::to_message(t) + ") (accepted: below the channel count " +
-                                core::to_message(channel_count) + ")");
-        if (!(x.fraction >= 0.0) || !std::isfinite(x.fraction))
-          core::fail(where, "the routing gave the fraction " + core::to_message(x.fraction) + " for the pair (" +
-                                core::to_message(s) + ", " + core::to_message(t) + ") (accepted: finite, at least 0)");
-        if (x.fraction > 0.0)
-          all.push_back({static_cast<std::uint32_t>(x.channel), static_cast<std::uint32_t>(s),
-                         static_cast<std::uint32_t>(t), x.fraction});
-      }
+  const auto add = [&](std::uint64_t s, std::uint64_t t, const std::vector<channel_share>& out) {
+    if (all.size() + out.size() > all.capacity())
+      core::require_memory(where, "the routing's shares",
+                           core::estimate_add_mul(0, std::max<std::uint64_t>(2 * all.capacity(), all.size() + out.size()),
+                                                  sizeof(gathered_share)));
+    for (const auto& x : out) {
+      if (x.channel >= channel_count)
+        core::fail(where, "the routing gave channel " + core::to_message(x.channel) + " for the pair (" +
+                              core::to_message(s) + ", " + core::to_message(t) + ") (accepted: below the channel count " +
+                              core::to_message(channel_count) + ")");
+      if (!(x.fraction >= 0.0) || !std::isfinite(x.fraction))
+        core::fail(where, "the routing gave the fraction " + core::to_message(x.fraction) + " for the pair (" +
+                              core::to_message(s) + ", " + core::to_message(t) + ") (accepted: finite, at least 0)");
+      if (x.fraction > 0.0)
+        all.push_back({static_cast<std::uint32_t>(x.channel), static_cast<std::uint32_t>(s),
+                       static_cast<std::uint32_t>(t), x.fraction});
     }
+  };
+  if (!by_target) {
+    std::vector<channel_share> out;
+    for (std::uint64_t s = 0; s < n; ++s)
+      for (std::uint64_t t = 0; t < n; ++t) {
+        if (s == t) continue;
+        out.clear();
+        shares(static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(t), out);
+        add(s, t, out);
+      }
+  } else {
+    for (std::uint64_t t = 0; t < n; ++t)
+      by_target(static_cast<std::uint32_t>(t), [&](std::uint32_t s, const std::vector<channel_share>& out) {
+        if (s >= n || s == t)
+          core::fail(where, "the routing gave the pair (" + core::to_message(s) + ", " + core::to_message(t) +
+                                ") (accepted: distinct vertices below " + core::to_message(n) + ")");
+        add(s, t, out);
+      });
+    // By source, stably (a counting sort): the sequence the pairs' loop above gives, so that the
+    // sort below, and the order in which a pair's repeated channel adds, are the same.
+    core::require_memory(where, "the routing's shares, reordered",
+                         core::estimate_add_mul(0, 2 * static_cast<std::uint64_t>(all.size()), sizeof(gathered_share)));
+    std::vector<std::uint64_t> start(n + 1, 0);
+    for (const auto& x : all) ++start[x.source + 1];
+    for (std::uint64_t s = 0; s < n; ++s) start[s + 1] += start[s];
+    std::vector<gathered_share> by_source(all.size());
+    for (const auto& x : all) by_source[start[x.source]++] = x;
+    all = std::move(by_source);
+  }
   std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) {
     return a.channel != b.channel ? a.channel < b.channel : a.source != b.source ? a.source < b.source : a.target < b.target;
   });
@@ -360,13 +396,16 @@ inline std::uint64_t require_worst_case_inputs(std::uint64_t n, std::uint64_t ch
 
 /// The worst-case permutation of the oblivious routing `shares` on n vertices and
 /// `channel_count` channels (see the file comment).
+/// `by_target`, when given, must give the same shares as `shares` (shortest_path_router's
+/// shares_to_target): they are then gathered one target at a time, with the same result.
 inline worst_case_load_result worst_case_load(std::uint64_t n, std::uint64_t channel_count,
                                               const pair_shares_function& shares,
-                                              const worst_case_options& options = {}) {
+                                              const worst_case_options& options = {},
+                                              const target_shares_function& by_target = {}) {
   constexpr std::string_view where = "worst_case_load";
   worst_case_load_result result;
   result.pairs = detail::require_worst_case_inputs(n, channel_count, shares, options, where);
-  const auto all = detail::gather_shares(n, channel_count, shares, where);  // 1. shares by channel
+  const auto all = detail::gather_shares(n, channel_count, shares, where, by_target);  // 1. shares by channel
   result.channels = channel_count;
   result.shares = all.size();
   const auto parts = detail::channel_parts(all, n);  // 2. the channels in decreasing bound

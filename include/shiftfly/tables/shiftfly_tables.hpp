@@ -186,16 +186,26 @@ inline report::section_output throughput_output(const report::section_context& c
 inline report::section_output routing_load_output(const report::section_context& c, claim_log& claims) {
   report::section_output o;
   if (c.profile != report::profile::exact) return o;
-  const auto table2 = studies::routing_load_table2({c.threads});
-  const auto field = studies::routing_load_field({c.threads});
-  o.tables.push_back(routing_load_table(table2));
-  o.tables.push_back(routing_load_field_table(field));
-  o.figures.push_back(routing_load_figure(table2));
-  report::illustrate(o.figures.back(), o.tables.front(),
-                     "Uniform saturation throughput per router, (n - 1) theta_R in link capacities, of "
-                     "Boardfly and Shiftfly under each routing they run, against groups (log scales), "
-                     "with the upper end of the optimal throughput theta* of each.");
-  for (auto& f : routing_load_finding(table2, field)) claims.push_back(std::move(f));
+  // Table 2's designs feed the first table and the figure, the field's the second: a run that
+  // prints only the field's (`--only routing_load_field`) or only the figure measures that part
+  // alone (`--only routing_load` names the section, its first table's id being the same).
+  const bool want_table2 = report::section_wants(c, "routing_load") || report::section_wants(c, "routing_load_vs_size");
+  const bool want_field = report::section_wants(c, "routing_load_field");
+  std::vector<studies::routing_load_design> table2, field;
+  if (want_table2) table2 = studies::routing_load_table2({c.threads});
+  if (want_field) field = studies::routing_load_field({c.threads});
+  if (want_table2) o.tables.push_back(routing_load_table(table2));
+  if (want_field) o.tables.push_back(routing_load_field_table(field));
+  if (want_table2) {
+    o.figures.push_back(routing_load_figure(table2));
+    report::illustrate(o.figures.back(), o.tables.front(),
+                       "Uniform saturation throughput per router, (n - 1) theta_R in link capacities, of "
+                       "Boardfly and Shiftfly under each routing they run, against groups (log scales), "
+                       "with the upper end of the optimal throughput theta* of each.");
+  }
+  // the finding reads both parts (the differences table prints it)
+  if (want_table2 && want_field)
+    for (auto& f : routing_load_finding(table2, field)) claims.push_back(std::move(f));
   return o;
 }
 

@@ -37,6 +37,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "shiftfly/core/checked.hpp"
@@ -125,9 +126,14 @@ throughput_profile measure_throughput_profile(const G& g, const throughput_profi
   if constexpr (core::digraph_like<G>) {
   if ((o.symmetric_max_variables > 0 || o.arc_generation_max_variables > 0) && n <= throughput_symmetry_max_vertices) {
     const auto aut = graph_automorphisms(g);
+    std::optional<traffic_matrix> uniform_matrix;  // n(n - 1) entries: built once, when first needed
+    const auto uniform = [&]() -> const traffic_matrix& {
+      if (!uniform_matrix) uniform_matrix = uniform_traffic(n);
+      return *uniform_matrix;
+    };
     if (o.symmetric_max_variables > 0 && throughput_symmetric_fits(aut.orbits, n, 2 * p.links, o.symmetric_max_variables, 0.0)) {
       try {
-        const auto lp = throughput_symmetric_lp(g, uniform_traffic(n), aut.generators);
+        const auto lp = throughput_symmetric_lp(g, uniform(), aut.generators);
         p.uniform.lower = p.uniform.upper = lp.value;
         p.uniform.lower_method = p.uniform.upper_method = "exact (" + lp.algorithm + ")";
       } catch (const throughput_lp_unsolved&) {
@@ -135,9 +141,9 @@ throughput_profile measure_throughput_profile(const G& g, const throughput_profi
       }
     } else if (aut.orbits < n && throughput_lp_variables(aut.orbits, 2 * p.links) <= throughput_cg_max_variables &&
                o.arc_generation_max_variables > 0 &&
-               throughput_arc_generation_start(g, uniform_traffic(n), aut.generators) <= o.arc_generation_max_variables) {
+               throughput_arc_generation_start(g, uniform(), aut.generators) <= o.arc_generation_max_variables) {
       // the reduced LP is too large, but its shortest-path arcs are not: arc generation on the orbits
-      const auto ag = throughput_arc_generation(g, uniform_traffic(n), aut.generators);
+      const auto ag = throughput_arc_generation(g, uniform(), aut.generators);
       if (ag.converged) {
         p.uniform.lower = p.uniform.upper = ag.value;
         p.uniform.lower_method = p.uniform.upper_method = "exact (" + ag.algorithm + ")";
