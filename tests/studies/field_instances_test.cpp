@@ -55,11 +55,6 @@ field_test_pick field_test_best(fst::field_family f, std::uint64_t max_radix, st
     }
   if (f == fst::field_family_of("fat-tree"))
     for (std::uint64_t k = 2; k <= max_radix; k += 2) offer(5 * k * k / 4, k);
-  // Brown-ext (EvalNet's brown_ext): ER_q and r1 = 1..q copied stars, q + 1 routers and one port each
-  if (f == fst::field_family_of("brown-ext"))
-    for (std::uint64_t q = 2; q <= max_radix; ++q)
-      if (field_test_prime_power(q))
-        for (std::uint64_t r1 = 1; r1 <= q; ++r1) offer(q * q + q + 1 + r1 * (q + 1), q + 1 + r1);
   return best;
 }
 
@@ -67,7 +62,7 @@ field_test_pick field_test_best(fst::field_family f, std::uint64_t max_radix, st
 
 TEST_CASE("choose_instance agrees with a brute-force scan of the definitions", "[field]") {
   for (auto f : {fst::field_family_of("polarfly"), fst::field_family_of("slimfly"), fst::field_family_of("dragonfly"),
-                 fst::field_family_of("hyperx"), fst::field_family_of("fat-tree"), fst::field_family_of("brown-ext")})
+                 fst::field_family_of("hyperx"), fst::field_family_of("fat-tree")})
     for (std::uint64_t radix : {4u, 8u, 13u, 24u, 40u, 64u})
       for (std::uint64_t routers : {50u, 999u, 1000u, 10000u, 20000u}) {
         CAPTURE(fst::field_family_name(f), radix, routers);
@@ -94,8 +89,6 @@ TEST_CASE("the instances of the equal-radix table", "[field]") {
   CHECK(params(fst::field_family_of("hyperx"), 10000) == "S = 10x10x10x10");
   CHECK(params(fst::field_family_of("hyperx"), 1000) == "S = 10x10x10");
   CHECK(params(fst::field_family_of("fat-tree"), 10000) == "k = 40");
-  CHECK(params(fst::field_family_of("brown-ext"), 1000) == "q = 29, r1 = 4");
-  CHECK(params(fst::field_family_of("brown-ext"), 10000) == "q = 37, r1 = 2");
   CHECK(params(fst::field_family_of("jellyfish"), 1000) == "N = 1000, r = 40, seed 1");
   CHECK(params(fst::field_family_of("shiftfly"), 1000) == "G = 1000, ports = 40");
   CHECK(fst::choose_instance(fst::field_family_of("boardfly"), 40, 10000)->routers == 10000);

@@ -29,19 +29,6 @@
 /// | Shiftfly  | any group count G, Imase–Itoh, ports = radix rounded to even   | G               | ports        |
 /// | Boardfly  | any group count G (40 optical ports a group, fixed)            | G               | 40           |
 /// | Jellyfish | any N, degree r, seed 1                                        | N               | r            |
-/// | SpectralFly | X^{p,q}: p a prime = 1 mod 4, q a prime other than p > 2√p  | q(q²−1)/2 or q(q²−1) | p + 1   |
-/// | Brown-ext | every prime power q, r1 = 1..q stars of absolute points copied | q²+q+1+r1(q+1)  | q + 1 + r1   |
-///
-/// The families whose graph holds more than one kind of switch (Megafly's leaves and spines,
-/// MLFM's local and global routers, OFT's leaf and middle levels, HammingMesh's and the rail
-/// fabrics' accelerators and switches) have no entry but the fat tree, the field's reference
-/// switch graph; nor have the grids (torus, mesh, Tofu, twisted torus), whose radix does not
-/// grow with their size. The field's figures draw one series a family and throughput_vs_size
-/// draws the field's families beside Boardfly's and Shiftfly's two bounds, at most
-/// report::figure_line_styles (12) series: Brown-ext took the last one, its instances small
-/// (991 and 1,483 routers). PolarStar, Bundlefly, the Cascade Dragonfly, Delorme and the
-/// arrangement networks fit the radix rule but not the figures; PolarStar's instances (992 and
-/// 9,954 routers) also added about 44 s of CPU to the throughput section.
 ///
 /// The rule (choose_instance): among the candidates with radix ≤ max_radix and routers ≤
 /// max_routers, the one with the most routers; among equals the highest radix (its ports

@@ -239,22 +239,6 @@ inline const family_descriptor& brown_ext_family() {
                                            [n0](std::uint32_t a, std::uint32_t b) { return std::max(a, b) < n0 ? 0 : 1; });
           },
       .routings = {"minimal", "ecmp", "spread", "valiant", "ksp"},
-      // the quadric-cluster extension (r1 >= 1; r1 = 0 is PolarFly's own entry): q^2 + q + 1 +
-      // r1 (q + 1) routers, radix q + 1 + r1 (the file comment)
-      .field = field_entry{.display_name = "Brown-ext",
-                           .rule = "every prime power q, r1 = 1 to q stars copied",
-                           .candidates =
-                               [](std::uint64_t max_radix, std::uint64_t) {
-                                 std::vector<field_candidate> out;
-                                 for (std::uint64_t q = 2; q + 2 <= max_radix && q <= polarfly_max_q<std::uint32_t>(); ++q)
-                                   if (is_prime_power(q))
-                                     for (std::uint64_t r1 = 1; r1 <= q && q + 1 + r1 <= max_radix; ++r1)
-                                       out.push_back({{{"q", q}, {"r0", std::uint64_t{0}}, {"r1", r1}},
-                                                      q * q + q + 1 + r1 * (q + 1),
-                                                      q + 1 + r1,
-                                                      "q = " + core::to_message(q) + ", r1 = " + core::to_message(r1)});
-                                 return out;
-                               }},
       .endpoints_rule = "ceil(d/2) on every router, d the largest network radix (q+1+2r0+r1 at odd q, q+1+r1 at even q), "
                         "as PolarFly's ceil((q+1)/2)",
       .endpoints = [](const parameter_values&, const core::graph<std::uint32_t>& g) {
