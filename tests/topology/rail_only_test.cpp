@@ -41,19 +41,11 @@ TEST_CASE("rail-only: counts, the rails apart, distances", "[rail-only]") {
               CHECK(g.degree(s) == units);
               for (auto v : g.neighbors(s)) CHECK((v - N - S) % k == i);
             }
-          std::uint32_t overall = 0;
-          for (std::uint32_t a = 0; a < g.num_vertices(); ++a) {
-            const auto d = shiftfly::test::bfs(g, a);
-            for (std::uint32_t b = 0; b < g.num_vertices(); ++b) {
-              REQUIRE(d[b] != shiftfly::test::unreached);
-              overall = std::max(overall, d[b]);
-              if (a < N && b < N && a != b) {
-                const bool same_server = a / k == b / k, same_rail = a % k == b % k;
-                const bool same_unit = a / k / servers == b / k / servers;
-                CHECK(d[b] == (same_server || (same_rail && same_unit) ? 2u : same_rail || same_unit ? 4u : 6u));
-              }
-            }
-          }
+          const auto overall = shiftfly::test::check_accelerator_distances(g, N, [&](std::uint32_t a, std::uint32_t b) {
+            const bool same_server = a / k == b / k, same_rail = a % k == b % k;
+            const bool same_unit = a / k / servers == b / k / servers;
+            return same_server || (same_rail && same_unit) ? 2u : same_rail || same_unit ? 4u : 6u;
+          });
           CHECK(overall == (spines >= 1 ? 6u : 4u));  // two rails' spines: six hops
         }
 }
@@ -76,32 +68,14 @@ TEST_CASE("rail-only: the switches the spine layer took", "[rail-only]") {
 TEST_CASE("rail-only: the bisection (brute force)", "[rail-only]") {
   // One unit: halves of the servers cut half of every rail switch's links, N / 2; across units, the
   // rails' spines: k spines units / 2.
-  struct instance {
-    std::uint64_t k, servers, units, spines, bisection;
-  };
-  for (const auto& c : {instance{2, 2, 1, 0, 2}, instance{2, 4, 1, 0, 4}, instance{4, 2, 1, 0, 4},
-                        instance{2, 2, 2, 1, 2}, instance{2, 2, 2, 2, 4}, instance{2, 3, 2, 1, 2}}) {
-    const auto g = t::rail_only(c.k, c.servers, c.units, c.spines);
-    INFO(g.name());
-    const auto N = static_cast<std::uint32_t>(c.k * c.servers * c.units);
-    CHECK(shiftfly::test::brute_force_endpoint_bisection(g, N) == c.bisection);
-  }
+  shiftfly::test::check_rail_bisections("rail-only", {{2, 2, 1, 0, 2}, {2, 4, 1, 0, 4}, {4, 2, 1, 0, 4},
+                                                      {2, 2, 2, 1, 2}, {2, 2, 2, 2, 4}, {2, 3, 2, 1, 2}});
 }
 
 TEST_CASE("rail-only: endpoints on the accelerators, classes, groups", "[rail-only]") {
-  const auto spec = t::family_spec("rail-only", {{"k", std::uint64_t{2}}, {"servers", std::uint64_t{3}},
-                                                 {"units", std::uint64_t{2}}, {"spines", std::uint64_t{1}}});
-  const auto g = t::make_graph(spec);
-  REQUIRE(g.num_vertices() == 12 + 6 + 4 + 2);
-  const auto e = t::endpoints_of(spec, g);
-  for (std::uint32_t u = 0; u < g.num_vertices(); ++u) CHECK(e[u] == (u < 12 ? 1u : 0u));
-  const auto classes = t::classify_channels(spec, g);
-  CHECK(classes.names == std::vector<std::string>{"domain", "rail", "rail spine"});
-  std::vector<std::uint64_t> per_class(3, 0);
-  for (auto c : classes.class_of) ++per_class[c];
-  CHECK(per_class == std::vector<std::uint64_t>{24, 24, 8});
-  const auto groups = t::find_family("rail-only")->grouping->group_of(t::complete(spec).values, g.num_vertices());
-  CHECK(groups == std::vector<std::uint64_t>{0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 1, 1, 2, 2});
+  // k = 2, 3 servers a unit, 2 units, 1 spine a rail
+  shiftfly::test::check_rail_spec("rail-only", 1, 12 + 6 + 4 + 2, {"domain", "rail", "rail spine"}, {24, 24, 8},
+                                  {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 1, 1, 2, 2});
   // one unit by default, no spine: the classes it has
   const auto one = t::family_spec("rail-only", {{"k", std::uint64_t{2}}, {"servers", std::uint64_t{3}}});
   CHECK(t::classify_channels(one, t::make_graph(one)).names == std::vector<std::string>{"domain", "rail"});

@@ -38,18 +38,10 @@ TEST_CASE("rail-optimized: counts, degrees, the numbering, distances", "[rail-op
           for (std::uint64_t l = 0; l < leaves; ++l) CHECK(g.degree(static_cast<std::uint32_t>(N + S + l)) == servers + p);
           for (std::uint64_t j = 0; j < p; ++j) CHECK(g.degree(static_cast<std::uint32_t>(N + S + leaves + j)) == leaves);
           // 2 within a server or on one leaf, else 4; the diameter 6 across units (two domain switches)
-          std::uint32_t overall = 0;
-          for (std::uint32_t a = 0; a < g.num_vertices(); ++a) {
-            const auto d = shiftfly::test::bfs(g, a);
-            for (std::uint32_t b = 0; b < g.num_vertices(); ++b) {
-              REQUIRE(d[b] != shiftfly::test::unreached);
-              overall = std::max(overall, d[b]);
-              if (a < N && b < N && a != b) {
-                const bool same_server = a / k == b / k, same_leaf = a % k == b % k && a / k / servers == b / k / servers;
-                CHECK(d[b] == (same_server || same_leaf ? 2u : 4u));
-              }
-            }
-          }
+          const auto overall = shiftfly::test::check_accelerator_distances(g, N, [&](std::uint32_t a, std::uint32_t b) {
+            const bool same_server = a / k == b / k, same_leaf = a % k == b % k && a / k / servers == b / k / servers;
+            return same_server || same_leaf ? 2u : 4u;
+          });
           CHECK(overall == (units >= 2 ? 6u : 4u));
         }
 }
@@ -76,32 +68,14 @@ TEST_CASE("rail-optimized: the DGX H100 SuperPOD's compute fabric", "[rail-optim
 TEST_CASE("rail-optimized: the bisection (brute force)", "[rail-optimized]") {
   // Cutting between halves of the units cuts half of every spine's links, k units spines / 2; between
   // halves of a unit's servers (or of the rails) N / 2: the smaller of the two.
-  struct instance {
-    std::uint64_t k, servers, units, spines, bisection;
-  };
-  for (const auto& c : {instance{2, 2, 2, 1, 2}, instance{2, 2, 2, 2, 4}, instance{2, 2, 2, 3, 4},
-                        instance{2, 4, 1, 1, 4}, instance{4, 2, 1, 2, 4}, instance{2, 3, 2, 1, 2}}) {
-    const auto g = t::rail_optimized(c.k, c.servers, c.units, c.spines);
-    INFO(g.name());
-    const auto N = static_cast<std::uint32_t>(c.k * c.servers * c.units);
-    CHECK(shiftfly::test::brute_force_endpoint_bisection(g, N) == c.bisection);
-  }
+  shiftfly::test::check_rail_bisections("rail-optimized", {{2, 2, 2, 1, 2}, {2, 2, 2, 2, 4}, {2, 2, 2, 3, 4},
+                                                           {2, 4, 1, 1, 4}, {4, 2, 1, 2, 4}, {2, 3, 2, 1, 2}});
 }
 
 TEST_CASE("rail-optimized: endpoints on the accelerators, classes, units as groups", "[rail-optimized]") {
-  const auto spec = t::family_spec("rail-optimized", {{"k", std::uint64_t{2}}, {"servers", std::uint64_t{3}},
-                                                      {"units", std::uint64_t{2}}, {"spines", std::uint64_t{2}}});
-  const auto g = t::make_graph(spec);
-  REQUIRE(g.num_vertices() == 12 + 6 + 4 + 2);
-  const auto e = t::endpoints_of(spec, g);
-  for (std::uint32_t u = 0; u < g.num_vertices(); ++u) CHECK(e[u] == (u < 12 ? 1u : 0u));
-  const auto classes = t::classify_channels(spec, g);
-  CHECK(classes.names == std::vector<std::string>{"domain", "rail", "spine"});
-  std::vector<std::uint64_t> per_class(3, 0);
-  for (auto c : classes.class_of) ++per_class[c];
-  CHECK(per_class == std::vector<std::uint64_t>{24, 24, 16});
-  const auto groups = t::find_family("rail-optimized")->grouping->group_of(t::complete(spec).values, g.num_vertices());
-  CHECK(groups == std::vector<std::uint64_t>{0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 1, 1, 2, 2});
+  // k = 2, 3 servers a unit, 2 units, 2 spines
+  shiftfly::test::check_rail_spec("rail-optimized", 2, 12 + 6 + 4 + 2, {"domain", "rail", "spine"}, {24, 24, 16},
+                                  {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 1, 1, 2, 2});
   // spines left out: as many as a unit's servers
   const auto g0 = t::make_graph(t::family_spec("rail-optimized", {{"k", std::uint64_t{8}}, {"servers", std::uint64_t{4}}}));
   CHECK(g0.num_vertices() == 32 + 4 + 8 + 4);
