@@ -22,23 +22,14 @@
 #include "shiftfly/topology/family.hpp"
 #include "shiftfly/topology/torus.hpp"
 
+#include "small_graphs.hpp"
+
 namespace sc = shiftfly::collectives;
 
 namespace all_to_all_test {
 using graph = shiftfly::core::graph<std::uint32_t>;
 using edges = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 
-graph cycle(std::uint32_t n) {
-  edges e;
-  for (std::uint32_t i = 0; i < n; ++i) e.emplace_back(i, (i + 1) % n);
-  return graph::from_edges(n, e);
-}
-graph clique(std::uint32_t n) {
-  edges e;
-  for (std::uint32_t i = 0; i < n; ++i)
-    for (std::uint32_t j = i + 1; j < n; ++j) e.emplace_back(i, j);
-  return graph::from_edges(n, e);
-}
 std::vector<std::uint32_t> each(const graph& g, std::uint32_t k) { return std::vector<std::uint32_t>(g.num_vertices(), k); }
 
 sc::collective_request request(const std::string& op, std::optional<double> endpoint_bandwidth = {},
@@ -116,7 +107,7 @@ TEST_CASE("all-to-all on rings and complete graphs: closed forms", "[all_to_all]
   // floor(k^2/4)/2 pairs' M/N (the distance bound), and minimal routing with the antipode split in
   // half carries exactly that on every channel: T = floor(k^2/4)/2 (M/k)/b = floor(k^2/4)/(2k) M/b.
   for (std::uint32_t k : {3U, 4U, 5U, 7U, 8U, 9U}) {
-    const auto g = cycle(k);
+    const auto g = collectives_small_graphs::ring(k);
     const auto r = sc::measure_collective(g, each(g, 1), request("all-to-all"));
     const double want = static_cast<double>(k * k / 4) / (2.0 * k);
     INFO("ring of " << k);
@@ -126,7 +117,7 @@ TEST_CASE("all-to-all on rings and complete graphs: closed forms", "[all_to_all]
   }
   // Complete graph K_n: every pair has its own link, M/N over it: (M/N)/b = 1/n M/b.
   for (std::uint32_t n : {3U, 5U, 8U}) {
-    const auto g = clique(n);
+    const auto g = collectives_small_graphs::complete(n);
     const auto r = sc::measure_collective(g, each(g, 1), request("all-to-all"));
     CHECK(near(r.lower_bound_seconds, 1.0 / n));
     CHECK(near(schedule_seconds(r, "routed: ecmp"), 1.0 / n));
@@ -151,7 +142,7 @@ TEST_CASE("several endpoints a router: the complete graph with k endpoints on ea
                         row{4, 2, 2.0, 4.0 / 8, ""},          // max(4, 3.5) / 8
                         row{4, 2, 1.5, 7.0 / 12, "7/12"},     // max(4, 7/1.5) / 8 = 7/12: units 3 and 2
                         row{3, 4, 0.5, 22.0 / 12, "11/6"}}) { // max(16, 22) / 12
-    const auto g = clique(c.n);
+    const auto g = collectives_small_graphs::complete(c.n);
     const auto r = sc::measure_collective(g, each(g, c.k), request("all-to-all", c.be));
     INFO("K_" << c.n << " with " << c.k << " endpoints a router, b_e " << c.be.value_or(1));
     CHECK(r.compute_nodes == c.n * c.k);
@@ -167,7 +158,7 @@ TEST_CASE("several endpoints a router: the complete graph with k endpoints on ea
   // endpoints holds 8 compute nodes and 2 links leave it: 8/2 = 4 > the one endpoint's 11 / (b_e/b)
   // when b_e = 4b: T = (M/N) 4 / b = 1/3 M/b. With b_e = b the endpoint binds: 11/12.
   {
-    const auto g = clique(3);
+    const auto g = collectives_small_graphs::complete(3);
     const auto four = sc::measure_collective(g, each(g, 4), request("all-gather", 4.0));
     CHECK(four.lower_bound_exact == "1/3");
     CHECK(four.cut_compute_nodes == 8);
@@ -298,7 +289,7 @@ TEST_CASE("families with several endpoints a router: every operation answers", "
 }
 
 TEST_CASE("all-to-all and endpoint bandwidth refusals: one line naming the parameter", "[all_to_all]") {
-  const auto ring = cycle(4);
+  const auto ring = collectives_small_graphs::ring(4);
   CHECK_THROWS_WITH(sc::measure_collective(ring, each(ring, 1), request("all-to-all", 2.0)),
                     Catch::Contains("endpoint_bandwidth = 2 applies where routers carry several endpoints"));
   CHECK_THROWS_WITH(sc::measure_collective(ring, each(ring, 2), request("all-to-all", 3.14159)),

@@ -23,6 +23,8 @@
 #include "shiftfly/topology/families.hpp"
 #include "shiftfly/topology/family.hpp"
 
+#include "small_graphs.hpp"
+
 namespace sc = shiftfly::collectives;
 namespace sm = shiftfly::metrics;
 
@@ -30,17 +32,6 @@ namespace all_to_all_work_test {
 using graph = shiftfly::core::graph<std::uint32_t>;
 using edges = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 
-graph work_cycle(std::uint32_t n) {
-  edges e;
-  for (std::uint32_t i = 0; i < n; ++i) e.emplace_back(i, (i + 1) % n);
-  return graph::from_edges(n, e);
-}
-graph work_clique(std::uint32_t n) {
-  edges e;
-  for (std::uint32_t i = 0; i < n; ++i)
-    for (std::uint32_t j = i + 1; j < n; ++j) e.emplace_back(i, j);
-  return graph::from_edges(n, e);
-}
 std::vector<std::uint32_t> work_ones(const graph& g) { return std::vector<std::uint32_t>(g.num_vertices(), 1); }
 
 sc::collective_request work_request(unsigned threads = 1) {
@@ -55,8 +46,6 @@ sc::collective_request work_request(unsigned threads = 1) {
 bool work_near(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::fabs(b); }
 }  // namespace all_to_all_work_test
 
-using all_to_all_work_test::work_clique;
-using all_to_all_work_test::work_cycle;
 using all_to_all_work_test::work_near;
 using all_to_all_work_test::work_ones;
 using all_to_all_work_test::work_request;
@@ -137,27 +126,22 @@ TEST_CASE("all-to-all within a work budget: exact where an exact LP fits the bud
 TEST_CASE("routed all-to-all in closed form: complete graph, ring, torus under dimension order", "[all_to_all][routed]") {
   // K_n under minimal routing: every ordered pair has its own link direction, so each carries
   // exactly one pair's share M/N: routed time (M/N)/b = 1/n, the bound.
-  for (std::uint32_t n : {3U, 6U, 9U}) {
-    const auto g = work_clique(n);
+  // the routed time of one graph's all-to-all under minimal routing
+  const auto routed_minimal = [](const all_to_all_work_test::graph& g) {
     auto q = work_request();
     q.routing = shiftfly::routing::parse_routing("minimal");
     const auto r = sc::measure_collective(g, work_ones(g), q);
     REQUIRE(r.routed_seconds);
     CHECK(r.routing == "minimal");
-    CHECK(work_near(*r.routed_seconds, 1.0 / n));
-  }
+    return *r.routed_seconds;
+  };
+  for (std::uint32_t n : {3U, 6U, 9U}) CHECK(work_near(routed_minimal(collectives_small_graphs::complete(n)), 1.0 / n));
   // Ring of odd k under minimal routing (every pair's shortest path unique): a node's pairs at
   // distances 1, 1, 2, 2, ..., (k-1)/2 twice, (k^2 - 1)/4 link-pairs a node, k of them over 2k
   // channels, evenly by rotation and reflection: (k^2 - 1)/8 pairs' M/N a channel, time
   // (k^2 - 1)/(8k) M/b. k = 5: 3/5; k = 7: 6/7.
-  for (std::uint32_t k : {5U, 7U, 9U}) {
-    const auto g = work_cycle(k);
-    auto q = work_request();
-    q.routing = shiftfly::routing::parse_routing("minimal");
-    const auto r = sc::measure_collective(g, work_ones(g), q);
-    REQUIRE(r.routed_seconds);
-    CHECK(work_near(*r.routed_seconds, (k * k - 1.0) / (8.0 * k)));
-  }
+  for (std::uint32_t k : {5U, 7U, 9U})
+    CHECK(work_near(routed_minimal(collectives_small_graphs::ring(k)), (k * k - 1.0) / (8.0 * k)));
   // Torus k x k, no routing given: the family's own, dimension order; by translation and reflection
   // every channel of a ring carries N k/8 pairs' M/N (the antipode split in half): k/8 M/b, the
   // bisection bound. 4x4: 1/2; 6x6: 3/4.
@@ -173,7 +157,7 @@ TEST_CASE("routed all-to-all in closed form: complete graph, ring, torus under d
     CHECK(r.schedules.back().name == "routed: dor");
   }
   // Other operations carry no routed time
-  const auto g = work_clique(4);
+  const auto g = collectives_small_graphs::complete(4);
   auto q = work_request();
   q.op = "all-gather";
   CHECK(!sc::measure_collective(g, work_ones(g), q).routed_seconds);

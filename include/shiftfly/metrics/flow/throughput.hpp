@@ -156,6 +156,20 @@ struct throughput_measure {
 };
 
 namespace detail {
+/// Uniform traffic on the undirected graph: the cut bound (throughput_bound.hpp, uniform_cut_bound)
+/// of the best of throughput_cut_bound_runs seeded METIS bisections; an upper bound on θ.
+template <core::digraph_like G>
+throughput_bound_result uniform_metis_cut_bound(const G& g) {
+  metis_bisection_options mo;
+  mo.runs = throughput_cut_bound_runs;
+  const auto part = metis_bisection(g, mo);
+  std::uint64_t side = 0;
+  for (const auto s : part.side) side += s;
+  auto cut = uniform_cut_bound(g.num_vertices(), side, part.cut);
+  cut.algorithm += ", the best of " + core::to_message(mo.runs) + " seeded METIS bisections";
+  return cut;
+}
+
 /// Arcs of the capacity network: both directions of every link, or the arcs.
 template <core::digraph_like G>
 std::uint64_t capacity_arcs(const G& g, traversal how) {
@@ -470,13 +484,7 @@ class throughput_run {
     if (!(r.cut_bound && r.pattern == traffic_pattern::uniform && r.how == traversal::undirected &&
           out.distance_bound.value > 0.0))
       return;
-    metis_bisection_options mo;
-    mo.runs = throughput_cut_bound_runs;
-    const auto part = metis_bisection(g, mo);
-    std::uint64_t side = 0;
-    for (const auto s : part.side) side += s;
-    auto cut = uniform_cut_bound(g.num_vertices(), side, part.cut);
-    cut.algorithm += ", the best of " + core::to_message(mo.runs) + " seeded METIS bisections";
+    const auto cut = detail::uniform_metis_cut_bound(g);
     if (cut.value < upper_bound.value) upper_bound = cut;
   }
 

@@ -125,13 +125,7 @@ throughput_measure measure_throughput_within_work(const G& g, const traffic_matr
   out.distance_bound = throughput_distance_bound(g, T, w.how);
   throughput_bound_result upper = out.distance_bound;
   if (uniform && w.how == traversal::undirected && upper.value > 0.0) {
-    metis_bisection_options mo;
-    mo.runs = throughput_cut_bound_runs;
-    const auto part = metis_bisection(g, mo);
-    std::uint64_t side = 0;
-    for (const auto s : part.side) side += s;
-    auto cut = uniform_cut_bound(g.num_vertices(), side, part.cut);
-    cut.algorithm += ", the best of " + core::to_message(mo.runs) + " seeded METIS bisections";
+    const auto cut = detail::uniform_metis_cut_bound(g);
     if (cut.value < upper.value) upper = cut;
   }
   balanced_routing_options bo;
