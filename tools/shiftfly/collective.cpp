@@ -149,10 +149,12 @@ const shiftfly::tools::register_subcommand reg{"collective", [](CLI::App& app) {
                   "All-to-all: the maximum concurrent flow within a work budget, not a time: the LP reduced by the "
                   "automorphisms solved when it has at most N flow variables (0 to 200000), else the certified "
                   "interval; the same answer on every machine")
+      ->type_name("UINT in [0 - 200000]")
       ->default_str(std::to_string(shiftfly::metrics::throughput_work_lp_variables) + " with --balanced-rounds, else none");
   sub->add_option("--balanced-rounds", o->balanced_rounds,
                   "All-to-all: with a work budget, the rounds of the balanced routing that give the interval's lower "
                   "end (1 to 100000)")
+      ->type_name("UINT in [1 - 100000]")
       ->default_str(std::to_string(shiftfly::metrics::throughput_work_balanced_rounds) + " with --lp-variables, else none");
   sub->add_option("--root", o->root, "Broadcast and reduce: the root, an index among the compute nodes")
       ->type_name("UINT in [0 - 18446744073709551615]");
