@@ -204,6 +204,14 @@ TEST_CASE("every cut of small random graphs: the max-flow answers are the enumer
       const auto again = sc::detail::measure_cut(net, in, reversed);
       CHECK(again.units == got.units);
       CHECK(again.compute_inside == got.compute_inside);
+      // the tests run in blocks over several threads: the same cut and the same count of flows
+      for (unsigned threads : {2U, 3U}) {
+        const auto par = sc::optimal_allgather_cut(net, {}, reversed, threads);
+        CHECK(par.cut == got.cut);
+        CHECK(par.units == got.units);
+        CHECK(par.compute_inside == got.compute_inside);
+        CHECK(par.max_flows == got.max_flows);
+      }
       CHECK(sc::root_cut(net, net.compute.front(), reversed).units == want.root_cut);
     }
     CHECK(sc::separating_cut(net).units == enumerate(net, net.compute.front(), false).separating);

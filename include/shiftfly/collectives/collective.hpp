@@ -90,7 +90,7 @@ struct collective_request {
   std::optional<routing::routing_spec> routing;
   std::optional<topology::family_spec> family;  ///< the graph's family (the routings it runs); none: a user's graph
   double max_seconds = 600;  ///< all-to-all: refuse its θ* or its routed loads estimated above this
-  unsigned threads = 0;      ///< all-to-all's routed loads: worker threads, 0 = all cores (results do not depend on it)
+  unsigned threads = 0;      ///< the all-gather search's flows and all-to-all's routed loads: worker threads, 0 = all cores (results do not depend on it)
   /// all-to-all: λ* within this work budget, its ends independent of the machine and the thread
   /// count (metrics/flow/throughput_work.hpp); none: within max_seconds (measure_throughput)
   std::optional<metrics::throughput_work_budget> work;
@@ -147,8 +147,9 @@ struct collective_result {
 
 /// Largest (compute nodes tested) × (arcs + compute nodes) the all-gather search accepts, refused
 /// above before any flow runs: a maximum flow a tested node, each about linear in the arcs at the
-/// sizes measured (Jellyfish, 2,000 routers of degree 8: 3.6·10^7, about 14 s on one core).
-inline constexpr double collective_max_work = 1.5e8;
+/// sizes measured (docs/performance.md: Boardfly, 2,304 groups: 2.2·10^8, about 6 s of CPU;
+/// Jellyfish, 2,000 routers of degree 8: 3.6·10^7, about 2 s), so 1.5·10^9 is under a minute.
+inline constexpr double collective_max_work = 1.5e9;
 
 namespace detail {
 
@@ -377,8 +378,8 @@ collective_result gather_collectives(const core::graph<V>& g, const std::vector<
                           " arcs: estimated work " + core::to_message(work) + "; accepted: at most " +
                           core::to_message(collective_max_work) + " (about a minute)");
   out.orbits_tested = static_cast<std::uint64_t>(tests);
-  const auto ag = optimal_allgather_cut(net, targets, false);
-  const auto rs = r.op == "all-gather" ? ag : optimal_allgather_cut(net, targets, true);
+  const auto ag = optimal_allgather_cut(net, targets, false, r.threads);
+  const auto rs = r.op == "all-gather" ? ag : optimal_allgather_cut(net, targets, true, r.threads);
   const auto time_of = [&](const cut_ratio& c) {
     return M * static_cast<double>(c.compute_inside) / (N * static_cast<double>(c.units) * b);
   };

@@ -5,7 +5,7 @@
 /// collectives/network.hpp).
 ///
 ///   cut_ratio optimal_allgather_cut(const collective_network& n, const std::vector<std::uint32_t>& targets = {},
-///                                   bool reversed = false);
+///                                   bool reversed = false, unsigned threads = 1);
 ///   cut_ratio root_cut(const collective_network& n, std::uint32_t root, bool reversed = false);
 ///   cut_ratio separating_cut(const collective_network& n);
 ///
@@ -24,7 +24,9 @@
 ///   `targets`: the compute vertices to test (one a vertex orbit of an automorphism group that
 ///   preserves the compute set gives the same answer); empty: all. `reversed`: on the reversed
 ///   arcs, B+ becomes the bandwidth entering S: the reduce-scatter, the time reversal of an
-///   all-gather.
+///   all-gather. `threads` (0: every core) run the tests side by side in blocks; the first failed
+///   test of a block moves the search on as one thread would, so the answer and `max_flows` are
+///   those of one thread.
 /// - root_cut: λ = the least over compute vertices v ≠ root of the root's minimum cut to v, in
 ///   units (Edmonds' branching theorem: J. Edmonds, "Edge-disjoint branchings", 1973; a broadcast
 ///   of M from the root takes at least M/(λ·b), and λ arc-disjoint spanning arborescences reach it
@@ -43,6 +45,7 @@
 #include "shiftfly/collectives/max_flow.hpp"
 #include "shiftfly/collectives/network.hpp"
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/worker_pool.hpp"
 
 namespace shiftfly::collectives {
 
@@ -89,7 +92,7 @@ inline std::uint64_t total_units(const collective_network& n) {
 }  // namespace detail
 
 inline cut_ratio optimal_allgather_cut(const collective_network& n, const std::vector<std::uint32_t>& targets = {},
-                                       bool reversed = false) {
+                                       bool reversed = false, unsigned threads = 1) {
   constexpr const char* where = "optimal_allgather_cut";
   detail::require_compute(n, where);
   const std::uint64_t N = n.compute.size();
@@ -113,32 +116,52 @@ inline cut_ratio optimal_allgather_cut(const collective_network& n, const std::v
         have = true;
       }
     }
-  // The flow network: vertex n.vertices is the source s.
+  // The flow network: vertex n.vertices is the source s; one copy a worker.
   flow_network net(n.vertices + 1);
   std::vector<std::uint32_t> arc(n.tail.size()), source_arc(N);
   for (std::size_t i = 0; i < n.tail.size(); ++i)
     arc[i] = net.add_arc(reversed ? n.head[i] : n.tail[i], reversed ? n.tail[i] : n.head[i], 0);
   for (std::size_t k = 0; k < N; ++k) source_arc[k] = net.add_arc(n.vertices, n.compute[k], 0);
   const auto& test = targets.empty() ? n.compute : targets;
+  const unsigned workers = std::max(1U, std::min<unsigned>(core::resolve_threads(threads),
+                                                           static_cast<unsigned>(std::min<std::size_t>(test.size(), 64))));
+  std::vector<flow_network> nets(workers, net);
+  // The tests run in blocks of a few a worker, all at the ratio p/q of the best cut so far; the
+  // first failed test of a block (in the order of `test`) gives the next cut, and the search goes
+  // on from it, as one thread would: the tests after it in the block are dropped. So the cut, the
+  // ratio and the count of flows (the flows one thread would run) do not depend on the threads.
+  const std::size_t block = workers == 1 ? 1 : 4 * static_cast<std::size_t>(workers);
+  std::vector<char> failed(block);
+  std::vector<std::vector<char>> sides(block);
   std::uint64_t flows = 0;
   for (std::size_t t = 0; t < test.size();) {
     if (best.units == 0) break;  // a cut no bandwidth leaves: infinite time (a disconnected network)
     const std::uint64_t p = best.units, q = best.compute_inside;
-    for (std::size_t i = 0; i < n.tail.size(); ++i) net.set_capacity(arc[i], n.units[i] * q);
-    for (std::size_t k = 0; k < N; ++k) net.set_capacity(source_arc[k], p);
     const std::uint64_t need = N * p;
-    const std::uint64_t f = net.max_flow(n.vertices, test[t], need);
-    ++flows;
-    if (f >= need) {
-      ++t;
+    const std::size_t count = std::min(block, test.size() - t);
+    core::run_workers(workers, [&](unsigned w) {
+      auto& mine = nets[w];
+      for (std::size_t i = 0; i < n.tail.size(); ++i) mine.set_capacity(arc[i], n.units[i] * q);
+      for (std::size_t k = 0; k < N; ++k) mine.set_capacity(source_arc[k], p);
+      for (std::size_t j = w; j < count; j += workers) {
+        failed[j] = mine.max_flow(n.vertices, test[t + j], need) < need;
+        if (failed[j]) sides[j] = mine.source_side(n.vertices);
+      }
+    });
+    std::size_t first = 0;
+    while (first < count && !failed[first]) ++first;
+    flows += std::min(count, first + 1);
+    if (first == count) {
+      t += count;
       continue;
     }
-    auto s_side = net.source_side(n.vertices);
+    auto s_side = std::move(sides[first]);
     s_side.pop_back();
     auto found = detail::measure_cut(n, s_side, reversed);
     if (found.compute_inside == 0 || !detail::less_ratio(found.units, found.compute_inside, p, q))
       core::fail(where, "internal: a failed test gave no better cut");  // cannot happen (see the file comment)
     best = std::move(found);
+    t += first;  // the failed node is tested again at the new ratio
   }
   best.max_flows = flows;
   return best;
