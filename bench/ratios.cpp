@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "plain_kernels.hpp"
+#include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/parse.hpp"
 #include "shiftfly/io/edge_list_file.hpp"
 #include "shiftfly/io/file_text.hpp"
@@ -70,6 +71,12 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
 
 std::uint64_t number(std::string_view text, std::string_view what) {
   return shiftfly::core::parse_unsigned(text, what, program);
+}
+
+std::uint64_t repetitions(std::string_view text) {
+  const std::uint64_t r = number(text, "REPS");
+  shiftfly::core::require_range(program, "REPS", r, 1, 1000);
+  return r;
 }
 
 graph make_graph(std::string_view spec) {
@@ -215,8 +222,8 @@ int run(int argc, char** argv) {
   };
   if (a.empty()) throw usage_error("no subcommand");
   if (a[0] == "edgelist") return want(3, 3), edgelist(a[1], a[2]);
-  if (a[0] == "all-pairs") return want(3, 3), all_pairs(a[1], number(a[2], "REPS"));
-  if (a[0] == "load") return want(3, 4), load(a[1], number(a[2], "REPS"), a.size() == 4 ? a[3] : "");
+  if (a[0] == "all-pairs") return want(3, 3), all_pairs(a[1], repetitions(a[2]));
+  if (a[0] == "load") return want(3, 4), load(a[1], repetitions(a[2]), a.size() == 4 ? a[3] : "");
   if (a[0] == "lambda2") return want(2, 2), lambda2(a[1]);
   if (a[0] == "interval") return want(3, 3), interval(a[1], shiftfly::core::parse_real(a[2], "EPSILON", program));
   throw usage_error("unknown subcommand '" + a[0] + "'");
@@ -234,7 +241,10 @@ int main(int argc, char** argv) {
                  program, e.text.c_str(), program);
     return 2;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "%s: %s\n", program, e.what());
+    // the library's messages name where they come from; the argument checks here name this program
+    const std::string_view what = e.what();
+    if (what.starts_with(program)) std::fprintf(stderr, "%s\n", e.what());
+    else std::fprintf(stderr, "%s: %s\n", program, e.what());
     return 2;
   }
 }

@@ -47,8 +47,8 @@ import scipy.optimize  # noqa: E402
 import scipy.sparse  # noqa: E402
 import scipy.sparse.linalg  # noqa: E402
 
-# The graphs: CI's run (about a minute of wall time on 2 idle cores, docs/hardening.md "CI
-# time") and the test suite's tiny one.
+# The graphs: CI's run (about 30 s of wall time on 2 cores with other work beside it, the build
+# of bench_ratios apart; docs/hardening.md "CI time") and the test suite's tiny one.
 SIZES = {
     "ci": {"all_pairs": "boardfly:12500", "load": "shiftfly:2304", "lambda2": "boardfly:12500",
            "interval": "jellyfish:40:5", "epsilon": "0.05"},
