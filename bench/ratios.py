@@ -40,12 +40,16 @@ import sys  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 
-import igraph  # noqa: E402
-import numpy as np  # noqa: E402
-import scipy  # noqa: E402
-import scipy.optimize  # noqa: E402
-import scipy.sparse  # noqa: E402
-import scipy.sparse.linalg  # noqa: E402
+try:
+    import igraph
+    import numpy as np
+    import scipy
+    import scipy.optimize
+    import scipy.sparse
+    import scipy.sparse.linalg
+except ImportError as e:
+    sys.exit(f"ratios: {e.name} is missing: the references need Debian's python3 with python3-igraph, "
+             f"python3-numpy and python3-scipy (bash scripts/setup.sh installs them)")
 
 # The graphs: CI's run (about 30 s of wall time on 2 cores with other work beside it, the build
 # of bench_ratios apart; docs/hardening.md "CI time") and the test suite's tiny one.
