@@ -20,6 +20,7 @@
 #include "shiftfly/metrics/distances/diameter_bounds.hpp"
 #include "shiftfly/metrics/spectral/spectral.hpp"
 #include "shiftfly/topology/family.hpp"
+#include "plain_kernels.hpp"
 
 namespace {
 
@@ -37,36 +38,7 @@ const graph& family_graph(const std::string& family, std::uint64_t groups) {
   return it->second;
 }
 
-// The baseline: 64 sources per sweep, every level scans every vertex and ORs all its
-// neighbours' frontier words (no direction switch, no early exit, one thread).
-std::uint64_t naive_all_pairs_64(const graph& g) {
-  const std::size_t n = g.num_vertices();
-  const auto off = g.offsets();
-  const auto tgt = g.targets();
-  std::vector<std::uint64_t> seen(n), frontier(n), next(n);
-  std::uint64_t total = 0;
-  for (std::size_t lo = 0; lo < n; lo += 64) {
-    const std::size_t k = std::min<std::size_t>(64, n - lo);
-    std::fill(seen.begin(), seen.end(), 0);
-    std::fill(frontier.begin(), frontier.end(), 0);
-    for (std::size_t i = 0; i < k; ++i) seen[lo + i] = frontier[lo + i] = std::uint64_t{1} << i;
-    for (std::uint64_t level = 1;; ++level) {
-      std::uint64_t count = 0;
-      for (std::size_t v = 0; v < n; ++v) {
-        std::uint64_t acc = 0;
-        for (auto i = off[v]; i < off[v + 1]; ++i) acc |= frontier[tgt[i]];
-        acc &= ~seen[v];
-        next[v] = acc;
-        seen[v] |= acc;
-        count += static_cast<std::uint64_t>(__builtin_popcountll(acc));
-      }
-      if (count == 0) break;
-      total += level * count;
-      frontier.swap(next);
-    }
-  }
-  return total;
-}
+using shiftfly_bench::plain_all_pairs_64;  // the baseline (plain_kernels.hpp)
 
 // The field's graphs, by name.
 const graph& field_graph(const std::string& name) {
@@ -107,7 +79,7 @@ void register_all_pairs(const std::string& tag, Get get) {
         ->UseRealTime();
   benchmark::RegisterBenchmark(("naive_64bit_all_pairs/" + tag).c_str(), [get](benchmark::State& st) {
     const graph& g = get();
-    for (auto _ : st) benchmark::DoNotOptimize(naive_all_pairs_64(g));
+    for (auto _ : st) benchmark::DoNotOptimize(plain_all_pairs_64(g));
   })->Unit(benchmark::kMillisecond)->UseRealTime();
 }
 
