@@ -123,6 +123,41 @@ TEST_CASE("all-to-all within a work budget: exact where an exact LP fits the bud
                     Catch::Contains("balanced_rounds = 0 is out of range"));
 }
 
+TEST_CASE("all-to-all within a work budget: rounds estimated above max_seconds are refused up front",
+          "[all_to_all][work]") {
+  // Jellyfish of 100 routers of degree 8: the interval's rounds (100 searches a round on 100
+  // vertices and 800 arcs) are 1.7e5 work units a round by throughput_balanced_seconds.
+  const shiftfly::topology::family_spec spec = shiftfly::topology::jellyfish_spec{100, 8, 3};
+  const auto g = shiftfly::topology::make_graph(spec);
+  const auto T = sm::uniform_traffic(g.num_vertices());
+  const double round = sm::throughput_balanced_seconds(100, 100, 800, 1);
+  CHECK(round == 100.0 * (2 * 800 + 100) / sm::throughput_balanced_units_per_second);
+  sm::throughput_work_budget w;
+  w.balanced_rounds = 100'000;
+  w.max_seconds = 10.0 * round;  // ten rounds fit
+  CHECK_THROWS_WITH(sm::measure_throughput_within_work(g, T, true, w),
+                    Catch::Contains("balanced_rounds = 100000 is estimated at up to") &&
+                        Catch::Contains("100 searches a round on 100 vertices and 800 arcs") &&
+                        Catch::Contains("at most 10 rounds"));
+  w.max_seconds = -1;
+  CHECK_THROWS_WITH(sm::measure_throughput_within_work(g, T, true, w), Catch::Contains("max_seconds = -1"));
+  // within the limit (ten rounds), or with no limit: answered, the same ends either way
+  w.balanced_rounds = 10;
+  w.max_seconds = 10.0 * round * (1 + 1e-9);
+  const auto limited = sm::measure_throughput_within_work(g, T, true, w);
+  w.max_seconds = 0;
+  const auto unlimited = sm::measure_throughput_within_work(g, T, true, w);
+  CHECK(limited.lower == unlimited.lower);
+  CHECK(limited.upper == unlimited.upper);
+  // through the collective: the request's max_seconds is the budget's
+  auto q = work_request();
+  q.family = spec;
+  q.work = sm::throughput_work_budget{};
+  q.work->balanced_rounds = 100'000;
+  q.max_seconds = 1;
+  CHECK_THROWS_WITH(sc::measure_collective(g, work_ones(g), q), Catch::Contains("balanced_rounds = 100000 is estimated"));
+}
+
 TEST_CASE("routed all-to-all in closed form: complete graph, ring, torus under dimension order", "[all_to_all][routed]") {
   // K_n under minimal routing: every ordered pair has its own link direction, so each carries
   // exactly one pair's share M/N: routed time (M/N)/b = 1/n, the bound.

@@ -58,7 +58,9 @@
 ///
 /// Limits, refused before the work: the θ* of uniform traffic estimated above max_seconds
 /// (metrics::require_throughput_within), the routed loads estimated above it
-/// (routing::measure_channel_load), a matrix's interval above it (measure_throughput), and the
+/// (routing::measure_channel_load), a matrix's interval above it (measure_throughput), with a
+/// work budget its reduced LP or its rounds estimated above it (the budget's max_seconds is the
+/// request's: metrics::measure_throughput_within_work), and the
 /// matrix of P_a·P_b (routers with unequal counts) above the memory available (core::require_memory).
 
 #include <algorithm>
@@ -232,10 +234,13 @@ inline all_to_all_answer measure_all_to_all(const core::graph<std::uint32_t>& g,
   } else {
     if (!equal) q.matrix = detail::endpoint_pair_traffic(endpoints);
     std::optional<metrics::throughput_measure> reduced;
+    // the work budget's LP and rounds refused up front where estimated above max_seconds
+    metrics::throughput_work_budget budget = r.work ? *r.work : metrics::throughput_work_budget{};
+    budget.max_seconds = r.max_seconds;
     if (!equal) reduced = detail::symmetric_matrix_theta(g, endpoints, q.matrix, r.max_seconds, r.work);
     const auto theta = reduced  ? *reduced
                        : r.work ? metrics::measure_throughput_within_work(
-                                      g, equal ? metrics::uniform_traffic(g.num_vertices()) : q.matrix, equal, *r.work)
+                                      g, equal ? metrics::uniform_traffic(g.num_vertices()) : q.matrix, equal, budget)
                                 : metrics::measure_throughput(g, q);
     const double scale = equal ? static_cast<double>(P) * static_cast<double>(P) : 1.0;  // uniform: one unit a router pair
     out.network_lower = theta.lower / scale;

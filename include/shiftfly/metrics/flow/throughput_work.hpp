@@ -6,7 +6,7 @@
 /// an interval's ends move with the machine's speed and load; a table that must regenerate byte
 /// for byte (the `collectives` section) calls this instead.
 ///
-///   struct throughput_work_budget { lp_variables, balanced_rounds, threads, how };
+///   struct throughput_work_budget { lp_variables, balanced_rounds, threads, how, max_seconds };
 ///   throughput_measure measure_throughput_within_work(const G& g, const traffic_matrix& T, bool uniform,
 ///                                                     const throughput_work_budget& w);
 ///
@@ -29,6 +29,7 @@
 /// and the algorithm says why.
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -61,7 +62,25 @@ struct throughput_work_budget {
   std::uint64_t balanced_rounds = throughput_work_balanced_rounds;   ///< the interval's lower end: rounds, 1 to 100,000
   unsigned threads = 0;                                              ///< 0 = all hardware threads; the answer does not depend on it
   traversal how = traversal::undirected;
+  /// Refuse up front, with the estimate, the interval's rounds when estimated above this many
+  /// seconds on one core (a model of the work: no clock is read, so the answer never depends on
+  /// it); 0: no limit. The reduced LP is bounded by lp_variables alone: the time model of
+  /// throughput_symmetric_seconds is too pessimistic to refuse by (PolarFly q = 31's 95,232
+  /// variables in 3 orbits: 35 s estimated, a few seconds solved).
+  double max_seconds = 0.0;
 };
+
+/// Work units (an arc scan of a BFS or of Dial's pass) a second of the balanced routing's rounds on
+/// one core, measured (docs/performance.md, "All-to-all"): a round is one search a source.
+inline constexpr double throughput_balanced_units_per_second = 1e8;
+
+/// The estimated seconds of `rounds` rounds of the balanced routing from `sources` sources on n
+/// vertices and `arcs` arcs (each round a BFS and Dial's pass a source, linear in the arcs).
+inline double throughput_balanced_seconds(std::uint64_t sources, std::uint64_t n, std::uint64_t arcs,
+                                          std::uint64_t rounds) {
+  return static_cast<double>(sources) * (2.0 * static_cast<double>(arcs) + static_cast<double>(n)) *
+         static_cast<double>(rounds) / throughput_balanced_units_per_second;
+}
 
 /// θ(T) within the work budget (see the file comment). `uniform`: T is one unit for every ordered
 /// pair of the vertices (the automorphisms then preserve it, and the cut bound applies).
@@ -72,6 +91,8 @@ throughput_measure measure_throughput_within_work(const G& g, const traffic_matr
   core::require_range(where, "lp_variables", w.lp_variables, 0, throughput_symmetric_max_variables);
   core::require_range(where, "balanced_rounds", w.balanced_rounds, 1, 100'000);
   core::require_range(where, "threads", w.threads, 0, 1024);
+  if (!(w.max_seconds >= 0.0 && w.max_seconds <= 604800.0))
+    core::throw_out_of_range(where, "max_seconds", w.max_seconds, "0 (no limit) to 604800");
   core::require_range(where, "n", g.num_vertices(), 2, traffic_max_vertices);
   if (T.n() != g.num_vertices())
     core::fail_parameter(where, "T", "a matrix for " + core::to_message(T.n()) + " vertices", "is not for this graph",
@@ -121,7 +142,24 @@ throughput_measure measure_throughput_within_work(const G& g, const traffic_matr
       }
     }
   }
-  // the certified interval: balanced routing below, distance and cut bounds above
+  // the certified interval: balanced routing below, distance and cut bounds above; its rounds
+  // refused up front where they are estimated above max_seconds
+  if (w.max_seconds > 0.0) {
+    const double seconds = throughput_balanced_seconds(K, g.num_vertices(), arcs, w.balanced_rounds);
+    if (seconds > w.max_seconds) {
+      // the rounds that fit, by one round's estimate (a hair of slack for the division's rounding)
+      const double fit =
+          std::floor(w.max_seconds / throughput_balanced_seconds(K, g.num_vertices(), arcs, 1) * (1.0 + 1e-12));
+      core::fail_parameter(where, "balanced_rounds", core::to_message(w.balanced_rounds),
+                           "is estimated at up to " + core::to_message(static_cast<std::uint64_t>(std::ceil(seconds))) +
+                               " s (" + core::to_message(K) + " searches a round on " +
+                               core::to_message(g.num_vertices()) + " vertices and " + core::to_message(arcs) +
+                               " arcs), above max_seconds = " + core::to_message(w.max_seconds),
+                           fit >= 1.0 ? "at most " + core::to_message(static_cast<std::uint64_t>(fit)) +
+                                            " rounds, or a larger max_seconds"
+                                      : std::string("a larger max_seconds (one round does not fit)"));
+    }
+  }
   out.distance_bound = throughput_distance_bound(g, T, w.how);
   throughput_bound_result upper = out.distance_bound;
   if (uniform && w.how == traversal::undirected && upper.value > 0.0) {
