@@ -72,10 +72,11 @@ TEST_CASE("rail-optimized: the compute-fabric counts NVIDIA's DGX SuperPOD refer
   //    Architecture Featuring NVIDIA DGX H100 Systems" (RA-11333-001), section "Network Fabrics",
   //    Table 4 "Compute fabric component count" (SUs: nodes, GPUs, leaf and spine switches, cables
   //    compute-and-UFM to leaf, spine-leaf): 1: 31, 248, 8, 4, 252, 256; 2: 63, 504, 16, 8, 508, 512;
-  //    3: 95, 760, 24, 16, 764, 768; 4: 127, 1016, 32, 16, 1020, 1024. One DGX place in the whole
-  //    fabric holds the UFM appliance instead (31 nodes in the first SU; its 4 ports among the
-  //    "compute and UFM" cables), and the RA builds the fabric for full SUs ("the fabric should be
-  //    designed to support the full SU, including leaf switches and leaf-spine cables").
+  //    3: 95, 760, 24, 16, 764, 768; 4: 127, 1016, 32, 16, 1020, 1024. The rows say one DGX place of
+  //    the whole fabric is not a DGX (32 SUs - 1 nodes, its footnote on a 32-node SU) and 4 cables
+  //    are the UFM appliance's (compute-and-UFM = 8 a node + 4); the RA builds the fabric for full
+  //    SUs ("the fabric should be designed to support the full SU, including leaf switches and
+  //    leaf-spine cables").
   //  - the same RA for DGX B200 systems, section "DGX SuperPOD Architecture", its table of SU counts
   //    (SUs: nodes, GPUs, leaf, spine, core switches, node-leaf, leaf-spine cables): 2: 64, 512, 16, 8,
   //    -, 512, 512; 4: 128, 1024, 32, 16, -, 1024, 1024; 8: 256, 2048, 64, 32, -, 2048, 2048. From 16
