@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "shiftfly/topology/delorme.hpp"
@@ -31,7 +32,7 @@ TEST_CASE("delorme: counts, degrees, the ovoid and diameter 3", "[delorme]") {
       for (std::size_t j = i + 1; j < absolute.size(); ++j) CHECK_FALSE(g.adjacent(absolute[i], absolute[j]));
     if (q <= 8) {
       CHECK(shiftfly::test::diameter(g) == 3);
-    } else {  // 34,881 routers: eccentricity 3 from a sample of routers
+    } else {  // 33,825 routers: eccentricity 3 from a sample of routers
       for (std::uint32_t s : {0u, 1000u, 20000u, static_cast<std::uint32_t>(absolute.front())}) {
         std::uint32_t far = 0;
         for (auto d : shiftfly::test::bfs(g, s)) far = std::max(far, d);
@@ -54,6 +55,27 @@ TEST_CASE("delorme: endpoints and link class", "[delorme]") {
   const auto g = t::make_graph(spec);
   for (auto x : t::endpoints_of(spec, g)) CHECK(x == 3u);
   CHECK(t::classify_channels(spec, g).names == std::vector<std::string>{"polarity"});
+}
+
+TEST_CASE("delorme: the field tables' candidates, every odd power of 2 within the radix", "[delorme][field]") {
+  const auto& field = t::delorme_family().field;
+  REQUIRE(field.has_value());
+  CHECK(field->display_name == "Delorme");
+  const auto at = [&](std::uint64_t max_radix) {
+    std::vector<std::uint64_t> qs;
+    for (const auto& c : field->candidates(max_radix, 1u << 20)) {
+      const auto q = std::get<std::uint64_t>(c.values.at("q"));
+      CHECK(c.routers == t::delorme_order(q));  // the closed form, before anything is built
+      CHECK(c.radix == q + 1);
+      CHECK(c.parameters == "q = " + std::to_string(q));
+      qs.push_back(q);
+    }
+    return qs;
+  };
+  CHECK(at(2).empty());
+  CHECK(at(3) == std::vector<std::uint64_t>{2});
+  CHECK(at(40) == std::vector<std::uint64_t>{2, 8, 32});  // the tables keep q = 8 at 1,000 and 10,000 routers
+  CHECK(at(1024) == std::vector<std::uint64_t>{2, 8, 32, 128, 512});
 }
 
 TEST_CASE("delorme: bad parameters are refused with the accepted range", "[delorme][errors]") {

@@ -197,7 +197,7 @@ TEST_CASE("differential: the fixture covers every family of the registry, severa
   std::map<std::string, int> per_family;
   for (const auto& c : cases()) ++per_family[c.family];
   // Delorme's q is an odd power of 2: q = 2 and 8 are its instances within the script's all-pairs
-  // distances (q = 32 has 34,881 routers and 575,520 links)
+  // distances (q = 32 has 33,825 routers and 557,600 links)
   const std::map<std::string, int> fewer{{"delorme", 2}};
   for (const auto& name : topo::family_names()) {
     INFO("family " << name << " needs 3 cases or more in tests/fixtures/differential/families.txt "

@@ -184,8 +184,9 @@ TEST_CASE("evalnet: every fixture file has three instances or more of one regist
     ++per_file[x.file];
   }
   CHECK(!per_file.empty());
-  // EvalNet's Delorme generator builds q = 2, 8 and 32 only (its field tables), and q = 32's 34,881
-  // routers (575,520 links, its all-pairs scan hours of Python) are past the fixtures' size
+  // EvalNet's Delorme generator builds q = 2, 8 and 32 only (its field tables), and q = 32's 33,825
+  // routers and 557,600 links (over 6 MB of fixture; the generator's list deduplication of 2^20
+  // vectors and its 1.14e9 router pairs, hours of Python) are past the fixtures' size: README.md
   const std::map<std::string, int> fewer{{"delorme.txt", 2}};
   for (const auto& [file, count] : per_file) {
     INFO(file);

@@ -65,6 +65,37 @@ TEST_CASE("rail-only: the switches the spine layer took", "[rail-only]") {
   CHECK(four.num_edges() == 2048 + 32 * 2);
 }
 
+TEST_CASE("rail-only: NVIDIA's printed rail-optimized fabric without its spine layer", "[rail-only]") {
+  // Wang et al. define Rail-only as the rail-optimized fabric with its spine layer removed (their
+  // abstract: "our design eliminates the spine layer in traditional GPU clusters"); the counts they
+  // print for their own configurations are not checked yet, so the printed baseline is NVIDIA's (rail_optimized_test.cpp): the DGX H100 SuperPOD RA's Table 4,
+  // one SU of 32 DGX H100 systems, 8 leaf and 4 spine switches, 256 node-leaf places (252 cables and
+  // the UFM's place) and 256 spine-leaf cables; the DGX B200 RA's 8-SU row, 64 leaves, 32 spines,
+  // 2,048 node-leaf and 2,048 leaf-spine cables. Rail-only keeps the GPUs, the NVLink domains, the
+  // leaves and the node-leaf cables, and drops the spines and the cables to them: one SU is then 8
+  // rail switches and nothing above them. Across SUs each rail needs its own spines; with 32 a rail
+  // (each leaf keeps its 32 ports up) the leaf-spine cables are the RA's 2,048 again, now on 256 rail
+  // spines of 8 ports instead of 32 spines of 64.
+  const auto one = t::rail_only(8, 32);
+  const auto one_optimized = t::rail_optimized(8, 32, 1);
+  const std::uint64_t N = 256, S = 32;
+  CHECK(one.num_vertices() == N + S + 8);                         // the RA's 8 leaves, no spine
+  CHECK(one_optimized.num_vertices() - one.num_vertices() == 32);  // ours' 32 spines (the RA's 4 of 64 ports)
+  CHECK(one.num_edges() == 2 * N);                                 // NVLink and the 256 node-leaf places
+  CHECK(one_optimized.num_edges() - one.num_edges() == 256);       // the RA's 256 spine-leaf cables gone
+  for (std::uint32_t l = N + S; l < N + S + 8; ++l) CHECK(one.degree(l) == 32);
+
+  const auto eight = t::rail_only(8, 32, 8, 32);
+  const std::uint64_t N8 = 2048, S8 = 256, leaves = 64;
+  CHECK(eight.num_vertices() == N8 + S8 + leaves + 8 * 32);
+  std::uint64_t node_leaf = 0, leaf_spine = 0;
+  for (std::uint64_t l = N8 + S8; l < N8 + S8 + leaves; ++l)
+    for (auto v : eight.neighbors(static_cast<std::uint32_t>(l))) (v < N8 ? node_leaf : leaf_spine) += 1;
+  CHECK(node_leaf == 2048);
+  CHECK(leaf_spine == 2048);
+  for (std::uint64_t s = N8 + S8 + leaves; s < eight.num_vertices(); ++s) CHECK(eight.degree(static_cast<std::uint32_t>(s)) == 8);
+}
+
 TEST_CASE("rail-only: the bisection (brute force)", "[rail-only]") {
   // One unit: halves of the servers cut half of every rail switch's links, N / 2; across units, the
   // rails' spines: k spines units / 2.

@@ -65,6 +65,101 @@ TEST_CASE("rail-optimized: the DGX H100 SuperPOD's compute fabric", "[rail-optim
   CHECK(g.num_edges() == 2 * N + 1024);
 }
 
+TEST_CASE("rail-optimized: the compute-fabric counts NVIDIA's DGX SuperPOD reference architectures print",
+          "[rail-optimized]") {
+  // Printed figures, 8 GPUs a DGX, scalable units (SUs) of 32 DGX systems, switches of 64 ports:
+  //  - "NVIDIA DGX SuperPOD: Next Generation Scalable Infrastructure for AI Leadership, Reference
+  //    Architecture Featuring NVIDIA DGX H100 Systems" (RA-11333-001), section "Network Fabrics",
+  //    Table 4 "Compute fabric component count" (SUs: nodes, GPUs, leaf and spine switches, cables
+  //    compute-and-UFM to leaf, spine-leaf): 1: 31, 248, 8, 4, 252, 256; 2: 63, 504, 16, 8, 508, 512;
+  //    3: 95, 760, 24, 16, 764, 768; 4: 127, 1016, 32, 16, 1020, 1024. The rows say one DGX place of
+  //    the whole fabric is not a DGX (32 SUs - 1 nodes, its footnote on a 32-node SU) and 4 cables
+  //    are the UFM appliance's (compute-and-UFM = 8 a node + 4); the RA builds the fabric for full
+  //    SUs ("the fabric should be designed to support the full SU, including leaf switches and
+  //    leaf-spine cables").
+  //  - the same RA for DGX B200 systems, section "DGX SuperPOD Architecture", its table of SU counts
+  //    (SUs: nodes, GPUs, leaf, spine, core switches, node-leaf, leaf-spine cables): 2: 64, 512, 16, 8,
+  //    -, 512, 512; 4: 128, 1024, 32, 16, -, 1024, 1024; 8: 256, 2048, 64, 32, -, 2048, 2048. From 16
+  //    SUs on it adds a core layer (a three-level tree: not this family's two levels).
+  // Ours is rail_optimized(8, 32, SUs) with its default 32 spines: every printed count of the full
+  // SUs is reproduced (GPUs 256 SUs, leaves 8 SUs of 32 ports down and 32 up, node-leaf links 256 SUs,
+  // leaf-spine links 256 SUs, spine ports 256 SUs) but the spine switches where SUs < 8: the RA's
+  // 4 SUs spines of 64 ports join each leaf to each spine by 8 / SUs parallel cables, which a simple
+  // graph cannot hold, so ours spreads the same 256 SUs leaf-spine links over 32 spines of 8 SUs
+  // ports. At 8 SUs both have 32 spines of 64 ports, one cable a leaf-spine pair: the B200 RA's row
+  // is reproduced count for count. (The H100 RA's 3-SU row provisions 16 spines, 4 more than its
+  // 768 cables fill.)
+  struct printed {
+    std::uint64_t sus, gpus, leaves, spines, node_leaf, leaf_spine;
+  };
+  const std::vector<printed> h100 = {{1, 248, 8, 4, 252, 256}, {2, 504, 16, 8, 508, 512},
+                                     {3, 760, 24, 16, 764, 768}, {4, 1016, 32, 16, 1020, 1024}};
+  const std::vector<printed> b200 = {{2, 512, 16, 8, 512, 512}, {4, 1024, 32, 16, 1024, 1024},
+                                     {8, 2048, 64, 32, 2048, 2048}};
+  auto check = [](const printed& p, bool ufm_place) {
+    const auto g = t::rail_optimized(8, 32, p.sus);
+    INFO(g.name());
+    const std::uint64_t N = 256 * p.sus, S = 32 * p.sus, leaves = 8 * p.sus, spines = 32;
+    REQUIRE(g.num_vertices() == N + S + leaves + spines);
+    // the H100 table: one DGX place (8 GPUs) holds the UFM appliance, its 4 ports cabled to leaves
+    CHECK(N == p.gpus + (ufm_place ? 8 : 0));
+    CHECK(leaves == p.leaves);
+    std::uint64_t node_leaf = 0, leaf_spine = 0, spine_ports = 0;
+    for (std::uint64_t l = N + S; l < N + S + leaves; ++l) {
+      std::uint64_t down = 0, up = 0;
+      for (auto v : g.neighbors(static_cast<std::uint32_t>(l))) (v < N ? down : up) += 1;
+      CHECK(down == 32);
+      CHECK(up == 32);
+      node_leaf += down;
+      leaf_spine += up;
+    }
+    for (std::uint64_t s = N + S + leaves; s < g.num_vertices(); ++s) spine_ports += g.degree(static_cast<std::uint32_t>(s));
+    CHECK(node_leaf == p.node_leaf + (ufm_place ? 4 : 0));
+    CHECK(leaf_spine == p.leaf_spine);
+    CHECK(spine_ports == p.leaf_spine);
+    // the printed spines have 64 ports each; ours as many only where one cable joins a leaf-spine pair
+    CHECK(p.spines * 64 >= p.leaf_spine);
+    CHECK((spines == p.spines) == (p.sus == 8));
+    CHECK(g.num_edges() == node_leaf + N + leaf_spine);  // and each GPU's NVLink to its domain
+  };
+  for (const auto& p : h100) check(p, true);
+  for (const auto& p : b200) check(p, false);
+}
+
+TEST_CASE("rail-optimized: the H100 RA's hops: a rail one switch away within an SU, the spine layer between",
+          "[rail-optimized]") {
+  // The H100 RA, "Network Fabrics": "Each group of 32 nodes is rail-aligned. Traffic per rail of the
+  // DGX H100 systems is always one hop away from the other 31 nodes in a SU. Traffic between nodes,
+  // or between rails, traverses the spine layer." On the InfiniBand fabric alone (the domain
+  // switches, NVLink, set aside), from GPU 0 of the first DGX: one switch (2 links) to GPU 0 of the
+  // SU's other 31 DGX systems; 3 switches (leaf, spine, leaf: 4 links) to every other GPU of other
+  // DGX systems, through a spine. 2 SUs.
+  const auto g = t::rail_optimized(8, 32, 2);
+  const std::uint64_t N = 512, S = 64, spine0 = N + S + 16;
+  std::vector<std::uint32_t> d(g.num_vertices(), shiftfly::test::unreached);
+  std::vector<std::uint32_t> via_spine(g.num_vertices(), 0), frontier{0};
+  d[0] = 0;
+  while (!frontier.empty()) {  // BFS that never enters a domain switch (ids N to N + S)
+    std::vector<std::uint32_t> next;
+    for (auto u : frontier)
+      for (auto v : g.neighbors(u)) {
+        if (v >= N && v < N + S) continue;
+        if (d[v] == shiftfly::test::unreached) {
+          d[v] = d[u] + 1;
+          via_spine[v] = via_spine[u] || v >= spine0;
+          next.push_back(v);
+        }
+      }
+    frontier = std::move(next);
+  }
+  for (std::uint32_t b = 8; b < N; ++b) {
+    INFO("GPU " << b % 8 << " of DGX " << b / 8);
+    const bool same_rail_same_su = b % 8 == 0 && b / 8 < 32;
+    CHECK(d[b] == (same_rail_same_su ? 2u : 4u));
+    CHECK(static_cast<bool>(via_spine[b]) == !same_rail_same_su);
+  }
+}
+
 TEST_CASE("rail-optimized: the bisection (brute force)", "[rail-optimized]") {
   // Cutting between halves of the units cuts half of every spine's links, k units spines / 2; between
   // halves of a unit's servers (or of the rails) N / 2: the smaller of the two.

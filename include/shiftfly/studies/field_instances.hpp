@@ -29,6 +29,7 @@
 /// | Shiftfly  | any group count G, Imase–Itoh, ports = radix rounded to even   | G               | ports        |
 /// | Boardfly  | any group count G (40 optical ports a group, fixed)            | G               | 40           |
 /// | Jellyfish | any N, degree r, seed 1                                        | N               | r            |
+/// | Delorme   | every odd power of 2, q                                        | (q + 1)(q² + 1) | q + 1        |
 ///
 /// The rule (choose_instance): among the candidates with radix ≤ max_radix and routers ≤
 /// max_routers, the one with the most routers; among equals the highest radix (its ports

@@ -175,6 +175,15 @@ inline const family_descriptor& delorme_family() {
       .link_classes = {"polarity"},
       .classify = [](const parameter_values&, const core::graph<std::uint32_t>& g) { return detail::single_class(g, "polarity"); },
       .routings = {"minimal", "ecmp", "spread", "valiant", "ksp"},
+      .field = field_entry{.display_name = "Delorme",
+                           .rule = "every odd power of 2, q",
+                           .candidates =
+                               [](std::uint64_t max_radix, std::uint64_t) {
+                                 std::vector<field_candidate> out;
+                                 for (std::uint64_t q = 2; q + 1 <= max_radix && q <= delorme_max_q(); q *= 4)
+                                   out.push_back({{{"q", q}}, (q + 1) * (q * q + 1), q + 1, "q = " + core::to_message(q)});
+                                 return out;
+                               }},
       .endpoints_rule = "(q+1)/3, a third of the network radix for diameter 3 (EvalNet's p = nr/0.75 - nr)",
       .endpoints = [](const parameter_values& v, const core::graph<std::uint32_t>& g) {
         return core::uniform_endpoints(g.num_vertices(), (unsigned_value(v, "q") + 1) / 3);
