@@ -88,6 +88,10 @@
 #include <type_traits>
 #include <vector>
 
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#include <immintrin.h>  // declares the builtin of load_widen
+#endif
+
 #include "shiftfly/core/channel.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
@@ -349,10 +353,24 @@ template <class L>
 template <class L>
 [[gnu::always_inline]] inline void load_widen(const typename L::level& l, typename L::mask& out) noexcept {
   if constexpr (std::is_same_v<L, load_lanes_halves>) {
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+    // GCC 12 widens the upper four bytes one at a time (vpextrb, movsx, vpinsrq) however they are
+    // shuffled or shifted into place; its builtin gives vpmovsxbq on each half. Not the
+    // intrinsic: its target("avx2") could not be inlined into this target-less helper, which
+    // only the AVX2 variant instantiates (so the builtin is expanded under its target).
+    typedef std::uint64_t word2 __attribute__((vector_size(16)));
+    typedef char byte16 __attribute__((vector_size(16)));
+    std::uint64_t word;
+    std::memcpy(&word, &l, sizeof word);
+    const word2 v = {word, 0};
+    out.lo = (load_lanes_halves::half_mask)__builtin_ia32_pmovsxbq256((byte16)v);
+    out.hi = (load_lanes_halves::half_mask)__builtin_ia32_pmovsxbq256((byte16)(v >> 32));
+#else
     typedef std::int8_t quarter __attribute__((vector_size(4)));
     const quarter lo = __builtin_shufflevector(l, l, 0, 1, 2, 3), hi = __builtin_shufflevector(l, l, 4, 5, 6, 7);
     out.lo = __builtin_convertvector(lo, load_lanes_halves::half_mask);
     out.hi = __builtin_convertvector(hi, load_lanes_halves::half_mask);
+#endif
   } else {
     out = __builtin_convertvector(l, typename L::mask);
   }
