@@ -228,7 +228,8 @@ struct load_lanes<8> {
 /// GCC 12 under target("avx2") kept sums and masks in the stack, moved lanes between the
 /// halves one 64-bit word at a time (vmovq, vpinsrq, stores of 256 bits reloaded 64 bits at a
 /// time) and widened the upper four levels byte by byte; on the AMD EPYC (Zen 3) where this was
-/// measured the AVX2 variant was slower than the SSE2 one (docs/performance.md, "Channel load").
+/// measured the AVX2 variant was slower than the SSE2 one (docs/performance.md, "Uniform
+/// shortest-path load").
 /// As two halves every value stays in a pair of ymm registers. The arithmetic is the same IEEE
 /// operation lane by lane, and load_lane_sum adds the same tree: the same bits.
 struct load_lanes_halves {
@@ -306,9 +307,9 @@ inline constexpr std::int8_t load_unreached_level = 127, load_unused_lane = -2;
 
 /// The sum of the B lanes as a fixed tree (halves added lane by lane, down to one), the same
 /// order in every variant.
-// The halves are taken with __builtin_shufflevector, not lane by lane: built from x[0] .. x[3],
-// GCC 12's AVX2 variant stored both registers to the stack and read the lanes back one at a
-// time, on every arc of the pass back (docs/performance.md, "Channel load").
+// The halves are taken as vectors (the halves type's members, __builtin_shufflevector), not
+// lane by lane: built from x[0] .. x[3], GCC 12's AVX2 variant stored both registers to the
+// stack and read the lanes back one at a time, on every arc of the pass back.
 template <class L>
 [[gnu::always_inline]] inline double load_lane_sum(const typename L::real& x) noexcept {
   typedef double pair __attribute__((vector_size(16)));

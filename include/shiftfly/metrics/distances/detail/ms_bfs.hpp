@@ -304,8 +304,9 @@ inline void sweep_batch_generic(const sweep_graph& sg, std::span<const std::uint
 // intrinsics. Compiled from sweep_batch_body under target("avx2"), GCC 12 keeps a block
 // of 512 bits in two ymm registers but tests it (any, equal) and counts its bits
 // word by word: each test stores the registers to the stack and reloads them 64 bits at
-// a time, and on the AMD EPYC (Zen 3) where this was measured that made the sweep 2.8
-// times slower than the SSE2 build of the same code (docs/performance.md, "All pairs").
+// a time, and on the AMD EPYC (Zen 3) where this was measured that made the sweep 2.8 to 3.5
+// times slower than the SSE2 build of the same code (docs/performance.md, "All pairs on a
+// processor with AVX2 and no AVX-512").
 // Here a block stays in registers: the tests are vptest (_mm256_testz_si256 /
 // _mm256_testc_si256), the bit counts a nibble table (vpshufb) summed by vpsadbw, and
 // the lanes are added up once per level. Same levels, same direction choices, same
@@ -333,6 +334,12 @@ template <int N>
 [[gnu::target("avx2"), gnu::always_inline]] inline ymm_block<N> ymm_or(const ymm_block<N>& a, const ymm_block<N>& b) noexcept {
   ymm_block<N> r;
   for (int k = 0; k < N; ++k) r.h[k] = _mm256_or_si256(a.h[k], b.h[k]);
+  return r;
+}
+template <int N>
+[[gnu::target("avx2"), gnu::always_inline]] inline ymm_block<N> ymm_and(const ymm_block<N>& a, const ymm_block<N>& b) noexcept {
+  ymm_block<N> r;
+  for (int k = 0; k < N; ++k) r.h[k] = _mm256_and_si256(a.h[k], b.h[k]);
   return r;
 }
 /// a & ~b
@@ -453,7 +460,7 @@ template <int W>
         }
         if (i + group > end)
           for (; i < end; ++i) ymm_or_into<N>(acc, &frontier[pt[i]]);
-        const yb nv = ymm_and_not<N>(missing, ymm_and_not<N>(missing, acc));  // acc & missing
+        const yb nv = ymm_and<N>(acc, missing);
         ymm_store<N>(&next[v], nv);
         const yb ns = ymm_or<N>(s, nv);
         ymm_store<N>(&seen[v], ns);
