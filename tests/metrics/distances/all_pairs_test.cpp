@@ -1,7 +1,9 @@
 // Tests of metrics/distances/all_pairs.hpp: the bit-parallel sweeps equal BFS from every vertex.
 #include <catch2/catch.hpp>
 
+#include <span>
 #include <stdexcept>
+#include <vector>
 
 #include "shiftfly/metrics/distances/all_pairs.hpp"
 #include "shiftfly/topology/families.hpp"
@@ -77,6 +79,59 @@ TEST_CASE("all_pairs: equals BFS from every vertex on random graphs, any threads
     ++graphs;
   }
   CHECK(graphs == 320);
+}
+
+namespace {
+// One batch of `sources` through the generic kernel and through the AVX2 one (when the
+// processor has it): the histograms must be equal.
+template <int W>
+void check_kernels_agree(const metrics::detail::sweep_graph& sg, std::span<const std::uint32_t> sources) {
+  metrics::detail::workspace<W> ws(sg.pull.n);
+  metrics::detail::sweep_counts generic;
+  metrics::detail::sweep_batch_generic<W>(sg, sources, ws, generic);
+#ifdef SHIFTFLY_METRICS_DISPATCH
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx2")) {
+    metrics::detail::sweep_counts avx2;
+    metrics::detail::sweep_batch_avx2<W>(sg, sources, ws, avx2);
+    CHECK(avx2.histogram == generic.histogram);
+  }
+#endif
+  std::uint64_t pairs = 0;
+  for (auto c : generic.histogram) pairs += c;
+  CHECK(pairs <= sources.size() * sg.pull.n);
+}
+
+template <int W>
+void check_kernels_agree_on(const metrics::detail::sweep_graph& sg, core::python_random& rng) {
+  const std::size_t n = sg.pull.n;
+  // Batches of every fill: one source, a partial last word, a full block (repeats allowed).
+  for (std::size_t size : {std::size_t{1}, std::size_t{63}, std::size_t{65}, std::size_t{64 * W - 1}, std::size_t{64 * W}}) {
+    std::vector<std::uint32_t> sources(size);
+    for (auto& s : sources) s = static_cast<std::uint32_t>(rng.randrange(n));
+    check_kernels_agree<W>(sg, sources);
+  }
+}
+}  // namespace
+
+TEST_CASE("all_pairs: the AVX2 sweep equals the generic one, batch by batch") {
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    core::python_random rng(seed * 31337);
+    const auto n = static_cast<std::uint32_t>(2 + rng.randrange(300));
+    const double p = 0.2 * rng.random() * rng.random();
+    const auto u = metrics::detail::undirected_sweep_graph(testing::gnp(n, p, seed));
+    const auto a = metrics::detail::arc_sweep_graph(testing::random_digraph(n, 1 + seed % 3, seed), true);
+    CHECK_FALSE(a.symmetric);
+    check_kernels_agree_on<4>(u, rng);
+    check_kernels_agree_on<8>(u, rng);
+    check_kernels_agree_on<4>(a, rng);
+    check_kernels_agree_on<8>(a, rng);
+  }
+  // Long rows: the pull scan's early stop (a group of neighbours at a time) is taken.
+  const auto k = metrics::detail::undirected_sweep_graph(testing::complete(200));
+  core::python_random rng(5);
+  check_kernels_agree_on<8>(k, rng);
+  check_kernels_agree_on<4>(k, rng);
 }
 
 TEST_CASE("all_pairs: equals the reference's exact distance_stats (fixture)") {

@@ -5,6 +5,7 @@
 // differ, the reverse-channel relation to throughput_ecmp, thread-count independence, bad input.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -253,6 +254,54 @@ TEST_CASE("uniform shortest-path load: identical for any thread count") {
           CHECK(std::memcmp(one.data(), other.data(), one.size() * sizeof(double)) == 0);
         }
       }
+}
+
+namespace spl_test {
+// Every batch of destinations through the generic batched kernel and through the AVX2 one (when
+// the processor has it): the loads and the pulled shares must be the same bits.
+template <bool Spread>
+void check_batch_variants_agree(const graph& g) {
+  namespace d = metrics::detail;
+  constexpr int B = d::uniform_load_lanes;
+  const auto off = g.offsets();
+  const auto tgt = g.targets();
+  const std::size_t n = g.num_vertices(), m = tgt.size();
+  std::vector<std::uint32_t> dest(n);
+  for (std::uint32_t v = 0; v < n; ++v) dest[v] = v;
+  std::vector<double> load_g(m, 0.0), pulled_g(m, 0.0), load_v(m, 0.0), pulled_v(m, 0.0);
+  d::load_batch_scratch<B> w(n);
+  bool ran = false;
+  for (std::size_t lo = 0; lo < n; lo += B) {
+    const std::size_t k = std::min<std::size_t>(B, n - lo);
+    d::uniform_load_batch_generic<Spread, B, std::uint32_t>(off.data(), tgt.data(), n, dest.data() + lo, k, w,
+                                                             load_g.data(), pulled_g.data());
+#ifdef SHIFTFLY_UNIFORM_LOAD_DISPATCH
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2")) {
+      d::uniform_load_batch_avx2<Spread, B, std::uint32_t>(off.data(), tgt.data(), n, dest.data() + lo, k, w,
+                                                            load_v.data(), pulled_v.data());
+      ran = true;
+    }
+#endif
+  }
+  if (!ran) return;
+  CHECK(std::memcmp(load_g.data(), load_v.data(), m * sizeof(double)) == 0);
+  CHECK(std::memcmp(pulled_g.data(), pulled_v.data(), m * sizeof(double)) == 0);
+}
+}  // namespace spl_test
+
+TEST_CASE("uniform shortest-path load: the AVX2 batched kernel gives the generic one's bits") {
+  namespace t = spl_test;
+  // A partial last batch (n not a multiple of 8), push and pull levels, both passes back.
+  std::vector<t::graph> graphs{topology::boardfly_group_level(144), topology::shiftfly_group_level(180),
+                               testing::throughput::petersen()};
+  for (const auto& f : t::load_fixtures())
+    if (f.g.num_vertices() <= 60) graphs.push_back(f.g);
+  for (const auto& g : graphs) {
+    INFO(g.name());
+    t::check_batch_variants_agree<true>(g);
+    t::check_batch_variants_agree<false>(g);
+  }
 }
 
 TEST_CASE("uniform shortest-path load: bad input is refused in one line") {

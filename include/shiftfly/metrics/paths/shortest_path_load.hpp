@@ -80,11 +80,17 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#include <immintrin.h>  // declares the builtin of load_widen
+#endif
 
 #include "shiftfly/core/channel.hpp"
 #include "shiftfly/core/checked.hpp"
@@ -218,6 +224,52 @@ struct load_lanes<8> {
   typedef std::int8_t level __attribute__((vector_size(8)));
 };
 
+/// The same 8 lanes as two 256-bit halves: the AVX2 variant's types. Given the 512-bit types,
+/// GCC 12 under target("avx2") kept sums and masks in the stack, moved lanes between the
+/// halves one 64-bit word at a time (vmovq, vpinsrq, stores of 256 bits reloaded 64 bits at a
+/// time) and widened the upper four levels byte by byte; on the AMD EPYC (Zen 3) where this was
+/// measured the AVX2 variant was slower than the SSE2 one (docs/performance.md, "Uniform
+/// shortest-path load").
+/// As two halves every value stays in a pair of ymm registers. The arithmetic is the same IEEE
+/// operation lane by lane, and load_lane_sum adds the same tree: the same bits.
+struct load_lanes_halves {
+  typedef double half __attribute__((vector_size(32)));
+  typedef std::int64_t half_mask __attribute__((vector_size(32)));
+  typedef std::int8_t level __attribute__((vector_size(8)));
+  struct real {
+    half lo, hi;
+  };
+  struct mask {
+    half_mask lo, hi;
+  };
+};
+using load_real_halves = load_lanes_halves::real;
+using load_mask_halves = load_lanes_halves::mask;
+[[gnu::always_inline]] inline load_real_halves operator+(const load_real_halves& a, const load_real_halves& b) noexcept {
+  return {a.lo + b.lo, a.hi + b.hi};
+}
+[[gnu::always_inline]] inline load_real_halves operator+(const load_real_halves& a, double b) noexcept {
+  return {a.lo + b, a.hi + b};
+}
+[[gnu::always_inline]] inline load_real_halves& operator+=(load_real_halves& a, const load_real_halves& b) noexcept {
+  a.lo += b.lo;
+  a.hi += b.hi;
+  return a;
+}
+[[gnu::always_inline]] inline load_real_halves operator*(const load_real_halves& a, const load_real_halves& b) noexcept {
+  return {a.lo * b.lo, a.hi * b.hi};
+}
+[[gnu::always_inline]] inline load_real_halves operator/(const load_real_halves& a, const load_real_halves& b) noexcept {
+  return {a.lo / b.lo, a.hi / b.hi};
+}
+[[gnu::always_inline]] inline load_mask_halves operator>(const load_real_halves& a, double b) noexcept {
+  return {a.lo > b, a.hi > b};
+}
+[[gnu::always_inline]] inline load_mask_halves operator&(const load_mask_halves& a, const load_mask_halves& b) noexcept {
+  return {a.lo & b.lo, a.hi & b.hi};
+}
+[[gnu::always_inline]] inline load_mask_halves operator~(const load_mask_halves& a) noexcept { return {~a.lo, ~a.hi}; }
+
 /// n values of a vector type on a 64-byte boundary (std::vector drops the alignment of a
 /// vector type given as a template argument).
 template <class T>
@@ -255,42 +307,150 @@ inline constexpr std::int8_t load_unreached_level = 127, load_unused_lane = -2;
 
 /// The sum of the B lanes as a fixed tree (halves added lane by lane, down to one), the same
 /// order in every variant.
-template <int B>
-[[gnu::always_inline]] inline double load_lane_sum(const typename load_lanes<B>::real& x) noexcept {
-  typedef double quad __attribute__((vector_size(32)));
-  quad q = {x[0], x[1], x[2], x[3]};
-  for (int h = 4; h < B; h += 4) {
-    const quad r = {x[h], x[h + 1], x[h + 2], x[h + 3]};
-    q += r;
+// The halves are taken as vectors (the halves type's members, __builtin_shufflevector), not
+// lane by lane: built from x[0] .. x[3], GCC 12's AVX2 variant stored both registers to the
+// stack and read the lanes back one at a time, on every arc of the pass back.
+template <class L>
+[[gnu::always_inline]] inline double load_lane_sum(const typename L::real& x) noexcept {
+  typedef double pair __attribute__((vector_size(16)));
+  if constexpr (std::is_same_v<L, load_lanes_halves>) {
+    const auto q = x.lo + x.hi;
+    const pair h = __builtin_shufflevector(q, q, 0, 1) + __builtin_shufflevector(q, q, 2, 3);  // q0 + q2, q1 + q3
+    return h[0] + h[1];
+  } else {
+    static_assert(sizeof(x) == 8 * sizeof(double));
+    const auto q = __builtin_shufflevector(x, x, 0, 1, 2, 3) + __builtin_shufflevector(x, x, 4, 5, 6, 7);
+    const pair h = __builtin_shufflevector(q, q, 0, 1) + __builtin_shufflevector(q, q, 2, 3);
+    return h[0] + h[1];
   }
-  return (q[0] + q[2]) + (q[1] + q[3]);
+}
+
+/// Some lane of the mask m is set; halves ORed in registers (see load_lane_sum).
+template <class L>
+[[gnu::always_inline]] inline bool load_any_lane(const typename L::mask& m) noexcept {
+  if constexpr (std::is_same_v<L, load_lanes_halves>) {
+    const auto q = m.lo | m.hi;
+    const auto h = __builtin_shufflevector(q, q, 0, 1) | __builtin_shufflevector(q, q, 2, 3);
+    return (h[0] | h[1]) != 0;
+  } else {
+    const auto q = __builtin_shufflevector(m, m, 0, 1, 2, 3) | __builtin_shufflevector(m, m, 4, 5, 6, 7);
+    const auto h = __builtin_shufflevector(q, q, 0, 1) | __builtin_shufflevector(q, q, 2, 3);
+    return (h[0] | h[1]) != 0;
+  }
+}
+
+/// Some lane of the 8 levels l is set (one 64-bit word).
+template <class L>
+[[gnu::always_inline]] inline bool load_any_level(const typename L::level& l) noexcept {
+  static_assert(sizeof(l) == sizeof(std::uint64_t));
+  std::uint64_t w;
+  std::memcpy(&w, &l, sizeof w);
+  return w != 0;
+}
+
+/// Level lanes (0 or -1 each) widened to a mask.
+// Out parameters, not return values: a 512-bit vector returned by value changes the ABI
+// without AVX-512, and GCC says so (-Wpsabi) at the end of every file that includes this one.
+template <class L>
+[[gnu::always_inline]] inline void load_widen(const typename L::level& l, typename L::mask& out) noexcept {
+  if constexpr (std::is_same_v<L, load_lanes_halves>) {
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+    // GCC 12 widens the upper four bytes one at a time (vpextrb, movsx, vpinsrq) however they are
+    // shuffled or shifted into place; its builtin gives vpmovsxbq on each half. Not the
+    // intrinsic: its target("avx2") could not be inlined into this target-less helper, which
+    // only the AVX2 variant instantiates (so the builtin is expanded under its target).
+    typedef std::uint64_t word2 __attribute__((vector_size(16)));
+    typedef char byte16 __attribute__((vector_size(16)));
+    std::uint64_t word;
+    std::memcpy(&word, &l, sizeof word);
+    const word2 v = {word, 0};
+    out.lo = (load_lanes_halves::half_mask)__builtin_ia32_pmovsxbq256((byte16)v);
+    out.hi = (load_lanes_halves::half_mask)__builtin_ia32_pmovsxbq256((byte16)(v >> 32));
+#else
+    typedef std::int8_t quarter __attribute__((vector_size(4)));
+    const quarter lo = __builtin_shufflevector(l, l, 0, 1, 2, 3), hi = __builtin_shufflevector(l, l, 4, 5, 6, 7);
+    out.lo = __builtin_convertvector(lo, load_lanes_halves::half_mask);
+    out.hi = __builtin_convertvector(hi, load_lanes_halves::half_mask);
+#endif
+  } else {
+    out = __builtin_convertvector(l, typename L::mask);
+  }
+}
+
+/// A mask narrowed to level lanes.
+template <class L>
+[[gnu::always_inline]] inline typename L::level load_narrow(const typename L::mask& m) noexcept {
+  if constexpr (std::is_same_v<L, load_lanes_halves>) {
+    typedef std::int8_t quarter __attribute__((vector_size(4)));
+    const quarter lo = __builtin_convertvector(m.lo, quarter), hi = __builtin_convertvector(m.hi, quarter);
+    return __builtin_shufflevector(lo, hi, 0, 1, 2, 3, 4, 5, 6, 7);
+  } else {
+    return __builtin_convertvector(m, typename L::level);
+  }
+}
+
+/// x where m is set, 0 elsewhere.
+template <class L>
+[[gnu::always_inline]] inline void load_select(const typename L::real& x, const typename L::mask& m,
+                                               typename L::real& out) noexcept {
+  if constexpr (std::is_same_v<L, load_lanes_halves>) {
+    using H = load_lanes_halves;
+    out.lo = (H::half)((H::half_mask)x.lo & m.lo);
+    out.hi = (H::half)((H::half_mask)x.hi & m.hi);
+  } else {
+    out = (typename L::real)((typename L::mask)x & m);
+  }
+}
+
+/// Lane i of x set to a.
+template <class L>
+[[gnu::always_inline]] inline void load_set_lane(typename L::real& x, std::size_t i, double a) noexcept {
+  if constexpr (std::is_same_v<L, load_lanes_halves>) {
+    if (i < 4)
+      x.lo[i] = a;
+    else
+      x.hi[i - 4] = a;
+  } else {
+    x[i] = a;
+  }
+}
+
+/// The scratch's count and received arrays seen as L's values (the same 64 bytes a vertex,
+/// on a 64-byte boundary; a process uses one variant, so one type).
+template <class L, class T>
+[[gnu::always_inline]] inline typename L::real* load_reals(T* p) noexcept {
+  static_assert(sizeof(typename L::real) == sizeof(T) && alignof(typename L::real) <= 64);
+  return reinterpret_cast<typename L::real*>(p);
 }
 
 // The batched kernel's steps, each always inlined into its caller (so that it runs under the
 // caller's target; a call would pass vectors through memory). Macros, not lambdas, for the same
 // reason: a lambda would not inherit the caller's target.
-#define SHIFTFLY_WIDEN(m) __builtin_convertvector((m), mask)
-#define SHIFTFLY_SELECT(x, m) ((real)((mask)(x) & (m)))
-#define SHIFTFLY_OPEN_LANES(l, out)                                            \
-  do {                                                                         \
-    const level o_ = (l) == unreached;                                         \
-    std::uint64_t any_ = 0;                                                    \
-    for (int i_ = 0; i_ < B; ++i_) any_ |= static_cast<std::uint8_t>(o_[i_]); \
-    (out) = any_ != 0;                                                         \
-  } while (0)
+#define SHIFTFLY_WIDEN(m)                   \
+  __extension__({                           \
+    typename L::mask widened_;              \
+    load_widen<L>((m), widened_);           \
+    widened_;                               \
+  })
+#define SHIFTFLY_SELECT(x, m)               \
+  __extension__({                           \
+    typename L::real selected_;             \
+    load_select<L>((x), (m), selected_);    \
+    selected_;                              \
+  })
+#define SHIFTFLY_OPEN_LANES(l, out) (out) = load_any_level<L>((l) == unreached)
 
 /// Lane i of every vertex unreached (i < k) or unused; destination i at level 0 with count 1.
-template <int B>
+template <int B, class L>
 [[gnu::always_inline]] inline void uniform_load_batch_start(std::size_t n, const std::uint32_t* dest, std::size_t k,
                                                             load_batch_scratch<B>& w) {
-  using L = load_lanes<B>;
   using real = typename L::real;
   using level = typename L::level;
   level start;
   for (int i = 0; i < B; ++i) start[i] = static_cast<std::size_t>(i) < k ? load_unreached_level : load_unused_lane;
   level* __restrict lev = w.level.data();
-  real* __restrict cnt = w.count.data();
-  real* __restrict rec = w.received.data();
+  real* __restrict cnt = load_reals<L>(w.count.data());
+  real* __restrict rec = load_reals<L>(w.received.data());
   const real zero{};
   for (std::size_t v = 0; v < n; ++v) {
     lev[v] = start;
@@ -302,7 +462,7 @@ template <int B>
   for (std::size_t i = 0; i < k; ++i) {  // distinct destinations
     w.members.push_back(dest[i]);
     lev[dest[i]][i] = 0;
-    cnt[dest[i]][i] = 1.0;
+    load_set_lane<L>(cnt[dest[i]], i, 1.0);
   }
   w.level_start.push_back(w.members.size());
 }
@@ -325,16 +485,13 @@ template <int B>
 
 /// v's lanes in `fresh` reach level `here` (lv: v's levels); false when no lane is fresh. When
 /// v has no unreached lane left, its arcs leave open_degree (what a pull would scan).
-template <int B>
-[[gnu::always_inline]] inline bool load_reach_lanes(typename load_lanes<B>::level& lv,
-                                                    const typename load_lanes<B>::mask& fresh,
+template <int B, class L>
+[[gnu::always_inline]] inline bool load_reach_lanes(typename L::level& lv, const typename L::mask& fresh,
                                                     const load_level_lanes<B>& at, std::uint64_t degree,
                                                     std::uint64_t& open_degree) {
-  using level = typename load_lanes<B>::level;
-  std::uint64_t any = 0;
-  for (int i = 0; i < B; ++i) any |= static_cast<std::uint64_t>(fresh[i]);
-  if (!any) return false;
-  const level fresh8 = __builtin_convertvector(fresh, level);
+  using level = typename L::level;
+  if (!load_any_lane<L>(fresh)) return false;
+  const level fresh8 = load_narrow<L>(fresh);
   lv = (lv & ~fresh8) | (at.here & fresh8);
   const level unreached = at.unreached;
   bool still_open = false;
@@ -345,17 +502,16 @@ template <int B>
 
 /// Level d by a push from the vertices of level d - 1 (members [lo, hi)) into the unreached
 /// lanes of their neighbours.
-template <bool Spread, int B, class V>
+template <bool Spread, int B, class V, class L>
 [[gnu::always_inline]] inline void uniform_load_batch_push_level(const std::uint64_t* off, const V* tgt,
                                                                  load_batch_scratch<B>& w, std::int8_t d,
                                                                  std::size_t lo, std::size_t hi,
                                                                  std::uint64_t& open_degree) {
-  using L = load_lanes<B>;
   using real = typename L::real;
   using mask = typename L::mask;
   using level = typename L::level;
   level* __restrict lev = w.level.data();
-  real* __restrict cnt = w.count.data();
+  real* __restrict cnt = load_reals<L>(w.count.data());
   const auto at = load_levels_at<B>(d);
   const level unreached = at.unreached, prev = at.prev;
   const std::size_t first_new = w.members.size();
@@ -379,22 +535,21 @@ template <bool Spread, int B, class V>
     const auto v = w.members[j];
     w.listed[v] = 0;
     const mask fresh = SHIFTFLY_WIDEN(lev[v] == unreached) & (cnt[v] > 0.0);
-    if (load_reach_lanes<B>(lev[v], fresh, at, off[v + 1] - off[v], open_degree)) w.members[kept++] = v;
+    if (load_reach_lanes<B, L>(lev[v], fresh, at, off[v + 1] - off[v], open_degree)) w.members[kept++] = v;
   }
   w.members.resize(kept);
 }
 
 /// Level d by a pull into every vertex with an unreached lane from its neighbours at level d - 1.
-template <bool Spread, int B, class V>
+template <bool Spread, int B, class V, class L>
 [[gnu::always_inline]] inline void uniform_load_batch_pull_level(const std::uint64_t* off, const V* tgt, std::size_t n,
                                                                  load_batch_scratch<B>& w, std::int8_t d,
                                                                  std::uint64_t& open_degree) {
-  using L = load_lanes<B>;
   using real = typename L::real;
   using mask = typename L::mask;
   using level = typename L::level;
   level* __restrict lev = w.level.data();
-  real* __restrict cnt = w.count.data();
+  real* __restrict cnt = load_reals<L>(w.count.data());
   const auto at = load_levels_at<B>(d);
   const level unreached = at.unreached, prev = at.prev;
   for (std::size_t v = 0; v < n; ++v) {
@@ -421,14 +576,14 @@ template <bool Spread, int B, class V>
 #undef SHIFTFLY_TERM
     const real acc = (acc0 + acc1) + (acc2 + acc3);
     const mask fresh = SHIFTFLY_WIDEN(open) & (acc > 0.0);
-    if (!load_reach_lanes<B>(lev[v], fresh, at, off[v + 1] - off[v], open_degree)) continue;
+    if (!load_reach_lanes<B, L>(lev[v], fresh, at, off[v + 1] - off[v], open_degree)) continue;
     cnt[v] += SHIFTFLY_SELECT(acc, fresh);  // the open lanes' counts were 0
     w.members.push_back(static_cast<std::uint32_t>(v));
   }
 }
 
 /// The levels, level-synchronously: each by a push or a pull, whichever scans fewer arcs.
-template <bool Spread, int B, class V>
+template <bool Spread, int B, class V, class L>
 [[gnu::always_inline]] inline void uniform_load_batch_count_levels(const std::uint64_t* off, const V* tgt, std::size_t n,
                                                              load_batch_scratch<B>& w) {
   // The arcs of the vertices with an unreached lane: what a pull would scan.
@@ -438,9 +593,9 @@ template <bool Spread, int B, class V>
     std::uint64_t frontier_degree = 0;
     for (std::size_t j = lo; j < hi; ++j) frontier_degree += off[w.members[j] + 1] - off[w.members[j]];
     if (frontier_degree < open_degree)
-      uniform_load_batch_push_level<Spread, B, V>(off, tgt, w, d, lo, hi, open_degree);
+      uniform_load_batch_push_level<Spread, B, V, L>(off, tgt, w, d, lo, hi, open_degree);
     else
-      uniform_load_batch_pull_level<Spread, B, V>(off, tgt, n, w, d, open_degree);
+      uniform_load_batch_pull_level<Spread, B, V, L>(off, tgt, n, w, d, open_degree);
     if (w.members.size() == hi) break;  // no lane reached a new vertex
     w.level_start.push_back(w.members.size());
   }
@@ -450,17 +605,16 @@ template <bool Spread, int B, class V>
 /// hops v (spread: g·c(v) each). Each level either pushes from its own vertices or pulls into
 /// the vertices of the level below, whichever scans fewer arcs (a pull adds to pulled[v -> u],
 /// which the caller folds into u -> v); the choice depends on the graph and the batch only.
-template <bool Spread, int B, class V>
+template <bool Spread, int B, class V, class L>
 [[gnu::always_inline]] inline void uniform_load_batch_back(const std::uint64_t* off, const V* tgt,
                                                            load_batch_scratch<B>& w, double* __restrict load,
                                                            double* __restrict pulled) {
-  using L = load_lanes<B>;
   using real = typename L::real;
   using mask = typename L::mask;
   using level = typename L::level;
   level* __restrict lev = w.level.data();
-  real* __restrict cnt = w.count.data();
-  real* __restrict rec = w.received.data();
+  real* __restrict cnt = load_reals<L>(w.count.data());
+  real* __restrict rec = load_reals<L>(w.received.data());
   const real one = real{} + 1.0;
   for (std::size_t d = w.level_start.size() - 2; d >= 1; --d) {  // level_start: levels 0 .. size - 2
     level here, below;
@@ -487,7 +641,7 @@ template <bool Spread, int B, class V>
           const auto v = static_cast<std::uint32_t>(tgt[i]);
           const mask mv = SHIFTFLY_WIDEN(lev[v] == below);
           const real x = Spread ? SHIFTFLY_SELECT(g * cnt[v], mv) : SHIFTFLY_SELECT(g, mv);
-          load[i] += load_lane_sum<B>(x);
+          load[i] += load_lane_sum<L>(x);
           rec[v] += x;
         }
       }
@@ -501,7 +655,7 @@ template <bool Spread, int B, class V>
           const auto u = static_cast<std::uint32_t>(tgt[i]);
           const mask m = SHIFTFLY_WIDEN(lev[u] == here) & mv;
           const real x = Spread ? SHIFTFLY_SELECT(rec[u] * cv, m) : SHIFTFLY_SELECT(rec[u], m);
-          pulled[i] += load_lane_sum<B>(x);  // the channel v -> u: folded into u -> v by the caller
+          pulled[i] += load_lane_sum<L>(x);  // the channel v -> u: folded into u -> v by the caller
           sum += x;
         }
         rec[v] += sum;  // v's lanes at level d - 1 hear only from level d: they were 0
@@ -514,14 +668,14 @@ template <bool Spread, int B, class V>
 #undef SHIFTFLY_OPEN_LANES
 
 /// Adds the loads of destinations dest[0..k) (k <= B) to `load`.
-template <bool Spread, int B, class V>
+template <bool Spread, int B, class V, class L>
 [[gnu::always_inline]] inline void uniform_load_batch_body(const std::uint64_t* off, const V* tgt, std::size_t n,
                                                            const std::uint32_t* dest,
                                                            std::size_t k, load_batch_scratch<B>& w,
                                                            double* __restrict load, double* __restrict pulled) {
-  uniform_load_batch_start<B>(n, dest, k, w);
-  uniform_load_batch_count_levels<Spread, B, V>(off, tgt, n, w);
-  uniform_load_batch_back<Spread, B, V>(off, tgt, w, load, pulled);
+  uniform_load_batch_start<B, L>(n, dest, k, w);
+  uniform_load_batch_count_levels<Spread, B, V, L>(off, tgt, n, w);
+  uniform_load_batch_back<Spread, B, V, L>(off, tgt, w, load, pulled);
 }
 
 template <bool Spread, int B, class V>
@@ -538,7 +692,7 @@ template <bool Spread, int B, class V>
 inline void uniform_load_batch_generic(const std::uint64_t* off, const V* tgt, std::size_t n,
                                        const std::uint32_t* dest, std::size_t k, load_batch_scratch<B>& w, double* load,
                                        double* pulled) {
-  uniform_load_batch_body<Spread, B, V>(off, tgt, n, dest, k, w, load, pulled);
+  uniform_load_batch_body<Spread, B, V, load_lanes<B>>(off, tgt, n, dest, k, w, load, pulled);
 }
 #if defined(__x86_64__) && defined(__GNUC__)
 #define SHIFTFLY_UNIFORM_LOAD_DISPATCH 1
@@ -547,13 +701,13 @@ template <bool Spread, int B, class V>
                                                             const std::uint32_t* dest,
                                                             std::size_t k, load_batch_scratch<B>& w, double* load,
                                                             double* pulled) {
-  uniform_load_batch_body<Spread, B, V>(off, tgt, n, dest, k, w, load, pulled);
+  uniform_load_batch_body<Spread, B, V, load_lanes_halves>(off, tgt, n, dest, k, w, load, pulled);
 }
 template <bool Spread, int B, class V>
 [[gnu::target("avx512f,avx512bw,avx512vl,avx2")]] inline void uniform_load_batch_avx512(
     const std::uint64_t* off, const V* tgt, std::size_t n, const std::uint32_t* dest,
     std::size_t k, load_batch_scratch<B>& w, double* load, double* pulled) {
-  uniform_load_batch_body<Spread, B, V>(off, tgt, n, dest, k, w, load, pulled);
+  uniform_load_batch_body<Spread, B, V, load_lanes<B>>(off, tgt, n, dest, k, w, load, pulled);
 }
 #endif
 #if defined(__GNUC__) && !defined(__clang__)
