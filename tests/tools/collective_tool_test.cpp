@@ -1,11 +1,17 @@
 // Tests for `shiftfly collective` (tools/shiftfly/collective.cpp): the JSON keys, the 8x8x8 torus's
-// exact all-gather optimum 511/3072 M/b reached by its tree packing, and the other operations.
+// exact all-gather optimum 511/3072 M/b reached by its tree packing, the other operations, and
+// the all-reduce's MSCCL file.
 #include <catch2/catch.hpp>
 
 #include "json_output.hpp"
 #include "run_tool.hpp"
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
+
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -107,4 +113,28 @@ TEST_CASE("collective: --lp-variables and --balanced-rounds put the all-to-all w
   const auto interval = shiftfly::test::json_result(run_collective(torus + " --lp-variables 0").out);
   CHECK(interval["lower_bound_seconds"].get<double>() <= 1.5 * (1 + 1e-9));
   CHECK(interval["best_seconds"].get<double>() >= 1.5 * (1 - 1e-9));
+}
+
+TEST_CASE("collective: --schedule-out writes the all-reduce as one MSCCL allreduce file", "[tools][collective]") {
+  // The 4-rank ring: reduce-scatter then all-gather on their optimal tree packings, one in-place
+  // file; the best schedule the tool reports is that one (both phases at the optimum, 3/4 M/b).
+  namespace fs = std::filesystem;
+  const fs::path file = fs::temp_directory_path() / ("shiftfly_allreduce_" + std::to_string(::getpid()) + ".xml");
+  fs::remove(file);
+  const auto r = collective_tool_test::run_collective("torus --dims 4 --op all-reduce --bytes 1 --format json --schedule-out " +
+                                                      file.string());
+  REQUIRE(r.status == 0);
+  const auto j = shiftfly::test::json_result(r.out);
+  CHECK(j["best_schedule"] == "reduce-scatter then all-gather, each on its optimal tree packing");
+  CHECK(j["best_seconds"].get<double>() == 0.75);
+  std::ifstream in(file);
+  REQUIRE(in);
+  const std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  fs::remove(file);
+  CHECK(xml.rfind("<algo name=\"shiftfly tree packing, reduce-scatter then all-gather", 0) == 0);
+  CHECK(xml.find("coll=\"allreduce\"") != std::string::npos);
+  CHECK(xml.find("ngpus=\"4\"") != std::string::npos);
+  CHECK(xml.find("<!-- RS tree") != std::string::npos);
+  CHECK(xml.find("<!-- AG tree") != std::string::npos);
+  CHECK(xml.find("srcbuf=\"i\"") == std::string::npos);  // in place: every step on the output buffer
 }

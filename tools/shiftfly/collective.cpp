@@ -46,12 +46,12 @@ inline double real_of(const std::string& text, const char* param, const char* ac
 }
 
 int run_collective(const options& o, const CLI::App& app, const shiftfly::tools::run_context& c) {
-  // The schedule file holds one operation's trees: checked before any work.
-  if (!o.schedule_out.empty() && o.op != "all-gather" && o.op != "reduce-scatter" &&
+  // The schedule file holds the tree packings' schedules (all-reduce: both phases): checked before any work.
+  if (!o.schedule_out.empty() && o.op != "all-gather" && o.op != "reduce-scatter" && o.op != "all-reduce" &&
       std::find(sc::collective_operations().begin(), sc::collective_operations().end(), o.op) != sc::collective_operations().end())
     shiftfly::tools::with_flags(app, [&] {
       shiftfly::core::fail_parameter("collective", "schedule_out", o.schedule_out, "is not written for --op " + o.op,
-                                     "--op all-gather or reduce-scatter (MSCCL allgather, reduce_scatter)");
+                                     "--op all-gather, reduce-scatter or all-reduce (MSCCL allgather, reduce_scatter, allreduce)");
       return 0;
     });
   // The work budget is the all-to-all's maximum concurrent flow's: refused with another operation.
@@ -98,12 +98,15 @@ int run_collective(const options& o, const CLI::App& app, const shiftfly::tools:
   });
   if (!o.schedule_out.empty()) {
     const auto& t = *r.trees;
-    const bool gather = o.op == "all-gather";
+    const bool gather = o.op == "all-gather", all_reduce = o.op == "all-reduce";
     const auto& packing = gather ? t.all_gather : t.reduce_scatter;
-    if (!packing)  // the fabric's forwarding vertices are unbalanced: no packing is promised
+    if (!packing || (all_reduce && !t.all_gather))  // the fabric's forwarding vertices are unbalanced: no packing is promised
       throw std::invalid_argument("--schedule-out = " + o.schedule_out +
                                   " is not written: no tree packing reaches the bound on this fabric (a forwarding vertex has more bandwidth out than in)");
-    const auto xml = sc::msccl_xml(t.network, *packing, gather ? sc::msccl_collective::allgather : sc::msccl_collective::reduce_scatter);
+    // all-reduce: reduce-scatter then all-gather, each on its optimal tree packing, in one file
+    const auto xml = all_reduce ? sc::msccl_allreduce_xml(t.network, *t.reduce_scatter, *t.all_gather)
+                                : sc::msccl_xml(t.network, *packing, gather ? sc::msccl_collective::allgather
+                                                                           : sc::msccl_collective::reduce_scatter);
     std::ofstream f(o.schedule_out, std::ios::binary);
     if (!(f << xml) || !f.flush())
       throw std::invalid_argument("--schedule-out = " + o.schedule_out + " cannot be written (accepted: a file that can be written)");
@@ -130,7 +133,7 @@ const shiftfly::tools::register_subcommand reg{"collective", [](CLI::App& app) {
                   "the trees are then built)");
   sub->add_option("--schedule-out", o->schedule_out,
                   "Write the optimal trees as an MSCCL algorithm file (XML, ForestColl's format) to FILE; "
-                  "--op all-gather or reduce-scatter")
+                  "--op all-gather, reduce-scatter or all-reduce (reduce-scatter then all-gather, one file)")
       ->default_str("none");
   sub->add_option("--endpoint-bandwidth", o->endpoint_bandwidth,
                   "Where routers carry several endpoints (each then a compute node of its own): bandwidth of an "
