@@ -403,7 +403,8 @@ class Collective(_Result):
     its source), every schedule tried (`schedules`: dicts of name, seconds, constructed, note,
     steps, simulated), the best of them (best_seconds, best_schedule; None when none applies),
     gap = best / lower bound, method "exact" where the bound is reached, and the cut that attains
-    the bound."""
+    the bound; root for broadcast and reduce, routed_seconds and routing for all-to-all (None
+    otherwise)."""
     op: str
     bytes: float
     link_bandwidth: float
@@ -425,3 +426,6 @@ class Collective(_Result):
     cut_compute_nodes: int
     schedules: Tuple[Any, ...]
     max_flows: int
+    root: Optional[int] = None  # broadcast and reduce: an index among the compute nodes
+    routed_seconds: Optional[float] = None  # all-to-all: the time under `routing`
+    routing: Optional[str] = None  # all-to-all: the routing of routed_seconds (the family's own unless given)

@@ -5,6 +5,8 @@
 /// dataclass to these names, so a field added to, renamed in or dropped from one side only
 /// fails there, and so does a dataclass with no description.
 
+#include <algorithm>
+
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -42,7 +44,18 @@ void init_results(py::module_& m) {
     d["Throughput"] = python_fields(metrics::describe(metrics::throughput_measure{}));
     d["ThroughputProfile"] = python_fields(metrics::describe(metrics::throughput_profile{}));
     d["ReadReport"] = python_fields(io::describe(io::read_report{}));
-    d["Collective"] = python_fields(collectives::describe(collectives::collective_result{}));
+    {  // a collective's fields: every operation's, the root (broadcast, reduce) and the routed time (all-to-all) included
+      collectives::collective_result rooted, routed;
+      rooted.op = "broadcast";
+      routed.op = "all-to-all";
+      routed.routed_seconds = 0.0;
+      auto fields = describe(rooted).fields;
+      for (auto& f : describe(routed).fields)
+        if (std::none_of(fields.begin(), fields.end(), [&](const auto& g) { return g.name == f.name; })) fields.push_back(f);
+      core::record all("collective");
+      all.fields = std::move(fields);
+      d["Collective"] = python_fields(all);
+    }
     return d;
   });
 }
