@@ -4,6 +4,7 @@
 // every cut of small random graphs enumerated against the max-flow answer.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <numeric>
 #include <utility>
@@ -231,4 +232,58 @@ TEST_CASE("collective refusals: one line naming the parameter", "[cut_bound]") {
   const auto two = graph::from_edges(4, edges{{0, 1}, {2, 3}});
   CHECK_THROWS_WITH(sc::measure_collective(two, ones(two), {"all-gather", 1, 1, 0, true}),
                     Catch::Contains("disconnected: 2 components") && Catch::Contains("{0 1}; {2 3}"));
+}
+
+// separating_cut's theorems (its file comment): (a) the root's links carry the least units, (b) a
+// vertex-transitive graph (Mader), (c) flows to a dominating set (Matula). Each must give the
+// units and the cut that the flows from the root to every compute node give (root_cut, one
+// direction: these networks are symmetric); (a) and (b) with no flow, (c) with fewer where the
+// least degree is the answer (below it, the scan follows the dominating set's flows).
+TEST_CASE("separating_cut: the theorems give the flows' cut", "[cut_bound]") {
+  using cut_bound_test::graph;
+  using cut_bound_test::ones;
+  const auto same_as_flows = [](const sc::collective_network& net, bool transitive) {
+    const auto got = sc::separating_cut(net, transitive);
+    const auto want = sc::root_cut(net, net.compute.front());
+    CHECK(got.units == want.units);
+    CHECK(got.cut == want.cut);
+    CHECK(got.compute_inside == 1);
+    return std::pair{got, want};
+  };
+  // (a) endpoints split off (two a router): the endpoint's link is the least cut, no flow.
+  {
+    const auto g = cut_bound_test::dumbbell(4);
+    const auto net = sc::make_collective_network(g, std::vector<std::uint32_t>(g.num_vertices(), 2));
+    CHECK(same_as_flows(net, false).first.max_flows == 0);
+  }
+  // (b) the 4x4x4 torus, vertex-transitive: its degree, no flow; without the proof, (c)'s flows.
+  {
+    const auto g = shiftfly::topology::torus(std::vector<std::uint64_t>{4, 4, 4});
+    const auto net = sc::make_collective_network(g, ones(g));
+    CHECK(same_as_flows(net, true).first.max_flows == 0);
+    const auto [c, flows] = same_as_flows(net, false);
+    CHECK(c.units == 6);
+    CHECK(c.max_flows < flows.max_flows);
+  }
+  // (c) a cut below the least degree (the dumbbell's bridge), a complete graph, a ring, and
+  // random graphs of uneven degrees: the flows' answer, cut included.
+  same_as_flows(sc::make_collective_network(cut_bound_test::dumbbell(5), ones(cut_bound_test::dumbbell(5))), false);
+  same_as_flows(sc::make_collective_network(cut_bound_test::complete(7), ones(cut_bound_test::complete(7))), false);
+  same_as_flows(sc::make_collective_network(cut_bound_test::ring(9), ones(cut_bound_test::ring(9))), false);
+  shiftfly::core::python_random rng(45);
+  for (int trial = 0; trial < 40; ++trial) {
+    const std::uint32_t n = 6 + static_cast<std::uint32_t>(rng.randrange(30));
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> e;
+    for (std::uint32_t v = 1; v < n; ++v) e.emplace_back(static_cast<std::uint32_t>(rng.randrange(v)), v);
+    for (std::uint32_t extra = static_cast<std::uint32_t>(rng.randrange(3 * n)); extra > 0; --extra) {
+      const auto a = static_cast<std::uint32_t>(rng.randrange(n)), b = static_cast<std::uint32_t>(rng.randrange(n));
+      const std::pair<std::uint32_t, std::uint32_t> p{std::min(a, b), std::max(a, b)};
+      if (a != b && std::find(e.begin(), e.end(), p) == e.end()) e.push_back(p);
+    }
+    const auto g = graph::from_edges(n, e);
+    INFO("trial " << trial << ", " << n << " vertices");
+    same_as_flows(sc::make_collective_network(g, ones(g)), false);
+    // and with the link at 2 units, the endpoint at 1 (endpoints split, two a router): (a)
+    same_as_flows(sc::make_collective_network(g, std::vector<std::uint32_t>(n, 2), 1, 2), false);
+  }
 }

@@ -423,7 +423,8 @@ collective_result gather_collectives(const core::graph<V>& g, const std::vector<
     return std::move(out);
   }
   // all-reduce
-  const auto sep = separating_cut(net);
+  // One orbit of compute nodes, every router one: the graph is vertex-transitive (separating_cut's theorem (b)).
+  const auto sep = separating_cut(net, !net.endpoints_split && net.compute.size() == net.routers && targets.size() == 1);
   set_cut(sep);
   out.max_flows += ag.max_flows + rs.max_flows;
   out.lower_bound_seconds = M / (static_cast<double>(sep.units) * b);

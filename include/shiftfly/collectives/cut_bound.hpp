@@ -7,7 +7,7 @@
 ///   cut_ratio optimal_allgather_cut(const collective_network& n, const std::vector<std::uint32_t>& targets = {},
 ///                                   bool reversed = false, unsigned threads = 1);
 ///   cut_ratio root_cut(const collective_network& n, std::uint32_t root, bool reversed = false);
-///   cut_ratio separating_cut(const collective_network& n);
+///   cut_ratio separating_cut(const collective_network& n, bool vertex_transitive = false);
 ///
 /// - optimal_allgather_cut: ForestColl's optimum (L. Zhao et al., "ForestColl: Efficient Collective
 ///   Communications on Heterogeneous Network Fabrics", arXiv 2402.06787; L. Zhao and
@@ -33,6 +33,22 @@
 ///   when every vertex is a compute node). `reversed`: the cut from v to the root (reduce).
 /// - separating_cut: the least, over vertex sets S holding some compute nodes and not all, of
 ///   min(B+(S), B−(S)): an all-reduce must move M bytes out of and into every such S (docs/collectives.md).
+///   By maximum flows from the first compute node, except where a theorem gives the answer, the
+///   same cut {root} and units the flows would find (the root's side of its first minimum cut is
+///   the least one holding it, and {root} is one), with no flow: on a connected network whose arcs
+///   pair up, (a) when the root's links carry the least units of any arc (every separating set has
+///   an arc leaving it), as where endpoints are split off; (b) when `vertex_transitive` (the
+///   caller's proof: every vertex a compute node, one orbit of the automorphism group) and every
+///   arc has the same units: a connected vertex-transitive graph's edge connectivity is its degree
+///   (W. Mader, "Minimale n-fach kantenzusammenhängende Graphen", Math. Ann. 191, 1971; Godsil and
+///   Royle, Algebraic Graph Theory, section 3.3). (c) Every vertex a compute node, every arc the
+///   same units, no loop: flows to a dominating set D only (a greedy one, from the root), as in
+///   D. W. Matula, "Determining edge connectivity in O(nm)", FOCS 1987: λ is the least degree δ
+///   unless some flow from the root to D is below it (a minimum cut below δ has on each side a
+///   vertex whose neighbours are all on that side, else a side of s vertices would have
+///   s·δ <= s(s - 1) + λ < s(s - 1) + δ, impossible for s <= λ < δ; so D meets both sides); then
+///   the flows in the compute nodes' order up to the first that reaches λ give the flows' cut
+///   (then at most |D| flows more than the scan alone; where λ = δ, |D| + a few in all).
 
 #include <algorithm>
 #include <cstdint>
@@ -195,7 +211,7 @@ inline cut_ratio root_cut(const collective_network& n, std::uint32_t root, bool 
   return best;
 }
 
-inline cut_ratio separating_cut(const collective_network& n) {
+inline cut_ratio separating_cut(const collective_network& n, bool vertex_transitive = false) {
   constexpr const char* where = "separating_cut";
   detail::require_compute(n, where);
   detail::total_units(n);
@@ -209,6 +225,64 @@ inline cut_ratio separating_cut(const collective_network& n) {
     std::sort(a.begin(), a.end());
     std::sort(b.begin(), b.end());
     symmetric = a == b;
+  }
+  // The theorems of the file comment: the cut {root} without a flow (the answer the flows give).
+  if (symmetric && !n.tail.empty() && components(n).size() == 1) {
+    const auto root = n.compute.front();
+    const std::uint64_t least = *std::min_element(n.units.begin(), n.units.end());
+    const bool uniform = std::all_of(n.units.begin(), n.units.end(), [&](std::uint64_t u) { return u == least; });
+    std::uint64_t out_root = 0;
+    for (std::size_t i = 0; i < n.tail.size(); ++i)
+      if (n.tail[i] == root) out_root += n.units[i];
+    if (out_root == least || (vertex_transitive && uniform && n.compute.size() == n.vertices)) {
+      std::vector<char> in(n.vertices, 0);
+      in[root] = 1;
+      auto c = detail::measure_cut(n, in, false);
+      c.compute_inside = 1;
+      c.max_flows = 0;
+      return c;
+    }
+    bool loop = false;
+    for (std::size_t i = 0; i < n.tail.size(); ++i) loop = loop || n.tail[i] == n.head[i];
+    if (uniform && !loop && n.compute.size() == n.vertices) {  // (c): Matula's dominating set
+      std::vector<std::uint64_t> offset(n.vertices + 1, 0), degree(n.vertices, 0);
+      for (std::size_t i = 0; i < n.tail.size(); ++i) ++offset[n.tail[i] + 1];
+      for (std::uint32_t v = 0; v < n.vertices; ++v) offset[v + 1] += offset[v];
+      std::vector<std::uint32_t> next(n.tail.size());
+      {
+        auto at = offset;
+        for (std::size_t i = 0; i < n.tail.size(); ++i) next[at[n.tail[i]]++] = n.head[i];
+      }
+      std::uint64_t lambda = std::numeric_limits<std::uint64_t>::max();
+      for (std::uint32_t v = 0; v < n.vertices; ++v) lambda = std::min(lambda, (offset[v + 1] - offset[v]) * least);
+      flow_network net(n.vertices);
+      for (std::size_t i = 0; i < n.tail.size(); ++i) net.add_arc(n.tail[i], n.head[i], n.units[i]);
+      std::uint64_t flows = 0;
+      std::vector<char> dominated(n.vertices, 0);
+      const auto take = [&](std::uint32_t v) {
+        dominated[v] = 1;
+        for (auto k = offset[v]; k < offset[v + 1]; ++k) dominated[next[k]] = 1;
+      };
+      take(root);
+      for (std::uint32_t v = 0; v < n.vertices; ++v)
+        if (!dominated[v]) {
+          take(v);
+          lambda = std::min(lambda, net.max_flow(root, v, lambda));
+          ++flows;
+        }
+      for (auto v : n.compute) {
+        if (v == root) continue;
+        const std::uint64_t f = net.max_flow(root, v, lambda + 1);
+        ++flows;
+        if (f == lambda) {
+          auto c = detail::measure_cut(n, net.source_side(root), false);
+          c.compute_inside = 1;
+          c.max_flows = flows;
+          return c;
+        }
+      }
+      core::fail(where, "internal: no compute node reached the least cut");  // cannot happen (see the file comment)
+    }
   }
   cut_ratio best;
   bool have = false;
