@@ -51,10 +51,11 @@ def collective(graph_or_family, op, bytes=1.0, link_bandwidth=1.0, endpoints=Non
         endpoint_bandwidth = _checks.real(where, "endpoint_bandwidth", endpoint_bandwidth)
     routing = "" if routing is None else _checks.text(where, "routing", routing, None)
     max_seconds = _checks.real(where, "max_seconds", max_seconds)
+    # the library's ranges (metrics::throughput_work_budget), stated where the C++ type cannot hold the value
     if lp_variables is not None:
-        lp_variables = _checks.uint(where, "lp_variables", lp_variables)
+        lp_variables = _checks.uint(where, "lp_variables", lp_variables, _checks._U64, "0 to 200000")
     if balanced_rounds is not None:
-        balanced_rounds = _checks.uint(where, "balanced_rounds", balanced_rounds)
+        balanced_rounds = _checks.uint(where, "balanced_rounds", balanced_rounds, _checks._U64, "1 to 100000")
     # a family's graph keeps its family: its own routing, and on a torus the torus schedules
     family, values = getattr(g, "_family", ("", {}))
     return Collective._of(_shiftfly.collective(g, family, dict(values), counts, op, bytes, link_bandwidth, root,

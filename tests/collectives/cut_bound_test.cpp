@@ -207,7 +207,7 @@ TEST_CASE("every cut of small random graphs: the max-flow answers are the enumer
       CHECK(again.compute_inside == got.compute_inside);
       // the tests run in blocks over several threads: the same cut and the same count of flows
       for (unsigned threads : {2U, 3U}) {
-        const auto par = sc::optimal_allgather_cut(net, {}, reversed, threads);
+        const auto par = sc::optimal_allgather_cut(net, {}, reversed, sc::cut_search_options{threads});
         CHECK(par.cut == got.cut);
         CHECK(par.units == got.units);
         CHECK(par.compute_inside == got.compute_inside);

@@ -378,8 +378,8 @@ collective_result gather_collectives(const core::graph<V>& g, const std::vector<
                           " arcs: estimated work " + core::to_message(work) + "; accepted: at most " +
                           core::to_message(collective_max_work) + " (about a minute)");
   out.orbits_tested = static_cast<std::uint64_t>(tests);
-  const auto ag = optimal_allgather_cut(net, targets, false, r.threads);
-  const auto rs = r.op == "all-gather" ? ag : optimal_allgather_cut(net, targets, true, r.threads);
+  const auto ag = optimal_allgather_cut(net, targets, false, {r.threads});
+  const auto rs = r.op == "all-gather" ? ag : optimal_allgather_cut(net, targets, true, {r.threads});
   const auto time_of = [&](const cut_ratio& c) {
     return M * static_cast<double>(c.compute_inside) / (N * static_cast<double>(c.units) * b);
   };
@@ -482,6 +482,11 @@ collective_result measure_collective(const core::graph<V>& g, const std::vector<
     core::fail_parameter(where, "link_bandwidth", core::to_message(r.link_bandwidth), "is out of range", "finite, above 0");
   if (!std::isfinite(r.latency) || r.latency < 0)
     core::fail_parameter(where, "latency", core::to_message(r.latency), "is out of range", "finite, at least 0");
+  core::require_range(where, "threads", r.threads, 0, 1024);
+  if (r.work) {  // the budget's ranges here, before any work (measure_throughput_within_work checks them too)
+    core::require_range(where, "lp_variables", r.work->lp_variables, 0, metrics::throughput_symmetric_max_variables);
+    core::require_range(where, "balanced_rounds", r.work->balanced_rounds, 1, 100'000);
+  }
   if (r.latency > 0 && r.op == "all-to-all")
     core::fail_parameter(where, "latency", core::to_message(r.latency), "is not modelled for all-to-all in this version",
                          "0 (the tree schedules of the other operations count their steps)");

@@ -5,7 +5,7 @@
 /// collectives/network.hpp).
 ///
 ///   cut_ratio optimal_allgather_cut(const collective_network& n, const std::vector<std::uint32_t>& targets = {},
-///                                   bool reversed = false, unsigned threads = 1);
+///                                   bool reversed = false, const cut_search_options& o = {});
 ///   cut_ratio root_cut(const collective_network& n, std::uint32_t root, bool reversed = false);
 ///   cut_ratio separating_cut(const collective_network& n, bool vertex_transitive = false);
 ///
@@ -24,7 +24,7 @@
 ///   `targets`: the compute vertices to test (one a vertex orbit of an automorphism group that
 ///   preserves the compute set gives the same answer); empty: all. `reversed`: on the reversed
 ///   arcs, B+ becomes the bandwidth entering S: the reduce-scatter, the time reversal of an
-///   all-gather. `threads` (0: every core) run the tests side by side in blocks; the first failed
+///   all-gather. `o.threads` (0: every core) run the tests side by side in blocks; the first failed
 ///   test of a block moves the search on as one thread would, so the answer and `max_flows` are
 ///   those of one thread.
 /// - root_cut: λ = the least over compute vertices v ≠ root of the root's minimum cut to v, in
@@ -73,6 +73,11 @@ struct cut_ratio {
   std::uint64_t max_flows = 0;       ///< maximum flows computed
 };
 
+/// How optimal_allgather_cut searches (never what it answers).
+struct cut_search_options {
+  unsigned threads = 1;  ///< worker threads for the tests, 0 = every core; the cut and max_flows do not depend on it
+};
+
 namespace detail {
 
 inline void require_compute(const collective_network& n, const char* where) {
@@ -108,7 +113,8 @@ inline std::uint64_t total_units(const collective_network& n) {
 }  // namespace detail
 
 inline cut_ratio optimal_allgather_cut(const collective_network& n, const std::vector<std::uint32_t>& targets = {},
-                                       bool reversed = false, unsigned threads = 1) {
+                                       bool reversed = false, const cut_search_options& o = {}) {
+  const unsigned threads = o.threads;
   constexpr const char* where = "optimal_allgather_cut";
   detail::require_compute(n, where);
   const std::uint64_t N = n.compute.size();

@@ -15,10 +15,11 @@
 /// 10,000, where those reach at least half of it (Delorme does not: q = 8 gives 1,755, and its
 /// next instance has 33,825 routers); the fat tree at k = 34, its 9,826 hosts.
 ///
-///   std::vector<collectives_field_row> collectives_field_rows(threads = 0);         // the anchors and the 1,000 rows
-///   std::vector<collectives_field_row> collectives_field_rows_10000(threads = 0);   // the 10,000 rows
+///   std::vector<collectives_field_row> collectives_field_rows(const collectives_field_options& = {});        // the anchors and the 1,000 rows
+///   std::vector<collectives_field_row> collectives_field_rows_10000(const collectives_field_options& = {});  // the 10,000 rows
 ///
-/// `threads`: the all-gather searches' worker threads (0: every core); the rows do not depend on it.
+/// collectives_field_options::threads: the all-gather searches' worker threads (0: every core); the
+/// rows do not depend on it.
 
 #include <cstdint>
 #include <optional>
@@ -69,6 +70,11 @@ inline metrics::throughput_work_budget collectives_field_alltoall_work() {
   return w;
 }
 
+/// How the rows are computed (not what they are: every option leaves them as they are).
+struct collectives_field_options {
+  unsigned threads = 0;  ///< the all-gather searches' worker threads, 0 = every core
+};
+
 namespace detail {
 
 inline collectives_field_row collectives_row(const std::string& family, const std::string& parameters, bool anchor,
@@ -115,7 +121,8 @@ inline collectives_field_row collectives_row(const std::string& family, const st
 
 }  // namespace detail
 
-inline std::vector<collectives_field_row> collectives_field_rows(unsigned threads = 0) {
+inline std::vector<collectives_field_row> collectives_field_rows(const collectives_field_options& o = {}) {
+  const unsigned threads = o.threads;
   std::vector<collectives_field_row> rows;
   for (const std::vector<std::uint64_t>& dims : {std::vector<std::uint64_t>{4, 4}, std::vector<std::uint64_t>{16, 16}}) {
     const auto g = topology::make_graph(topology::family_spec{"torus", {{"dims", dims}}});
@@ -150,7 +157,8 @@ inline std::vector<collectives_field_row> collectives_field_rows(unsigned thread
 inline constexpr std::string_view collectives_field_left_out_10000 = "dragonfly";
 
 /// The rows near 10,000 compute nodes (the file comment's rule).
-inline std::vector<collectives_field_row> collectives_field_rows_10000(unsigned threads = 0) {
+inline std::vector<collectives_field_row> collectives_field_rows_10000(const collectives_field_options& o = {}) {
+  const unsigned threads = o.threads;
   constexpr std::uint64_t target = collectives_field_routers_10000;
   std::vector<collectives_field_row> rows;
   const topology::family_spec hosts = topology::fat_tree_spec{34};

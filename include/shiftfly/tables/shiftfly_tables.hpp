@@ -331,8 +331,8 @@ inline std::vector<report::section> shiftfly_sections() {
                [](const report::section_context& c) {
                  report::section_output o;
                  if (c.profile != report::profile::exact) return o;
-                 const auto rows = studies::collectives_field_rows(c.threads);
-                 const auto rows_10000 = studies::collectives_field_rows_10000(c.threads);
+                 const auto rows = studies::collectives_field_rows({c.threads});
+                 const auto rows_10000 = studies::collectives_field_rows_10000({c.threads});
                  o.tables.push_back(collectives_table(rows));
                  o.tables.push_back(collectives_table(rows_10000, true));
                  o.figures.push_back(collectives_figure(rows, rows_10000));
