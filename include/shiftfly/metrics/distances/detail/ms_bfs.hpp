@@ -196,6 +196,24 @@ struct workspace {
   explicit workspace(std::size_t n) : seen(n), frontier(n), next(n) {}
 };
 
+/// A batch's first level, shared by the generic and the AVX2 sweeps: `seen` and `frontier`
+/// cleared, source i's bit set in both at its vertex; returns the frontier's out-degree (the
+/// push-or-pull rule's first measure).
+template <int W>
+[[gnu::always_inline]] inline std::uint64_t seed_batch(std::span<const std::uint32_t> sources, const csr& push, std::size_t n,
+                                                        block<W>* seen, block<W>* frontier) {
+  std::memset(static_cast<void*>(seen), 0, n * sizeof(block<W>));
+  std::memset(static_cast<void*>(frontier), 0, n * sizeof(block<W>));
+  std::uint64_t frontier_degree = 0;
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    const auto s = sources[i];
+    if (!any<W>(frontier[s])) frontier_degree += push.degree(s);
+    seen[s][i / 64] |= std::uint64_t{1} << (i % 64);
+    frontier[s][i / 64] |= std::uint64_t{1} << (i % 64);
+  }
+  return frontier_degree;
+}
+
 /// Runs one batch of at most 64·W sources (ids of the sweep graph); adds to `out`.
 template <int W>
 [[gnu::always_inline]] inline void sweep_batch_body(const sweep_graph& sg, std::span<const std::uint32_t> sources, workspace<W>& ws,
@@ -208,15 +226,7 @@ template <int W>
   block<W>* seen = ws.seen.data();
   block<W>* frontier = ws.frontier.data();
   block<W>* next = ws.next.data();
-  std::memset(static_cast<void*>(seen), 0, n * sizeof(block<W>));
-  std::memset(static_cast<void*>(frontier), 0, n * sizeof(block<W>));
-  std::uint64_t frontier_degree = 0;
-  for (std::size_t i = 0; i < sources.size(); ++i) {
-    const auto s = sources[i];
-    if (!any<W>(frontier[s])) frontier_degree += push.degree(s);
-    seen[s][i / 64] |= std::uint64_t{1} << (i % 64);
-    frontier[s][i / 64] |= std::uint64_t{1} << (i % 64);
-  }
+  std::uint64_t frontier_degree = seed_batch<W>(sources, push, n, seen, frontier);
   out.add(0, sources.size());
   std::uint64_t unfinished_degree = pull.targets.size();
   const std::uint64_t* po = pull.offsets.data();
@@ -397,15 +407,7 @@ template <int W>
   block<W>* seen = ws.seen.data();
   block<W>* frontier = ws.frontier.data();
   block<W>* next = ws.next.data();
-  std::memset(static_cast<void*>(seen), 0, n * sizeof(block<W>));
-  std::memset(static_cast<void*>(frontier), 0, n * sizeof(block<W>));
-  std::uint64_t frontier_degree = 0;
-  for (std::size_t i = 0; i < sources.size(); ++i) {
-    const auto s = sources[i];
-    if (!any<W>(frontier[s])) frontier_degree += push.degree(s);
-    seen[s][i / 64] |= std::uint64_t{1} << (i % 64);
-    frontier[s][i / 64] |= std::uint64_t{1} << (i % 64);
-  }
+  std::uint64_t frontier_degree = seed_batch<W>(sources, push, n, seen, frontier);
   out.add(0, sources.size());
   std::uint64_t unfinished_degree = pull.targets.size();
   const std::uint64_t* po = pull.offsets.data();
