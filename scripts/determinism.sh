@@ -21,8 +21,12 @@ if [ ! -x "$gcc_bin/shiftfly" ] || [ ! -x "$gcc_bin/halley" ]; then
   exit 2
 fi
 command -v clang++ >/dev/null || { echo "determinism: clang++ not found (scripts/setup.sh installs clang)" >&2; exit 2; }
-CC=clang CXX=clang++ cmake -S "$root" -B "$clang_build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DSHIFTFLY_BUILD_TESTS=OFF -DSHIFTFLY_BUILD_BENCH=OFF -DSHIFTFLY_BUILD_EXAMPLES=OFF >/dev/null
+# A Clang build already configured (scripts/test_clang.sh's, whose tests may be running beside
+# this in CI) is used as it is: configuring it again would rewrite its files under those tests.
+if [ ! -f "$clang_build/build.ninja" ]; then
+  CC=clang CXX=clang++ cmake -S "$root" -B "$clang_build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DSHIFTFLY_BUILD_TESTS=OFF -DSHIFTFLY_BUILD_BENCH=OFF -DSHIFTFLY_BUILD_EXAMPLES=OFF >/dev/null
+fi
 cmake --build "$clang_build" --target shiftfly_tool halley_tool -j "$(nproc)"
 clang_bin="$clang_build/bin"
 

@@ -9,6 +9,10 @@
 #   BUILD_DIR defaults to build; the ctest arguments (-R, -E, -L, ...) follow it, after
 #   --output-on-failure -j <cores>. SHIFTFLY_BUSY_PROCESSES sets the number of
 #   background processes (default 2).
+#   SHIFTFLY_BUSY_WORK, when set, is a command (run by bash) whose work keeps the machine busy
+#   instead of the background processes for as long as it runs: they wait while it runs and spin
+#   once it has ended (CI runs its other test stages so, scripts/ci_beside.sh). Its output is
+#   printed when both have ended, and the script fails when either fails.
 # Examples:
 #   bash scripts/test_busy.sh                       # the whole suite of ./build
 #   bash scripts/test_busy.sh build -R 'tools/bad_input|python/'
@@ -27,6 +31,8 @@ count="${SHIFTFLY_BUSY_PROCESSES:-2}"
 
 burners=()
 tests=""
+work=""
+work_dir=$(mktemp -d "${TMPDIR:-/tmp}/shiftfly-busy.XXXXXX")
 stop_burners() {
   local pid
   for pid in "${burners[@]}"; do
@@ -37,25 +43,54 @@ stop_burners() {
   done
   burners=()
 }
+cleanup() {
+  stop_burners
+  if [[ -n "$work" && -s "$work_dir/work.pid" ]]; then
+    kill -TERM -- "-$(cat "$work_dir/work.pid")" 2>/dev/null || true
+    wait "$work" 2>/dev/null || true
+  fi
+  rm -rf "$work_dir"
+}
 # On Ctrl-C or TERM: stop ctest (which ends the test it runs) and the background processes.
 interrupted() {
   [[ -n "$tests" ]] && kill -TERM "$tests" 2>/dev/null
-  stop_burners
+  cleanup
   exit "$1"
 }
-trap stop_burners EXIT
+trap cleanup EXIT
 trap 'interrupted 130' INT
 trap 'interrupted 143' TERM
 
+# The work beside the tests, if any: its exit status goes to a file when it ends, which is what
+# the background processes look for (a finished child stays a zombie, alive to kill -0, until
+# waited for).
+if [[ -n "${SHIFTFLY_BUSY_WORK:-}" ]]; then
+  # (in a session of its own, so that an interruption stops the whole of it: kill -- -<its pid>)
+  (
+    work_status=0
+    setsid bash -c 'echo "$$" >"$0/work.pid"; eval "$1"' "$work_dir" "$SHIFTFLY_BUSY_WORK" \
+      >"$work_dir/log" 2>&1 </dev/null || work_status=$?
+    echo "$work_status" >"$work_dir/status"
+  ) &
+  work=$!
+else
+  echo 0 >"$work_dir/status"
+fi
+
 # A busy loop in the shell's arithmetic (user CPU time only), checking now and then that
-# this script still runs.
+# this script still runs, and idle (a second at a time) while the work beside the tests runs.
 parent=$$
 for ((i = 0; i < count; ++i)); do
-  sh -c 'while kill -0 "$1" 2>/dev/null; do i=0; while [ "$i" -lt 20000 ]; do i=$((i + 1)); done; done' \
-    burner "$parent" &
+  sh -c 'while kill -0 "$1" 2>/dev/null; do
+           if [ -e "$2" ]; then i=0; while [ "$i" -lt 20000 ]; do i=$((i + 1)); done; else sleep 1; fi
+         done' burner "$parent" "$work_dir/status" &
   burners+=("$!")
 done
-echo "test_busy.sh: ctest in $build beside $count CPU-bound processes (pids ${burners[*]:-none}) on $(nproc) cores"
+if [[ -n "$work" ]]; then
+  echo "test_busy.sh: ctest in $build beside: $SHIFTFLY_BUSY_WORK; then beside $count CPU-bound processes (pids ${burners[*]:-none}) on $(nproc) cores"
+else
+  echo "test_busy.sh: ctest in $build beside $count CPU-bound processes (pids ${burners[*]:-none}) on $(nproc) cores"
+fi
 # ctest in the background and `wait` for it: bash runs a trap while it waits, not while a
 # foreground command runs.
 ctest --test-dir "$build" --output-on-failure -j "$(nproc)" "$@" &
@@ -64,4 +99,15 @@ status=0
 wait "$tests" || status=$?
 tests=""
 stop_burners
+if [[ -n "$work" ]]; then
+  wait "$work" || true
+  work=""
+  work_status=$(cat "$work_dir/status")
+  echo "test_busy.sh: the work beside the tests (exit status $work_status):"
+  cat "$work_dir/log"
+  if [[ "$work_status" != 0 ]]; then
+    echo "test_busy.sh: the work beside the tests failed: $SHIFTFLY_BUSY_WORK" >&2
+    [[ "$status" != 0 ]] || status=$work_status
+  fi
+fi
 exit "$status"

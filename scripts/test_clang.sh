@@ -1,22 +1,31 @@
 #!/usr/bin/env bash
-# CI stage: the test suite built with Clang (Release: the tools, the test programs,
-# MPI when found; no benchmarks, examples or ODR check) in ./build-clang, then ctest
-# on a busy machine: beside two CPU-bound processes (scripts/test_busy.sh), the busy
-# laptop, so that a test asserting a wall-clock limit fails here rather than on a
-# user's machine.
-# GCC builds everything in stage 1; this catches code that one compiler accepts and
-# the other refuses (Clang 14 rejects lambdas capturing structured bindings, for one)
-# and checks every golden value under Clang. scripts/determinism.sh reuses the
-# Clang-built tools. Pass SHIFTFLY_UNITY=OFF in the environment to build every
-# tool and test file as its own unit (about 10 minutes on 2 cores, too long for
-# every CI run; docs/performance.md, "Build time").
+# CI stage: the test suite built once with Clang in ./build-clang, its test programs instrumented
+# by AddressSanitizer and UndefinedBehaviorSanitizer (SHIFTFLY_TEST_SANITIZERS; the tools
+# uninstrumented, at the build type's -O3), then ctest on a busy machine: beside two CPU-bound
+# processes (scripts/test_busy.sh), the busy laptop, so that a test asserting a wall-clock limit
+# fails here rather than on a user's machine. SHIFTFLY_BUSY_PROCESSES=0 runs it on an idle machine
+# (scripts/sanitize.sh).
+#
+# One build serves what were two stages and two builds (docs/hardening.md, "CI time"):
+# - Clang: GCC builds everything in stage 1; this catches code that one compiler accepts and the
+#   other refuses (Clang 14 rejects lambdas capturing structured bindings, for one) and checks
+#   every golden value the tools print under Clang; scripts/determinism.sh reuses the Clang tools.
+# - Sanitizers: every unit test, [heavy] cases included, runs instrumented. Any report fails the
+#   run: -fno-sanitize-recover=all turns every UBSan finding into an error exit, and ASan stops at
+#   its first error. The tools are not instrumented: their tests check what they print and how
+#   they refuse, and the library code they call is what the unit tests here and the fuzzers (also
+#   under ASan) exercise. The MPI check program is not instrumented either (Open MPI's own
+#   allocations at exit read as leaks to LeakSanitizer).
+# Pass SHIFTFLY_UNITY=OFF in the environment to build every tool and test file as its own unit
+# (about 10 minutes on 2 cores, too long for every CI run; docs/performance.md, "Build time").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 command -v clang++ >/dev/null || { echo "test_clang.sh: clang++ not found (scripts/setup.sh installs clang)" >&2; exit 2; }
 CC=clang CXX=clang++ cmake -S . -B build-clang -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DSHIFTFLY_BUILD_TESTS=ON -DSHIFTFLY_BUILD_EXAMPLES=OFF -DSHIFTFLY_BUILD_BENCH=OFF \
-  -DSHIFTFLY_BUILD_FUZZERS=OFF -DSHIFTFLY_BUILD_PYTHON=OFF -DSHIFTFLY_UNITY="${SHIFTFLY_UNITY:-ON}" >/dev/null
+  -DSHIFTFLY_BUILD_FUZZERS=OFF -DSHIFTFLY_BUILD_PYTHON=OFF -DSHIFTFLY_UNITY="${SHIFTFLY_UNITY:-ON}" \
+  -DSHIFTFLY_TEST_SANITIZERS=address,undefined >/dev/null
 # The tools and the test programs (test_<module> for every folder of tests/ holding
 # *_test.cpp, tests/metrics/flow/ as test_metrics_flow, and the MPI check when MPI is found);
 # not the ODR check, whose two units of every header show the same under either compiler
@@ -31,6 +40,10 @@ done
 all_targets=$(ninja -C build-clang -t targets all)
 grep -q '^test_mpi_distances_check:' <<<"$all_targets" && targets+=(test_mpi_distances_check)
 cmake --build build-clang -j "$(nproc)" --target "${targets[@]}"
+export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+# leaks inside outside libraries (named, with why, in the file)
+export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan_suppressions.txt:print_suppressions=0"
 # The cmake/* packaging tests build their consumers with the default compiler
 # (GCC), and the headers/* checks and the docs/api_snippets and readme/recipes runs
 # compile with it too: they would only repeat stage 1; so would differential/fixtures_check,
