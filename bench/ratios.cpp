@@ -12,7 +12,10 @@
 //                                            plain per-destination Brandes (plain_kernels.hpp); every
 //                                            channel within 1e-9 relative; OUT gets each edge's
 //                                            betweenness (the two channels summed and halved, igraph's
-//                                            edge_betweenness(directed=False)) in edgelist's order
+//                                            edge_betweenness(directed=False)) in edgelist's order;
+//                                            also the same loads from its automorphisms (bliss, one
+//                                            pass a vertex orbit, the channel orbits:
+//                                            uniform_shortest_path_load_symmetric), timed whole
 //   bench_ratios lambda2 FILE                reads the edge list FILE (timed) and runs spectral_gap on
 //                                            1 thread: lambda2 and lambda_min
 //   bench_ratios interval GRAPH EPSILON      throughput_mwu on uniform traffic, 1 thread: the
@@ -39,6 +42,7 @@
 #include "shiftfly/metrics/flow/throughput_mwu.hpp"
 #include "shiftfly/metrics/flow/traffic.hpp"
 #include "shiftfly/metrics/paths/shortest_path_load.hpp"
+#include "shiftfly/metrics/paths/symmetric_load.hpp"
 #include "shiftfly/metrics/spectral/spectral.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/jellyfish.hpp"
@@ -161,10 +165,23 @@ int load(std::string_view spec, std::uint64_t reps, const std::string& out_path)
                  std::to_string(ours[c]) + ", plain Brandes' " + std::to_string(plain[c]));
       worst = std::max(worst, d);
     }
+    // The same loads from the graph's automorphisms (metrics/paths/symmetric_load.hpp): bliss's
+    // search, one destination's pass a vertex orbit, and the channel orbits; all of it timed.
+    t0 = std::chrono::steady_clock::now();
+    const auto sym = m::uniform_shortest_path_load_symmetric(g, o);
+    const double tsym = seconds_since(t0);
+    for (std::size_t c = 0; c < ours.size(); ++c) {
+      const double d = std::abs(sym.load[c] - plain[c]) / std::max(1.0, std::abs(plain[c]));
+      if (!(d <= 1e-9))
+        disagree("symmetric channel load on " + std::string(spec) + ", channel " + std::to_string(c) +
+                 ": the library's " + std::to_string(sym.load[c]) + ", plain Brandes' " + std::to_string(plain[c]));
+      worst = std::max(worst, d);
+    }
     std::printf(
         "{\"graph\": \"%s\", \"n\": %zu, \"rep\": %llu, \"shiftfly_s\": %.6f, \"plain_brandes_s\": %.6f, "
-        "\"max_channel_load\": %.17g, \"max_relative_difference\": %.3g}\n",
-        std::string(spec).c_str(), g.num_vertices(), static_cast<unsigned long long>(r), ts, tp,
+        "\"symmetric_s\": %.6f, \"vertex_orbits\": %llu, \"max_channel_load\": %.17g, \"max_relative_difference\": %.3g}\n",
+        std::string(spec).c_str(), g.num_vertices(), static_cast<unsigned long long>(r), ts, tp, tsym,
+        static_cast<unsigned long long>(sym.vertex_orbits),
         *std::max_element(ours.begin(), ours.end()), worst);
     std::fflush(stdout);
   }

@@ -31,7 +31,8 @@
 #include "shiftfly/metrics/flow/throughput_profile.hpp"
 #include "shiftfly/metrics/flow/throughput_symmetric.hpp"
 
-// metrics: automorphisms by bliss
+// metrics: automorphisms by bliss, and the uniform channel load from them
+#include "shiftfly/metrics/paths/symmetric_load.hpp"
 #include "shiftfly/metrics/symmetry/automorphisms.hpp"
 #include "shiftfly/routing/channel_load_optimal.hpp"
 

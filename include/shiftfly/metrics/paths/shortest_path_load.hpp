@@ -739,9 +739,12 @@ enum class uniform_load_kernel { automatic, per_destination, batched };
 /// Lanes of the batched kernel (destinations per batch).
 inline constexpr int uniform_load_lanes = 8;
 
+/// The loads of the destinations `only` (every vertex when empty; metrics/paths/symmetric_load.hpp
+/// passes one vertex of each orbit): the sum over t in `only` of what t's pass puts on each channel.
 template <core::digraph_like G>
-std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, uniform_load_kernel kernel) {
-  constexpr std::string_view where = "uniform_shortest_path_load";
+std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, uniform_load_kernel kernel,
+                                     std::span<const std::uint32_t> only = {},
+                                     std::string_view where = "uniform_shortest_path_load") {
   core::require_range(where, "threads", o.threads, 0U, 1024U);
   if (o.split != shortest_path_split::ecmp && o.split != shortest_path_split::spread)
     core::fail_parameter(where, "split", core::to_message(static_cast<int>(o.split)), "is not a split",
@@ -749,7 +752,13 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
   core::require_range(where, "max_arc_visits", o.max_arc_visits, std::uint64_t{1}, std::uint64_t{1'000'000'000'000'000ULL});
   const std::uint64_t n = g.num_vertices();
   core::require_range(where, "n", n, std::uint64_t{2}, std::uint64_t{0xffffffffULL});
-  const std::uint64_t visits = uniform_load_arc_visits(g);
+  const std::uint64_t destinations = only.empty() ? n : only.size();
+  for (const auto t : only)
+    if (t >= n) core::fail_parameter(where, "destination", core::to_message(t), "is not a vertex", "0 to n - 1");
+  const std::uint64_t visits =
+      only.empty() ? uniform_load_arc_visits(g)
+                   : core::checked_mul(destinations, 2 * static_cast<std::uint64_t>(g.targets().size()), where,
+                                       "destinations x channels");
   const auto off = g.offsets();
   const auto tgt = g.targets();
   const std::size_t channels = tgt.size();
@@ -788,12 +797,14 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
     std::snprintf(estimate, sizeof estimate, "%.0f", std::ceil(static_cast<double>(visits) / rate));
     core::fail_parameter(where, "max_arc_visits", core::to_message(o.max_arc_visits),
                          "is below the estimated " + core::to_message(visits) + " arc visits (about " + estimate +
-                             " s on one core) of " + core::to_message(n) + " vertices and " +
+                             " s on one core) of " + core::to_message(destinations) +
+                             (only.empty() ? " vertices and " : " destinations and ") +
                              core::to_message(g.targets().size()) + " channels",
                          "1 to 10^15");
   }
   constexpr int B = uniform_load_lanes;
-  const std::size_t blocks = (n + uniform_load_block - 1) / uniform_load_block;
+  const std::size_t blocks = (destinations + uniform_load_block - 1) / uniform_load_block;
+  auto destination = [&](std::size_t i) { return static_cast<std::uint32_t>(only.empty() ? i : only[i]); };
   const unsigned workers =
       static_cast<unsigned>(std::min<std::size_t>(core::resolve_threads(o.threads), blocks));
   const std::uint64_t per_vertex = batched ? B * 21 + 9 : 24;  // the workspace's bytes per vertex (lists included)
@@ -833,7 +844,7 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
       double* load = part[w].data();
       std::fill(load, load + channels, 0.0);
       const std::size_t lo = (first + w) * uniform_load_block;
-      const std::size_t hi = std::min<std::size_t>(n, lo + uniform_load_block);
+      const std::size_t hi = std::min<std::size_t>(destinations, lo + uniform_load_block);
       if (batched) {
         // Pulled shares go to pulled[v -> u] in row order, and are folded into load[u -> v]
         // once per block (scattered writes per arc would miss the cache on large graphs).
@@ -842,15 +853,15 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
         std::uint32_t dest[B];
         for (std::size_t t = lo; t < hi; t += B) {
           const std::size_t k = std::min<std::size_t>(B, hi - t);
-          for (std::size_t i = 0; i < k; ++i) dest[i] = static_cast<std::uint32_t>(t + i);
+          for (std::size_t i = 0; i < k; ++i) dest[i] = destination(t + i);
           (spread ? spread_kernel : ecmp_kernel)(off.data(), tgt.data(), n, dest, k, lanes[w], load, pulled);
         }
         for (std::size_t c = 0; c < channels; ++c) load[c] += pulled[rev[c]];
         return;
       }
       for (std::size_t t = lo; t < hi; ++t)
-        if (spread) uniform_load_destination<true>(off, tgt, static_cast<std::uint32_t>(t), scratch[w], load);
-        else uniform_load_destination<false>(off, tgt, static_cast<std::uint32_t>(t), scratch[w], load);
+        if (spread) uniform_load_destination<true>(off, tgt, destination(t), scratch[w], load);
+        else uniform_load_destination<false>(off, tgt, destination(t), scratch[w], load);
     });
     core::parallel_for(channels, workers, workers, [&](std::size_t, std::size_t b, std::size_t e) {
       for (std::size_t w = 0; w < in_wave; ++w) {

@@ -1,0 +1,201 @@
+#pragma once
+/// \file symmetric_load.hpp
+/// The uniform shortest-path load of metrics/paths/shortest_path_load.hpp from one destination of
+/// each vertex orbit of a group of automorphisms, and the channels' orbits:
+///
+///   struct symmetric_load_result { std::vector<double> load; channel_orbits, vertex_orbits, ... };
+///   symmetric_load_result uniform_shortest_path_load_symmetric(const G& g, const automorphism_group& group,
+///                                                              const uniform_load_options& o = {});
+///   symmetric_load_result uniform_shortest_path_load_symmetric(const G& g, const uniform_load_options& o = {});
+///
+/// Why it holds. Write c_t(a) for what destination t's pass puts on channel a (every source
+/// sending one unit to t, split by the rule), so load(a) = sum over t of c_t(a). An automorphism
+/// phi maps shortest paths to shortest paths and next hops to next hops, so c_phi(t)(phi(a)) =
+/// c_t(a) under both splits, and load(phi(a)) = load(a). Let H be a group of automorphisms, V_1 ..
+/// V_k its vertex orbits with one vertex t_j of each, and O = H·a the orbit of a channel. For t in
+/// V_j pick phi in H with phi(t_j) = t; O is H-invariant, so the sum of c_t over O equals the sum
+/// of c_t_j over O, and with L(a) = sum over j of |V_j| · c_t_j(a):
+///   sum over O of load = sum over O of L,   load(a) = (sum over O of L) / |O|.
+/// k passes (the kernels of shortest_path_load.hpp, on the destinations t_1 .. t_k, one run per
+/// orbit size) and the orbits of the 2m channels (union-find over the generators, O(g·m·log Δ) for
+/// g generators) give every channel's load: on a vertex-transitive graph one pass instead of n.
+/// Exact up to rounding: the sums are taken in another order than uniform_shortest_path_load's,
+/// so the two agree to about 1e-12 relative, not bit for bit; the result is the same for any
+/// thread count (the kernels' sums are).
+///
+/// The group: generators of vertex permutations, each checked here to be an automorphism of g
+/// (the multigraph: every vertex's neighbours, with their multiplicities, onto its image's;
+/// otherwise refused in one line naming `group`); the orbits are computed here from the
+/// generators, not read from the struct. The overload without a group takes bliss's
+/// (graph_automorphisms). With the trivial group it is the plain computation (n passes, each
+/// channel its own orbit). Parallel links: the k-th channel u -> v maps onto the k-th channel
+/// phi(u) -> phi(v). Disconnected graphs are refused, as by uniform_shortest_path_load, and so is
+/// a run estimated above o.max_arc_visits (2m visits a pass).
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/error.hpp"
+#include "shiftfly/core/graph.hpp"
+#include "shiftfly/metrics/paths/shortest_path_load.hpp"
+#include "shiftfly/metrics/symmetry/automorphisms.hpp"
+
+namespace shiftfly::metrics {
+
+/// Loads from the symmetric computation, and what it used.
+struct symmetric_load_result {
+  std::vector<double> load;          ///< one per channel (CSR position), as uniform_shortest_path_load
+  std::uint64_t channel_orbits = 0;  ///< orbits of the 2m channels under the group
+  std::uint64_t vertex_orbits = 0;   ///< orbits of the vertices: the destinations whose passes ran
+  std::uint64_t generators = 0;      ///< generators of the group used
+  std::string algorithm;             ///< how the group was found and used
+};
+
+namespace detail {
+
+/// Union-find over channels with path halving; the root of a set is its least member, so the
+/// orbits and their order do not depend on the order of the unions.
+inline std::uint64_t channel_orbit_root(std::vector<std::uint64_t>& parent, std::uint64_t x) {
+  while (parent[x] != x) {
+    parent[x] = parent[parent[x]];
+    x = parent[x];
+  }
+  return x;
+}
+
+inline void channel_orbit_union(std::vector<std::uint64_t>& parent, std::uint64_t a, std::uint64_t b) {
+  a = channel_orbit_root(parent, a);
+  b = channel_orbit_root(parent, b);
+  if (a == b) return;
+  if (a < b) std::swap(a, b);
+  parent[a] = b;
+}
+
+}  // namespace detail
+
+/// The uniform shortest-path load of every channel from one destination of each vertex orbit of
+/// `group` and the channel orbits (see the file comment).
+template <core::digraph_like G>
+symmetric_load_result uniform_shortest_path_load_symmetric(const G& g, const automorphism_group& group,
+                                                           const uniform_load_options& o = {}) {
+  constexpr std::string_view where = "uniform_shortest_path_load_symmetric";
+  const std::uint64_t n = g.num_vertices();
+  core::require_range(where, "n", n, std::uint64_t{2}, std::uint64_t{0xffffffffULL});
+  core::require_range(where, "threads", o.threads, 0U, 1024U);
+  if (o.split != shortest_path_split::ecmp && o.split != shortest_path_split::spread)
+    core::fail_parameter(where, "split", core::to_message(static_cast<int>(o.split)), "is not a split",
+                         "ecmp or spread");
+  core::require_range(where, "max_arc_visits", o.max_arc_visits, std::uint64_t{1}, std::uint64_t{1'000'000'000'000'000ULL});
+  // The group: permutations of the vertices and automorphisms of g; its vertex orbits.
+  std::vector<std::uint64_t> vertex_parent(n);
+  std::iota(vertex_parent.begin(), vertex_parent.end(), std::uint64_t{0});
+  const auto adjacency = detail::sorted_adjacency(g, traversal::undirected);  // once for every generator
+  for (std::size_t k = 0; k < group.generators.size(); ++k) {
+    const auto& p = group.generators[k];
+    if (p.size() != n || !detail::maps_adjacency(adjacency, p))
+      core::fail_parameter(where, "group", "generator " + core::to_message(k),
+                           p.size() != n ? "has " + core::to_message(p.size()) + " images for " +
+                                               core::to_message(n) + " vertices"
+                                         : std::string("is not an automorphism of the graph"),
+                           "permutations of the vertices that map every vertex's neighbours onto its image's");
+    for (std::uint64_t v = 0; v < n; ++v) detail::channel_orbit_union(vertex_parent, v, p[v]);
+  }
+  // One destination per vertex orbit (its least vertex), grouped by orbit size.
+  std::vector<std::uint64_t> orbit_size(n, 0);
+  for (std::uint64_t v = 0; v < n; ++v) ++orbit_size[detail::channel_orbit_root(vertex_parent, v)];
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> by_size;  // (orbit size, representative)
+  for (std::uint64_t v = 0; v < n; ++v)
+    if (orbit_size[v] > 0) by_size.emplace_back(orbit_size[v], static_cast<std::uint32_t>(v));
+  std::sort(by_size.begin(), by_size.end());
+  core::checked_mul(by_size.size(), 2 * static_cast<std::uint64_t>(g.targets().size()), where,
+                    "destinations x channels");
+  {
+    const std::uint64_t visits = by_size.size() * 2 * static_cast<std::uint64_t>(g.targets().size());
+    if (visits > o.max_arc_visits)
+      core::fail_parameter(where, "max_arc_visits", core::to_message(o.max_arc_visits),
+                           "is below the estimated " + core::to_message(visits) + " arc visits of " +
+                               core::to_message(by_size.size()) + " destinations (one a vertex orbit)",
+                           "1 to 10^15");
+  }
+  const std::size_t channels = g.targets().size();
+  // L = sum over the orbit sizes w of w · (the loads of the destinations of orbits of size w).
+  std::vector<double> weighted(channels, 0.0);
+  for (std::size_t i = 0; i < by_size.size();) {
+    std::size_t j = i;
+    std::vector<std::uint32_t> destinations;
+    while (j < by_size.size() && by_size[j].first == by_size[i].first) destinations.push_back(by_size[j++].second);
+    const auto part = detail::uniform_load_run(g, o, detail::uniform_load_kernel::automatic, destinations, where);
+    const auto w = static_cast<double>(by_size[i].first);
+    for (std::size_t c = 0; c < channels; ++c) weighted[c] += w * part[c];
+    i = j;
+  }
+  const auto off = g.offsets();
+  const auto tgt = g.targets();
+  // Channel u -> v (the k-th such channel of u) maps to the k-th channel phi(u) -> phi(v): each
+  // vertex's channels sorted by head (stable, so parallel channels keep their CSR order).
+  std::vector<std::uint64_t> by_head(channels);
+  std::iota(by_head.begin(), by_head.end(), std::uint64_t{0});
+  for (std::uint64_t u = 0; u < n; ++u)
+    std::stable_sort(by_head.begin() + static_cast<std::ptrdiff_t>(off[u]),
+                     by_head.begin() + static_cast<std::ptrdiff_t>(off[u + 1]),
+                     [&](std::uint64_t a, std::uint64_t b) { return tgt[a] < tgt[b]; });
+  std::vector<std::uint64_t> rank(channels);  // position of channel i in its tail's sorted list
+  for (std::uint64_t u = 0; u < n; ++u)
+    for (auto i = off[u]; i < off[u + 1]; ++i) rank[by_head[i]] = i;
+  auto head_less = [&](std::uint64_t c, std::uint64_t x) { return tgt[c] < x; };
+  std::vector<std::uint64_t> parent(channels);
+  std::iota(parent.begin(), parent.end(), std::uint64_t{0});
+  for (const auto& p : group.generators) {
+    for (std::uint64_t u = 0; u < n; ++u) {
+      const auto mine = by_head.begin() + static_cast<std::ptrdiff_t>(off[u]);
+      const auto mine_end = by_head.begin() + static_cast<std::ptrdiff_t>(off[u + 1]);
+      const auto image = by_head.begin() + static_cast<std::ptrdiff_t>(off[p[u]]);
+      const auto image_end = by_head.begin() + static_cast<std::ptrdiff_t>(off[p[u] + 1]);
+      for (auto i = off[u]; i < off[u + 1]; ++i) {
+        const std::uint64_t v = tgt[i];
+        // i is the k-th of u's channels toward v; its image the k-th of p(u)'s toward p(v)
+        const auto k = static_cast<std::ptrdiff_t>(rank[i]) -
+                       (std::lower_bound(mine, mine_end, v, head_less) - by_head.begin());
+        detail::channel_orbit_union(parent, i, *(std::lower_bound(image, image_end, std::uint64_t{p[v]}, head_less) + k));
+      }
+    }
+  }
+  // Orbit sums of L, in channel order, then load = sum / size.
+  std::vector<double> sum(channels, 0.0);
+  std::vector<std::uint64_t> size(channels, 0);
+  symmetric_load_result r;
+  for (std::uint64_t i = 0; i < channels; ++i) {
+    const auto root = detail::channel_orbit_root(parent, i);
+    sum[root] += weighted[i];
+    ++size[root];
+    r.channel_orbits += root == i;
+  }
+  r.load.resize(channels);
+  for (std::uint64_t i = 0; i < channels; ++i) {
+    const auto root = detail::channel_orbit_root(parent, i);
+    r.load[i] = sum[root] / static_cast<double>(size[root]);
+  }
+  r.vertex_orbits = by_size.size();
+  r.generators = group.generators.size();
+  r.algorithm = core::to_message(r.vertex_orbits) + " destinations' passes (" + std::string(split_name(o.split)) +
+                "), one a vertex orbit, and " + core::to_message(r.channel_orbits) + " channel orbits under " +
+                core::to_message(r.generators) + " automorphisms";
+  return r;
+}
+
+/// The same with the group found by graph_automorphisms (bliss).
+template <core::digraph_like G>
+symmetric_load_result uniform_shortest_path_load_symmetric(const G& g, const uniform_load_options& o = {}) {
+  const std::uint64_t n = g.num_vertices();
+  core::require_range("uniform_shortest_path_load_symmetric", "n", n, std::uint64_t{2}, std::uint64_t{0xffffffffULL});
+  auto r = uniform_shortest_path_load_symmetric(g, graph_automorphisms(g), o);
+  r.algorithm += " (bliss)";
+  return r;
+}
+
+}  // namespace shiftfly::metrics
