@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -95,6 +96,62 @@ TEST_CASE("lines end with LF, CRLF or a lone CR (old Mac OS files), in every cou
   CHECK(io::line_of("a\rb\r\nc", 5) == 3);
   // a refusal's line counts the same line ends
   CHECK(file_text_test::text_error(std::string("a\rb\r\n\0", 6)) == "f: G.txt:3: binary file, not text (a NUL byte at byte 6)");
+}
+
+TEST_CASE("the line counts, the line splitting and the text check equal a byte-by-byte reference", "[io][file]") {
+  namespace io = shiftfly::io;
+  // Texts of a, space, #, \r, \n, NUL and a non-UTF-8 byte, long enough that the eight-byte
+  // steps of the checks start at every offset; the reference counts line ends one byte at a time.
+  const std::string alphabet("a #\r\n\0\xff", 7);
+  std::uint64_t state = 12345;
+  const auto next = [&state] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<std::size_t>(state >> 33);
+  };
+  for (int round = 0; round < 400; ++round) {
+    std::string text(next() % 40, 'a');
+    for (auto& c : text) {
+      const std::size_t k = next() % 20;  // mostly 'a': NUL and 0xff rare
+      c = k < 7 ? alphabet[k % 5] : k == 19 ? alphabet[5 + next() % 2] : 'a';
+    }
+    std::size_t ends = 0, first_bad = text.size(), line_at_bad = 0;
+    std::vector<std::size_t> word_lines;  // the line of every line holding a word
+    bool has_word = false, in_comment = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const char c = text[i];
+      if (c == '\0' || c == '\xff') {
+        if (first_bad == text.size()) first_bad = i, line_at_bad = ends + 1;
+      }
+      const bool end = c == '\r' || (c == '\n' && !(i > 0 && text[i - 1] == '\r'));
+      const bool second_of_pair = c == '\n' && i > 0 && text[i - 1] == '\r';
+      if (end || second_of_pair) {
+        if (end) {
+          if (has_word) word_lines.push_back(ends + 1);
+          ++ends;
+        }
+        has_word = in_comment = false;
+        continue;
+      }
+      if (c == '#') in_comment = true;
+      if (!in_comment && c != ' ') has_word = true;
+    }
+    if (has_word) word_lines.push_back(ends + 1);
+    INFO("round " << round << ", " << text.size() << " bytes");
+    CHECK(io::count_lines(text) == ends + 1);
+    std::vector<std::size_t> seen;
+    io::for_each_line_words(text, "#", [&](std::size_t no, std::string_view, const std::vector<std::string_view>&) {
+      seen.push_back(no);
+    });
+    CHECK(seen == word_lines);
+    const std::string error = file_text_test::text_error(text);
+    if (first_bad == text.size()) {
+      CHECK(error.empty());
+    } else {
+      CHECK(error.find("G.txt:" + std::to_string(line_at_bad) + ": binary file") != std::string::npos);
+      const std::string tail = text[first_bad] == '\0' ? ")" : " is not UTF-8)";
+      CHECK(error.find("at byte " + std::to_string(first_bad + 1) + tail) != std::string::npos);
+    }
+  }
 }
 
 TEST_CASE("read_file_text: devices and pipes are read with a size limit, binary ones refused at once", "[io][file]") {
