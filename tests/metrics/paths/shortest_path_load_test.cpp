@@ -21,6 +21,7 @@
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
 #include "shiftfly/topology/torus.hpp"
+#include "load_options.hpp"
 #include "throughput_fixture.hpp"
 
 using namespace shiftfly;
@@ -69,10 +70,7 @@ inline std::vector<fixture_graph> load_fixtures() {
 }
 
 inline metrics::uniform_load_options split(metrics::shortest_path_split s, unsigned threads = 1) {
-  metrics::uniform_load_options o;
-  o.split = s;
-  o.threads = threads;
-  return o;
+  return testing::load_options(s, threads);
 }
 
 inline std::uint64_t channel(const graph& g, std::uint32_t u, std::uint32_t v) {

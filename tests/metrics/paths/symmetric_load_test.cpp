@@ -22,6 +22,7 @@
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
 #include "shiftfly/topology/torus.hpp"
+#include "load_options.hpp"
 #include "test_graphs.hpp"
 
 using namespace shiftfly;
@@ -56,12 +57,7 @@ inline std::vector<std::uint32_t> rotation(std::uint32_t n) {
   return p;
 }
 
-inline metrics::uniform_load_options options(metrics::shortest_path_split split, unsigned threads = 1) {
-  metrics::uniform_load_options o;
-  o.threads = threads;
-  o.split = split;
-  return o;
-}
+using testing::load_options;
 
 }  // namespace symmetric_load_test
 
@@ -77,8 +73,8 @@ TEST_CASE("symmetric load: equals the n passes, vertex-transitive or not, both s
   for (const auto& [g, transitive] : graphs) {
     for (auto split : {metrics::shortest_path_split::ecmp, metrics::shortest_path_split::spread}) {
       INFO(g.name() << " on " << g.num_vertices() << " vertices, " << metrics::split_name(split));
-      const auto plain = metrics::uniform_shortest_path_load(g, t::options(split));
-      const auto r = metrics::uniform_shortest_path_load_symmetric(g, t::options(split));
+      const auto plain = metrics::uniform_shortest_path_load(g, t::load_options(split));
+      const auto r = metrics::uniform_shortest_path_load_symmetric(g, t::load_options(split));
       CHECK(t::worst_relative(r.load, plain) <= 1e-12);
       CHECK((r.vertex_orbits == 1) == transitive);
       CHECK(r.vertex_orbits <= g.num_vertices());
@@ -98,9 +94,9 @@ TEST_CASE("symmetric load: a subgroup given by hand, the trivial group, 1 and 2 
     metrics::automorphism_group rotations;
     rotations.generators.push_back(t::rotation(n));
     for (auto split : {metrics::shortest_path_split::ecmp, spread}) {
-      const auto plain = metrics::uniform_shortest_path_load(g, t::options(split));
-      const auto by_rotation = metrics::uniform_shortest_path_load_symmetric(g, rotations, t::options(split));
-      const auto by_bliss = metrics::uniform_shortest_path_load_symmetric(g, t::options(split));
+      const auto plain = metrics::uniform_shortest_path_load(g, t::load_options(split));
+      const auto by_rotation = metrics::uniform_shortest_path_load_symmetric(g, rotations, t::load_options(split));
+      const auto by_bliss = metrics::uniform_shortest_path_load_symmetric(g, t::load_options(split));
       CHECK(t::worst_relative(by_rotation.load, plain) <= 1e-12);
       CHECK(by_rotation.generators == 1);
       CHECK(by_rotation.vertex_orbits == 1);
@@ -111,14 +107,14 @@ TEST_CASE("symmetric load: a subgroup given by hand, the trivial group, 1 and 2 
   }
   // the trivial group: every vertex a destination, every channel its own orbit
   const auto g = topology::boardfly_group_level(144);
-  const auto trivial = metrics::uniform_shortest_path_load_symmetric(g, metrics::automorphism_group{}, t::options(spread));
+  const auto trivial = metrics::uniform_shortest_path_load_symmetric(g, metrics::automorphism_group{}, t::load_options(spread));
   CHECK(trivial.vertex_orbits == g.num_vertices());
   CHECK(trivial.channel_orbits == g.targets().size());
-  CHECK(t::worst_relative(trivial.load, metrics::uniform_shortest_path_load(g, t::options(spread))) <= 1e-12);
+  CHECK(t::worst_relative(trivial.load, metrics::uniform_shortest_path_load(g, t::load_options(spread))) <= 1e-12);
   // the thread count does not change a bit
   const auto s = topology::shiftfly_group_level(180);
-  CHECK(metrics::uniform_shortest_path_load_symmetric(s, t::options(spread, 1)).load ==
-        metrics::uniform_shortest_path_load_symmetric(s, t::options(spread, 2)).load);
+  CHECK(metrics::uniform_shortest_path_load_symmetric(s, t::load_options(spread, 1)).load ==
+        metrics::uniform_shortest_path_load_symmetric(s, t::load_options(spread, 2)).load);
 }
 
 TEST_CASE("symmetric load: bad input is refused, naming what is wrong", "[symmetric_load]") {
@@ -129,29 +125,29 @@ TEST_CASE("symmetric load: bad input is refused, naming what is wrong", "[symmet
   metrics::automorphism_group wrong;
   wrong.generators.push_back(t::rotation(8));
   std::swap(wrong.generators.back()[0], wrong.generators.back()[1]);
-  CHECK_THROWS_WITH(metrics::uniform_shortest_path_load_symmetric(ring, wrong, t::options(spread)),
+  CHECK_THROWS_WITH(metrics::uniform_shortest_path_load_symmetric(ring, wrong, t::load_options(spread)),
                     Catch::Contains("group") && Catch::Contains("not an automorphism"));
   // a generator of another size
   metrics::automorphism_group short_one;
   short_one.generators.push_back(t::rotation(7));
-  CHECK_THROWS_WITH(metrics::uniform_shortest_path_load_symmetric(ring, short_one, t::options(spread)),
+  CHECK_THROWS_WITH(metrics::uniform_shortest_path_load_symmetric(ring, short_one, t::load_options(spread)),
                     Catch::Contains("group") && Catch::Contains("7 images for 8 vertices"));
   // a split, a thread count and a visit limit out of range
   CHECK_THROWS_WITH(
-      metrics::uniform_shortest_path_load_symmetric(ring, t::options(static_cast<metrics::shortest_path_split>(7))),
+      metrics::uniform_shortest_path_load_symmetric(ring, t::load_options(static_cast<metrics::shortest_path_split>(7))),
       Catch::Contains("split"));
-  CHECK_THROWS_WITH(metrics::uniform_shortest_path_load_symmetric(ring, t::options(spread, 5000)),
+  CHECK_THROWS_WITH(metrics::uniform_shortest_path_load_symmetric(ring, t::load_options(spread, 5000)),
                     Catch::Contains("threads = 5000"));
-  auto tight = t::options(spread);
+  auto tight = t::load_options(spread);
   tight.max_arc_visits = 10;  // one pass over the ring's 16 channels is 32 visits
   CHECK_THROWS_WITH(metrics::uniform_shortest_path_load_symmetric(ring, tight),
                     Catch::Contains("max_arc_visits = 10") && Catch::Contains("1 destinations"));
   // two disjoint triangles: vertex-transitive, not connected
   const std::vector<std::pair<std::uint32_t, std::uint32_t>> triangles{{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 3}};
   const auto two = t::graph::from_edges(6, std::span<const std::pair<std::uint32_t, std::uint32_t>>(triangles), "two");
-  CHECK_THROWS_WITH(metrics::uniform_shortest_path_load_symmetric(two, t::options(spread)),
+  CHECK_THROWS_WITH(metrics::uniform_shortest_path_load_symmetric(two, t::load_options(spread)),
                     Catch::Contains("not connected"));
   // one vertex
-  CHECK_THROWS_WITH(metrics::uniform_shortest_path_load_symmetric(testing::complete(1), t::options(spread)),
+  CHECK_THROWS_WITH(metrics::uniform_shortest_path_load_symmetric(testing::complete(1), t::load_options(spread)),
                     Catch::Contains("n = 1"));
 }
