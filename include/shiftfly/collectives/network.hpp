@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/disjoint_sets.hpp"
 #include "shiftfly/core/endpoints.hpp"
 #include "shiftfly/core/graph.hpp"
 
@@ -171,20 +172,12 @@ collective_network make_collective_network(const core::graph<V>& g, const std::v
 
 /// The weakly connected components of the network's vertices, each ascending, by least vertex.
 inline std::vector<std::vector<std::uint32_t>> components(const collective_network& n) {
-  std::vector<std::uint32_t> parent(n.vertices);
-  for (std::uint32_t v = 0; v < n.vertices; ++v) parent[v] = v;
-  const auto find = [&](std::uint32_t v) {
-    while (parent[v] != v) v = parent[v] = parent[parent[v]];
-    return v;
-  };
-  for (std::size_t i = 0; i < n.tail.size(); ++i) {
-    const auto a = find(n.tail[i]), b = find(n.head[i]);
-    if (a != b) parent[std::max(a, b)] = std::min(a, b);
-  }
+  core::disjoint_sets<std::uint32_t> component(n.vertices);
+  for (std::size_t i = 0; i < n.tail.size(); ++i) component.unite(n.tail[i], n.head[i]);
   std::vector<std::vector<std::uint32_t>> out;
   std::vector<std::uint32_t> index(n.vertices, UINT32_MAX);
   for (std::uint32_t v = 0; v < n.vertices; ++v) {
-    const auto r = find(v);
+    const auto r = component.find(v);
     if (index[r] == UINT32_MAX) {
       index[r] = static_cast<std::uint32_t>(out.size());
       out.emplace_back();

@@ -87,6 +87,7 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/disjoint_sets.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/metrics/flow/detail/capacity_network.hpp"
@@ -183,22 +184,11 @@ inline symmetry_orbits symmetry_orbits_of(std::string_view where, const capacity
     }
     return std::pair<double, std::uint64_t>{c, k};
   };
-  std::vector<std::uint32_t> parent_v(n), parent_a(A);
-  std::iota(parent_v.begin(), parent_v.end(), 0u);
-  std::iota(parent_a.begin(), parent_a.end(), 0u);
-  const auto find = [](std::vector<std::uint32_t>& parent, std::uint32_t x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  };
-  const auto unite = [&](std::vector<std::uint32_t>& parent, std::uint32_t x, std::uint32_t y) {
-    x = find(parent, x);
-    y = find(parent, y);
-    if (x != y) parent[std::max(x, y)] = std::min(x, y);
-  };
+  core::disjoint_sets<std::uint32_t> vertex_sets(n), arc_sets(A);
   // parallel arcs share an orbit
   for (std::size_t a = 1; a < A; ++a)
     if (net.tail[a] == net.tail[a - 1] && net.head[a] == net.head[a - 1])
-      unite(parent_a, static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(a - 1));
+      arc_sets.unite(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(a - 1));
   std::vector<char> hit(n);
   for (std::size_t k = 0; k < generators.size(); ++k) {
     const auto& p = generators[k];
@@ -219,7 +209,7 @@ inline symmetry_orbits symmetry_orbits_of(std::string_view where, const capacity
       if (b < 0 || run_capacity(b) != run_capacity(static_cast<std::int64_t>(a)))
         core::fail_parameter(where, item, "(maps arc " + core::to_message(net.tail[a]) + " -> " + core::to_message(net.head[a]) + ")",
                              "is not an automorphism of the graph", "automorphisms (arcs with their capacities onto arcs)");
-      unite(parent_a, static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b));
+      arc_sets.unite(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b));
     }
     // T(p(s), p(t)) = T(s, t) for every pair (nothing to check for uniform traffic, which every
     // permutation preserves: at n² pairs a generator, the check would cost more than the LP)
@@ -238,15 +228,15 @@ inline symmetry_orbits symmetry_orbits_of(std::string_view where, const capacity
         core::fail_parameter(where, item, "(moves the demands of vertex " + core::to_message(s) + ")",
                              "does not preserve the traffic", "automorphisms with T(p(s), p(t)) = T(s, t)");
     }
-    for (std::size_t v = 0; v < n; ++v) unite(parent_v, static_cast<std::uint32_t>(v), p[v]);
+    for (std::size_t v = 0; v < n; ++v) vertex_sets.unite(static_cast<std::uint32_t>(v), p[v]);
   }
   symmetry_orbits o;
-  const auto number = [&](std::vector<std::uint32_t>& parent, std::vector<std::uint32_t>& orbit, std::vector<std::uint64_t>& size) {
-    const std::size_t m = parent.size();
+  const auto number = [&](core::disjoint_sets<std::uint32_t>& sets, std::vector<std::uint32_t>& orbit, std::vector<std::uint64_t>& size) {
+    const std::size_t m = sets.size();
     orbit.assign(m, 0);
     std::vector<std::uint32_t> index(m, std::numeric_limits<std::uint32_t>::max());
     for (std::uint32_t x = 0; x < m; ++x) {
-      const auto r = find(parent, x);
+      const auto r = sets.find(x);
       if (index[r] == std::numeric_limits<std::uint32_t>::max()) {
         index[r] = static_cast<std::uint32_t>(size.size());
         size.push_back(0);
@@ -255,8 +245,8 @@ inline symmetry_orbits symmetry_orbits_of(std::string_view where, const capacity
       ++size[index[r]];
     }
   };
-  number(parent_v, o.vertex_orbit, o.vertex_size);
-  number(parent_a, o.arc_orbit, o.arc_size);
+  number(vertex_sets, o.vertex_orbit, o.vertex_size);
+  number(arc_sets, o.arc_orbit, o.arc_size);
   o.arc_capacity.assign(o.arc_size.size(), -1.0);
   for (std::size_t a = 0; a < A; ++a) {
     auto& c = o.arc_capacity[o.arc_orbit[a]];

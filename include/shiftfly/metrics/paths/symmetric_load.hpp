@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/disjoint_sets.hpp"
 #include "shiftfly/core/error.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/metrics/paths/shortest_path_load.hpp"
@@ -56,28 +57,6 @@ struct symmetric_load_result {
   std::string algorithm;             ///< how the group was found and used
 };
 
-namespace detail {
-
-/// Union-find over channels with path halving; the root of a set is its least member, so the
-/// orbits and their order do not depend on the order of the unions.
-inline std::uint64_t channel_orbit_root(std::vector<std::uint64_t>& parent, std::uint64_t x) {
-  while (parent[x] != x) {
-    parent[x] = parent[parent[x]];
-    x = parent[x];
-  }
-  return x;
-}
-
-inline void channel_orbit_union(std::vector<std::uint64_t>& parent, std::uint64_t a, std::uint64_t b) {
-  a = channel_orbit_root(parent, a);
-  b = channel_orbit_root(parent, b);
-  if (a == b) return;
-  if (a < b) std::swap(a, b);
-  parent[a] = b;
-}
-
-}  // namespace detail
-
 /// The uniform shortest-path load of every channel from one destination of each vertex orbit of
 /// `group` and the channel orbits (see the file comment).
 template <core::digraph_like G>
@@ -92,8 +71,7 @@ symmetric_load_result uniform_shortest_path_load_symmetric(const G& g, const aut
                          "ecmp or spread");
   core::require_range(where, "max_arc_visits", o.max_arc_visits, std::uint64_t{1}, std::uint64_t{1'000'000'000'000'000ULL});
   // The group: permutations of the vertices and automorphisms of g; its vertex orbits.
-  std::vector<std::uint64_t> vertex_parent(n);
-  std::iota(vertex_parent.begin(), vertex_parent.end(), std::uint64_t{0});
+  core::disjoint_sets<std::uint64_t> vertex_orbit(n);
   const auto adjacency = detail::sorted_adjacency(g, traversal::undirected);  // once for every generator
   for (std::size_t k = 0; k < group.generators.size(); ++k) {
     const auto& p = group.generators[k];
@@ -103,19 +81,19 @@ symmetric_load_result uniform_shortest_path_load_symmetric(const G& g, const aut
                                                core::to_message(n) + " vertices"
                                          : std::string("is not an automorphism of the graph"),
                            "permutations of the vertices that map every vertex's neighbours onto its image's");
-    for (std::uint64_t v = 0; v < n; ++v) detail::channel_orbit_union(vertex_parent, v, p[v]);
+    for (std::uint64_t v = 0; v < n; ++v) vertex_orbit.unite(v, p[v]);
   }
   // One destination per vertex orbit (its least vertex), grouped by orbit size.
   std::vector<std::uint64_t> orbit_size(n, 0);
-  for (std::uint64_t v = 0; v < n; ++v) ++orbit_size[detail::channel_orbit_root(vertex_parent, v)];
+  for (std::uint64_t v = 0; v < n; ++v) ++orbit_size[vertex_orbit.find(v)];
   std::vector<std::pair<std::uint64_t, std::uint32_t>> by_size;  // (orbit size, representative)
   for (std::uint64_t v = 0; v < n; ++v)
     if (orbit_size[v] > 0) by_size.emplace_back(orbit_size[v], static_cast<std::uint32_t>(v));
   std::sort(by_size.begin(), by_size.end());
-  core::checked_mul(by_size.size(), 2 * static_cast<std::uint64_t>(g.targets().size()), where,
-                    "destinations x channels");
+  // the whole run against the limit (each kernel run below checks only its own part)
   {
-    const std::uint64_t visits = by_size.size() * 2 * static_cast<std::uint64_t>(g.targets().size());
+    const std::uint64_t visits = core::checked_mul(by_size.size(), 2 * static_cast<std::uint64_t>(g.targets().size()),
+                                                   where, "destinations x channels");
     if (visits > o.max_arc_visits)
       core::fail_parameter(where, "max_arc_visits", core::to_message(o.max_arc_visits),
                            "is below the estimated " + core::to_message(visits) + " arc visits of " +
@@ -148,8 +126,7 @@ symmetric_load_result uniform_shortest_path_load_symmetric(const G& g, const aut
   for (std::uint64_t u = 0; u < n; ++u)
     for (auto i = off[u]; i < off[u + 1]; ++i) rank[by_head[i]] = i;
   auto head_less = [&](std::uint64_t c, std::uint64_t x) { return tgt[c] < x; };
-  std::vector<std::uint64_t> parent(channels);
-  std::iota(parent.begin(), parent.end(), std::uint64_t{0});
+  core::disjoint_sets<std::uint64_t> channel_orbit(channels);
   for (const auto& p : group.generators) {
     for (std::uint64_t u = 0; u < n; ++u) {
       const auto mine = by_head.begin() + static_cast<std::ptrdiff_t>(off[u]);
@@ -161,7 +138,7 @@ symmetric_load_result uniform_shortest_path_load_symmetric(const G& g, const aut
         // i is the k-th of u's channels toward v; its image the k-th of p(u)'s toward p(v)
         const auto k = static_cast<std::ptrdiff_t>(rank[i]) -
                        (std::lower_bound(mine, mine_end, v, head_less) - by_head.begin());
-        detail::channel_orbit_union(parent, i, *(std::lower_bound(image, image_end, std::uint64_t{p[v]}, head_less) + k));
+        channel_orbit.unite(i, *(std::lower_bound(image, image_end, std::uint64_t{p[v]}, head_less) + k));
       }
     }
   }
@@ -170,14 +147,14 @@ symmetric_load_result uniform_shortest_path_load_symmetric(const G& g, const aut
   std::vector<std::uint64_t> size(channels, 0);
   symmetric_load_result r;
   for (std::uint64_t i = 0; i < channels; ++i) {
-    const auto root = detail::channel_orbit_root(parent, i);
+    const auto root = channel_orbit.find(i);
     sum[root] += weighted[i];
     ++size[root];
     r.channel_orbits += root == i;
   }
   r.load.resize(channels);
   for (std::uint64_t i = 0; i < channels; ++i) {
-    const auto root = detail::channel_orbit_root(parent, i);
+    const auto root = channel_orbit.find(i);
     r.load[i] = sum[root] / static_cast<double>(size[root]);
   }
   r.vertex_orbits = by_size.size();

@@ -45,6 +45,7 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/disjoint_sets.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/metrics/distances/bfs.hpp"
@@ -169,21 +170,13 @@ automorphism_group graph_automorphisms(const G& g, traversal how = traversal::un
     out.algorithm += "; " + std::to_string(dropped) + " of " + std::to_string(found.size()) +
                      " generators dropped (they do not preserve the multiplicities)";
   // orbits of the group the kept generators generate: union-find over v ~ p(v)
-  std::vector<std::uint32_t> parent(n);
-  std::iota(parent.begin(), parent.end(), 0u);
-  const auto find = [&](std::uint32_t x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  };
+  core::disjoint_sets<std::uint32_t> orbit(n);
   for (const auto& p : out.generators)
-    for (std::uint32_t v = 0; v < n; ++v) {
-      const auto a = find(v), b = find(p[v]);
-      if (a != b) parent[std::max(a, b)] = std::min(a, b);
-    }
+    for (std::uint32_t v = 0; v < n; ++v) orbit.unite(v, p[v]);
   out.orbit_of.assign(n, 0);
   std::vector<std::uint32_t> index(n, std::numeric_limits<std::uint32_t>::max());
   for (std::uint32_t v = 0; v < n; ++v) {
-    const auto r = find(v);
+    const auto r = orbit.find(v);
     if (index[r] == std::numeric_limits<std::uint32_t>::max()) index[r] = static_cast<std::uint32_t>(out.orbits++);
     out.orbit_of[v] = index[r];
   }
