@@ -28,7 +28,7 @@ CC=clang CXX=clang++ cmake -S . -B build-clang -G Ninja -DCMAKE_BUILD_TYPE=Relea
   -DSHIFTFLY_TEST_SANITIZERS=address,undefined >/dev/null
 # The tools and the test programs (test_<module> for every folder of tests/ holding
 # *_test.cpp, tests/metrics/flow/ as test_metrics_flow, and the MPI check when MPI is found);
-# not the ODR check, whose two units of every header show the same under either compiler
+# not the ODR check, whose one unit of every header shows the same under either compiler
 # (stage 1 builds and runs it).
 targets=(shiftfly_tool halley_tool)
 for dir in $(find tests -name '*_test.cpp' -printf '%h\n' | sort -u); do

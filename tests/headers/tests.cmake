@@ -1,9 +1,15 @@
 # Header self-containment: every public header under include/shiftfly compiles on
 # its own (it includes what it uses) and twice in a row (#pragma once), with the
-# include paths of the build. One ctest entry per directory
-# (headers/<dir>), so ctest -j runs them side by side; the script is
-# tests/headers/compile_each.cmake. Scripts that rebuild the suite with another
-# compiler or instrumentation skip them (-E "^headers/"): one compiler suffices.
+# include paths of the build (tests/headers/self_contained.py). A few hub headers, chosen
+# from the include graph, are compiled on their own into precompiled headers first
+# (headers/hubs, the ctest fixture shiftfly_header_hubs); every other header is then compiled
+# with the PCH of the largest hub its own includes reach loaded first, which holds only what
+# the header would parse anyway, so the checks share the parsing and the template
+# instantiations of the hubs' closures (about 430 s of CPU against 776 s compiled one by one,
+# docs/hardening.md, "CI time"). A header that fails with a PCH is compiled again alone, and the
+# message is that compile's. One ctest entry per directory (headers/<dir>), so ctest -j runs
+# them side by side. Scripts that rebuild the suite with another compiler or instrumentation skip
+# them (-E "^headers/"): one compiler suffices.
 file(GLOB_RECURSE _shiftfly_headers CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/include/shiftfly/*.hpp)
 list(SORT _shiftfly_headers)
 if(NOT TARGET shiftfly::mpi)
@@ -12,7 +18,7 @@ endif()
 set(_shiftfly_header_dirs)
 foreach(h ${_shiftfly_headers})
   file(RELATIVE_PATH rel ${PROJECT_SOURCE_DIR}/include/shiftfly ${h})
-  # one entry per directory (tables/halley/ apart from tables/: each takes minutes)
+  # one entry per directory (tables/halley/ apart from tables/)
   get_filename_component(dir "${rel}" DIRECTORY)
   if(dir STREQUAL "")
     set(dir "components")
@@ -29,26 +35,49 @@ if(TARGET shiftfly::mpi)
 endif()
 # The syntax checks run under clang++ when it is installed (scripts/setup.sh
 # installs it): its -fsyntax-only takes about 40% less time than g++'s on these
-# headers, and one compiler suffices to show a header includes what it uses. The
-# component headers (shiftfly/*.hpp) are left out: they only include headers that
-# are checked here one by one, and tests/odr compiles all of them together twice.
+# headers, one compiler suffices to show a header includes what it uses, and the PCHs
+# are clang's. Without clang++ every header is compiled alone by the build's compiler
+# (SHIFTFLY_HEADER_PCH=OFF). The component headers (shiftfly/*.hpp) are left out: they only
+# include headers that are checked here one by one, and tests/odr compiles all of them together.
 find_program(SHIFTFLY_SYNTAX_CXX NAMES clang++ clang++-14)
+set(_shiftfly_header_pch ON)
 if(NOT SHIFTFLY_SYNTAX_CXX)
   set(SHIFTFLY_SYNTAX_CXX ${CMAKE_CXX_COMPILER})
+  set(_shiftfly_header_pch OFF)
 endif()
 list(REMOVE_ITEM _shiftfly_header_dirs components)
-foreach(dir ${_shiftfly_header_dirs})
-  string(REPLACE ";" "," _list "${_shiftfly_headers_${dir}}")
-  string(REPLACE ";" "," _inc "${_shiftfly_header_includes}")
-  add_test(NAME headers/${dir}
-    COMMAND ${CMAKE_COMMAND} -DCXX=${SHIFTFLY_SYNTAX_CXX} -DHEADERS=${_list} -DINCLUDES=${_inc}
-      -DWORK=${CMAKE_CURRENT_BINARY_DIR}/headers/${dir} -P ${CMAKE_CURRENT_SOURCE_DIR}/headers/compile_each.cmake)
-  # ctest -j starts the costliest tests first: these take seconds a header, so that the
-  # longest of them does not start last and run alone (a clean clone has no cost data)
-  list(LENGTH _shiftfly_headers_${dir} _count)
-  math(EXPR _cost "${_count} * 5")
-  set_tests_properties(headers/${dir} PROPERTIES COST ${_cost})
-endforeach()
+string(REPLACE ";" "," _inc "${_shiftfly_header_includes}")
+if(NOT _shiftfly_header_pch OR NOT Python3_EXECUTABLE)
+  foreach(dir ${_shiftfly_header_dirs})
+    string(REPLACE ";" "," _list "${_shiftfly_headers_${dir}}")
+    add_test(NAME headers/${dir}
+      COMMAND ${CMAKE_COMMAND} -DCXX=${SHIFTFLY_SYNTAX_CXX} -DHEADERS=${_list} -DINCLUDES=${_inc}
+        -DWORK=${CMAKE_CURRENT_BINARY_DIR}/headers/${dir} -P ${CMAKE_CURRENT_SOURCE_DIR}/headers/compile_each.cmake)
+  endforeach()
+else()
+  set(_shiftfly_header_check ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/headers/self_contained.py
+    --cxx ${SHIFTFLY_SYNTAX_CXX} --include ${_inc} --root ${PROJECT_SOURCE_DIR}/include
+    --work ${CMAKE_CURRENT_BINARY_DIR}/headers/units)
+  if(NOT TARGET shiftfly::mpi)
+    list(APPEND _shiftfly_header_check --leave-out shiftfly/mpi/)
+  endif()
+  # The hubs first (two compilers at once: they are on the path of every other check).
+  add_test(NAME headers/hubs COMMAND ${CMAKE_COMMAND} -E env SHIFTFLY_HEADER_JOBS=2 ${_shiftfly_header_check} hubs)
+  set_tests_properties(headers/hubs PROPERTIES FIXTURES_SETUP shiftfly_header_hubs PROCESSORS 2 COST 1000)
+  foreach(dir ${_shiftfly_header_dirs})
+    add_test(NAME headers/${dir} COMMAND ${CMAKE_COMMAND} -E env SHIFTFLY_HEADER_JOBS=1
+      ${_shiftfly_header_check} check ${_shiftfly_headers_${dir}})
+    # ctest -j starts the costliest tests first: these take about a second a header, so that the
+    # longest of them does not start last and run alone (a clean clone has no cost data)
+    list(LENGTH _shiftfly_headers_${dir} _count)
+    math(EXPR _cost "${_count} * 2")
+    set_tests_properties(headers/${dir} PROPERTIES FIXTURES_REQUIRED shiftfly_header_hubs COST ${_cost})
+  endforeach()
+  # The check itself: on a small tree of its own, a header that leans on what only a hub outside
+  # its closure includes must fail, and a hub that does must fail its own compile.
+  add_test(NAME headers/self_contained_fails COMMAND ${Python3_EXECUTABLE}
+    ${CMAKE_CURRENT_SOURCE_DIR}/headers/self_contained_fails.py ${SHIFTFLY_SYNTAX_CXX} ${CMAKE_CURRENT_BINARY_DIR}/headers/fails)
+endif()
 
 # What each component leaves out (docs/design.md, "Components"), checked on its
 # include closure as the compiler lists it (-M).

@@ -1,5 +1,5 @@
-# One-definition-rule check: every public header under include/shiftfly is
-# included in two translation units linked into one program. The header list
+# One-definition-rule check: every public header under include/shiftfly is included in one
+# translation unit, whose strong global definitions must be main alone (below). The header list
 # is globbed, so headers added later are covered without editing this file.
 file(GLOB_RECURSE SHIFTFLY_ALL_HEADERS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/include/shiftfly/*.hpp)
 list(SORT SHIFTFLY_ALL_HEADERS)
@@ -13,15 +13,26 @@ foreach(h ${SHIFTFLY_ALL_HEADERS})
   string(APPEND _odr_content "#include \"${rel}\"\n")
 endforeach()
 file(CONFIGURE OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/odr/all_headers.hpp CONTENT "${_odr_content}")
-add_executable(test_odr_two_units ${CMAKE_CURRENT_SOURCE_DIR}/odr/odr_a.cpp ${CMAKE_CURRENT_SOURCE_DIR}/odr/odr_b.cpp)
-target_include_directories(test_odr_two_units PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/odr)
-target_link_libraries(test_odr_two_units PRIVATE shiftfly::shiftfly)
+# One unit, unoptimised (at -O0 every inline function the unit uses is emitted, where -O3
+# inlines most of them away): it runs (odr/one_unit), and its object file's global symbols are
+# checked (odr/header_definitions, tests/odr/definitions.sh): all weak or unique but main. That is
+# what a link of two such units checked before (a strong definition in a header is defined twice),
+# for one compile instead of two (about 60 s of CPU each with GCC 12).
+add_library(odr_unit OBJECT ${CMAKE_CURRENT_SOURCE_DIR}/odr/odr_a.cpp)
+target_include_directories(odr_unit PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/odr)
+target_link_libraries(odr_unit PRIVATE shiftfly::shiftfly)
 if(TARGET shiftfly::mpi)
-  target_link_libraries(test_odr_two_units PRIVATE shiftfly::mpi)
+  target_link_libraries(odr_unit PRIVATE shiftfly::mpi)
 endif()
-# Unoptimised: the check is the link (and the two units' agreeing values), not speed; at -O0 every
-# inline function the units use is emitted in both and merged by the linker, where -O3 inlines
-# most of them away; and each unit compiles in about a quarter less CPU time (55.7 s against 41.3 s
-# with GCC 12, measured 2026-12-05; docs/hardening.md, "CI time").
-target_compile_options(test_odr_two_units PRIVATE -O0)
-add_test(NAME odr/two_translation_units COMMAND test_odr_two_units)
+target_compile_options(odr_unit PRIVATE -O0)
+add_executable(test_odr_one_unit $<TARGET_OBJECTS:odr_unit>)
+target_link_libraries(test_odr_one_unit PRIVATE shiftfly::shiftfly)
+if(TARGET shiftfly::mpi)
+  target_link_libraries(test_odr_one_unit PRIVATE shiftfly::mpi)
+endif()
+add_test(NAME odr/one_unit COMMAND test_odr_one_unit)
+add_test(NAME odr/header_definitions COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/odr/definitions.sh ${CMAKE_NM} $<TARGET_OBJECTS:odr_unit>)
+# The check itself: a unit that defines a function without inline must fail it.
+add_library(odr_strong_unit OBJECT ${CMAKE_CURRENT_SOURCE_DIR}/odr/strong_definition.cpp)
+add_test(NAME odr/header_definitions_fails COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/odr/definitions.sh ${CMAKE_NM} $<TARGET_OBJECTS:odr_strong_unit>)
+set_tests_properties(odr/header_definitions_fails PROPERTIES WILL_FAIL TRUE)
