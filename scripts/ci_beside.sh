@@ -2,6 +2,8 @@
 # CI's work beside the instrumented Clang tests (.ci/run runs it as SHIFTFLY_BUSY_WORK of
 # scripts/test_clang.sh, so that it keeps the machine busy where two spinning processes would
 # otherwise; scripts/test_busy.sh): after the Clang build, one after the other,
+#   0. the benchmark programs compiled in ./build (no test runs them; they must compile), which
+#      takes CPU where the spinning processes would;
 #   1. stage 1's Python tests (./build), beside the Clang tests: a busy machine;
 #   2. determinism: tables byte-identical across runs, 1/2 threads, GCC (./build) and Clang
 #      (./build-clang's tools, uninstrumented);
@@ -19,6 +21,7 @@ step() {
   local TIMEFORMAT="--- beside: $name: %0R s wall, CPU user %0U s, system %0S s"
   { time "$@" 2>&3; } 3>&2 2>&1
 }
+step "benchmarks compile" cmake --build build --target benchmarks_syntax
 step "Python tests" ctest --test-dir build -R '^python/pytest$' --no-tests=error --output-on-failure
 step "determinism" bash scripts/determinism.sh
 step "fuzzing" env FUZZ_SECONDS=15 BUILD_DIR="$PWD/build-fuzz" bash scripts/fuzz.sh
