@@ -39,3 +39,18 @@ TEST_CASE("disjoint_sets: components of the unions, the least member representin
     }
   }
 }
+
+TEST_CASE("disjoint_sets: a member out of range is refused, naming it", "[core][disjoint_sets]") {
+  shiftfly::core::disjoint_sets<std::uint32_t> sets(5);
+  CHECK_THROWS_WITH(sets.find(5), Catch::Contains("x = 5") && Catch::Contains("0 to 4"));
+  CHECK_THROWS_WITH(sets.unite(1, 9), Catch::Contains("x = 9"));
+  CHECK_THROWS_WITH(shiftfly::core::disjoint_sets<std::uint8_t>(257), Catch::Contains("n = 257") && Catch::Contains("0 to 256"));
+  CHECK_NOTHROW(shiftfly::core::disjoint_sets<std::uint8_t>(256));
+  shiftfly::core::disjoint_sets<std::uint8_t> small(3);
+  CHECK_THROWS_WITH(small.find(200), Catch::Contains("x = 200") && Catch::Contains("0 to 2"));
+  shiftfly::core::disjoint_sets<std::uint64_t> wide(3);  // no limit on n below the memory's
+  wide.unite(2, 0);
+  CHECK(wide.find(2) == 0);
+  shiftfly::core::disjoint_sets<std::uint32_t> none(0);
+  CHECK_THROWS_WITH(none.find(0), Catch::Contains("x = 0") && Catch::Contains("empty"));
+}

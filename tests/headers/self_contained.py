@@ -151,18 +151,18 @@ def pch_path(work, hub):
     return os.path.join(work, "hubs", unit_name(hub) + ".pch")
 
 
-def run(command):
+def run(command, label):
     start = time.monotonic()
     p = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     if os.environ.get("SHIFTFLY_HEADER_TIMES"):
-        print(f"{time.monotonic() - start:.2f} s: {command[-1] if command[-2] != '-o' else command[-3]}", flush=True)
+        print(f"{time.monotonic() - start:.2f} s: {label}", flush=True)
     return p.returncode, p.stderr
 
 
 def alone(args, header):
     """A header compiled on its own, no PCH: the plain check, and the message of a failure."""
     src = write_unit(args.work, header, ".cpp")
-    return run([args.cxx] + flags(args) + ["-fsyntax-only", src])
+    return run([args.cxx] + flags(args) + ["-fsyntax-only", src], f"{header} alone")
 
 
 def jobs():
@@ -173,7 +173,8 @@ def build_hub(args, hub):
     os.makedirs(os.path.join(args.work, "hubs"), exist_ok=True)
     src = write_unit(os.path.join(args.work, "hubs"), hub, ".hpp")
     out = pch_path(args.work, hub)
-    rc, err = run([args.cxx] + flags(args) + ["-x", "c++-header", "-fpch-instantiate-templates", src, "-o", out])
+    rc, err = run([args.cxx] + flags(args) + ["-x", "c++-header", "-fpch-instantiate-templates", src, "-o", out],
+                  f"{hub} into its PCH")
     if rc != 0:
         if os.path.exists(out):
             os.remove(out)
@@ -186,7 +187,8 @@ def check_header(args, header, hub):
         rc, err = alone(args, header)
         return header, rc, err
     src = write_unit(args.work, header, ".cpp")
-    rc, err = run([args.cxx] + flags(args) + ["-include-pch", pch_path(args.work, hub), "-fsyntax-only", src])
+    rc, err = run([args.cxx] + flags(args) + ["-include-pch", pch_path(args.work, hub), "-fsyntax-only", src],
+                  f"{header} with {hub}")
     if rc != 0:
         rc, err = alone(args, header)
     return header, rc, err

@@ -69,9 +69,7 @@ inline std::vector<fixture_graph> load_fixtures() {
   return out;
 }
 
-inline metrics::uniform_load_options split(metrics::shortest_path_split s, unsigned threads = 1) {
-  return testing::load_options(s, threads);
-}
+using testing::load_options;
 
 inline std::uint64_t channel(const graph& g, std::uint32_t u, std::uint32_t v) {
   const auto nb = g.neighbors(u);
@@ -142,7 +140,7 @@ TEST_CASE("uniform spread load: twice networkx's and igraph's edge betweenness o
   REQUIRE(fixtures.size() >= 20);
   for (const auto& f : fixtures) {
     INFO(f.name);
-    const auto load = metrics::uniform_shortest_path_load(f.g, t::split(metrics::shortest_path_split::spread));
+    const auto load = metrics::uniform_shortest_path_load(f.g, t::load_options(metrics::shortest_path_split::spread));
     REQUIRE(load.size() == 2 * f.edges.size());
     for (std::size_t k = 0; k < f.edges.size(); ++k) {
       const auto [u, v] = f.edges[k];
@@ -167,7 +165,7 @@ TEST_CASE("uniform shortest-path load: both splits equal the per-pair brute forc
       // The public entry (the batched kernel on these graphs) and both kernels forced.
       using k = metrics::detail::uniform_load_kernel;
       for (auto kernel : {k::automatic, k::per_destination, k::batched}) {
-        const auto load = metrics::detail::uniform_load_run(g, t::split(s), kernel);
+        const auto load = metrics::detail::uniform_load_run(g, t::load_options(s), kernel);
         REQUIRE(load.size() == ref.size());
         for (std::size_t c = 0; c < load.size(); ++c) CHECK(t::close(load[c], ref[c], 1e-12));
       }
@@ -184,8 +182,8 @@ TEST_CASE("uniform shortest-path load: a graph where ecmp and spread differ") {
   namespace t = spl_test;
   const std::vector<spl_test::edge> e{{0, 1}, {0, 2}, {1, 3}, {1, 4}, {2, 5}, {3, 6}, {4, 6}, {5, 6}};
   const auto g = spl_test::graph::from_edges(7, e);
-  const auto ecmp = metrics::uniform_shortest_path_load(g, t::split(metrics::shortest_path_split::ecmp));
-  const auto spread = metrics::uniform_shortest_path_load(g, t::split(metrics::shortest_path_split::spread));
+  const auto ecmp = metrics::uniform_shortest_path_load(g, t::load_options(metrics::shortest_path_split::ecmp));
+  const auto spread = metrics::uniform_shortest_path_load(g, t::load_options(metrics::shortest_path_split::spread));
   CHECK(ecmp[t::channel(g, 0, 2)] == Approx(4.0 + 5.0 / 6.0).epsilon(1e-15));
   CHECK(spread[t::channel(g, 0, 2)] == Approx(4.0 + 2.0 / 3.0).epsilon(1e-15));
   CHECK(ecmp[t::channel(g, 0, 1)] == Approx(6.0).epsilon(1e-15));
@@ -209,19 +207,19 @@ TEST_CASE("uniform shortest-path load: closed forms on rings, K_n and arc-transi
       const auto g = spl_test::graph::from_edges(n, e);
       const double k = n / 2;
       const double expect = n % 2 ? k * (k + 1) / 2 : k * k / 2;
-      for (double x : metrics::uniform_shortest_path_load(g, t::split(s))) CHECK(x == expect);
+      for (double x : metrics::uniform_shortest_path_load(g, t::load_options(s))) CHECK(x == expect);
     }
     // K_n: every pair has its own channel.
     for (std::uint32_t n : {2u, 5u, 17u}) {
       std::vector<spl_test::edge> e;
       for (std::uint32_t i = 0; i < n; ++i)
         for (std::uint32_t j = i + 1; j < n; ++j) e.push_back({i, j});
-      for (double x : metrics::uniform_shortest_path_load(spl_test::graph::from_edges(n, e), t::split(s))) CHECK(x == 1.0);
+      for (double x : metrics::uniform_shortest_path_load(spl_test::graph::from_edges(n, e), t::load_options(s))) CHECK(x == 1.0);
     }
     // Arc-transitive: every channel carries the mean, sum d / 2m.
     for (const auto& g : testing::throughput::arc_transitive()) {
       const double mean = 1.0 / testing::throughput::closed_form_uniform(g);
-      for (double x : metrics::uniform_shortest_path_load(g, t::split(s))) CHECK(x == Approx(mean).epsilon(1e-12));
+      for (double x : metrics::uniform_shortest_path_load(g, t::load_options(s))) CHECK(x == Approx(mean).epsilon(1e-12));
     }
   }
 }
@@ -231,7 +229,7 @@ TEST_CASE("uniform ecmp load: the reverse-channel loads of throughput_ecmp's per
   namespace t = spl_test;
   for (const auto& f : t::load_fixtures()) {
     INFO(f.name);
-    const auto load = metrics::uniform_shortest_path_load(f.g, t::split(metrics::shortest_path_split::ecmp));
+    const auto load = metrics::uniform_shortest_path_load(f.g, t::load_options(metrics::shortest_path_split::ecmp));
     const double mx = *std::max_element(load.begin(), load.end());
     CHECK(metrics::ecmp_uniform_throughput_bound(f.g).max_load == Approx(mx).epsilon(1e-12));
   }
@@ -245,9 +243,9 @@ TEST_CASE("uniform shortest-path load: identical for any thread count") {
   for (const auto& g : {topology::boardfly_group_level(144), topology::shiftfly_group_level(180)})
     for (auto s : {metrics::shortest_path_split::ecmp, metrics::shortest_path_split::spread})
       for (auto kernel : {k::automatic, k::per_destination}) {
-        const auto one = metrics::detail::uniform_load_run(g, t::split(s, 1), kernel);
+        const auto one = metrics::detail::uniform_load_run(g, t::load_options(s, 1), kernel);
         for (unsigned threads : {2u, 3u, 7u}) {
-          const auto other = metrics::detail::uniform_load_run(g, t::split(s, threads), kernel);
+          const auto other = metrics::detail::uniform_load_run(g, t::load_options(s, threads), kernel);
           REQUIRE(other.size() == one.size());
           CHECK(std::memcmp(one.data(), other.data(), one.size() * sizeof(double)) == 0);
         }
@@ -315,9 +313,9 @@ TEST_CASE("uniform shortest-path load: bad input is refused in one line") {
       CHECK(std::string(e.what()).find('\n') == std::string::npos);
     }
   };
-  auto o = t::split(metrics::shortest_path_split::spread, 1025);
+  auto o = t::load_options(metrics::shortest_path_split::spread, 1025);
   refuses([&] { metrics::uniform_shortest_path_load(ring, o); }, "threads = 1025");
-  o = t::split(static_cast<metrics::shortest_path_split>(7));
+  o = t::load_options(static_cast<metrics::shortest_path_split>(7));
   refuses([&] { metrics::uniform_shortest_path_load(ring, o); }, "split = 7");
   const spl_test::graph empty = spl_test::graph::from_edges(0, std::vector<spl_test::edge>{});
   refuses([&] { metrics::uniform_shortest_path_load(empty, {}); }, "n = 0");
@@ -327,7 +325,7 @@ TEST_CASE("uniform shortest-path load: bad input is refused in one line") {
   refuses([&] { metrics::uniform_shortest_path_load(two, {}); }, "not connected: vertex 2 does not reach vertex 0");
   // The estimate: 6 vertices x 12 channels x 2 = 144 arc visits.
   CHECK(metrics::uniform_load_arc_visits(ring) == 144);
-  o = t::split(metrics::shortest_path_split::ecmp);
+  o = t::load_options(metrics::shortest_path_split::ecmp);
   o.max_arc_visits = 143;
   refuses([&] { metrics::uniform_shortest_path_load(ring, o); }, "below the estimated 144 arc visits");
   o.max_arc_visits = 0;
