@@ -26,6 +26,7 @@
 
 #include "shiftfly/core/error.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/metrics/distances/bfs.hpp"
 #include "shiftfly/topology/descriptor.hpp"
 
 namespace shiftfly::python {
@@ -38,6 +39,11 @@ topology::family_spec family_spec_of(const std::string& family, const py::dict& 
 
 /// The graph of the bindings: 32-bit vertex ids, as the registry builds them.
 using graph = core::graph<std::uint32_t>;
+
+/// The traversal of a `directed` keyword: the arcs as they are, or the undirected graph.
+inline metrics::traversal how_of(bool directed) {
+  return directed ? metrics::traversal::arcs : metrics::traversal::undirected;
+}
 
 /// Thrown by a progress hook once the caller asked to stop.
 struct cancelled {};

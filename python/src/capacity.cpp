@@ -34,12 +34,6 @@
 
 namespace shiftfly::python {
 
-namespace {
-
-metrics::traversal how_of(bool directed) { return directed ? metrics::traversal::arcs : metrics::traversal::undirected; }
-
-}  // namespace
-
 void init_capacity(py::module_& m) {
   m.def(
       "bisection",

@@ -23,8 +23,6 @@ namespace shiftfly::python {
 
 namespace {
 
-metrics::traversal how_of(bool directed) { return directed ? metrics::traversal::arcs : metrics::traversal::undirected; }
-
 metrics::sweep_options sweep_of(unsigned threads, unsigned batch_bits, const stop_flag& stop) {
   metrics::sweep_options o;
   o.threads = threads;

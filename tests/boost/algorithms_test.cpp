@@ -35,6 +35,8 @@
 #include "shiftfly/topology/kautz.hpp"
 #include "shiftfly/topology/torus.hpp"
 
+namespace algorithms_test {
+
 namespace boost_algorithms_test {
 
 using G = shiftfly::core::graph<std::uint32_t>;
@@ -286,3 +288,5 @@ TEST_CASE("boost adaptor: johnson_all_pairs_shortest_paths equals the library's 
     CHECK(hist == shiftfly::metrics::all_pairs_stats(g).histogram);
   }
 }
+
+}  // namespace algorithms_test

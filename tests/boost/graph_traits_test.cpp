@@ -20,6 +20,8 @@
 #include "shiftfly/topology/kautz.hpp"
 #include "shiftfly/topology/torus.hpp"
 
+namespace graph_traits_test {
+
 namespace {
 
 using G32 = shiftfly::core::graph<std::uint32_t>;
@@ -155,3 +157,5 @@ TEST_CASE("graph_traits: boost::connected_components counts the components", "[b
   std::vector<int> c2(pod.num_vertices());
   CHECK(boost::connected_components(pod, boost::make_iterator_property_map(c2.begin(), get(boost::vertex_index, pod))) == 1);
 }
+
+}  // namespace graph_traits_test

@@ -24,9 +24,10 @@
 
 #include "small_graphs.hpp"
 
+namespace all_to_all_test {
+
 namespace sc = shiftfly::collectives;
 
-namespace all_to_all_test {
 using graph = shiftfly::core::graph<std::uint32_t>;
 using edges = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 
@@ -50,9 +51,6 @@ double schedule_seconds(const sc::collective_result& r, const std::string& name)
 }
 
 bool near(double a, double b) { return std::fabs(a - b) <= 1e-7 * std::fabs(b); }
-}  // namespace all_to_all_test
-
-using namespace all_to_all_test;
 
 TEST_CASE("all-to-all on the k-ary n-cube, k even: tight at the bisection, k/8 M/b", "[all_to_all]") {
   // N = k^n. Cutting dimension 0 into two halves of N/2 nodes cuts 2 k^(n-1) links (the wrap-around
@@ -317,3 +315,5 @@ TEST_CASE("all-to-all and endpoint bandwidth refusals: one line naming the param
   CHECK(u.endpoint_units == 3);
   CHECK(u.link_units == 2);
 }
+
+}  // namespace all_to_all_test

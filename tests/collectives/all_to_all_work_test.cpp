@@ -25,10 +25,11 @@
 
 #include "small_graphs.hpp"
 
+namespace all_to_all_work_test {
+
 namespace sc = shiftfly::collectives;
 namespace sm = shiftfly::metrics;
 
-namespace all_to_all_work_test {
 using graph = shiftfly::core::graph<std::uint32_t>;
 using edges = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 
@@ -44,8 +45,6 @@ sc::collective_request work_request(unsigned threads = 1) {
 }
 
 bool work_near(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::fabs(b); }
-}  // namespace all_to_all_work_test
-
 using all_to_all_work_test::work_near;
 using all_to_all_work_test::work_ones;
 using all_to_all_work_test::work_request;
@@ -210,3 +209,5 @@ TEST_CASE("a fabric's own routing from its descriptor", "[all_to_all][routed]") 
   CHECK(own("dragonfly") == "ecmp");
   CHECK(shiftfly::routing::own_routing(nullptr).name() == "ecmp");
 }
+
+}  // namespace all_to_all_work_test

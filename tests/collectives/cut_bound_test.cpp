@@ -18,9 +18,10 @@
 #include "shiftfly/core/python_random.hpp"
 #include "shiftfly/topology/torus.hpp"
 
+namespace cut_bound_test {
+
 namespace sc = shiftfly::collectives;
 
-namespace cut_bound_test {
 using graph = shiftfly::core::graph<std::uint32_t>;
 using edges = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 
@@ -81,9 +82,6 @@ brute enumerate(const sc::collective_network& n, std::uint32_t root, bool revers
   }
   return out;
 }
-}  // namespace cut_bound_test
-
-using namespace cut_bound_test;
 
 TEST_CASE("all-gather optimum: closed forms", "[cut_bound]") {
   for (std::uint32_t n : {3U, 4U, 7U, 12U}) {
@@ -287,3 +285,5 @@ TEST_CASE("separating_cut: the theorems give the flows' cut", "[cut_bound]") {
     same_as_flows(sc::make_collective_network(g, std::vector<std::uint32_t>(n, 2), 1, 2), false);
   }
 }
+
+}  // namespace cut_bound_test

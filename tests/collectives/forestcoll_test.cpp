@@ -16,6 +16,7 @@
 #include "shiftfly/core/graph.hpp"
 
 namespace forestcoll_test {
+
 std::vector<std::string> split(const std::string& text, char by) {
   std::vector<std::string> out;
   std::string item;
@@ -23,10 +24,8 @@ std::vector<std::string> split(const std::string& text, char by) {
   while (std::getline(in, item, by)) out.push_back(item);
   return out;
 }
-}  // namespace forestcoll_test
 
 TEST_CASE("the all-gather optimum equals ForestColl's on its fixtures", "[forestcoll]") {
-  using namespace forestcoll_test;
   std::ifstream file(std::string(SHIFTFLY_FIXTURES) + "/forestcoll/allgather.tsv");
   REQUIRE(file);
   std::string line;
@@ -52,3 +51,5 @@ TEST_CASE("the all-gather optimum equals ForestColl's on its fixtures", "[forest
   }
   CHECK(fabrics >= 5);
 }
+
+}  // namespace forestcoll_test

@@ -14,10 +14,10 @@
 #include "shiftfly/collectives/allreduce.hpp"
 #include "shiftfly/collectives/cost.hpp"
 
+namespace hockney_test {
+
 // The same alias as the other files of this directory (a redefinition to the same namespace is allowed).
 namespace sc = shiftfly::collectives;
-
-namespace hockney_test {
 
 /// D values around the block sizes: tiny, just off a multiple of P, multiples.
 std::vector<std::uint64_t> sizes_for(std::uint64_t P) {
@@ -32,10 +32,8 @@ bool all_at_least_3(const std::vector<std::uint64_t>& dims) {
 
 /// ⌈a/b⌉, written out independently of the library.
 std::uint64_t up(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
-}  // namespace hockney_test
 
 TEST_CASE("the exact counts equal the simulated ones for every D, uni- and bidirectional", "[cost][hockney]") {
-  using namespace hockney_test;
   const sc::hockney_model m{0.75, 12.5};
   std::size_t runs = 0;
   for (const auto& dims : test_support::small_tori()) {
@@ -66,7 +64,6 @@ TEST_CASE("the exact counts equal the simulated ones for every D, uni- and bidir
 }
 
 TEST_CASE("the ring's Hockney time is the textbook 2(p-1)alpha + 2(p-1)/p n beta when p divides D", "[cost][hockney]") {
-  using namespace hockney_test;
   for (const double alpha : {0.0, 1.0, 2.5})
     for (const double bw : {1.0, 46.0, 100.0, 450.0})
       for (std::uint64_t p = 2; p <= 12; ++p)
@@ -110,7 +107,6 @@ TEST_CASE("the torus's Hockney time is sum 2(k_i-1)(alpha + n/(k_0...k_i) beta) 
 }
 
 TEST_CASE("closed forms at 1 TB and at 2^60 bytes: exact integers, finite times, no simulation", "[cost][hockney]") {
-  using namespace hockney_test;
   const std::vector<std::uint64_t> dims{16, 16};
   // 1 TB = 10^12 bytes of fp32 on 16x16 at α = 1 µs, 100 GB/s: hand formulas.
   const auto tb = sc::allreduce_closed_forms(dims, sc::message_of_bytes(1'000'000'000'000, 4), false, {1.0, 100.0});
@@ -183,3 +179,5 @@ TEST_CASE("real-unit parameters are validated, naming the parameter and the rang
   // A ring of ~2^32 chips would send more than 2^64 messages: refused, not wrapped.
   REQUIRE_THROWS_WITH(sc::ring_allreduce_counts(0xffffffffull, max), Catch::Contains("messages"));
 }
+
+}  // namespace hockney_test

@@ -25,9 +25,10 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/topology/torus.hpp"
 
+namespace msccl_xml_test {
+
 namespace sc = shiftfly::collectives;
 
-namespace msccl_xml_test {
 using graph = shiftfly::core::graph<std::uint32_t>;
 using edges = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 

@@ -14,6 +14,8 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/python_random.hpp"
 
+namespace ring_allreduce_test {
+
 namespace sc = shiftfly::collectives;
 using namespace test_support;
 
@@ -94,3 +96,5 @@ TEST_CASE("ring_allreduce validates the order", "[ring_allreduce]") {
   REQUIRE_THROWS_AS(sc::ring_allreduce_plan({0, 1}, 4, true), std::invalid_argument);
   REQUIRE_NOTHROW(sc::ring_allreduce_plan({1, 0}, 4));
 }
+
+}  // namespace ring_allreduce_test

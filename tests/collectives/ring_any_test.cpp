@@ -19,9 +19,10 @@
 #include "small_graphs.hpp"
 #include "shiftfly/topology/torus.hpp"
 
+namespace ring_any_test {
+
 namespace sc = shiftfly::collectives;
 
-namespace ring_any_test {
 using graph = shiftfly::core::graph<std::uint32_t>;
 using edges = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 
@@ -49,8 +50,6 @@ void check_tour(const sc::collective_network& net, const sc::ring_tour& t) {
     for (std::size_t k = 0; k + 1 < p.size(); ++k) REQUIRE(net.head[p[k]] == net.tail[p[k + 1]]);
   }
 }
-}  // namespace ring_any_test
-
 namespace rt = ring_any_test;
 
 TEST_CASE("rings on any graph: Hamiltonian on ring, complete graph, hypercube and torus; a tour on Petersen",
@@ -213,3 +212,5 @@ TEST_CASE("a ring that reaches the bound up to rounding ties it: exact, gap 1", 
     CHECK(r.best_schedule.rfind("spanning out-tree packing", 0) == 0);
   }
 }
+
+}  // namespace ring_any_test

@@ -9,6 +9,8 @@
 #include "shiftfly/collectives/torus_allreduce.hpp"
 #include "shiftfly/core/python_random.hpp"
 
+namespace schedule_test {
+
 namespace sc = shiftfly::collectives;
 
 TEST_CASE("split_block: floor(i n / k) boundaries, sizes differ by at most one, blocks tile the range", "[schedule]") {
@@ -59,3 +61,5 @@ TEST_CASE("materialize copies every step of a plan", "[schedule]") {
   REQUIRE(to_string(sc::message_op::reduce) == std::string("reduce"));
   REQUIRE(to_string(sc::message_op::copy) == std::string("copy"));
 }
+
+}  // namespace schedule_test

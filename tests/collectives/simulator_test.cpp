@@ -12,6 +12,8 @@
 #include "shiftfly/collectives/torus_allreduce.hpp"
 #include "shiftfly/collectives/torus_chips.hpp"
 
+namespace simulator_test {
+
 namespace sc = shiftfly::collectives;
 using Catch::Contains;
 
@@ -114,3 +116,5 @@ TEST_CASE("limits refuse a simulation before it allocates, with an estimate", "[
   REQUIRE_THROWS_WITH(sc::simulate(g, sc::torus_allreduce_plan(dims44, 16), few), Contains("more than 100 messages"));
   REQUIRE_THROWS_AS(sc::simulation_bytes(1ull << 40, 1ull << 40, 0), std::invalid_argument);
 }
+
+}  // namespace simulator_test

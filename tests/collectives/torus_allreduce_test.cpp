@@ -11,6 +11,8 @@
 #include "shiftfly/collectives/torus_allreduce.hpp"
 #include "shiftfly/collectives/torus_chips.hpp"
 
+namespace torus_allreduce_test {
+
 namespace sc = shiftfly::collectives;
 using namespace test_support;
 
@@ -167,3 +169,5 @@ TEST_CASE("one and four dimensions, and TPU v4's 16x16x16 on data", "[torus_allr
   REQUIRE(r.min_sent_per_chip == 8190);
   REQUIRE(r.critical_path_elements == 8190);
 }
+
+}  // namespace torus_allreduce_test

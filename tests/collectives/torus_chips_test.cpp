@@ -8,6 +8,8 @@
 #include "contributions.hpp"
 #include "shiftfly/collectives/torus_chips.hpp"
 
+namespace torus_chips_test {
+
 namespace sc = shiftfly::collectives;
 using namespace test_support;
 
@@ -57,3 +59,5 @@ TEST_CASE("torus chips validate the sizes", "[torus_chips]") {
   REQUIRE_THROWS_AS(sc::torus_chip_count(big), std::invalid_argument);
   REQUIRE(sc::torus_dims_text(std::vector<std::uint64_t>{16, 16, 16}) == "16x16x16");
 }
+
+}  // namespace torus_chips_test

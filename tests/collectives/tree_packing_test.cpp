@@ -23,9 +23,10 @@
 #include "shiftfly/core/python_random.hpp"
 #include "shiftfly/topology/torus.hpp"
 
+namespace tree_packing_test {
+
 namespace sc = shiftfly::collectives;
 
-namespace tree_packing_test {
 using graph = shiftfly::core::graph<std::uint32_t>;
 using edges = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 

@@ -9,6 +9,8 @@
 
 #include "shiftfly/core/disjoint_sets.hpp"
 
+namespace disjoint_sets_test {
+
 TEST_CASE("disjoint_sets: components of the unions, the least member representing each, in any order",
           "[core][disjoint_sets]") {
   std::uint64_t state = 7;
@@ -54,3 +56,5 @@ TEST_CASE("disjoint_sets: a member out of range is refused, naming it", "[core][
   shiftfly::core::disjoint_sets<std::uint32_t> none(0);
   CHECK_THROWS_WITH(none.find(0), Catch::Contains("x = 0") && Catch::Contains("empty"));
 }
+
+}  // namespace disjoint_sets_test

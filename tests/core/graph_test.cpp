@@ -7,6 +7,8 @@
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/core/python_random.hpp"
 
+namespace graph_test {
+
 using shiftfly::core::graph;
 
 TEST_CASE("from_edges symmetrises, sorts, and drops loops and duplicates", "[graph]") {
@@ -103,3 +105,5 @@ TEST_CASE("graph: vertex names, one per vertex or none", "[core][graph]") {
   g.set_names({});
   CHECK_FALSE(g.has_names());
 }
+
+}  // namespace graph_test

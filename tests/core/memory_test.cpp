@@ -16,6 +16,8 @@
 #include "shiftfly/topology/shiftfly.hpp"
 #include "shiftfly/topology/torus.hpp"
 
+namespace memory_test {
+
 namespace core = shiftfly::core;
 namespace topo = shiftfly::topology;
 
@@ -111,3 +113,5 @@ TEST_CASE("the all-pairs sweep refuses workspaces that do not fit", "[core][memo
   CHECK(small.diameter == exact.diameter);
   CHECK(small.histogram == exact.histogram);
 }
+
+}  // namespace memory_test

@@ -15,6 +15,8 @@
 #include "shiftfly/operations/design.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
 
+namespace parse_test {
+
 namespace core = shiftfly::core;
 
 namespace {
@@ -104,3 +106,5 @@ TEST_CASE("one integer grammar: the number parser, the label parser and the edge
     CHECK(edge == number);
   }
 }
+
+}  // namespace parse_test

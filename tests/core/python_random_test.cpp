@@ -10,6 +10,8 @@
 
 #include "shiftfly/core/python_random.hpp"
 
+namespace python_random_test {
+
 using shiftfly::core::python_random;
 
 namespace {
@@ -87,3 +89,5 @@ TEST_CASE("python_random refuses bad arguments", "[rng]") {
   CHECK_THROWS_AS(r.sample_range(3, 4), std::invalid_argument);
   CHECK_THROWS_AS(r.randrange(5, 5), std::invalid_argument);
 }
+
+}  // namespace python_random_test

@@ -13,6 +13,8 @@
 #include "shiftfly/io/edge_list_file.hpp"
 #include "shiftfly/io/traffic_file.hpp"
 
+namespace real_grammar_test {
+
 namespace core = shiftfly::core;
 
 TEST_CASE("read_real accepts [-]digits[.digits][(e|E)[+|-]digits] and its correctly rounded value", "[core][parse][real]") {
@@ -97,3 +99,5 @@ TEST_CASE("the real readers use the one grammar and refuse by range, not by a gr
   CHECK_THROWS_WITH(shiftfly::halley::parse_window("nand"), Catch::Contains("is not positive"));
   CHECK_THROWS_WITH(shiftfly::halley::parse_window("1e999y"), Catch::Contains("is too long"));
 }
+
+}  // namespace real_grammar_test

@@ -13,6 +13,8 @@
 
 #include "shiftfly/core/worker_pool.hpp"
 
+namespace worker_pool_test {
+
 namespace core = shiftfly::core;
 
 namespace {
@@ -156,3 +158,5 @@ TEST_CASE("worker pool: a thread team runs every chunk once per call, many calls
     for (std::size_t i = 0; i < y.size(); ++i) REQUIRE(y[i] == 1.0 / static_cast<double>(i + 1));
   }
 }
+
+}  // namespace worker_pool_test

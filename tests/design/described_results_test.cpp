@@ -23,6 +23,8 @@
 #include <string>
 #include <vector>
 
+namespace described_results_test {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -116,3 +118,5 @@ TEST_CASE("every *_report struct under include/ has a description", "[design]") 
   for (const auto& u : undescribed) UNSCOPED_INFO(u);
   CHECK(undescribed.empty());
 }
+
+}  // namespace described_results_test

@@ -23,6 +23,8 @@
 
 #include "shiftfly/topology/families.hpp"
 
+namespace family_names_test {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -214,3 +216,5 @@ TEST_CASE("the family-name check finds what it looks for", "[design][family_name
   CHECK(cpp("if (kind == \"exact\") return;").empty());
   CHECK(cpp("const char* s = \"say \\\"torus\\\" == x\";").empty());
 }
+
+}  // namespace family_names_test

@@ -9,6 +9,8 @@
 
 #include "function_bodies.hpp"
 
+namespace function_length_test {
+
 TEST_CASE("a body of 202 lines is found and measured", "[design][length]") {
   std::string text = "namespace a {\ninline void h(int k) {\n";
   for (int i = 0; i < 200; ++i) text += "  ++k;\n";
@@ -39,3 +41,5 @@ TEST_CASE("no function under include/ is longer than 150 lines", "[design][lengt
   CHECK(functions >= 1000);
   CHECK(report.empty());
 }
+
+}  // namespace function_length_test

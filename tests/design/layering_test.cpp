@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+namespace layering_test {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -236,3 +238,5 @@ TEST_CASE("the presentation rule fails on a table that runs a metric", "[design]
   // and a study may not include a table
   CHECK(violations({{"studies", 6}, {"tables", 7}}, {{"studies/e.hpp", "studies", "tables", "tables/other.hpp"}}).size() == 1);
 }
+
+}  // namespace layering_test

@@ -13,6 +13,8 @@
 
 #include "shiftfly/core/version.hpp"
 
+namespace repository_test {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -82,3 +84,5 @@ TEST_CASE("the version is written once: CITATION.cff repeats core::version", "[d
     if (line.rfind("version: ", 0) == 0) cited = line.substr(9);
   CHECK(cited == std::string(shiftfly::core::version));
 }
+
+}  // namespace repository_test

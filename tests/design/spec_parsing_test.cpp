@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+namespace spec_parsing_test {
+
 namespace fs = std::filesystem;
 
 namespace spec_parsing {
@@ -102,3 +104,5 @@ TEST_CASE("the scan of spec_parsing_test catches a name compared as text", "[des
   CHECK(spec_parsing::comparisons("a.cpp", "if (format == \"booksim\") x;").empty());          // a file format
   CHECK(spec_parsing::comparisons("a.cpp", "q.traffic = parse_traffic(\"uniform\");").empty());  // parsed, not compared
 }
+
+}  // namespace spec_parsing_test

@@ -20,6 +20,8 @@
 #include <string>
 #include <vector>
 
+namespace split_home_test {
+
 namespace fs = std::filesystem;
 
 namespace split_home {
@@ -147,3 +149,5 @@ TEST_CASE("the scans of split_home_test catch a second split engine and a second
   CHECK(split_home::matches("a.hpp", "const auto arc = offsets[m.src] + static_cast<std::size_t>(it - nb.begin());", c).size() == 1);
   CHECK(split_home::matches("a.hpp", "const auto c = channel_of(g, u, v);", c).empty());  // a use, not a definition
 }
+
+}  // namespace split_home_test

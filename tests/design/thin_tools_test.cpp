@@ -14,6 +14,8 @@
 
 #include "function_bodies.hpp"
 
+namespace thin_tools_test {
+
 namespace fs = std::filesystem;
 using design_scan::body;
 using design_scan::function_bodies;
@@ -53,3 +55,5 @@ TEST_CASE("no function in tools/ is longer than 120 lines; the metrics subcomman
   CHECK(functions >= 50);
   CHECK(report.empty());
 }
+
+}  // namespace thin_tools_test

@@ -16,6 +16,8 @@
 
 #include "function_bodies.hpp"
 
+namespace thread_options_test {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -184,3 +186,5 @@ TEST_CASE("no public function under include/shiftfly/ takes `threads` outside an
   CHECK(headers >= 100);
   CHECK(report.empty());
 }
+
+}  // namespace thread_options_test

@@ -12,6 +12,8 @@
 
 #include "shiftfly/halley/beta_binomial.hpp"
 
+namespace beta_binomial_test {
+
 using namespace shiftfly::halley;
 
 namespace {
@@ -160,3 +162,5 @@ TEST_CASE("extreme parameters: no overflow, no NaN, and the deep tail equals its
   CHECK(std::isfinite(big.log_sf));
   CHECK(std::exp(big.log_sf) == Approx(boost::math::ibetac(0.05 * 0.85 / 0.15, 0.95 * 0.85 / 0.15, 0.5)).epsilon(1e-3));
 }
+
+}  // namespace beta_binomial_test

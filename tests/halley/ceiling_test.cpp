@@ -8,6 +8,8 @@
 #include "shiftfly/halley/ceiling.hpp"
 #include "shiftfly/halley/light_reserve.hpp"
 
+namespace ceiling_test {
+
 using namespace shiftfly::halley;
 using halley_test::fixed;
 using halley_test::pct;
@@ -109,3 +111,5 @@ TEST_CASE("Theorem 1 Part 1: the floor's standard deviation 0.084 is the latent 
   }
   CHECK_THROWS_AS(failure_fraction_sd_floor(0.05, -0.1), std::invalid_argument);
 }
+
+}  // namespace ceiling_test

@@ -8,6 +8,8 @@
 #include "shiftfly/halley/composition.hpp"
 #include "shiftfly/halley/window.hpp"
 
+namespace composition_test {
+
 using namespace shiftfly::halley;
 using halley_test::fixed;
 using halley_test::pct;
@@ -269,3 +271,5 @@ TEST_CASE("quantile_crossing: the rho = 0.15 and rho = 0.03 quantile curves cros
   CHECK_THROWS_AS(quantile_crossing(in, decor, ideal, 0.3, 0.5), std::invalid_argument);  // no crossing there
   CHECK_THROWS_AS(quantile_crossing(in, decor, ideal, 0.5, 0.05), std::invalid_argument);
 }
+
+}  // namespace composition_test

@@ -6,6 +6,8 @@
 #include "printed.hpp"
 #include "shiftfly/halley/cost.hpp"
 
+namespace cost_test {
+
 using namespace shiftfly::halley;
 
 TEST_CASE("the stated cost model: $800 per 0.01, $9,600 for 0.15 -> 0.03", "[halley][cost]") {
@@ -84,3 +86,5 @@ TEST_CASE("active_capital and separation_price: $48,000 of active lasers, $800 p
   CHECK_THROWS_AS(separation_price(32, -0.01), std::invalid_argument);
   CHECK_THROWS_AS(active_capital(0), std::invalid_argument);
 }
+
+}  // namespace cost_test

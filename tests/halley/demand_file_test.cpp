@@ -8,6 +8,8 @@
 #include "shiftfly/halley/demand_file.hpp"
 #include "shiftfly/io/file_text.hpp"
 
+namespace demand_file_test {
+
 namespace h = shiftfly::halley;
 
 namespace {
@@ -47,3 +49,5 @@ TEST_CASE("read_demand_csv_file refuses missing, unreadable and malformed files 
     }
   }
 }
+
+}  // namespace demand_file_test

@@ -8,6 +8,8 @@
 
 #include "shiftfly/halley/describe.hpp"
 
+namespace describe_test {
+
 using namespace shiftfly;
 
 namespace {
@@ -53,3 +55,5 @@ TEST_CASE("the sentences' numbers", "[halley][describe]") {
   CHECK(halley::wording::ratio_percent(0.5) == "50%");
   CHECK(halley::wording::dollars(664500) == "$664,500");
 }
+
+}  // namespace describe_test

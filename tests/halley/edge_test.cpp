@@ -18,6 +18,8 @@
 #include "shiftfly/halley/latent_level.hpp"
 #include "shiftfly/halley/light_reserve.hpp"
 
+namespace edge_test {
+
 using namespace shiftfly::halley;
 
 namespace {
@@ -229,3 +231,5 @@ TEST_CASE("composition: the goodput quantile's rho derivative is continuous acro
   const double db = quantile_rho_derivative(0.05, below, 0.99), da = quantile_rho_derivative(0.05, above, 0.99);
   CHECK(da / db == Approx(std::sqrt(5.1 / 4.9)).epsilon(0.003));
 }
+
+}  // namespace edge_test

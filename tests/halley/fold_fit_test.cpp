@@ -10,6 +10,8 @@
 #include "shiftfly/core/python_random.hpp"
 #include "shiftfly/halley/fold_fit.hpp"
 
+namespace fold_fit_test {
+
 using namespace shiftfly::halley;
 
 namespace {
@@ -190,3 +192,5 @@ TEST_CASE("multifit_bound: 13/11 + 2^-q, below 11/9 from q = 5; iteration inflat
   CHECK_THROWS_AS(iteration_inflation(0.9, 0.3), std::invalid_argument);
   CHECK_THROWS_AS(iteration_inflation(1.2, 1.5), std::invalid_argument);
 }
+
+}  // namespace fold_fit_test

@@ -10,6 +10,8 @@
 #include "printed.hpp"
 #include "shiftfly/halley/hierarchy.hpp"
 
+namespace hierarchy_test {
+
 using namespace shiftfly::halley;
 using halley_test::fixed;
 using halley_test::pct;
@@ -182,3 +184,5 @@ TEST_CASE("choose_hierarchy_model: nested when the shape is the pool and a node 
   CHECK(choose_hierarchy_model(big, 1, 1).model == hierarchy_model::flat_only_shape);
   CHECK_THROWS_AS(choose_hierarchy_model({18, 8, 0.01, 0.05}, 72, 72), std::invalid_argument);
 }
+
+}  // namespace hierarchy_test

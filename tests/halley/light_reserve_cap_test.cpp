@@ -14,6 +14,7 @@
 #include "shiftfly/halley/light_reserve.hpp"
 
 namespace light_reserve_cap_test {
+
 using namespace shiftfly::halley;
 
 /// Pr[F ≤ k] for F ~ Beta-Binomial(N, a, b) (Binomial(N, λ) at ρ = 0), each pmf term
@@ -110,9 +111,6 @@ void check_caps(const drawn& d, const sizing& u, shiftfly::core::python_random& 
     }
   }
 }
-}  // namespace light_reserve_cap_test
-
-using namespace light_reserve_cap_test;
 
 TEST_CASE("light_reserve: no cap gives s*, reachable, no cap fields; a bad cap is refused", "[halley][light_reserve][cap]") {
   const auto u = light_reserve(32, 0.05, 0.15, 0.99999, no_cap);
@@ -186,3 +184,5 @@ TEST_CASE("light_reserve on random cases: caps agree with no cap, s* minimal and
   CHECK(unreachable >= 5);
   CHECK(unreachable <= 55);
 }
+
+}  // namespace light_reserve_cap_test

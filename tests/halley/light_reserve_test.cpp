@@ -12,6 +12,8 @@
 #include "shiftfly/halley/light_reserve.hpp"
 #include "shiftfly/halley/window.hpp"
 
+namespace light_reserve_test {
+
 using namespace shiftfly::halley;
 using halley_test::fixed;
 using halley_test::pct;
@@ -237,3 +239,5 @@ TEST_CASE("a cap close to 1 sizes as any other: the same s*, and the cap's cover
   CHECK_FALSE(big.cap_coverage_exact);
   CHECK(big.cap_coverage == shiftfly::halley::coverage(1000, shiftfly::halley::max_spares, 0.01, 0.01));
 }
+
+}  // namespace light_reserve_test

@@ -11,6 +11,8 @@
 #include "shiftfly/halley/triage.hpp"
 #include "shiftfly/halley/window.hpp"
 
+namespace paper_inputs_test {
+
 namespace paper = shiftfly::halley::paper;
 
 TEST_CASE("the model defaults are the paper's inputs", "[halley][paper_inputs]") {
@@ -44,3 +46,5 @@ TEST_CASE("the full stack's 49 spares are Algorithm 1 at 99.9%; the stress row i
   CHECK(paper::fig8_modules * paper::fig8_lasers == 2 * paper::channels);  // Fig. 8: the 32-channel pool at the cap
   CHECK(paper::decorrelated_rho == paper::separation_floor_rho);
 }
+
+}  // namespace paper_inputs_test

@@ -14,6 +14,7 @@
 #include "shiftfly/halley/composition.hpp"
 
 namespace realized_goodput_test {
+
 using namespace shiftfly::halley;
 
 composition_inputs inputs(std::uint64_t n, std::uint64_t s, double lambda, double rho, double ts, double tr, double rs, double rr) {
@@ -53,9 +54,6 @@ struct beta13 {
     return sum;
   }
 };
-}  // namespace realized_goodput_test
-
-using namespace realized_goodput_test;
 using halley_test::fixed;
 using halley_test::pct;
 
@@ -170,3 +168,5 @@ TEST_CASE("realized goodput at the stress point: Q1 = 59.63% exactly, as the clo
   CHECK_THROWS_AS(realized_goodput_quantile(independent, ideal, 0.01), std::invalid_argument);
   CHECK_THROWS_AS(realized_goodput_cdf(in, ideal, std::nan("")), std::invalid_argument);
 }
+
+}  // namespace realized_goodput_test

@@ -22,6 +22,8 @@
 #include "shiftfly/halley/thermal.hpp"
 #include "shiftfly/halley/window.hpp"
 
+namespace robustness_test {
+
 namespace h = shiftfly::halley;
 
 namespace {
@@ -407,3 +409,5 @@ TEST_CASE("cost split: finite costs and a saving ratio of at least one", "[halle
         CHECK(s.cheapest.coverage >= target - 1e-12);
       }
 }
+
+}  // namespace robustness_test

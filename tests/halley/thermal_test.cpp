@@ -7,6 +7,8 @@
 
 #include "shiftfly/halley/thermal.hpp"
 
+namespace thermal_test {
+
 using namespace shiftfly::halley;
 
 TEST_CASE("sigma_e^2 = sigma_x^2 (1 - R^2): R = 0.075 removes less than 1% of the variance", "[halley][thermal]") {
@@ -68,3 +70,5 @@ TEST_CASE("residual_sd_ratio: sigma_e/sigma_x = sqrt(1 - R^2)", "[halley][therma
   CHECK(std::sqrt(sum_e2 / sum_x2) == Approx(residual_sd_ratio(r)).epsilon(0.02));
   CHECK_THROWS_AS(residual_sd_ratio(1.0), std::invalid_argument);
 }
+
+}  // namespace thermal_test

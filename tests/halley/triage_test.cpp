@@ -8,6 +8,8 @@
 #include "shiftfly/core/python_random.hpp"
 #include "shiftfly/halley/triage.hpp"
 
+namespace triage_test {
+
 using namespace shiftfly::halley;
 
 TEST_CASE("MTTR = mu t_sw + (1 - mu) t_miss and the printed cuts against uniform sparing", "[halley][triage]") {
@@ -53,3 +55,5 @@ TEST_CASE("TriageGuard refuses bad input", "[halley][triage][validation]") {
   const std::vector<double> neg = {0.1, -0.2};
   CHECK_THROWS_AS(top_b_protection(neg, 1), std::invalid_argument);
 }
+
+}  // namespace triage_test

@@ -7,6 +7,8 @@
 #include "printed.hpp"
 #include "shiftfly/halley/window.hpp"
 
+namespace window_test {
+
 using namespace shiftfly::halley;
 using halley_test::fixed;
 
@@ -106,3 +108,5 @@ TEST_CASE("Table II rows: rate_from_fit and rate_from_probability are inverse", 
   CHECK_THROWS_AS(rate_from_fit(-1, 10), std::invalid_argument);
   CHECK_THROWS_AS(rate_from_probability(0.05, 0), std::invalid_argument);
 }
+
+}  // namespace window_test

@@ -16,6 +16,7 @@
 #include "file_reader.hpp"
 
 namespace edge_list_file_test {
+
 namespace io = shiftfly::io;
 using result = io::graph_file<std::uint32_t>;
 
@@ -31,10 +32,8 @@ std::vector<std::string> named_neighbors(const result& r, const std::string& nam
   std::sort(out.begin(), out.end());
   return out;
 }
-}  // namespace edge_list_file_test
 
 TEST_CASE("edge list file: comments, blanks, tabs, CRLF, either orientation, NetworkX's extras", "[io][file]") {
-  using namespace edge_list_file_test;
   const auto r = read("# a comment\n% another\n\n  b\ta {}\r\nc b {'weight': 2.5}   # trailing\nb c 3 -1.5e2\n"
                       "a a\nc\t\ta % x\n");
   CHECK(r.graph.num_vertices() == 3);
@@ -51,7 +50,6 @@ TEST_CASE("edge list file: comments, blanks, tabs, CRLF, either orientation, Net
 }
 
 TEST_CASE("edge list file: numbering by value when every name is a decimal integer", "[io][file]") {
-  using namespace edge_list_file_test;
   const auto same = read("2 0\n1 2\n");  // names 0, 1, 2: their own ids, no names kept
   CHECK_FALSE(same.graph.has_names());
   CHECK(same.graph.adjacent(0, 2));
@@ -69,7 +67,6 @@ TEST_CASE("edge list file: numbering by value when every name is a decimal integ
 }
 
 TEST_CASE("edge list file: a vertex count on the first line keeps isolated vertices", "[io][file]") {
-  using namespace edge_list_file_test;
   const auto r = read("# count first\n6\n0 1\n4 1\n");
   CHECK(r.graph.num_vertices() == 6);
   CHECK(r.graph.num_edges() == 2);
@@ -86,7 +83,6 @@ TEST_CASE("edge list file: a vertex count on the first line keeps isolated verti
 }
 
 TEST_CASE("edge list file: directed reading keeps the lines as arcs", "[io][file]") {
-  using namespace edge_list_file_test;
   const auto r = read("b a\na b\nb a\nb b\n", true);
   REQUIRE(r.graph.has_arcs());
   CHECK(r.graph.num_arcs() == 4);
@@ -98,7 +94,6 @@ TEST_CASE("edge list file: directed reading keeps the lines as arcs", "[io][file
 }
 
 TEST_CASE("edge list file: malformed lines are refused with the file and the line", "[io][file]") {
-  using namespace edge_list_file_test;
   CHECK(refusal("0 1\n\n2\n") == "G.txt:3: expected two vertex names, found 1 ('2')");
   CHECK(refusal("a\n") == "G.txt:1: expected two vertex names, found 1 ('a'); a vertex count on the first line is a "
                           "decimal integer");
@@ -111,7 +106,6 @@ TEST_CASE("edge list file: malformed lines are refused with the file and the lin
 }
 
 TEST_CASE("edge list file: the library's own edge lists read back as the same graph", "[io][file]") {
-  using namespace edge_list_file_test;
   const auto g = shiftfly::topology::torus({3, 4, 5});
   std::ostringstream os;
   shiftfly::io::write_edge_list(os, g, false);
@@ -122,7 +116,6 @@ TEST_CASE("edge list file: the library's own edge lists read back as the same gr
 }
 
 TEST_CASE("edge list file: what would not fit in memory is refused before it is allocated, naming the file", "[io][file]") {
-  using namespace edge_list_file_test;
   ::setenv("SHIFTFLY_MEMORY_LIMIT", "1M", 1);
   // the count on line 2 asks for a graph of 3,000,000 vertices: about 24 MB of offsets
   const std::string count = refusal("# big\n3000000\n0 1\n");
@@ -137,7 +130,6 @@ TEST_CASE("edge list file: what would not fit in memory is refused before it is 
 }
 
 TEST_CASE("edge list file: CR-only line ends (old Mac OS files) are line ends", "[io][file]") {
-  using namespace edge_list_file_test;
   // the triangle 0 1, 1 2, 2 0 in every line-end convention is the same graph
   const auto lf = read("0 1\n1 2\n2 0\n");
   for (const std::string text : {"0 1\r1 2\r2 0\r", "0 1\r1 2\r2 0", "0 1\r\n1 2\r\n2 0\r\n", "3\r0 1\r1 2\r\r2 0 2.5\r"}) {
@@ -154,7 +146,6 @@ TEST_CASE("edge list file: CR-only line ends (old Mac OS files) are line ends", 
 }
 
 TEST_CASE("edge list file: the memory of the vertex names is checked as they grow", "[io][file]") {
-  using namespace edge_list_file_test;
   // 70,000 lines of two new names each: the text passes (about 4.5 MB with its lines), the
   // names do not (131,072 names at 160 bytes, checked when the 65,536th is met, on line 32,768)
   std::string text;
@@ -167,3 +158,5 @@ TEST_CASE("edge list file: the memory of the vertex names is checked as they gro
                     0) == 0);
   CHECK(read(text).graph.num_vertices() == 140000);  // within the limit of this machine
 }
+
+}  // namespace edge_list_file_test

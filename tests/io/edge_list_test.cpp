@@ -19,6 +19,8 @@
 #include "shiftfly/topology/torus.hpp"
 #include "../topology/support.hpp"
 
+namespace edge_list_test {
+
 namespace {
 
 namespace core = shiftfly::core;
@@ -157,3 +159,5 @@ TEST_CASE("edge list: a graph beyond the available memory is refused before it i
   CHECK(io::read_edge_list("0 1\n1 2\n").num_edges() == 2);  // small graphs still fit
   ::unsetenv("SHIFTFLY_MEMORY_LIMIT");
 }
+
+}  // namespace edge_list_test

@@ -15,6 +15,8 @@
 #include "shiftfly/topology/kautz.hpp"
 #include "shiftfly/topology/torus.hpp"
 
+namespace export_test {
+
 namespace io = shiftfly::io;
 namespace t = shiftfly::topology;
 
@@ -100,3 +102,5 @@ TEST_CASE("write_dot and write_graphml list every edge once, with labels", "[io]
   CHECK(arcs.str().rfind("digraph", 0) == 0);
   CHECK_THROWS_AS(io::write_graphml(arcs, t::torus({3, 3}), true), shiftfly::core::invalid_parameter);
 }
+
+}  // namespace export_test

@@ -13,6 +13,7 @@
 #include "shiftfly/io/file_graph.hpp"
 
 namespace file_graph_test {
+
 namespace io = shiftfly::io;
 using pairs_t = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 
@@ -21,10 +22,8 @@ io::graph_file<std::uint32_t> build(std::size_t n, const pairs_t& pairs, bool di
   return io::build_file_graph<std::uint32_t>("build", "G.txt", io::graph_file_format::edge_list, n, std::move(names),
                                              pairs, directed, io::graph_file_max_vertices);
 }
-}  // namespace file_graph_test
 
 TEST_CASE("build_file_graph: duplicates and self-loops counted as a brute force counts them", "[io][file]") {
-  using namespace file_graph_test;
   shiftfly::core::python_random rng(5);
   for (int trial = 0; trial < 30; ++trial) {
     const std::size_t n = 2 + rng.randrange(8);
@@ -60,7 +59,6 @@ TEST_CASE("build_file_graph: duplicates and self-loops counted as a brute force 
 }
 
 TEST_CASE("build_file_graph: names kept unless each is its own id; limits refused", "[io][file]") {
-  using namespace file_graph_test;
   const auto named = build(3, {{0, 1}, {1, 2}}, false, {"a", "b", "c"});
   REQUIRE(named.graph.has_names());
   CHECK(named.graph.name_of(2) == "c");
@@ -79,3 +77,5 @@ TEST_CASE("build_file_graph: names kept unless each is its own id; limits refuse
   CHECK(io::format_name(io::graph_file_format::graphml) == "graphml");
   CHECK(io::format_name(io::graph_file_format::edge_list) == "edgelist");
 }
+
+}  // namespace file_graph_test

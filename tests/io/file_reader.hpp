@@ -26,7 +26,7 @@ struct file_reader {
   /// The refusal's message without the function, or "" if the text is read.
   [[nodiscard]] std::string refusal(const std::string& text, bool directed = false) const {
     try {
-      read(text, directed);
+      static_cast<void>(read(text, directed));
     } catch (const core::invalid_parameter& e) {
       return e.message_without_function();
     }

@@ -17,6 +17,7 @@
 #include "shiftfly/io/file_text.hpp"
 
 namespace file_text_test {
+
 namespace io = shiftfly::io;
 
 /// The what() of require_text on `text`, or "" when it accepts it.
@@ -30,7 +31,6 @@ std::string text_error(const std::string& text) {
 }
 
 std::string scratch(const std::string& name) { return "/tmp/shiftfly_file_text_" + std::to_string(::getpid()) + name; }
-}  // namespace file_text_test
 
 TEST_CASE("file_error: one line naming the file and the line", "[io][file]") {
   const shiftfly::io::file_error e("read_x", "G.txt", 17, "expected two vertex names, found 1");
@@ -185,3 +185,5 @@ TEST_CASE("read_file_text: devices and pipes are read with a size limit, binary 
   std::signal(SIGPIPE, old);
   std::remove(fifo.c_str());
 }
+
+}  // namespace file_text_test

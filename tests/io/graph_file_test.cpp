@@ -19,6 +19,7 @@
 #include "shiftfly/topology/family.hpp"
 
 namespace graph_file_test {
+
 namespace io = shiftfly::io;
 namespace t = shiftfly::topology;
 
@@ -59,10 +60,8 @@ io::graph_file<std::uint32_t> round_trip(const shiftfly::core::graph<std::uint32
   o.format = format;
   return io::read_graph_text(os.str(), "G", o);
 }
-}  // namespace graph_file_test
 
 TEST_CASE("graph file: every family through every format comes back the same", "[io][file]") {
-  using namespace graph_file_test;
   // the specs above, and every registered family by its descriptor's example (so a new family
   // is taken through every format with no edit here)
   std::vector<t::family_spec> specs = round_trip_specs();
@@ -128,3 +127,5 @@ TEST_CASE("graph file: the format from the options, the extension, else the cont
   CHECK(io::read_graph_file(path, o).graph.num_edges() == 1);
   std::remove(path.c_str());
 }
+
+}  // namespace graph_file_test

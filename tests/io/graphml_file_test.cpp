@@ -14,6 +14,7 @@
 #include "file_reader.hpp"
 
 namespace graphml_file_test {
+
 namespace io = shiftfly::io;
 
 const shiftfly::test::file_reader reader{io::read_graphml_file<std::uint32_t>, "G.graphml"};
@@ -25,10 +26,8 @@ std::string doc(const std::string& edgedefault, const std::string& body) {
          "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
          "<graph edgedefault=\"" + edgedefault + "\">\n" + body + "</graph>\n</graphml>\n";
 }
-}  // namespace graphml_file_test
 
 TEST_CASE("graphml file: node ids become names, in document order; repeats and loops counted", "[io][file]") {
-  using namespace graphml_file_test;
   const auto r = read(doc("undirected", "<node id=\"x\"/><node id=\"y\"/><node id=\"z\"/>\n"
                                         "<edge source=\"y\" target=\"x\"/><edge source=\"x\" target=\"y\"/>\n"
                                         "<edge source=\"z\" target=\"z\"/><edge source=\"z\" target=\"x\"/>\n"));
@@ -44,7 +43,6 @@ TEST_CASE("graphml file: node ids become names, in document order; repeats and l
 }
 
 TEST_CASE("graphml file: NetworkX's file, and the library's own export with labels as names", "[io][file]") {
-  using namespace graphml_file_test;
   std::ifstream in(std::string(SHIFTFLY_FIXTURES) + "/files/random.graphml");
   std::stringstream ss;
   ss << in.rdbuf();
@@ -67,7 +65,6 @@ TEST_CASE("graphml file: NetworkX's file, and the library's own export with labe
 }
 
 TEST_CASE("graphml file: bad files are refused in one line", "[io][file]") {
-  using namespace graphml_file_test;
   const std::string good = doc("undirected", "<node id=\"a\"/>\n<node id=\"b\"/>\n<edge source=\"a\" target=\"b\"/>\n");
   CHECK(refusal(good) == "");
   CHECK(refusal(good.substr(0, good.size() / 2)).rfind("G.graphml:", 0) == 0);  // cut short: a line and "bad XML"
@@ -90,7 +87,6 @@ TEST_CASE("graphml file: bad files are refused in one line", "[io][file]") {
 
 TEST_CASE("graphml file: yEd's files are read as NetworkX reads them (keys without attr.type, labels, groups)",
           "[io][file]") {
-  using namespace graphml_file_test;
   const std::string files = std::string(SHIFTFLY_FIXTURES) + "/files/";
   const auto text = [&](const std::string& name) {
     std::ifstream in(files + name);
@@ -141,7 +137,6 @@ TEST_CASE("graphml file: yEd's files are read as NetworkX reads them (keys witho
 }
 
 TEST_CASE("graphml file: what the reader cannot read is refused, not dropped", "[io][file]") {
-  using namespace graphml_file_test;
   const std::string nodes = "<node id=\"a\"/>\n<node id=\"b\"/>\n<node id=\"c\"/>\n";
   CHECK(refusal(doc("undirected", nodes + "<hyperedge><endpoint node=\"a\"/><endpoint node=\"b\"/><endpoint node=\"c\"/></hyperedge>\n")) ==
         "G.graphml: the <graph> holds a <hyperedge>: hyperedges (edges of more than two nodes) are not read; refused "
@@ -173,7 +168,6 @@ TEST_CASE("graphml file: what the reader cannot read is refused, not dropped", "
 }
 
 TEST_CASE("graphml file: nesting deeper than 256 levels is refused before the recursive parse", "[io][file]") {
-  using namespace graphml_file_test;
   // 30,000 deep (about 210 KB) made Boost.PropertyTree's parser overflow the stack
   const std::string deep = "<graphml>" + [] {
     std::string s;
@@ -194,3 +188,5 @@ TEST_CASE("graphml file: nesting deeper than 256 levels is refused before the re
   ok += "</node></graph></graphml>";
   CHECK(refusal(ok) == "");
 }
+
+}  // namespace graphml_file_test

@@ -15,6 +15,7 @@
 #include "shiftfly/io/nesting.hpp"
 
 namespace nesting_test {
+
 namespace io = shiftfly::io;
 namespace pt = boost::property_tree;
 
@@ -62,10 +63,8 @@ std::string random_json(shiftfly::core::python_random& rng, std::size_t depth, s
   }
   return s + (array ? "]" : "}");
 }
-}  // namespace nesting_test
 
 TEST_CASE("nesting: the XML scan gives the parser's element depth", "[io][file]") {
-  using namespace nesting_test;
   shiftfly::core::python_random rng(7);
   for (int trial = 0; trial < 200; ++trial) {
     const std::string text = "<?xml version=\"1.0\"?>\n<!DOCTYPE r [<!ELEMENT r ANY>]>\n<r>" +
@@ -79,7 +78,6 @@ TEST_CASE("nesting: the XML scan gives the parser's element depth", "[io][file]"
 }
 
 TEST_CASE("nesting: the JSON scan gives the document's depth", "[io][file]") {
-  using namespace nesting_test;
   shiftfly::core::python_random rng(11);
   for (int trial = 0; trial < 200; ++trial) {
     const std::string text = random_json(rng, 0, rng.randrange(12));
@@ -109,7 +107,6 @@ TEST_CASE("nesting: refusals name the line where the limit is passed, and stop t
 }
 
 TEST_CASE("nesting: a declaration ends where the parser ends it, quotes or not", "[io][file]") {
-  using namespace nesting_test;
   // RapidXML (Boost.PropertyTree's parser) ends `<!x ...` at its first `>` and `<!DOCTYPE ...` at
   // the first `>` outside [brackets], honouring no quotes: a scan that honoured them would end
   // the declaration later and miss the elements in between (a 200 KB file overflowed the stack).
@@ -147,3 +144,5 @@ TEST_CASE("nesting: a declaration ends where the parser ends it, quotes or not",
   const std::string doctype = "<!DOCTYPE g '>\n<graphml>" + deep.substr(9);
   CHECK(io::xml_nesting(doctype, 256).depth == 257);
 }
+
+}  // namespace nesting_test

@@ -15,15 +15,14 @@
 #include "file_reader.hpp"
 
 namespace node_link_file_test {
+
 namespace io = shiftfly::io;
 
 const shiftfly::test::file_reader reader{io::read_node_link_file<std::uint32_t>, "G.json"};
 io::graph_file<std::uint32_t> read(const std::string& text, bool directed = false) { return reader.read(text, directed); }
 std::string refusal(const std::string& text, bool directed = false) { return reader.refusal(text, directed); }
-}  // namespace node_link_file_test
 
 TEST_CASE("node-link file: integer and string ids, links or edges, the envelope", "[io][file]") {
-  using namespace node_link_file_test;
   const std::string body = R"("nodes": [{"id": "p"}, {"id": 7}, {"id": "q"}],
       "LIST": [{"source": 7, "target": "p"}, {"source": "p", "target": 7}, {"source": "q", "target": "q"},
                {"source": "q", "target": 7, "weight": 2}])";
@@ -45,7 +44,6 @@ TEST_CASE("node-link file: integer and string ids, links or edges, the envelope"
 }
 
 TEST_CASE("node-link file: the library's export reads back, names and arcs included", "[io][file]") {
-  using namespace node_link_file_test;
   const auto k = shiftfly::topology::kautz(3, 2);
   for (const bool directed : {false, true}) {
     std::ostringstream os;
@@ -70,7 +68,6 @@ TEST_CASE("node-link file: the library's export reads back, names and arcs inclu
 }
 
 TEST_CASE("node-link file: bad files are refused in one line", "[io][file]") {
-  using namespace node_link_file_test;
   const std::string good = R"({"directed": false, "nodes": [{"id": 0}, {"id": 1}],
   "links": [{"source": 0, "target": 1}]})";
   CHECK(refusal(good) == "");
@@ -107,7 +104,6 @@ TEST_CASE("node-link file: bad files are refused in one line", "[io][file]") {
 }
 
 TEST_CASE("node-link file: the string \"0\" and the integer 0 are two nodes, as NetworkX keeps them", "[io][file]") {
-  using namespace node_link_file_test;
   // networkx.node_link_graph of this object has 3 nodes, 0 and "0" apart, and 2 edges
   const auto r = read(R"({"directed": false, "nodes": [{"id": 0}, {"id": "0"}, {"id": 1}],
       "links": [{"source": 0, "target": "0"}, {"source": "0", "target": 1}]})");
@@ -135,3 +131,5 @@ TEST_CASE("node-link file: the string \"0\" and the integer 0 are two nodes, as 
   CHECK(q.graph.name_of(1) == "\"0\"");
   CHECK(q.graph.name_of(2) == "\"\\\"0\\\"\"");
 }
+
+}  // namespace node_link_file_test

@@ -20,6 +20,7 @@
 #include "shiftfly/routing/next_hops.hpp"
 
 namespace simulator_files_test {
+
 namespace io = shiftfly::io;
 namespace topology = shiftfly::topology;
 using graph = shiftfly::core::graph<std::uint32_t>;
@@ -209,10 +210,7 @@ TEST_CASE("minimal next hops are BookSim2's min routes on anynet; ecmp lists eve
   CHECK_THROWS_WITH(shiftfly::routing::parse_next_hop_rule("valiant"), Catch::Contains("routing = valiant is out of range"));
 }
 
-}  // namespace simulator_files_test
-
 TEST_CASE("ns-3 topology.txt: recognised by its header rule and read field by field, as HPCC reads it", "[io][simulators]") {
-  using namespace simulator_files_test;
   using F = io::graph_file_format;
   // no link, every node a switch: ns-3 (as an edge list it would start with the self-loop `2 2` of weight 0)
   for (const std::string name : {"topology.txt", "<stdin>", "t.edges"}) {
@@ -250,7 +248,6 @@ TEST_CASE("ns-3 topology.txt: recognised by its header rule and read field by fi
 }
 
 TEST_CASE("anynet: what BookSim2 would misread is refused, what it reads is read its way", "[io][simulators]") {
-  using namespace simulator_files_test;
   const auto refused = [](const std::string& text, const std::string& what) {
     INFO(text);
     CHECK_THROWS_WITH(io::read_graph_text(text, "a.anynet"), Catch::Contains(what));
@@ -285,7 +282,6 @@ TEST_CASE("anynet: what BookSim2 would misread is refused, what it reads is read
 }
 
 TEST_CASE("simulator exports: latency on router links only, and no disconnected network", "[io][simulators]") {
-  using namespace simulator_files_test;
   const auto g = topology::make_graph(topology::family_spec{"polarfly", {{"q", std::uint64_t{2}}}});
   const auto e = std::vector<std::uint32_t>(g.num_vertices(), 2);
   std::ostringstream s;
@@ -307,3 +303,5 @@ TEST_CASE("simulator exports: latency on router links only, and no disconnected 
   CHECK_THROWS_WITH(io::write_ns3_topology(sink, two, one), Catch::Contains("disconnected (2 components"));
   CHECK(sink.str().empty());
 }
+
+}  // namespace simulator_files_test

@@ -5,6 +5,8 @@
 
 #include "shiftfly/io/traffic_file.hpp"
 
+namespace traffic_file_test {
+
 using namespace shiftfly;
 
 namespace {
@@ -75,3 +77,5 @@ TEST_CASE("traffic_file: refusals name file and line") {
   CHECK_THROWS_AS(io::read_traffic_text("0 1 1\n", "T.txt", 1), core::invalid_parameter);
   CHECK_THROWS_AS(io::read_traffic_file("no/such/traffic.txt", 4), io::file_error);
 }
+
+}  // namespace traffic_file_test

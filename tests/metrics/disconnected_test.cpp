@@ -324,13 +324,10 @@ TEST_CASE("connectivity counts parallel arcs once (docs/metrics.md, as networkx 
   CHECK(m::connectivity(g).vertex == 2);
 }
 
-}  // namespace disconnected_test
-
 TEST_CASE("disconnected: sweeps skip isolated vertices and count them as brute force does", "[metrics][disconnected]") {
   // Random graphs with components and isolated vertices (loops on some: a vertex with only a
   // loop is isolated for distances), undirected and along the arcs, exact and sampled, against
   // an independent plain BFS from every vertex (or every sampled source): the histograms agree.
-  using namespace disconnected_test;
   shiftfly::core::python_random rng(5);
   for (int trial = 0; trial < 40; ++trial) {
     const std::size_t n = 2 + rng.randrange(300);
@@ -376,7 +373,6 @@ TEST_CASE("disconnected: 2,000,000 vertices and one edge sweep at once (isolated
   // workspace each, minutes of CPU. Now the sweep graph has 3 vertices. The check is the result
   // and the sweep's workspace: the memory limit of 64 MiB would refuse a sweep over 2,000,000
   // vertices (3 x 64 bytes each a thread, 384 MB), so the run passing shows the compaction.
-  using namespace disconnected_test;
   const auto g = graph::from_edges(2000000, std::vector<edge>{{0, 1}});
   ::setenv("SHIFTFLY_MEMORY_LIMIT", "64M", 1);
   m::sweep_options o;
@@ -395,7 +391,6 @@ TEST_CASE("disconnected: 2,000,000 vertices and one edge sweep at once (isolated
 // of degree 1 is a perfect matching (4 routers: two links), the Xpander 2-lift of a triangle drawn
 // with seed 1 two triangles. The metrics say so, each against brute force.
 TEST_CASE("disconnected: family graphs that are disconnected are reported so", "[metrics][disconnected]") {
-  using namespace disconnected_test;
   const graph jf = shiftfly::topology::jellyfish<std::uint32_t>(4, 1, 1);
   const graph xp = shiftfly::topology::xpander<std::uint32_t>(2, 2, 1);
   for (const graph* g : {&jf, &xp}) {
@@ -418,3 +413,5 @@ TEST_CASE("disconnected: family graphs that are disconnected are reported so", "
   CHECK(jf.num_edges() == 2);
   CHECK(xp.num_edges() == 6);
 }
+
+}  // namespace disconnected_test

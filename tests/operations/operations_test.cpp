@@ -13,6 +13,8 @@
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
 
+namespace operations_test {
+
 namespace ops = shiftfly::operations;
 
 namespace {
@@ -154,3 +156,5 @@ TEST_CASE("link failures: the per-link rule drops about a fraction rate of the l
   const auto sampled = ops::link_failures(sf, 0.2, 101, 60, ops::drop_rule::per_link);
   CHECK(sampled.links_after == per.links_after);
 }
+
+}  // namespace operations_test

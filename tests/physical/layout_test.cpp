@@ -22,6 +22,8 @@
 #include "shiftfly/topology/family.hpp"
 #include "round_model.hpp"
 
+namespace layout_test {
+
 namespace physical = shiftfly::physical;
 using layout_graph = shiftfly::core::graph<std::uint32_t>;
 
@@ -182,3 +184,5 @@ TEST_CASE("installed models: found beside the program, or not at all", "[physica
   CHECK(physical::read_cost_model_file(physical::cost_model_path("slimfly-sc14", dir)).name == "slimfly-sc14");
   fs::remove_all(root);
 }
+
+}  // namespace layout_test

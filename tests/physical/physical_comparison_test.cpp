@@ -7,6 +7,8 @@
 
 #include "shiftfly/studies/physical_comparison.hpp"
 
+namespace physical_comparison_test {
+
 TEST_CASE("physical comparison: sizes near 10,000 endpoints, optical links accounted for", "[physical][studies]") {
   const auto rows = shiftfly::studies::physical_comparison_rows(shiftfly::studies::shipped_cost_model("slimfly-sc14"));
   REQUIRE(rows.size() == shiftfly::studies::physical_instances().size());
@@ -54,3 +56,5 @@ TEST_CASE("physical comparison: the Shiftfly paper's systems, optical links agai
   CHECK(rows[9].paper_links == 8400 * 20 - 210);
   CHECK_THROWS_WITH(shiftfly::studies::paper_optical_rows(model, 35), Catch::Contains("max_groups = 35"));
 }
+
+}  // namespace physical_comparison_test

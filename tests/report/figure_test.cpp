@@ -20,6 +20,8 @@
 #include "shiftfly/report/gnuplot.hpp"
 #include "shiftfly/report/table_set.hpp"
 
+namespace figure_test {
+
 using namespace shiftfly::report;
 
 namespace {
@@ -388,3 +390,5 @@ TEST_CASE("every figure the project ships tells its series apart (its golden CSV
   }
   CHECK(figures >= 10);
 }
+
+}  // namespace figure_test

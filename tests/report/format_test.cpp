@@ -4,6 +4,8 @@
 
 #include "shiftfly/report/format.hpp"
 
+namespace format_test {
+
 using namespace shiftfly::report;
 
 TEST_CASE("fixed, thousands and percent match Python's format specifications", "[report]") {
@@ -39,3 +41,5 @@ TEST_CASE("scientific, shortest and percent_number match Python's format specifi
   CHECK(shortest_thousands(1e20) == "1e+20");
   CHECK(shortest_thousands(1234567.25) == "1,234,567.25");
 }
+
+}  // namespace format_test

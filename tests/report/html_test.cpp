@@ -9,6 +9,8 @@
 #include "shiftfly/report/check.hpp"
 #include "shiftfly/report/html.hpp"
 
+namespace html_test {
+
 using namespace shiftfly::report;
 
 namespace {
@@ -100,3 +102,5 @@ TEST_CASE("compare_html ignores the date, and nothing else; blocks compare one t
   CHECK(compare_html(golden, other, {"scale"}).size() == 1);
   CHECK(compare_html(golden, other, {"missing"}).size() == 1);
 }
+
+}  // namespace html_test

@@ -6,6 +6,8 @@
 
 #include "shiftfly/report/progress.hpp"
 
+namespace progress_test {
+
 TEST_CASE("progress: a task's first and last updates are shown, the rest once per interval", "[report][progress]") {
   using namespace std::chrono_literals;
   using clock = shiftfly::report::progress_throttle::clock;
@@ -25,3 +27,5 @@ TEST_CASE("progress: a task's first and last updates are shown, the rest once pe
   // after a last update the same task name starts again
   CHECK(t.due("flows", false, t0 + 2800ms));
 }
+
+}  // namespace progress_test

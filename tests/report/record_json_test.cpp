@@ -11,6 +11,8 @@
 #include "shiftfly/metrics/describe/results.hpp"
 #include "shiftfly/report/record_json.hpp"
 
+namespace record_json_test {
+
 namespace core = shiftfly::core;
 namespace report = shiftfly::report;
 
@@ -60,3 +62,5 @@ TEST_CASE("a metric's description names each figure's method once for the tools 
   REQUIRE(r.text.size() == 1);
   CHECK(r.text[0] == "spectral gap (estimated, power iteration, as the reference artefact estimates it): 0.25");
 }
+
+}  // namespace record_json_test

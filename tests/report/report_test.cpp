@@ -9,6 +9,8 @@
 #include "shiftfly/report/render.hpp"
 #include "shiftfly/report/table_set.hpp"
 
+namespace report_test {
+
 using namespace shiftfly::report;
 
 namespace {
@@ -152,3 +154,5 @@ TEST_CASE("run_table_set: only names sections or single outputs; a section produ
   o.only = {};
   CHECK_THROWS_AS(run_table_set(sections, o, one, one), std::logic_error);
 }
+
+}  // namespace report_test

@@ -20,6 +20,8 @@
 #include "shiftfly/topology/families.hpp"
 #include "shiftfly/topology/torus.hpp"
 
+namespace channel_load_test {
+
 namespace routing = shiftfly::routing;
 using graph32 = shiftfly::core::graph<std::uint32_t>;
 
@@ -351,3 +353,5 @@ TEST_CASE("groups, MoE and endpoint traffic aggregate to routers", "[routing][ch
   CHECK(m.loads == want);
   CHECK(m.endpoint_rate == 3.0);
 }
+
+}  // namespace channel_load_test

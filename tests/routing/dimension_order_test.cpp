@@ -13,6 +13,8 @@
 #include "shiftfly/routing/dimension_order.hpp"
 #include "shiftfly/topology/family.hpp"
 
+namespace dimension_order_test {
+
 namespace routing = shiftfly::routing;
 namespace topology = shiftfly::topology;
 
@@ -209,3 +211,5 @@ TEST_CASE("dor: bad input is refused in one line", "[routing][dimension_order]")
                     Catch::Contains("dims item = 1 is out of range"));
   CHECK(out.empty());
 }
+
+}  // namespace dimension_order_test

@@ -19,6 +19,8 @@
 #include "shiftfly/routing/family_load.hpp"
 #include "shiftfly/topology/family.hpp"
 
+namespace endpoints_load_test {
+
 namespace endpoints_load_tests {
 
 using graph32 = shiftfly::core::graph<std::uint32_t>;
@@ -264,3 +266,5 @@ TEST_CASE("demand files past the largest double are scaled exactly, not overflow
   q.traffic.matrix = shiftfly::metrics::traffic_matrix::from_entries(4, {{0, 3, 3.0}, {1, 3, 5.0}}, "path");
   CHECK(shiftfly::routing::measure_channel_load(path, q).max_load == 8.0);
 }
+
+}  // namespace endpoints_load_test

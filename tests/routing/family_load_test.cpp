@@ -15,6 +15,8 @@
 #include "shiftfly/routing/link_load.hpp"
 #include "shiftfly/topology/family.hpp"
 
+namespace family_load_test {
+
 namespace family_load_tests {
 
 using shiftfly::topology::family_spec;
@@ -118,3 +120,5 @@ TEST_CASE("routings a family cannot run, and per-pair routings without a family,
 }
 
 }  // namespace family_load_tests
+
+}  // namespace family_load_test

@@ -13,6 +13,8 @@
 #include "shiftfly/routing/k_shortest_paths.hpp"
 #include "shiftfly/topology/torus.hpp"
 
+namespace k_shortest_paths_test {
+
 namespace routing = shiftfly::routing;
 using ksp_graph = shiftfly::core::graph<>;
 
@@ -138,3 +140,5 @@ TEST_CASE("ksp: the work estimate and bad input", "[routing][k_shortest_paths]")
   CHECK_THROWS_WITH(rs.shares(0, 2, out), Catch::Contains("no path from source = 0 to dest = 2"));
   CHECK(out.empty());
 }
+
+}  // namespace k_shortest_paths_test

@@ -14,6 +14,8 @@
 #include "shiftfly/topology/de_bruijn.hpp"
 #include "shiftfly/topology/kautz.hpp"
 
+namespace link_load_test {
+
 namespace routing = shiftfly::routing;
 
 namespace {
@@ -70,3 +72,5 @@ TEST_CASE("link loads: all pairs do not depend on the thread count", "[routing][
   const auto too_short = std::span<const shiftfly::core::symbol>(labels).first(3);
   CHECK_THROWS_AS(routing::link_load(s, too_short), std::invalid_argument);
 }
+
+}  // namespace link_load_test

@@ -6,6 +6,8 @@
 
 #include "shiftfly/routing/route_query.hpp"
 
+namespace route_query_test {
+
 namespace routing = shiftfly::routing;
 
 TEST_CASE("route query on Kautz and de Bruijn: ids match the generators, hops == BFS", "[routing][query]") {
@@ -60,3 +62,5 @@ TEST_CASE("route query by family spec: the descriptor's shift numbering chooses 
   CHECK_THROWS_WITH(routing::route_query(shiftfly::topology::torus_spec{{4, 4}}, "0", "1"),
                     Catch::Contains("(accepted: kautz, de-bruijn or imase-itoh)"));
 }
+
+}  // namespace route_query_test

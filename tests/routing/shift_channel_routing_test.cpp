@@ -19,6 +19,8 @@
 #include "shiftfly/routing/shift_channel_routing.hpp"
 #include "shiftfly/topology/family.hpp"
 
+namespace shift_channel_routing_test {
+
 namespace routing = shiftfly::routing;
 namespace topology = shiftfly::topology;
 
@@ -265,3 +267,5 @@ TEST_CASE("shift channels: families without shift routing and graphs not the spe
   CHECK_THROWS_WITH(k.shares(12, 4, out), Catch::Contains("source = 12 is out of range (accepted: 0 to 11)"));
   CHECK(out.empty());
 }
+
+}  // namespace shift_channel_routing_test

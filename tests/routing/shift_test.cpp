@@ -13,6 +13,8 @@
 #include "shiftfly/routing/label.hpp"
 #include "shiftfly/routing/shift.hpp"
 
+namespace shift_test {
+
 using shiftfly::core::symbol;
 namespace routing = shiftfly::routing;
 
@@ -243,3 +245,5 @@ TEST_CASE("regression (label_fuzz): a control character in a label gives a one-l
     }
   }
 }
+
+}  // namespace shift_test

@@ -15,6 +15,8 @@
 #include "shiftfly/routing/load_traffic.hpp"
 #include "shiftfly/topology/torus.hpp"
 
+namespace traffic_spec_test {
+
 namespace metrics = shiftfly::metrics;
 namespace routing = shiftfly::routing;
 
@@ -80,3 +82,5 @@ TEST_CASE("worst is refused by the fixed-traffic entry points, taken by measure_
   CHECK(routing::worst_case_method_name(w.worst->method) == std::string("exact"));
   CHECK(w.traffic == "its worst-case permutation (Towles-Dally)");
 }
+
+}  // namespace traffic_spec_test

@@ -9,6 +9,8 @@
 #include "shiftfly/routing/valiant.hpp"
 #include "shiftfly/topology/kautz.hpp"
 
+namespace valiant_test {
+
 namespace routing = shiftfly::routing;
 
 TEST_CASE("Valiant routes are walks through the intermediate, coupled across p", "[routing][valiant]") {
@@ -35,3 +37,5 @@ TEST_CASE("Valiant routes are walks through the intermediate, coupled across p",
   }
   CHECK_THROWS_AS(routing::route_valiant_shift(s, 0, 1, 1.5, {}), std::invalid_argument);
 }
+
+}  // namespace valiant_test

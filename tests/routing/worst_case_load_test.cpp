@@ -19,6 +19,8 @@
 #include "shiftfly/routing/shortest_path_routing.hpp"
 #include "shiftfly/routing/worst_case_load.hpp"
 
+namespace worst_case_load_test {
+
 using namespace shiftfly;
 
 namespace {
@@ -344,3 +346,5 @@ TEST_CASE("worst case: gathered by target (one search a target) equals gathered 
     }
   }
 }
+
+}  // namespace worst_case_load_test

@@ -8,6 +8,8 @@
 
 #include "shiftfly/tables/allreduce_table.hpp"
 
+namespace allreduce_comparison_test {
+
 namespace st = shiftfly::tables;
 namespace ss = shiftfly::studies;
 
@@ -71,3 +73,5 @@ TEST_CASE("allreduce table: the default rows are 2x2 .. 16x16 and 16x16x16", "[a
   bad.elements_per_chip_factor = 0;
   REQUIRE_THROWS_AS(ss::allreduce_comparison_rows(bad), std::invalid_argument);
 }
+
+}  // namespace allreduce_comparison_test

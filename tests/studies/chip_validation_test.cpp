@@ -13,6 +13,8 @@
 #include "shiftfly/report/format.hpp"
 #include "shiftfly/studies/chip_validation.hpp"
 
+namespace chip_validation_test {
+
 using namespace shiftfly;
 
 namespace {
@@ -95,3 +97,5 @@ TEST_CASE("chip-level validation at 36 and 144 groups: eq. (1) against all-pairs
   CHECK(big[0].boardfly.mean_verdict == "-");
   CHECK(big[0].boardfly.chip_method.rfind("iFUB (", 0) == 0);
 }
+
+}  // namespace chip_validation_test

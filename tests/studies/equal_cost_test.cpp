@@ -10,6 +10,8 @@
 #include "shiftfly/studies/equal_cost.hpp"
 #include "shiftfly/studies/table2_groups.hpp"
 
+namespace equal_cost_test {
+
 using namespace shiftfly;
 
 TEST_CASE("Table 2's group counts are written once", "[studies]") {
@@ -49,3 +51,5 @@ TEST_CASE("the reference method samples above 3,000 groups, as the artefact did"
   CHECK(rows[0].boardfly.distance.total_distance == bf.total_distance);
   CHECK(rows[0].boardfly.gap.method != "lanczos");
 }
+
+}  // namespace equal_cost_test

@@ -18,6 +18,8 @@
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
 
+namespace failure_throughput_test {
+
 namespace studies = shiftfly::studies;
 namespace ops = shiftfly::operations;
 using shiftfly::core::graph;
@@ -163,3 +165,5 @@ TEST_CASE("failure throughput: summaries and bad input", "[studies][failure_thro
   CHECK_THROWS_AS(studies::run_failure_throughput(prm), invalid_parameter);
   CHECK_THROWS_AS(studies::summarize_samples({}), invalid_parameter);
 }
+
+}  // namespace failure_throughput_test

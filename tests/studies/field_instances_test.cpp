@@ -12,6 +12,8 @@
 #include "shiftfly/studies/field_instances.hpp"
 #include "shiftfly/topology/families.hpp"
 
+namespace field_instances_test {
+
 namespace fst = shiftfly::studies;
 
 namespace {
@@ -155,3 +157,5 @@ TEST_CASE("the field families come from the descriptors, in the tables' order", 
   CHECK_FALSE(fst::size_is_free(fst::field_family_of("polarfly")));
   CHECK_THROWS_WITH(fst::field_family_of("kautz"), Catch::StartsWith("field_family_of: family = 'kautz' is out of range"));
 }
+
+}  // namespace field_instances_test

@@ -13,6 +13,8 @@
 #include "shiftfly/topology/kautz.hpp"
 #include "shiftfly/topology/torus.hpp"
 
+namespace graph_measurement_test {
+
 namespace m = shiftfly::metrics;
 namespace gst = shiftfly::studies;
 
@@ -80,3 +82,5 @@ TEST_CASE("measure_graph's errors name the request's fields and the part that as
   none.samples = 3;
   CHECK_THROWS_AS(gst::measure_graph(g, none), shiftfly::core::invalid_parameter);
 }
+
+}  // namespace graph_measurement_test

@@ -7,6 +7,8 @@
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
 
+namespace link_failure_sweep_test {
+
 namespace studies = shiftfly::studies;
 
 TEST_CASE("the link-failure sweep measures each topology at each rate", "[studies][failures]") {
@@ -37,3 +39,5 @@ TEST_CASE("the link-failure sweep measures each topology at each rate", "[studie
     CHECK(sweep.rows[0].result.reachable_fraction == 1.0);
   }
 }
+
+}  // namespace link_failure_sweep_test

@@ -8,6 +8,8 @@
 #include "shiftfly/studies/exact_ratio.hpp"
 #include "shiftfly/studies/moore_audit.hpp"
 
+namespace moore_audit_test {
+
 using namespace shiftfly;
 
 TEST_CASE("exact_ratio rounds like Python's int / int", "[studies]") {
@@ -41,3 +43,5 @@ TEST_CASE("the Moore audit measures a torus and the Boardfly pod", "[studies]") 
   CHECK(rows.back().chips == pod.chips);
   CHECK(rows.back().diameter == pod.distance.diameter);
 }
+
+}  // namespace moore_audit_test

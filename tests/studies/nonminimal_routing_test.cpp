@@ -14,6 +14,8 @@
 #include "shiftfly/studies/nonminimal_routing.hpp"
 #include "shiftfly/topology/kautz.hpp"
 
+namespace nonminimal_routing_test {
+
 namespace routing = shiftfly::routing;
 namespace studies = shiftfly::studies;
 
@@ -134,3 +136,5 @@ TEST_CASE("the link loads do not depend on the thread count", "[studies][nonmini
     CHECK(one.load[i].mean_load == three.load[i].mean_load);
   }
 }
+
+}  // namespace nonminimal_routing_test

@@ -6,6 +6,8 @@
 #include "shiftfly/report/format.hpp"
 #include "shiftfly/studies/sharing_study.hpp"
 
+namespace sharing_study_test {
+
 namespace studies = shiftfly::studies;
 
 namespace {
@@ -34,3 +36,5 @@ TEST_CASE("Table 3 and Remark 6.2 come out exactly at 8,400 groups", "[studies][
   CHECK(s.shiftfly_locality.labelling == "suffix-locality(j=2)");
   CHECK(fixed3(s.shiftfly_locality.efficiency) == "1.364");
 }
+
+}  // namespace sharing_study_test

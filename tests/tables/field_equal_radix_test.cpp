@@ -17,6 +17,8 @@
 #include "shiftfly/tables/field_equal_radix.hpp"
 #include "shiftfly/topology/spectralfly.hpp"
 
+namespace field_equal_radix_test {
+
 namespace st = shiftfly::tables;
 
 namespace {
@@ -106,3 +108,5 @@ TEST_CASE("field_equal_radix: every golden row's Alon-Boppana cell is 1 - 2 sqrt
   CHECK(rows == expected);
   CHECK(rows >= 16);
 }
+
+}  // namespace field_equal_radix_test

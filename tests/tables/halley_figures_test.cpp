@@ -12,6 +12,8 @@
 #include "shiftfly/tables/halley/hierarchy_tables.hpp"
 #include "shiftfly/tables/halley/spares_grid_table.hpp"
 
+namespace halley_figures_test {
+
 using namespace shiftfly;
 
 namespace {
@@ -105,3 +107,5 @@ TEST_CASE("Fig. 14 left: the spares grid as the paper draws it, the cells past t
   CHECK(hatched == 9);  // the paper's hatched cells: rho = 0.15 from lambda = 0.1, 0.25 from 0.05, 0.35 from 0.03
   CHECK(g.hatched_label == "past the cap (more than 32 spares)");
 }
+
+}  // namespace halley_figures_test

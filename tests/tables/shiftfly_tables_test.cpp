@@ -13,6 +13,8 @@
 
 #include "shiftfly/tables/shiftfly_tables.hpp"
 
+namespace shiftfly_tables_test {
+
 using namespace shiftfly;
 
 namespace {
@@ -143,3 +145,5 @@ TEST_CASE("the largest profile runs its own section alone, and the others never 
   // the section's size: the paper's largest chip-level system
   CHECK(studies::chip_largest_groups * 32 == studies::chip_largest_all_pairs_limit);
 }
+
+}  // namespace shiftfly_tables_test

@@ -16,6 +16,8 @@
 
 #include "shiftfly/collectives/allreduce.hpp"
 
+namespace allreduce_tool_test {
+
 namespace {
 
 using run_result = shiftfly::test::tool_run;
@@ -211,3 +213,5 @@ TEST_CASE("allreduce echoes a refused real as typed, refuses -0, and does not li
   CHECK(big.err.find("--elements 262144") == std::string::npos);
   CHECK(big.err.find("(given --dims 64,64,64; --elements defaults to the chip count, 262144)\n") != std::string::npos);
 }
+
+}  // namespace allreduce_tool_test

@@ -20,6 +20,8 @@
 
 #include "run_tool.hpp"
 
+namespace bad_input_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -228,3 +230,5 @@ TEST_CASE("bad-input matrix: every case exits 2 with one line naming the flag, n
   INFO(cases.size() << " cases, " << failed << " failed, slowest " << slowest << " s of CPU");
   CHECK(failed == 0);
 }
+
+}  // namespace bad_input_test

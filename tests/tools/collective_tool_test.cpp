@@ -16,10 +16,10 @@
 #include <nlohmann/json.hpp>
 
 namespace collective_tool_test {
+
 shiftfly::test::tool_run run_collective(const std::string& args) {
   return shiftfly::test::run_tool("shiftfly", "collective " + args);
 }
-}  // namespace collective_tool_test
 
 TEST_CASE("collective: the 8x8x8 torus all-gather is 511/3072 M/b, lower bound = best", "[tools][collective]") {
   const auto r = collective_tool_test::run_collective("torus --dims 8,8,8 --op all-gather --bytes 1 --format json");
@@ -138,3 +138,5 @@ TEST_CASE("collective: --schedule-out writes the all-reduce as one MSCCL allredu
   CHECK(xml.find("<!-- AG tree") != std::string::npos);
   CHECK(xml.find("srcbuf=\"i\"") == std::string::npos);  // in place: every step on the output buffer
 }
+
+}  // namespace collective_tool_test

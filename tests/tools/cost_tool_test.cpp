@@ -14,6 +14,8 @@
 #include "shiftfly/physical/model_file.hpp"
 #include "shiftfly/topology/family.hpp"
 
+namespace cost_tool_test {
+
 namespace {
 shiftfly::test::tool_run run_cost(const std::string& args) { return shiftfly::test::run_tool("shiftfly", "cost " + args); }
 std::string models() { return std::string(SHIFTFLY_SOURCE_DIR) + "/data/cost_models"; }
@@ -81,3 +83,5 @@ TEST_CASE("cost: the family's endpoints by default; --layout metis on a family w
   REQUIRE(f.status == 0);
   CHECK(shiftfly::test::json_result(f.out)["layout"]["rule"] == "metis");
 }
+
+}  // namespace cost_tool_test

@@ -20,6 +20,8 @@
 #include "run_tool.hpp"
 #include "shiftfly/topology/families.hpp"
 
+namespace envelope_test {
+
 namespace envelope_cases {
 
 struct json_case {
@@ -291,3 +293,5 @@ TEST_CASE("every integer flag is echoed exactly at 2^64 - 1 where it accepts it,
   CHECK(accepted.size() >= 20);  // 2 seeds x 15 metrics commands, and the families' seeds
   CHECK(refused.size() >= 40);   // every other integer flag of both tools
 }
+
+}  // namespace envelope_test

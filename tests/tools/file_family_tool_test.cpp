@@ -43,10 +43,7 @@ std::vector<std::string> named_edges(const std::string& text) {
   return out;
 }
 
-}  // namespace file_family_tool_test
-
 TEST_CASE("file family: metrics of NetworkX's files agree with NetworkX and SciPy", "[tools][file]") {
-  using namespace file_family_tool_test;
   const auto expected = expected_values();
   REQUIRE(expected.size() == 5);
   for (const auto& [name, e] : expected.items()) {
@@ -76,7 +73,6 @@ TEST_CASE("file family: metrics of NetworkX's files agree with NetworkX and SciP
 }
 
 TEST_CASE("file family: graph file writes names, and each format reads back the same graph", "[tools][file]") {
-  using namespace file_family_tool_test;
   const std::string hyperx = files + "hyperx.txt";
   const auto el = shiftfly::test::run_tool("shiftfly", "graph file --path " + hyperx);
   REQUIRE(el.status == 0);
@@ -122,7 +118,6 @@ TEST_CASE("file family: graph file writes names, and each format reads back the 
 }
 
 TEST_CASE("file family: --directed and --format of the command, before or after the family", "[tools][file]") {
-  using namespace file_family_tool_test;
   const std::string path = scratch("arcs.txt");
   std::ofstream(path) << "# arcs\na b\nb c\nc a\na b\n";
   const auto after = shiftfly::test::run_tool("shiftfly", "metrics file --path " + path + " --directed --format json");
@@ -146,3 +141,5 @@ TEST_CASE("file family: --directed and --format of the command, before or after 
   CHECK(shiftfly::test::json_result(in.out)["graph"]["file"]["path"] == "<stdin>");
   std::remove(path.c_str());
 }
+
+}  // namespace file_family_tool_test

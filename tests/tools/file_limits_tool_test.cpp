@@ -62,10 +62,7 @@ void require_refusal(const shiftfly::test::tool_run& r, const std::string& part)
   CHECK(r.err.find(part) != std::string::npos);
 }
 
-}  // namespace file_limits_tool_test
-
 TEST_CASE("file limits: endless inputs are refused, on a path and on standard input", "[tools][file]") {
-  using namespace file_limits_tool_test;
   // an endless pipe of valid text: refused once it passes the memory limit, not grown without bound
   require_refusal(run_shell("yes '0 1' | SHIFTFLY_MEMORY_LIMIT=8M TOOL graph file --path -"),
                   "shiftfly: error: <stdin>: holds more than 2097152 bytes: reading it needs about 4 bytes of "
@@ -84,7 +81,6 @@ TEST_CASE("file limits: endless inputs are refused, on a path and on standard in
 }
 
 TEST_CASE("file limits: CR-only line ends are line ends, for graphs and traffic", "[tools][file]") {
-  using namespace file_limits_tool_test;
   const auto r = run_shell("printf '0 1\\r1 2\\r2 0\\r' | TOOL metrics file --path - --format json");
   REQUIRE(r.status == 0);
   const auto j = shiftfly::test::json_result(r.out);
@@ -101,7 +97,6 @@ TEST_CASE("file limits: CR-only line ends are line ends, for graphs and traffic"
 }
 
 TEST_CASE("file limits: yEd's GraphML and typed node-link ids", "[tools][file]") {
-  using namespace file_limits_tool_test;
   const auto y = run_shell("TOOL graph file --path " + fixture_dir + "/files/yed.graphml");
   INFO(y.err);
   REQUIRE(y.status == 0);
@@ -119,7 +114,6 @@ TEST_CASE("file limits: yEd's GraphML and typed node-link ids", "[tools][file]")
 }
 
 TEST_CASE("file limits: a graph without edges has every metric, the gap 0 among them", "[tools][file]") {
-  using namespace file_limits_tool_test;
   const auto r = run_shell("printf '3\\n' | TOOL metrics file --path - --gap --connectivity --format json");
   INFO(r.err);
   REQUIRE(r.status == 0);
@@ -135,7 +129,6 @@ TEST_CASE("file limits: a graph without edges has every metric, the gap 0 among 
 }
 
 TEST_CASE("file limits: 2,000,000 isolated vertices and one edge answer at once", "[tools][file]") {
-  using namespace file_limits_tool_test;
   const std::string f = scratch("f.txt");
   std::ofstream(f) << "2000000\n0 1\n";
   // CPU time, not wall time: the run takes about 0.3 s of CPU (GCC 12 -O2); the sweeps over
@@ -154,7 +147,6 @@ TEST_CASE("file limits: 2,000,000 isolated vertices and one edge answer at once"
 }
 
 TEST_CASE("file limits: GraphML past an address-space limit is refused up front with the estimate", "[tools][file]") {
-  using namespace file_limits_tool_test;
   if (!shiftfly::test::address_space_limit_works) return;  // instrumented build: see address_space_limit_works
   // 8 MB of well-formed GraphML: the reader's estimate (100 bytes a byte of text) is about
   // 800 MB, past a 512 MiB address space; it used to end in "bad GraphML: std::bad_alloc".
@@ -179,7 +171,6 @@ TEST_CASE("file limits: GraphML past an address-space limit is refused up front 
 }
 
 TEST_CASE("file limits: running out of memory while reading is a one-line refusal", "[tools][file]") {
-  using namespace file_limits_tool_test;
   if (!shiftfly::test::address_space_limit_works) return;  // instrumented build: see address_space_limit_works
   // a limit set far above the address space: the estimates pass, an allocation fails; the
   // reader refuses in one line (exit 2), not `internal error: std::bad_alloc` (exit 1)
@@ -188,7 +179,6 @@ TEST_CASE("file limits: running out of memory while reading is a one-line refusa
 }
 
 TEST_CASE("file limits: depth hidden in a declaration is refused, not a crash", "[tools][file]") {
-  using namespace file_limits_tool_test;
   // the parser ends `<!x '>` at its first `>`, quotes or not: the 100,000 elements after it nest
   const auto write = [](const std::string& path, const std::string& head) {
     std::ofstream f(path);
@@ -210,7 +200,6 @@ TEST_CASE("file limits: depth hidden in a declaration is refused, not a crash", 
 }
 
 TEST_CASE("file limits: BookSim2 exports that BookSim2 runs as meant", "[tools][file]") {
-  using namespace file_limits_tool_test;
   // --latency goes after router links only: after `node N` BookSim2 would read a link to router N
   const auto r = run_shell("TOOL graph polarfly --q 2 --format booksim --latency 2");
   REQUIRE(r.status == 0);
@@ -230,3 +219,5 @@ TEST_CASE("file limits: BookSim2 exports that BookSim2 runs as meant", "[tools][
   std::remove(cfg.c_str());
   std::remove(scratch("x.anynet").c_str());
 }
+
+}  // namespace file_limits_tool_test

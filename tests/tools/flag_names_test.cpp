@@ -13,6 +13,8 @@
 #include "shiftfly/core/error.hpp"
 #include "shiftfly/topology/family.hpp"
 
+namespace flag_names_test {
+
 namespace c = shiftfly::core;
 namespace tl = shiftfly::tools;
 
@@ -197,3 +199,5 @@ TEST_CASE("family flags build the spec, and errors name the flags", "[tools][fla
   CHECK(tl::to_spec(f).family == "kautz");
   CHECK(tl::make_graph(f, "graph", true).num_vertices() == 12);
 }
+
+}  // namespace flag_names_test

@@ -19,6 +19,8 @@
 #include "shiftfly/topology/family.hpp"
 #include "../topology/support.hpp"
 
+namespace graph_tool_test {
+
 namespace {
 
 using run_result = shiftfly::test::tool_run;
@@ -123,3 +125,5 @@ TEST_CASE("graph tool: every bad-input class gives one line and exit 2", "[tools
   check_refused("graph boardfly --groups 10 --level rack", "--level");
   check_refused("graph shiftfly --groups 10 --construction slimfly", "--construction");
 }
+
+}  // namespace graph_tool_test

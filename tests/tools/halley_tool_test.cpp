@@ -18,6 +18,8 @@
 
 #include "shiftfly/halley/light_reserve.hpp"
 
+namespace halley_tool_test {
+
 namespace {
 
 using run_result = shiftfly::test::tool_run;
@@ -414,3 +416,5 @@ TEST_CASE("halley text output leads with the answer in a sentence", "[tools][hal
                    "--rho-across 0.05")
             .out.rfind("8 modules of 8 lasers with 8 spares for 56 channels: coverage ", 0) == 0);
 }
+
+}  // namespace halley_tool_test

@@ -12,6 +12,8 @@
 #include "help_walk.hpp"
 #include "run_tool.hpp"
 
+namespace help_test {
+
 namespace help_walk {
 
 /// The option lines ("  --name TYPE ...") of a help text, with the description that follows.
@@ -94,3 +96,5 @@ TEST_CASE("tables --help lists the sections and the tables --only accepts", "[to
   CHECK(only.out.rfind("# equal_cost\n", 0) == 0);
   CHECK(only.out.find("# moore_audit") == std::string::npos);
 }
+
+}  // namespace help_test

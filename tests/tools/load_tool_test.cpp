@@ -13,6 +13,8 @@
 #include "shiftfly/routing/channel_load.hpp"
 #include "shiftfly/topology/torus.hpp"
 
+namespace load_tool_test {
+
 namespace load_tool_tests {
 
 // The 8x8 torus as an edge list, written by the tool itself (the file family runs every
@@ -151,3 +153,5 @@ TEST_CASE("load: the family's endpoints unless --endpoints, a file's own counts,
   CHECK(path["saturation_per_endpoint"].get<double>() == Approx(0.5).epsilon(1e-12));
   CHECK(path["max_channel_load"].is_number());
 }
+
+}  // namespace load_tool_test

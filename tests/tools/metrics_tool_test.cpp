@@ -16,6 +16,8 @@
 #include <string>
 #include <sys/wait.h>
 
+namespace metrics_tool_test {
+
 namespace {
 using run_result = shiftfly::test::tool_run;
 
@@ -335,3 +337,5 @@ TEST_CASE("metrics tool: the worst permutation of endpoints, its TUB bound alone
   REQUIRE(one.status == 0);
   CHECK(shiftfly::test::json_result(one.out)["throughput"]["upper"].get<double>() == Approx(4 * tub).epsilon(1e-14));
 }
+
+}  // namespace metrics_tool_test

@@ -14,6 +14,8 @@
 
 #include "run_tool.hpp"
 
+namespace resource_bounds_test {
+
 using shiftfly::test::run_tool_argv;
 
 namespace {
@@ -201,3 +203,5 @@ TEST_CASE("--gap and --connectivity check their own arrays", "[tools][memory]") 
                     "--connectivity", "the flow networks");
   }
 }
+
+}  // namespace resource_bounds_test

@@ -16,6 +16,8 @@
 #include "shiftfly/routing/label.hpp"
 #include "shiftfly/routing/shift.hpp"
 
+namespace route_tool_test {
+
 namespace {
 
 using run_result = shiftfly::test::tool_run;
@@ -88,3 +90,5 @@ TEST_CASE("route refuses bad input with one line and exit 2", "[tools][route]") 
     CHECK(r.err.find('\n') == r.err.size() - 1);
   }
 }
+
+}  // namespace route_tool_test

@@ -9,6 +9,8 @@
 
 #include "run_tool.hpp"
 
+namespace tables_tool_test {
+
 using shiftfly::test::run_tool;
 namespace fs = std::filesystem;
 
@@ -99,3 +101,5 @@ TEST_CASE("tables --check takes the profile from the golden files' manifest", "[
     CHECK(fs::exists(fs::path(SHIFTFLY_SOURCE_DIR) / "docs/results" / dir / "manifest.json"));
   }
 }
+
+}  // namespace tables_tool_test

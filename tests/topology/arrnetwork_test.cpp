@@ -15,6 +15,8 @@
 #include "shiftfly/topology/family.hpp"
 #include "support.hpp"
 
+namespace arrnetwork_test {
+
 namespace t = shiftfly::topology;
 
 namespace {
@@ -110,3 +112,5 @@ TEST_CASE("arrnetwork: bad parameters are refused with the accepted range", "[ar
   CHECK(t::arrnetwork<std::uint16_t>(9, 5).num_vertices() == 15120);
   CHECK_THROWS_AS(t::arrnetwork<std::uint16_t>(10, 6), std::invalid_argument);  // 151200 routers
 }
+
+}  // namespace arrnetwork_test

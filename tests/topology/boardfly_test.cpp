@@ -13,6 +13,8 @@
 #include "shiftfly/topology/shiftfly.hpp"
 #include "support.hpp"
 
+namespace boardfly_test {
+
 namespace t = shiftfly::topology;
 
 namespace {
@@ -135,3 +137,5 @@ TEST_CASE("boardfly: bad input is refused before allocation", "[boardfly][errors
   CHECK_THROWS_AS(t::boardfly_chip_level(200000000), std::invalid_argument);  // 6.4e9 chips > 32-bit ids
   CHECK_THROWS_AS(t::boardfly_group_level<std::uint16_t>(70000), std::invalid_argument);
 }
+
+}  // namespace boardfly_test

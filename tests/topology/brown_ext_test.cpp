@@ -16,6 +16,8 @@
 #include "shiftfly/topology/family.hpp"
 #include "support.hpp"
 
+namespace brown_ext_test {
+
 namespace t = shiftfly::topology;
 
 namespace {
@@ -151,3 +153,5 @@ TEST_CASE("brown_ext: bad parameters are refused with the accepted range", "[bro
   CHECK_THROWS_WITH(t::brown_ext(65521, 0, 30), Catch::Contains("r1 = 30 is out of range (accepted: 0 to 29 at q = 65521)"));
   CHECK_THROWS_WITH(t::brown_ext(65521, 0, 1), Catch::Contains("memory"));
 }
+
+}  // namespace brown_ext_test

@@ -15,6 +15,8 @@
 #include "shiftfly/topology/slimfly.hpp"
 #include "support.hpp"
 
+namespace bundlefly_test {
+
 namespace t = shiftfly::topology;
 
 TEST_CASE("bundlefly: counts, degrees, supernodes and bundles, the diameter 3", "[bundlefly]") {
@@ -118,3 +120,5 @@ TEST_CASE("bundlefly: bad parameters are refused with the accepted range", "[bun
   CHECK_THROWS_AS(t::bundlefly<std::uint16_t>(81, 5), std::invalid_argument);  // 2 * 81^2 * 5 = 65610
   CHECK(t::bundlefly<std::uint16_t>(3, 5).num_vertices() == 90);
 }
+
+}  // namespace bundlefly_test

@@ -16,6 +16,8 @@
 #include "shiftfly/topology/family.hpp"
 #include "support.hpp"
 
+namespace casdf_test {
+
 namespace t = shiftfly::topology;
 
 TEST_CASE("casdf: counts, the group's two ranks, the global ports spread slot by slot", "[casdf]") {
@@ -75,3 +77,5 @@ TEST_CASE("casdf: bad parameters are refused with the accepted range", "[casdf][
   CHECK_THROWS_WITH(t::casdf(0), "casdf: groups = 0 is out of range (accepted: 1 to 241)");
   CHECK_THROWS_WITH(t::casdf(242), "casdf: groups = 242 is out of range (accepted: 1 to 241)");
 }
+
+}  // namespace casdf_test

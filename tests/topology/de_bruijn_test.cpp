@@ -10,6 +10,8 @@
 #include "shiftfly/topology/imase_itoh.hpp"
 #include "support.hpp"
 
+namespace de_bruijn_test {
+
 namespace t = shiftfly::topology;
 
 TEST_CASE("de Bruijn: d^D vertices, shift arcs, in/out-degree d, directed diameter D", "[de_bruijn]") {
@@ -88,3 +90,5 @@ TEST_CASE("de Bruijn: bad input is refused before allocation", "[de_bruijn][erro
                     "generalized_de_bruijn: d = 1 is out of range (accepted: 2 to 65535)");
   CHECK_THROWS_AS(t::generalized_de_bruijn(5000000000ull, 2), std::invalid_argument);
 }
+
+}  // namespace de_bruijn_test

@@ -14,6 +14,8 @@
 #include "shiftfly/topology/family.hpp"
 #include "support.hpp"
 
+namespace delorme_test {
+
 namespace t = shiftfly::topology;
 
 TEST_CASE("delorme: counts, degrees, the ovoid and diameter 3", "[delorme]") {
@@ -86,3 +88,5 @@ TEST_CASE("delorme: bad parameters are refused with the accepted range", "[delor
   CHECK_THROWS_WITH(t::delorme(512), Catch::Contains("memory"));
   CHECK_THROWS_AS(t::delorme<std::uint16_t>(128), std::invalid_argument);
 }
+
+}  // namespace delorme_test

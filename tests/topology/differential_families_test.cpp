@@ -26,6 +26,8 @@
 #include "family_fixtures.hpp"
 #include "support.hpp"
 
+namespace differential_families_test {
+
 namespace {
 namespace differential_families {
 
@@ -282,3 +284,5 @@ TEST_CASE("differential: every family has the invariants of the paper's construc
   CHECK(spectra >= 100);
   CHECK(isomorphisms >= 90);
 }
+
+}  // namespace differential_families_test

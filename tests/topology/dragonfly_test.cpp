@@ -17,9 +17,9 @@
 #include "family_fixtures.hpp"
 #include "support.hpp"
 
-namespace t = shiftfly::topology;
-
 namespace dragonfly_test {
+
+namespace t = shiftfly::topology;
 
 constexpr t::dragonfly_arrangement both[] = {t::dragonfly_arrangement::consecutive,
                                              t::dragonfly_arrangement::circulant};
@@ -70,8 +70,6 @@ std::uint32_t ball_diameter(const G& g) {
   }
   return shiftfly::test::unreached;
 }
-
-}  // namespace dragonfly_test
 
 TEST_CASE("dragonfly: order, degrees, links per group pair for every a, h <= 8 and several g", "[dragonfly]") {
   for (std::uint64_t a = 1; a <= 8; ++a)
@@ -213,3 +211,5 @@ TEST_CASE("dragonfly: bad parameters are refused with the accepted range", "[dra
   CHECK(t::dragonfly_radix(4, 2) == 5);
   CHECK_THROWS_AS(t::dragonfly_router_degree(4, 2, 9, 4), invalid_parameter);
 }
+
+}  // namespace dragonfly_test

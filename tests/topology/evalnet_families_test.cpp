@@ -24,6 +24,8 @@
 #include "family_fixtures.hpp"
 #include "support.hpp"
 
+namespace evalnet_families_test {
+
 namespace {
 namespace evalnet {
 
@@ -218,3 +220,5 @@ TEST_CASE("evalnet: the library's graph is isomorphic to EvalNet's on every fixt
     if (x.g.n <= isomorphism_max_n) CHECK(shiftfly::test::isomorphic(g, x.g));
   }
 }
+
+}  // namespace evalnet_families_test

@@ -11,6 +11,8 @@
 #include "shiftfly/topology/families.hpp"
 #include "shiftfly/topology/family.hpp"
 
+namespace family_hooks_test {
+
 using namespace shiftfly;
 using V = std::vector<std::uint64_t>;
 
@@ -85,3 +87,5 @@ TEST_CASE("stated_range: the generator's exact range at the other values", "[top
   CHECK_THROWS_AS(topology::stated_range(topology::kautz_spec{2, 3}, "q"), core::invalid_parameter);
   CHECK_THROWS_AS(topology::stated_range(topology::torus_spec{{4, 4}}, "dims", 2), core::invalid_parameter);
 }
+
+}  // namespace family_hooks_test

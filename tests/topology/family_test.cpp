@@ -12,6 +12,8 @@
 #include "shiftfly/topology/family.hpp"
 #include "support.hpp"
 
+namespace family_test {
+
 namespace t = shiftfly::topology;
 
 TEST_CASE("make_graph builds every family with its generator", "[family]") {
@@ -182,3 +184,5 @@ TEST_CASE("a family spec refuses an unknown parameter, a value of the wrong kind
   CHECK_THROWS_WITH(t::make_graph(t::family_spec{"no-such-family", {}}),
                     Catch::StartsWith("family_spec: family = 'no-such-family' is out of range (accepted: torus, kautz, "));
 }
+
+}  // namespace family_test

@@ -14,6 +14,8 @@
 #include "family_fixtures.hpp"
 #include "support.hpp"
 
+namespace fat_tree_test {
+
 namespace t = shiftfly::topology;
 
 TEST_CASE("fat tree: switches, hosts, tier degrees, tier links and diameter 4 for every even k <= 12", "[fat_tree]") {
@@ -142,3 +144,5 @@ TEST_CASE("fat tree and xgft: bad parameters are refused with the accepted range
   CHECK_THROWS_AS(t::xgft_hosts(std::vector<std::uint64_t>(40, 4), std::vector<std::uint64_t>(40, 1)),
                   invalid_parameter);  // 4^40 hosts overflow 64 bits
 }
+
+}  // namespace fat_tree_test

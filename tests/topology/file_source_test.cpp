@@ -5,6 +5,8 @@
 
 #include "shiftfly/topology/file_source.hpp"
 
+namespace file_source_test {
+
 namespace t = shiftfly::topology;
 
 TEST_CASE("the file source reads a user's file; its parameters and direction", "[file]") {
@@ -27,3 +29,5 @@ TEST_CASE("the file source reads a user's file; its parameters and direction", "
                     "read_graph_file: /nonexistent-shiftfly/G.txt: no such file");
   CHECK(t::read_file_spec(t::file_spec{.path = path}).format == shiftfly::io::graph_file_format::edge_list);
 }
+
+}  // namespace file_source_test

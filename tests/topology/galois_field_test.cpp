@@ -16,6 +16,8 @@
 #include "shiftfly/core/error.hpp"
 #include "shiftfly/topology/galois_field.hpp"
 
+namespace galois_field_test {
+
 namespace t = shiftfly::topology;
 
 namespace {
@@ -253,3 +255,5 @@ TEST_CASE("galois_field: refusals name the parameter and the accepted range", "[
   CHECK_THROWS_AS(f.neg(9), shiftfly::core::invalid_parameter);
   CHECK_THROWS_AS(f.pow(9, 2), shiftfly::core::invalid_parameter);
 }
+
+}  // namespace galois_field_test

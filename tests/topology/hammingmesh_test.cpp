@@ -14,6 +14,8 @@
 #include "shiftfly/topology/hammingmesh.hpp"
 #include "support.hpp"
 
+namespace hammingmesh_test {
+
 namespace t = shiftfly::topology;
 
 namespace {
@@ -157,3 +159,5 @@ TEST_CASE("hammingmesh: bad parameters are refused with the accepted range", "[h
   CHECK_THROWS_WITH(t::hammingmesh(256, 256, 200, 200), Catch::Contains("memory"));
   CHECK_THROWS_AS(t::hammingmesh<std::uint16_t>(16, 16, 16, 16), std::invalid_argument);
 }
+
+}  // namespace hammingmesh_test

@@ -13,9 +13,9 @@
 #include "family_fixtures.hpp"
 #include "support.hpp"
 
-namespace t = shiftfly::topology;
-
 namespace hyperx_test {
+
+namespace t = shiftfly::topology;
 
 std::vector<std::vector<std::uint64_t>> all_dims() {
   std::vector<std::vector<std::uint64_t>> out;
@@ -39,8 +39,6 @@ std::uint64_t hamming(std::uint64_t u, std::uint64_t v, const std::vector<std::u
   }
   return d;
 }
-
-}  // namespace hyperx_test
 
 TEST_CASE("hyperx: order, regularity, edges, diameter L and adjacency for every L <= 3, sizes 2..6", "[hyperx]") {
   for (const auto& dims : hyperx_test::all_dims()) {
@@ -142,3 +140,5 @@ TEST_CASE("hyperx: bad parameters are refused with the accepted range", "[hyperx
   CHECK_THROWS_AS(t::flattened_butterfly(2, 40), invalid_parameter);  // 2^39 routers
   CHECK_THROWS_AS(t::hyperx_radix(std::vector<std::uint64_t>{}), invalid_parameter);
 }
+
+}  // namespace hyperx_test

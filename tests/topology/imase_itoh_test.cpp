@@ -10,6 +10,8 @@
 #include "shiftfly/topology/kautz.hpp"
 #include "support.hpp"
 
+namespace imase_itoh_test {
+
 namespace t = shiftfly::topology;
 
 TEST_CASE("Theorem 5.5: II(n,d) directed diameter <= ceil(log_d n), n = 2..500, d = 2..6", "[imase_itoh]") {
@@ -75,3 +77,5 @@ TEST_CASE("imase_itoh: bad input is refused before allocation", "[imase_itoh][er
   CHECK_THROWS_AS(t::imase_itoh<std::uint16_t>(70000, 2), std::invalid_argument);
   CHECK_THROWS_AS(t::log_diameter(10, 1), std::invalid_argument);
 }
+
+}  // namespace imase_itoh_test

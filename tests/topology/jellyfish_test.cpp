@@ -16,9 +16,9 @@
 #include "family_fixtures.hpp"
 #include "support.hpp"
 
-namespace t = shiftfly::topology;
-
 namespace jellyfish_test {
+
+namespace t = shiftfly::topology;
 
 // Degrees r everywhere, except one router of degree r − 1 when N·r is odd.
 template <class G>
@@ -38,8 +38,6 @@ bool connected(const G& g) {
     if (d == shiftfly::test::unreached) return false;
   return true;
 }
-
-}  // namespace jellyfish_test
 
 TEST_CASE("jellyfish: r-regular (one router r - 1 when N·r is odd) and simple for every N <= 30, r < N", "[jellyfish]") {
   for (std::uint64_t n = 2; n <= 30; ++n)
@@ -106,3 +104,5 @@ TEST_CASE("jellyfish: bad parameters are refused with the accepted range", "[jel
   CHECK_THROWS_AS(t::jellyfish<std::uint16_t>(70000, 3), invalid_parameter);
   CHECK_THROWS_AS(t::jellyfish(4'000'000'000, 4'000'000), invalid_parameter);  // memory refused before allocating
 }
+
+}  // namespace jellyfish_test

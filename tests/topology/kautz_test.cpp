@@ -10,6 +10,8 @@
 #include "shiftfly/topology/kautz.hpp"
 #include "support.hpp"
 
+namespace kautz_test {
+
 namespace t = shiftfly::topology;
 
 namespace {
@@ -129,3 +131,5 @@ TEST_CASE("kautz: bad input is refused before allocation", "[kautz][errors]") {
   CHECK_THROWS_AS(t::kautz(65535, 1), std::invalid_argument);
   CHECK_THROWS_AS(t::smallest_kautz_diameter(0, 3), std::invalid_argument);
 }
+
+}  // namespace kautz_test

@@ -17,6 +17,8 @@
 #include "shiftfly/core/error.hpp"
 #include "shiftfly/topology/family.hpp"
 
+namespace link_classes_test {
+
 namespace t = shiftfly::topology;
 
 namespace {
@@ -217,3 +219,5 @@ TEST_CASE("link classes: every family classifies its channels and lists the rout
   CHECK_THROWS_AS(t::classify_channels(t::torus_spec{{3, 3}}, t::make_graph(t::torus_spec{{4, 4}})),
                   shiftfly::core::invalid_parameter);
 }
+
+}  // namespace link_classes_test

@@ -16,6 +16,8 @@
 #include "shiftfly/topology/megafly.hpp"
 #include "support.hpp"
 
+namespace megafly_test {
+
 namespace t = shiftfly::topology;
 
 TEST_CASE("megafly: counts, the leaf-spine groups, every global port, leaves three hops apart", "[megafly]") {
@@ -90,3 +92,5 @@ TEST_CASE("megafly: bad parameters are refused with the accepted range", "[megaf
   CHECK_THROWS_WITH(t::megafly(2580), Catch::Contains("memory"));
   CHECK_THROWS_AS(t::megafly<std::uint16_t>(64), std::invalid_argument);
 }
+
+}  // namespace megafly_test

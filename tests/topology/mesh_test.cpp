@@ -14,6 +14,8 @@
 #include "shiftfly/topology/mesh.hpp"
 #include "support.hpp"
 
+namespace mesh_test {
+
 namespace t = shiftfly::topology;
 
 TEST_CASE("mesh: every pair against the definition, the link count, the mesh's diameter", "[mesh]") {
@@ -80,3 +82,5 @@ TEST_CASE("mesh: bad parameters are refused with the accepted range", "[mesh][er
   CHECK_THROWS_WITH(t::mesh(1, 100000, 1), Catch::Contains("memory"));
   CHECK_THROWS_AS(t::mesh<std::uint16_t>(2, 256), std::invalid_argument);
 }
+
+}  // namespace mesh_test

@@ -10,6 +10,8 @@
 #include "shiftfly/topology/mlfm.hpp"
 #include "support.hpp"
 
+namespace mlfm_test {
+
 namespace t = shiftfly::topology;
 
 TEST_CASE("mlfm: counts, degrees, local routers two hops apart, the diameter", "[mlfm]") {
@@ -64,3 +66,5 @@ TEST_CASE("mlfm: bad parameters are refused with the accepted range", "[mlfm][er
   CHECK_THROWS_WITH(t::mlfm(40000), Catch::Contains("memory"));
   CHECK_THROWS_AS(t::mlfm<std::uint16_t>(400), std::invalid_argument);
 }
+
+}  // namespace mlfm_test

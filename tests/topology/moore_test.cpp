@@ -21,6 +21,8 @@
 #include "shiftfly/topology/torus.hpp"
 #include "support.hpp"
 
+namespace moore_test {
+
 namespace t = shiftfly::topology;
 using t::big_int;
 
@@ -180,3 +182,5 @@ TEST_CASE("Theorem 3.1 against the field families' closed-form orders", "[moore]
   check_moore(t::hyperx({3, 4, 5}));
   check_moore(t::fat_tree(6));
 }
+
+}  // namespace moore_test

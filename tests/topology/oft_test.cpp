@@ -12,6 +12,8 @@
 #include "shiftfly/topology/oft.hpp"
 #include "support.hpp"
 
+namespace oft_test {
+
 namespace t = shiftfly::topology;
 
 TEST_CASE("oft: counts, degrees, a projective plane's incidence and the distances", "[oft]") {
@@ -72,3 +74,5 @@ TEST_CASE("oft: bad parameters are refused with the accepted range", "[oft][erro
   CHECK_THROWS_WITH(t::oft(t::oft_max_k()), Catch::Contains("memory"));
   CHECK_THROWS_AS(t::oft<std::uint16_t>(200), std::invalid_argument);
 }
+
+}  // namespace oft_test

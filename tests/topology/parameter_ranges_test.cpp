@@ -16,6 +16,8 @@
 #include "shiftfly/topology/families.hpp"
 #include "shiftfly/topology/family.hpp"
 
+namespace parameter_ranges_test {
+
 namespace {
 
 namespace topology = shiftfly::topology;
@@ -84,3 +86,5 @@ TEST_CASE("a range that depends on other values is stated at them", "[topology][
   CHECK(topology::range_text({1, top, {}, {}}) == "at least 1");
   CHECK(topology::range_text({0, top, {}, {}}) == "0 to 18446744073709551615");
 }
+
+}  // namespace parameter_ranges_test

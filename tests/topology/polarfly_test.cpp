@@ -16,6 +16,8 @@
 #include "field_graphs.hpp"
 #include "support.hpp"
 
+namespace polarfly_test {
+
 namespace t = shiftfly::topology;
 
 namespace {
@@ -134,3 +136,5 @@ TEST_CASE("polarfly: refusals name q and the accepted range", "[polarfly]") {
   CHECK_THROWS_AS(t::polarfly_vertex(f, {0, 0, 0}), shiftfly::core::invalid_parameter);
   CHECK_THROWS_AS(t::polarfly_vertex(f, {0, 3, 0}), shiftfly::core::invalid_parameter);
 }
+
+}  // namespace polarfly_test

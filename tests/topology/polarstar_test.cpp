@@ -16,6 +16,8 @@
 #include "shiftfly/topology/polarstar.hpp"
 #include "support.hpp"
 
+namespace polarstar_test {
+
 namespace t = shiftfly::topology;
 
 TEST_CASE("polarstar: the IQ supernode is d-regular on 2d + 2 vertices, f an involution off its links", "[polarstar]") {
@@ -96,3 +98,5 @@ TEST_CASE("polarstar: bad parameters are refused with the accepted range", "[pol
   CHECK_THROWS_WITH(t::polarstar(3, 165191048), Catch::Contains("memory"));
   CHECK_THROWS_WITH(t::iq_graph_edges(5), Catch::Contains("d = 5"));
 }
+
+}  // namespace polarstar_test

@@ -16,6 +16,8 @@
 #include "shiftfly/topology/rail_optimized.hpp"
 #include "support.hpp"
 
+namespace rail_only_test {
+
 namespace t = shiftfly::topology;
 
 TEST_CASE("rail-only: counts, the rails apart, distances", "[rail-only]") {
@@ -124,3 +126,5 @@ TEST_CASE("rail-only: bad parameters are refused with the accepted range", "[rai
   CHECK_THROWS_WITH(t::rail_only(1024, 1024, 1024, 65535), Catch::Contains("memory"));
   CHECK_THROWS_AS(t::rail_only<std::uint16_t>(64, 64, 64, 1), std::invalid_argument);
 }
+
+}  // namespace rail_only_test

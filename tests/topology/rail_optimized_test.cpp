@@ -14,6 +14,8 @@
 #include "shiftfly/topology/rail_optimized.hpp"
 #include "support.hpp"
 
+namespace rail_optimized_test {
+
 namespace t = shiftfly::topology;
 
 TEST_CASE("rail-optimized: counts, degrees, the numbering, distances", "[rail-optimized]") {
@@ -186,3 +188,5 @@ TEST_CASE("rail-optimized: bad parameters are refused with the accepted range", 
   CHECK_THROWS_WITH(t::rail_optimized(1024, 1024, 1024, 65535), Catch::Contains("memory"));
   CHECK_THROWS_AS(t::rail_optimized<std::uint16_t>(64, 64, 64), std::invalid_argument);
 }
+
+}  // namespace rail_optimized_test

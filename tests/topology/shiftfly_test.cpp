@@ -14,6 +14,8 @@
 #include "shiftfly/topology/shiftfly.hpp"
 #include "support.hpp"
 
+namespace shiftfly_test {
+
 namespace t = shiftfly::topology;
 
 TEST_CASE("shiftfly: group level is II(G, ports/2) and fits the port budget", "[shiftfly]") {
@@ -88,3 +90,5 @@ TEST_CASE("shiftfly: bad input is refused before allocation", "[shiftfly][errors
   CHECK_THROWS_WITH(t::parse_shiftfly_construction("moore"),
                     "shiftfly: construction = moore is out of range (accepted: imase-itoh or kautz)");
 }
+
+}  // namespace shiftfly_test

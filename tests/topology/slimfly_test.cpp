@@ -17,6 +17,8 @@
 #include "field_graphs.hpp"
 #include "support.hpp"
 
+namespace slimfly_test {
+
 namespace t = shiftfly::topology;
 
 namespace {
@@ -172,3 +174,5 @@ TEST_CASE("slimfly: refusals name q and the accepted range", "[slimfly]") {
   CHECK_THROWS_AS(t::slimfly(46337), shiftfly::core::invalid_parameter);  // valid q, too large for memory
   CHECK_THROWS_AS(t::slimfly_generators(t::galois_field(2)), shiftfly::core::invalid_parameter);
 }
+
+}  // namespace slimfly_test

@@ -22,6 +22,8 @@
 #include "shiftfly/topology/spectralfly.hpp"
 #include "support.hpp"
 
+namespace spectralfly_test {
+
 namespace t = shiftfly::topology;
 
 namespace {
@@ -364,3 +366,5 @@ TEST_CASE("spectralfly: refusals name p or q and the accepted range", "[spectral
   CHECK_THROWS_WITH(t::spectralfly(5, 2039), Catch::Contains("spectralfly: the graph (4238591640 vertices") &&
                                                  Catch::Contains("of memory, more than the"));
 }
+
+}  // namespace spectralfly_test

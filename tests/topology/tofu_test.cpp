@@ -15,6 +15,8 @@
 #include "shiftfly/topology/torus.hpp"
 #include "support.hpp"
 
+namespace tofu_test {
+
 namespace t = shiftfly::topology;
 
 TEST_CASE("tofu: counts, ten links a router, every pair against the axes, the torus of the sizes", "[tofu]") {
@@ -73,3 +75,5 @@ TEST_CASE("tofu: bad parameters are refused with the accepted range", "[tofu][er
   CHECK_THROWS_WITH(t::tofu({2000, 2000, 80}), Catch::Contains("memory"));
   CHECK_THROWS_AS(t::tofu<std::uint16_t>({10, 10, 100}), std::invalid_argument);  // 120000 routers
 }
+
+}  // namespace tofu_test

@@ -19,6 +19,8 @@
 #include "shiftfly/topology/torus.hpp"
 #include "support.hpp"
 
+namespace torus_test {
+
 namespace t = shiftfly::topology;
 using edge_set = std::set<std::pair<std::uint64_t, std::uint64_t>>;
 
@@ -134,3 +136,5 @@ TEST_CASE("torus: bad input is refused before allocation", "[torus][errors]") {
   CHECK_THROWS_AS(t::torus(std::vector<std::uint64_t>(65, 2)), std::invalid_argument);
   CHECK_THROWS_AS(t::torus_diameter(std::vector<std::uint64_t>{}), std::invalid_argument);
 }
+
+}  // namespace torus_test

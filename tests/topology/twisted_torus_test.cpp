@@ -24,6 +24,8 @@
 #include "shiftfly/topology/twisted_torus.hpp"
 #include "support.hpp"
 
+namespace twisted_torus_test {
+
 namespace t = shiftfly::topology;
 using graph = shiftfly::core::graph<std::uint32_t>;
 
@@ -252,3 +254,5 @@ TEST_CASE("twisted torus: bad parameters are refused with the accepted range", "
   CHECK_THROWS_AS(t::twisted_torus<std::uint16_t>({256, 256}, {0}), std::invalid_argument);
   CHECK_THROWS_WITH(t::twisted_torus({65536, 65535}, {0}), Catch::Contains("memory"));
 }
+
+}  // namespace twisted_torus_test

@@ -15,6 +15,8 @@
 #include "family_fixtures.hpp"
 #include "support.hpp"
 
+namespace xpander_test {
+
 namespace xt = shiftfly::topology;
 
 TEST_CASE("xpander: d-regular, simple, one link to every other meta-node", "[xpander]") {
@@ -61,3 +63,5 @@ TEST_CASE("xpander: the registry's descriptor builds it, and bad parameters are 
   CHECK_THROWS_WITH(xt::xpander<std::uint16_t>(9, 7000), Catch::Contains("lift") && Catch::Contains("1 to 6553 at degree = 9, so that (d + 1) x L routers fit a 16-bit"));
   CHECK_THROWS_AS(xt::xpander(4'000'000, 1000), shiftfly::core::invalid_parameter);  // refused before allocating
 }
+
+}  // namespace xpander_test

@@ -14,6 +14,8 @@
 #include "shiftfly/workload/sharing.hpp"
 #include "shiftfly/workload/sharing_evaluation.hpp"
 
+namespace sharing_test {
+
 namespace wl = shiftfly::workload;
 
 TEST_CASE("labellings are injective", "[workload][sharing]") {
@@ -80,3 +82,5 @@ TEST_CASE("the sharing evaluation refuses inconsistent input", "[workload][shari
   CHECK(ok.tree <= ok.unicast);
   CHECK(ok.requesters > 0);
 }
+
+}  // namespace sharing_test

@@ -11,6 +11,8 @@
 #include "shiftfly/topology/torus.hpp"
 #include "test_graphs.hpp"
 
+namespace bisection_exact_test {
+
 using namespace shiftfly;
 
 namespace {
@@ -87,3 +89,5 @@ TEST_CASE("bisection_exact: the node budget and bad input") {
   CHECK_THROWS_AS(metrics::try_exact_bisection(testing::graph::from_edges(1, std::vector<testing::edge>{}, "one")),
                   core::invalid_parameter);
 }
+
+}  // namespace bisection_exact_test

@@ -10,6 +10,8 @@
 #include "shiftfly/topology/torus.hpp"
 #include "test_graphs.hpp"
 
+namespace bisection_interval_test {
+
 using namespace shiftfly;
 
 namespace {
@@ -100,3 +102,5 @@ TEST_CASE("bisection_interval: bad input") {
   CHECK(metrics::safe_spectral_floor(8.01, 16, 4) == 9);
   CHECK(metrics::safe_spectral_floor(-1e-12, 16, 4) == 0);
 }
+
+}  // namespace bisection_interval_test

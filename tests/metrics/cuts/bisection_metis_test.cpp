@@ -11,6 +11,8 @@
 #include "shiftfly/topology/torus.hpp"
 #include "test_graphs.hpp"
 
+namespace bisection_metis_test {
+
 using namespace shiftfly;
 
 namespace {
@@ -114,3 +116,5 @@ TEST_CASE("bisection_metis: bad input") {
   std::vector<std::uint8_t> bad_side{0, 1, 3, 0, 1, 1};
   CHECK_THROWS_AS(metrics::rebalance_bisection(g, bad_side), core::invalid_parameter);
 }
+
+}  // namespace bisection_metis_test

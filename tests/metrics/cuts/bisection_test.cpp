@@ -9,6 +9,8 @@
 #include "shiftfly/metrics/cuts/bisection.hpp"
 #include "test_graphs.hpp"
 
+namespace bisection_test {
+
 using namespace shiftfly;
 using V = std::uint32_t;
 
@@ -77,3 +79,5 @@ TEST_CASE("bisection: bad input") {
   CHECK_THROWS_AS(metrics::spectral_bisection_bound(testing::path(1)), std::invalid_argument);
   CHECK_THROWS_AS(metrics::greedy_bisection(testing::graph{}), std::invalid_argument);
 }
+
+}  // namespace bisection_test

@@ -1,9 +1,16 @@
 // Tests of metrics/cuts/connectivity.hpp: Prop. 5.6 (κ(K(d,D)) = d), brute force on small graphs.
 #include <catch2/catch.hpp>
 
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/push_relabel_max_flow.hpp>
+
 #include "shiftfly/metrics/cuts/connectivity.hpp"
+#include "shiftfly/topology/de_bruijn.hpp"
 #include "shiftfly/topology/kautz.hpp"
+#include "shiftfly/topology/torus.hpp"
 #include "test_graphs.hpp"
+
+namespace connectivity_test {
 
 using namespace shiftfly;
 using V = std::uint32_t;
@@ -128,12 +135,6 @@ TEST_CASE("connectivity: bad input") {
 // The Even / Esfahanian–Hakimi scheme with unit-capacity augmenting paths against an
 // independent method: Boost's push-relabel [Goldberg–Tarjan 1988] over every ordered pair (no reduction of
 // sources, no early stop), and against published connectivities.
-#include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/push_relabel_max_flow.hpp>
-
-#include "shiftfly/topology/de_bruijn.hpp"
-#include "shiftfly/topology/torus.hpp"
-
 namespace connectivity_fast_test {
 
 using namespace shiftfly;
@@ -336,3 +337,5 @@ TEST_CASE("connectivity: the cost estimate bounds the run; progress reaches its 
   o.threads = 2000;
   CHECK_THROWS_AS(metrics::connectivity(testing::cycle(4), o), std::invalid_argument);
 }
+
+}  // namespace connectivity_test

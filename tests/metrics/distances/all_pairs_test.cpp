@@ -10,6 +10,8 @@
 #include "shiftfly/topology/family.hpp"
 #include "test_graphs.hpp"
 
+namespace all_pairs_test {
+
 using namespace shiftfly;
 
 namespace {
@@ -199,3 +201,5 @@ TEST_CASE("all_pairs: bad input") {
   CHECK_THROWS_AS(metrics::all_pairs_stats(testing::graph{}), std::invalid_argument);
   CHECK_THROWS_AS(metrics::all_pairs_stats_arcs(testing::cycle(5)), std::invalid_argument);
 }
+
+}  // namespace all_pairs_test

@@ -6,6 +6,8 @@
 #include "shiftfly/metrics/distances/bfs.hpp"
 #include "test_graphs.hpp"
 
+namespace bfs_test {
+
 using namespace shiftfly;
 using testing::edge;
 using testing::graph;
@@ -67,3 +69,5 @@ TEST_CASE("bfs: bad input") {
   CHECK_THROWS_AS(metrics::bfs_arcs(g, 0u), std::invalid_argument);
   CHECK_THROWS_AS(metrics::bfs(graph{}, 0u), std::invalid_argument);
 }
+
+}  // namespace bfs_test

@@ -6,6 +6,8 @@
 #include "shiftfly/topology/family.hpp"
 #include "test_graphs.hpp"
 
+namespace diameter_bounds_test {
+
 using namespace shiftfly;
 
 TEST_CASE("diameter_bounds: iFUB equals all pairs on random undirected graphs") {
@@ -91,3 +93,5 @@ TEST_CASE("diameter_bounds: the progress hook sees every sweep, changes nothing,
   CHECK(a.diameter == 4);
   CHECK(arc_calls > 0);
 }
+
+}  // namespace diameter_bounds_test

@@ -7,6 +7,8 @@
 #include "shiftfly/metrics/distances/sampled_distances.hpp"
 #include "test_graphs.hpp"
 
+namespace sampled_distances_test {
+
 using namespace shiftfly;
 
 TEST_CASE("sampled: sources are randrange(n) draws of random.Random(seed)") {
@@ -106,3 +108,5 @@ TEST_CASE("sampled: more sources than vertices is refused only when it would run
                     Catch::Contains("samples = 2000000000") && Catch::Contains("3 vertices") &&
                         Catch::Contains("about 70 s"));
 }
+
+}  // namespace sampled_distances_test

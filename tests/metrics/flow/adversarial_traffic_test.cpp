@@ -10,6 +10,8 @@
 #include "shiftfly/core/error.hpp"
 #include "shiftfly/metrics/flow/traffic.hpp"
 
+namespace adversarial_traffic_test {
+
 using namespace shiftfly;
 
 namespace {
@@ -92,3 +94,5 @@ TEST_CASE("adversarial traffic: a size the pattern cannot take is refused in one
   CHECK(pattern_refusal([] { metrics::shift_traffic(1, 1); }).find("n = 1") != std::string::npos);
   CHECK(pattern_refusal([] { metrics::bit_complement_traffic(1); }).find("n = 1") != std::string::npos);
 }
+
+}  // namespace adversarial_traffic_test

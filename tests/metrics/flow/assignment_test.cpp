@@ -11,6 +11,8 @@
 
 #include "shiftfly/metrics/flow/assignment.hpp"
 
+namespace assignment_test {
+
 using namespace shiftfly;
 
 namespace {
@@ -66,3 +68,5 @@ TEST_CASE("assignment.hpp: the integer solvers answer under their own names") {
   const std::vector<std::uint8_t> d{0, 2, 1, 2, 0, 3, 1, 3, 0};
   CHECK(metrics::max_weight_assignment<std::uint8_t>(3, d).total == 6);
 }
+
+}  // namespace assignment_test

@@ -25,6 +25,8 @@
 #include "shiftfly/metrics/flow/throughput_mwu.hpp"
 #include "shiftfly/metrics/flow/traffic.hpp"
 
+namespace differential_throughput_test {
+
 namespace {
 namespace differential_throughput {
 
@@ -228,3 +230,5 @@ TEST_CASE("differential: scaled demand files give theta(T)/c, or at extreme scal
   }
   CHECK(solved >= 24);  // at least the "must" scales, both methods
 }
+
+}  // namespace differential_throughput_test

@@ -8,6 +8,8 @@
 #include "shiftfly/core/python_random.hpp"
 #include "shiftfly/metrics/flow/linear_assignment.hpp"
 
+namespace linear_assignment_test {
+
 using namespace shiftfly;
 
 namespace {
@@ -88,3 +90,5 @@ TEST_CASE("linear_assignment: the warm start finds the same optimum as the empty
     }
   }
 }
+
+}  // namespace linear_assignment_test

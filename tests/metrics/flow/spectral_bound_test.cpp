@@ -17,6 +17,8 @@
 #include "shiftfly/metrics/spectral/laplacian_trace.hpp"
 #include "throughput_fixture.hpp"
 
+namespace spectral_bound_test {
+
 using namespace shiftfly;
 namespace tf = shiftfly::testing::throughput;
 
@@ -113,3 +115,5 @@ TEST_CASE("spectral_uniform_bound: disconnected graphs and bad input", "[spectra
   CHECK_THROWS_AS(metrics::spectral_uniform_bound_value(4, 3, 0.0), core::invalid_parameter);
   CHECK_THROWS_AS(metrics::spectral_uniform_bound_value(1, 3, 1.0), core::invalid_parameter);
 }
+
+}  // namespace spectral_bound_test

@@ -22,6 +22,8 @@
 #include "test_graphs.hpp"
 #include "throughput_fixture.hpp"
 
+namespace throughput_arc_generation_test {
+
 using namespace shiftfly;
 namespace tg = shiftfly::testing;
 namespace tf = shiftfly::testing::throughput;
@@ -178,3 +180,5 @@ TEST_CASE("throughput_arc_generation: equals the whole edge LP above its limit",
   CHECK(std::fabs(r.value - whole.value) <= 2e-7 * whole.value);
   CHECK(r.variables < whole.variables);
 }
+
+}  // namespace throughput_arc_generation_test

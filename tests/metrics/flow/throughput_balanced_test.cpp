@@ -22,6 +22,8 @@
 #include "shiftfly/topology/shiftfly.hpp"
 #include "throughput_fixture.hpp"
 
+namespace throughput_balanced_test {
+
 using namespace shiftfly;
 namespace tf = shiftfly::testing::throughput;
 
@@ -304,3 +306,5 @@ TEST_CASE("measure_throughput: where the balanced routing stalls, the interval g
   CHECK(m.upper <= upper);
   CHECK(m.rounds > b.rounds);
 }
+
+}  // namespace throughput_balanced_test

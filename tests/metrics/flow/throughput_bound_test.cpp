@@ -10,6 +10,8 @@
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
 #include "throughput_fixture.hpp"
 
+namespace throughput_bound_test {
+
 using namespace shiftfly;
 namespace tf = shiftfly::testing::throughput;
 
@@ -86,3 +88,5 @@ TEST_CASE("throughput bounds: bad input") {
   CHECK_THROWS_AS(metrics::worst_permutation_bound(two), core::invalid_parameter);
   CHECK_THROWS_AS(metrics::worst_permutation_bound(tf::graph::from_edges(1, {})), core::invalid_parameter);
 }
+
+}  // namespace throughput_bound_test

@@ -23,6 +23,8 @@
 #include "shiftfly/topology/torus.hpp"
 #include "throughput_fixture.hpp"
 
+namespace throughput_column_generation_test {
+
 using namespace shiftfly;
 namespace tf = shiftfly::testing::throughput;
 
@@ -270,3 +272,5 @@ TEST_CASE("throughput_column_generation: bad generators are refused") {
   o.drop_after = 2'000'000;
   CHECK_THROWS_AS(metrics::throughput_column_generation(g, T, aut.generators, o), core::invalid_parameter);
 }
+
+}  // namespace throughput_column_generation_test

@@ -14,6 +14,8 @@
 #include "shiftfly/topology/boardfly.hpp"
 #include "throughput_fixture.hpp"
 
+namespace throughput_ecmp_test {
+
 using namespace shiftfly;
 namespace tf = shiftfly::testing::throughput;
 
@@ -125,3 +127,5 @@ TEST_CASE("measure_throughput_profile: the intervals contain the exact values") 
   const auto two = tf::graph::from_edges(4, std::vector<std::pair<std::uint32_t, std::uint32_t>>{{0, 1}, {2, 3}});
   CHECK_THROWS_AS(metrics::measure_throughput_profile(two), core::invalid_parameter);
 }
+
+}  // namespace throughput_ecmp_test

@@ -8,6 +8,8 @@
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
 #include "throughput_fixture.hpp"
 
+namespace throughput_lp_test {
+
 using namespace shiftfly;
 namespace tf = shiftfly::testing::throughput;
 
@@ -71,3 +73,5 @@ TEST_CASE("throughput_lp: bad input") {
     CHECK(what.find("82944 flow variables") != std::string::npos);
   }
 }
+
+}  // namespace throughput_lp_test

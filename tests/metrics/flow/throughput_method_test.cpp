@@ -13,6 +13,8 @@
 #include "shiftfly/metrics/flow/throughput_method.hpp"
 #include "throughput_fixture.hpp"
 
+namespace throughput_method_test {
+
 using namespace shiftfly;
 namespace tf = shiftfly::testing::throughput;
 
@@ -55,3 +57,5 @@ TEST_CASE("measure_throughput: the status is named by method, and answered_by na
   CHECK(m.answered_by == metrics::throughput_method::edge_lp);
   CHECK(m.method == std::string(metrics::name(m.status)));
 }
+
+}  // namespace throughput_method_test

@@ -11,6 +11,8 @@
 #include "shiftfly/topology/shiftfly.hpp"
 #include "throughput_fixture.hpp"
 
+namespace throughput_mwu_test {
+
 using namespace shiftfly;
 namespace tf = shiftfly::testing::throughput;
 
@@ -155,3 +157,5 @@ TEST_CASE("throughput_mwu: uniform traffic on graphs with loops and parallel lin
     CHECK(first.lower >= metrics::ecmp_throughput_bound(g, T).value * (1 - 1e-12));
   }
 }
+
+}  // namespace throughput_mwu_test

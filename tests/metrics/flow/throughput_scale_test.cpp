@@ -16,6 +16,8 @@
 #include "shiftfly/topology/torus.hpp"
 #include "throughput_fixture.hpp"
 
+namespace throughput_scale_test {
+
 using namespace shiftfly;
 namespace tf = shiftfly::testing::throughput;
 
@@ -296,3 +298,5 @@ TEST_CASE("throughput scale: a normal theta whose distance bound overflows is an
   r.matrix = matrix(9, {{0, 1, 1e308}});
   CHECK(relative(metrics::measure_throughput(g, r).lower, 4e-308) <= 1e-12);
 }
+
+}  // namespace throughput_scale_test

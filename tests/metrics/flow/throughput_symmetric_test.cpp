@@ -25,6 +25,8 @@
 #include "test_graphs.hpp"
 #include "throughput_fixture.hpp"
 
+namespace throughput_symmetric_test {
+
 using namespace shiftfly;
 namespace tg = shiftfly::testing;
 
@@ -212,3 +214,5 @@ TEST_CASE("throughput symmetric: the flow certificate with many commodities", "[
   CHECK(r.lower_certificate >= r.value * (1 - 1e-8));
   CHECK(r.dual_bound <= r.value * (1 + 1e-9));
 }
+
+}  // namespace throughput_symmetric_test

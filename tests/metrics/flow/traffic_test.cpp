@@ -11,6 +11,8 @@
 #include "shiftfly/metrics/flow/traffic.hpp"
 #include "throughput_fixture.hpp"
 
+namespace traffic_test {
+
 using namespace shiftfly;
 namespace tf = shiftfly::testing::throughput;
 
@@ -114,3 +116,5 @@ TEST_CASE("traffic: a file read by io becomes a matrix (the metrics open no file
   CHECK(T.entries() == std::vector<metrics::traffic_entry>{{0, 3, 1.5}, {2, 1, 0.2}, {3, 0, 1.0}});
   CHECK(T.name() == "file " + path);
 }
+
+}  // namespace traffic_test

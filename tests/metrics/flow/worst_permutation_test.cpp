@@ -23,9 +23,9 @@
 #include "shiftfly/topology/torus.hpp"
 #include "test_graphs.hpp"
 
-using namespace shiftfly;
-
 namespace worst_permutation_test {
+
+using namespace shiftfly;
 
 using graph = core::graph<std::uint32_t>;
 
@@ -94,8 +94,6 @@ std::vector<tub_fixture> load_tub_fixtures() {
   }
   return out;
 }
-
-}  // namespace worst_permutation_test
 
 namespace wpt = worst_permutation_test;
 
@@ -262,3 +260,5 @@ TEST_CASE("certified worst permutation: bad input, one line each") {
   CHECK_THROWS_WITH(metrics::max_weight_assignment<std::uint8_t>(2, m, zero), Catch::Contains("scale"));
   CHECK_THROWS_WITH(metrics::max_weight_assignment<std::uint8_t>(3, m), Catch::Contains("not a k x k matrix"));
 }
+
+}  // namespace worst_permutation_test

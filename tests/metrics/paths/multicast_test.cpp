@@ -6,6 +6,8 @@
 #include "shiftfly/metrics/paths/multicast.hpp"
 #include "test_graphs.hpp"
 
+namespace multicast_test {
+
 using namespace shiftfly;
 using V = std::uint32_t;
 
@@ -80,3 +82,5 @@ TEST_CASE("multicast: bad input") {
   CHECK_THROWS_AS(metrics::multicast(g, V{5}, std::span<const V>(bad)), std::invalid_argument);
   CHECK_THROWS_AS(metrics::mean_multicast_efficiency(g, 0), std::invalid_argument);
 }
+
+}  // namespace multicast_test

@@ -15,6 +15,8 @@
 #include "shiftfly/topology/torus.hpp"
 #include "test_graphs.hpp"
 
+namespace path_diversity_test {
+
 using namespace shiftfly;
 
 namespace {
@@ -264,3 +266,5 @@ TEST_CASE("path_diversity: bad input") {
   CHECK_THROWS_AS(metrics::disjoint_paths(g, metrics::traversal::undirected, {.max_work = 10}), core::invalid_parameter);
   CHECK_THROWS_AS(metrics::disjoint_paths(g, metrics::traversal::arcs), core::invalid_parameter);
 }
+
+}  // namespace path_diversity_test

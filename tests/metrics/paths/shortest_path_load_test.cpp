@@ -24,6 +24,8 @@
 #include "load_options.hpp"
 #include "throughput_fixture.hpp"
 
+namespace shortest_path_load_test {
+
 using namespace shiftfly;
 
 namespace spl_test {
@@ -333,3 +335,5 @@ TEST_CASE("uniform shortest-path load: bad input is refused in one line") {
   o.max_arc_visits = 144;
   CHECK(metrics::uniform_shortest_path_load(ring, o).size() == 12);
 }
+
+}  // namespace shortest_path_load_test

@@ -25,9 +25,9 @@
 #include "load_options.hpp"
 #include "test_graphs.hpp"
 
-using namespace shiftfly;
-
 namespace symmetric_load_test {
+
+using namespace shiftfly;
 
 using graph = core::graph<std::uint32_t>;
 
@@ -58,8 +58,6 @@ inline std::vector<std::uint32_t> rotation(std::uint32_t n) {
 }
 
 using testing::load_options;
-
-}  // namespace symmetric_load_test
 
 TEST_CASE("symmetric load: equals the n passes, vertex-transitive or not, both splits", "[symmetric_load]") {
   namespace t = symmetric_load_test;
@@ -151,3 +149,5 @@ TEST_CASE("symmetric load: bad input is refused, naming what is wrong", "[symmet
   CHECK_THROWS_WITH(metrics::uniform_shortest_path_load_symmetric(testing::complete(1), t::load_options(spread)),
                     Catch::Contains("n = 1"));
 }
+
+}  // namespace symmetric_load_test

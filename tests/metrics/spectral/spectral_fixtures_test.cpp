@@ -21,6 +21,8 @@
 #include "shiftfly/topology/torus.hpp"
 #include "test_graphs.hpp"
 
+namespace spectral_fixtures_test {
+
 using namespace shiftfly;
 
 namespace spectral_fixtures {
@@ -198,3 +200,5 @@ TEST_CASE("spectral fixtures: a torus of three chunks against its closed-form sp
     CHECK(f.vector == first);
   }
 }
+
+}  // namespace spectral_fixtures_test

@@ -10,6 +10,8 @@
 #include "shiftfly/topology/family.hpp"
 #include "test_graphs.hpp"
 
+namespace spectral_test {
+
 using namespace shiftfly;
 
 namespace {
@@ -160,3 +162,5 @@ TEST_CASE("spectral: progress counts operator products and leaves the result unc
   CHECK(r.lambda_min == plain.lambda_min);
   CHECK(r.iterations == plain.iterations);
 }
+
+}  // namespace spectral_test

@@ -16,6 +16,8 @@
 #include "shiftfly/topology/torus.hpp"
 #include "test_graphs.hpp"
 
+namespace automorphisms_test {
+
 using namespace shiftfly;
 namespace tg = shiftfly::testing;
 
@@ -106,3 +108,5 @@ TEST_CASE("automorphisms: a random regular graph has none, and bad input", "[aut
   CHECK(metrics::is_automorphism(g, metrics::traversal::undirected, std::vector<std::uint32_t>{1, 2, 3, 4, 0}));
   CHECK_THROWS_WITH(metrics::graph_automorphisms(g, metrics::traversal::arcs), Catch::Contains("no directed arcs"));
 }
+
+}  // namespace automorphisms_test

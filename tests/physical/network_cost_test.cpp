@@ -19,6 +19,8 @@
 #include "shiftfly/physical/model_file.hpp"
 #include "shiftfly/topology/family.hpp"
 
+namespace network_cost_test {
+
 namespace physical = shiftfly::physical;
 using graph = shiftfly::core::graph<std::uint32_t>;
 
@@ -254,3 +256,5 @@ TEST_CASE("cost: a router the model prices below 0 is refused, with the least po
   z.router_per_port = 0;
   CHECK(physical::router_min_ports(z) == UINT64_MAX);
 }
+
+}  // namespace network_cost_test

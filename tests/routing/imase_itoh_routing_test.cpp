@@ -8,6 +8,8 @@
 
 #include "shiftfly/routing/imase_itoh.hpp"
 
+namespace imase_itoh_routing_test {
+
 namespace routing = shiftfly::routing;
 
 TEST_CASE("the digit values of k steps form one interval of d^k integers", "[routing][imase-itoh]") {
@@ -116,3 +118,5 @@ TEST_CASE("sweep: how often the arithmetic route is shortest, n <= 2000", "[.swe
     CHECK(shortest == pairs);
   }
 }
+
+}  // namespace imase_itoh_routing_test

@@ -10,6 +10,8 @@
 #include "shiftfly/collectives/allreduce.hpp"
 #include "shiftfly/collectives/cost.hpp"
 
+namespace alpha_beta_cost_test {
+
 namespace sc = shiftfly::collectives;
 using namespace test_support;
 
@@ -83,3 +85,5 @@ TEST_CASE("alpha and beta are validated", "[cost]") {
   const std::vector<std::uint64_t> dims{4, 4};
   REQUIRE_THROWS_AS(sc::compare_allreduce(dims, 16, false, {-1.0, 1.0}), std::invalid_argument);
 }
+
+}  // namespace alpha_beta_cost_test
