@@ -18,23 +18,34 @@
 #   allocations at exit read as leaks to LeakSanitizer).
 # Pass SHIFTFLY_UNITY=OFF in the environment to build every tool and test file as its own unit
 # (about 10 minutes on 2 cores, too long for every CI run; docs/performance.md, "Build time").
+# SHIFTFLY_CLANG_PART=build stops after the build, SHIFTFLY_CLANG_PART=tests runs the tests of a
+# build made so (CI times the two as stages of their own); the default, all, does both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
-command -v clang++ >/dev/null || { echo "test_clang.sh: clang++ not found (scripts/setup.sh installs clang)" >&2; exit 2; }
-CC=clang CXX=clang++ cmake -S . -B build-clang -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DSHIFTFLY_BUILD_TESTS=ON -DSHIFTFLY_BUILD_EXAMPLES=OFF -DSHIFTFLY_BUILD_BENCH=OFF \
-  -DSHIFTFLY_BUILD_FUZZERS=OFF -DSHIFTFLY_BUILD_PYTHON=OFF -DSHIFTFLY_UNITY="${SHIFTFLY_UNITY:-ON}" \
-  -DSHIFTFLY_TEST_SANITIZERS=address,undefined >/dev/null
-# The tools and the test program (test_units, every tests/**/*_test.cpp, and the MPI check when
-# MPI is found); not the ODR check, whose one unit of every header shows the same under either
-# compiler (stage 1 builds and runs it).
-targets=(shiftfly_tool halley_tool test_units)
-# (the target list is read whole first: `ninja ... | grep -q` under pipefail fails when grep
-# exits at its match before ninja has written the rest, and the MPI check was then left unbuilt)
-all_targets=$(ninja -C build-clang -t targets all)
-grep -q '^test_mpi_distances_check:' <<<"$all_targets" && targets+=(test_mpi_distances_check)
-cmake --build build-clang -j "$(nproc)" --target "${targets[@]}"
+part="${SHIFTFLY_CLANG_PART:-all}"
+case "$part" in
+  all | build | tests) ;;
+  *) echo "test_clang.sh: SHIFTFLY_CLANG_PART = '$part' is not accepted (accepted: all, build, tests)" >&2; exit 2 ;;
+esac
+if [ "$part" != tests ]; then
+  bash scripts/setup.sh
+  command -v clang++ >/dev/null || { echo "test_clang.sh: clang++ not found (scripts/setup.sh installs clang)" >&2; exit 2; }
+  CC=clang CXX=clang++ cmake -S . -B build-clang -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DSHIFTFLY_BUILD_TESTS=ON -DSHIFTFLY_BUILD_EXAMPLES=OFF -DSHIFTFLY_BUILD_BENCH=OFF \
+    -DSHIFTFLY_BUILD_FUZZERS=OFF -DSHIFTFLY_BUILD_PYTHON=OFF -DSHIFTFLY_UNITY="${SHIFTFLY_UNITY:-ON}" \
+    -DSHIFTFLY_TEST_SANITIZERS=address,undefined >/dev/null
+  # The tools and the test program (test_units, every tests/**/*_test.cpp, and the MPI check when
+  # MPI is found); not the ODR check, whose one unit of every header shows the same under either
+  # compiler (stage 1 builds and runs it).
+  targets=(shiftfly_tool halley_tool test_units)
+  # (the target list is read whole first: `ninja ... | grep -q` under pipefail fails when grep
+  # exits at its match before ninja has written the rest, and the MPI check was then left unbuilt)
+  all_targets=$(ninja -C build-clang -t targets all)
+  grep -q '^test_mpi_distances_check:' <<<"$all_targets" && targets+=(test_mpi_distances_check)
+  cmake --build build-clang -j "$(nproc)" --target "${targets[@]}"
+fi
+[ "$part" != build ] || exit 0
+[ -f build-clang/CTestTestfile.cmake ] || { echo "test_clang.sh: no ./build-clang to test; run it with SHIFTFLY_CLANG_PART=build first" >&2; exit 2; }
 export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 # leaks inside outside libraries (named, with why, in the file)
@@ -49,6 +60,7 @@ export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan_suppressions.txt:print_suppr
 # under Clang by the metrics and routing unit tests). The bad-input
 # matrix (tools/bad_input_test) runs here too, though its code is the same under either
 # compiler: it runs hundreds of tools and once bounded their wall time, so it is the
-# test a busy machine tests best. (The Python tests run busy in CI from stage 1's build.)
+# test a busy machine tests best. (In CI the README's test command, with its Python tests, is the
+# work beside these tests; .ci/run.)
 bash scripts/test_busy.sh build-clang \
   -E "^((cmake|docs|headers|readme|odr|differential)/|tables/check_(throughput|routing_load)$)" "$@"

@@ -6,6 +6,8 @@
 // of halley/), so every experiment a table shows is run by a study.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -171,7 +173,7 @@ TEST_CASE("the rooms of metrics/ follow their order in docs/design.md, without c
 TEST_CASE("the layering check fails on an include cycle and on an include against the order", "[design]") {
   const std::map<std::string, int> layer{{"core", 0}, {"topology", 1}, {"metrics", 2}};
   // a cycle added on purpose, in a tree on disk: core includes metrics, metrics includes core
-  const fs::path root = fs::temp_directory_path() / "shiftfly_layering_test";
+  const fs::path root = fs::temp_directory_path() / ("shiftfly_layering_test_" + std::to_string(::getpid()));
   fs::remove_all(root);
   fs::create_directories(root / "shiftfly" / "core");
   fs::create_directories(root / "shiftfly" / "metrics");
@@ -194,7 +196,7 @@ TEST_CASE("the layering check fails on an include cycle and on an include agains
   const auto parsed = read_layers("| 9 | `x` |\n<!-- layers -->\n| Layer | Dirs |\n|---|---|\n| 0 | `core` |\n| 1 | `io`, `topology` | x |\n<!-- /layers -->\n");
   CHECK(parsed == std::map<std::string, int>{{"core", 0}, {"io", 1}, {"topology", 1}});
   // the rooms of a directory: an include from a lower room to a higher one is named
-  const fs::path rooms = fs::temp_directory_path() / "shiftfly_layering_rooms_test";
+  const fs::path rooms = fs::temp_directory_path() / ("shiftfly_layering_rooms_test_" + std::to_string(::getpid()));
   fs::remove_all(rooms);
   fs::create_directories(rooms / "shiftfly" / "metrics" / "distances" / "detail");
   fs::create_directories(rooms / "shiftfly" / "metrics" / "flow");

@@ -5,6 +5,8 @@
 // installed program finds the models beside it.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
@@ -172,7 +174,7 @@ TEST_CASE("cost endpoints: the family's own rule by default, as every command co
 
 TEST_CASE("installed models: found beside the program, or not at all", "[physical][model_file]") {
   namespace fs = std::filesystem;
-  const fs::path root = fs::temp_directory_path() / "shiftfly-installed-models-test";
+  const fs::path root = fs::temp_directory_path() / ("shiftfly-installed-models-test-" + std::to_string(::getpid()));
   fs::remove_all(root);
   const fs::path program = root / "bin" / "shiftfly";
   CHECK(physical::installed_cost_models_dir(program, "../share/shiftfly/cost_models").empty());

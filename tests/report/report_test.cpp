@@ -1,9 +1,12 @@
 // Tests for report/: rendering, the golden-table comparison, and the table-set driver.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
 
 #include "shiftfly/report/check.hpp"
 #include "shiftfly/report/render.hpp"
@@ -58,7 +61,7 @@ TEST_CASE("run_table_set writes, checks, and fails on an altered golden file", "
                                          return o;
                                        },
                                        {"demo"}}};
-  const auto dir = std::filesystem::temp_directory_path() / "shiftfly_report_test";
+  const auto dir = std::filesystem::temp_directory_path() / ("shiftfly_report_test_" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   table_set_options o;
   o.out_dir = dir.string();

@@ -4,6 +4,8 @@
 // fixed-traffic entry points.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -48,7 +50,7 @@ TEST_CASE("the throughput metrics take uniform, permutation, worst and file", "[
 }
 
 TEST_CASE("a traffic file is read into the spec by the one reader", "[routing][traffic_spec]") {
-  const auto path = std::filesystem::temp_directory_path() / "shiftfly_traffic_spec_test.txt";
+  const auto path = std::filesystem::temp_directory_path() / ("shiftfly_traffic_spec_test_" + std::to_string(::getpid()) + ".txt");
   {
     std::ofstream out(path);
     out << "# two demands\n0 2 1.5\n3 1 2\n";
