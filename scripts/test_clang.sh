@@ -36,7 +36,7 @@ if [ "$part" != tests ]; then
     -DSHIFTFLY_TEST_SANITIZERS=address,undefined >/dev/null
   # The tools and the test program (test_units, every tests/**/*_test.cpp, and the MPI check when
   # MPI is found); not the ODR check, whose one unit of every header shows the same under either
-  # compiler (stage 1 builds and runs it).
+  # compiler (the README's test command builds and runs it).
   targets=(shiftfly_tool halley_tool test_units)
   # (the target list is read whole first: `ninja ... | grep -q` under pipefail fails when grep
   # exits at its match before ninja has written the rest, and the MPI check was then left unbuilt)
