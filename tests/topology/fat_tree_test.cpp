@@ -3,7 +3,7 @@
 // k, core k), links only between adjacent tiers, diameter 4 by BFS; fat_tree(k) equal,
 // link for link, to XGFT(3; k/2, k/2, k; 1, k/2, k/2) built by the separate XGFT code;
 // XGFT level sizes, degrees and link counts on a sweep of small parameters; isomorphism
-// (boost::isomorphism) with the networkx fixtures; bad input refused.
+// (bliss canonical forms) with the networkx fixtures; bad input refused.
 #include <catch2/catch.hpp>
 
 #include <cstdint>

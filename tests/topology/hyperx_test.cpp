@@ -2,7 +2,7 @@
 // L <= 3 and every size in {2..6}: order, regularity with radix Σ(Si − 1), edge count and
 // diameter L by BFS, adjacency exactly "differ in one coordinate"; HyperX(S) = K_S,
 // HyperX(2,...,2) = the hypercube (edge for edge, built here), HyperX(3,3) = Paley(9) and
-// Hamming graphs isomorphic (boost::isomorphism) to the networkx fixtures; bad input refused.
+// Hamming graphs isomorphic (bliss canonical forms) to the networkx fixtures; bad input refused.
 #include <catch2/catch.hpp>
 
 #include <cstdint>

@@ -57,6 +57,24 @@ TEST_CASE("throughput_lp: the arcs of a digraph, unreachable pairs, scaling") {
                   tf::closed_form_uniform(p) / 2) <= 1e-9);
 }
 
+TEST_CASE("throughput_lp: a network connected one way only: the reachable demand is routed, the other is 0") {
+  // arcs 0 -> 1 -> 2: not strongly connected, so the unreachable-demand check searches from each
+  // source (a strongly connected network takes the two-search shortcut, as in the cases above)
+  std::vector<std::uint64_t> off{0, 1, 2, 2};
+  std::vector<std::uint32_t> tgt{1, 2};
+  const auto path = core::graph<std::uint32_t>::from_arcs(3, off, tgt, "P3");
+  const auto forward = metrics::traffic_matrix::from_entries(3, {{0, 2, 1.0}});
+  const auto r = metrics::throughput_lp(path, forward, metrics::traversal::arcs);
+  CHECK(std::fabs(r.value - 1.0) <= 1e-9);
+  CHECK(r.algorithm.find("unreachable") == std::string::npos);
+  const auto backward = metrics::traffic_matrix::from_entries(3, {{0, 2, 1.0}, {2, 0, 1.0}});
+  const auto z = metrics::throughput_lp(path, backward, metrics::traversal::arcs);
+  CHECK(z.value == 0.0);
+  CHECK(z.algorithm.find("unreachable") != std::string::npos);
+  // the same graph's links both ways: strongly connected, both demands routed
+  CHECK(std::fabs(metrics::throughput_lp(path, backward).value - 1.0) <= 1e-9);
+}
+
 TEST_CASE("throughput_lp: bad input") {
   const auto g = tf::petersen();
   CHECK_THROWS_AS(metrics::throughput_lp(g, metrics::uniform_traffic(9)), core::invalid_parameter);

@@ -35,6 +35,51 @@ TEST_CASE("traffic: uniform and within-group patterns") {
   CHECK(g.targets_of(3).empty());
 }
 
+TEST_CASE("traffic: uniform_traffic equals its pairs given to from_entries; copies and scaled() share storage") {
+  for (std::uint64_t n = 2; n <= 7; ++n) {
+    INFO("n = " << n);
+    std::vector<metrics::traffic_entry> pairs;
+    for (std::uint64_t t = n; t-- > 0;)  // given out of order: from_entries sorts
+      for (std::uint64_t s = 0; s < n; ++s)
+        if (s != t) pairs.push_back({s, t, 1.0});
+    const auto want = metrics::traffic_matrix::from_entries(n, pairs, "uniform");
+    const auto u = metrics::uniform_traffic(n);
+    CHECK(u.n() == want.n());
+    CHECK(u.name() == want.name());
+    CHECK(u.size() == want.size());
+    CHECK(u.entries() == want.entries());
+    CHECK(u.total_demand() == want.total_demand());
+    CHECK(u.scaled_total() == want.scaled_total());
+    CHECK(u.min_demand() == want.min_demand());
+    CHECK(u.max_demand() == want.max_demand());
+    CHECK(u.demand_exponent() == want.demand_exponent());
+    CHECK(u.is_uniform());
+    CHECK(want.is_uniform());
+    CHECK(std::equal(u.sources_with_demand().begin(), u.sources_with_demand().end(), want.sources_with_demand().begin(),
+                     want.sources_with_demand().end()));
+    for (std::uint64_t s = 0; s < n; ++s) {
+      CHECK(std::equal(u.targets_of(s).begin(), u.targets_of(s).end(), want.targets_of(s).begin(), want.targets_of(s).end()));
+      CHECK(std::equal(u.demands_of(s).begin(), u.demands_of(s).end(), want.demands_of(s).begin(), want.demands_of(s).end()));
+    }
+    // a copy and scaled(0) share the pattern and the demands; scaled(2) shares the pattern only
+    // and leaves the original's demands as they were
+    const auto copy = u;
+    CHECK(copy.targets_of(0).data() == u.targets_of(0).data());
+    CHECK(u.scaled(0).demands_of(0).data() == u.demands_of(0).data());
+    const auto quarter = u.scaled(2);
+    CHECK(quarter.targets_of(1).data() == u.targets_of(1).data());
+    CHECK(quarter.demands_of(1).data() != u.demands_of(1).data());
+    for (const auto& x : quarter.entries()) CHECK(x.demand == 0.25);
+    for (const auto& x : u.entries()) CHECK(x.demand == 1.0);
+    CHECK(quarter.total_demand() == 0.25 * static_cast<double>(n * (n - 1)));
+  }
+  // a default matrix is empty, with no sources
+  const metrics::traffic_matrix none;
+  CHECK(none.empty());
+  CHECK(none.sources_with_demand().empty());
+  CHECK(none.entries().empty());
+}
+
 TEST_CASE("traffic: permutations and MoE dispatch reproduce Python's random.Random (fixture)") {
   const auto& f = tf::load();
   REQUIRE(!f.shuffles.empty());

@@ -134,8 +134,34 @@ inline std::uint64_t throughput_lp_variables(std::uint64_t sources, std::uint64_
 
 namespace detail {
 
-/// True if some demanded target of T cannot be reached from its source in `net` (BFS).
+/// Whether every vertex of `net` reaches vertex 0 and is reached from it: then every vertex
+/// reaches every other (strongly connected). One BFS each way over the arcs.
+inline bool strongly_connected(const capacity_network& net) {
+  std::vector<char> seen(net.n);
+  std::vector<std::uint32_t> queue;
+  queue.reserve(net.n);
+  for (const bool forward : {true, false}) {
+    std::fill(seen.begin(), seen.end(), 0);
+    queue.assign(1, 0);
+    seen[0] = 1;
+    for (std::size_t i = 0; i < queue.size(); ++i) {
+      const auto v = queue[i];
+      const auto begin = forward ? net.out_offsets[v] : net.in_offsets[v];
+      const auto end = forward ? net.out_offsets[v + 1] : net.in_offsets[v + 1];
+      for (auto k = begin; k < end; ++k) {
+        const auto w = forward ? net.head[k] : net.tail[net.in_arc[k]];
+        if (!seen[w]) seen[w] = 1, queue.push_back(w);
+      }
+    }
+    if (queue.size() != net.n) return false;
+  }
+  return true;
+}
+
+/// True if some demanded target of T cannot be reached from its source in `net`: no demand is
+/// unreachable in a strongly connected network (two BFS); otherwise one BFS a source.
 inline bool unreachable_demand(const capacity_network& net, const traffic_matrix& T) {
+  if (net.n == 0 || strongly_connected(net)) return false;
   std::vector<std::uint32_t> seen(net.n, std::numeric_limits<std::uint32_t>::max()), queue;
   queue.reserve(net.n);
   for (const auto s : T.sources_with_demand()) {

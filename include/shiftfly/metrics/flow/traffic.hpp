@@ -41,6 +41,10 @@
 /// No metric opens a file: the caller composes the two, e.g.
 ///   traffic_from_lines(n, io::read_traffic_file(path, n), "file " + io::display_name(path)).
 ///
+/// Storage: the pattern of pairs (CSR by source) and the demands are immutable once built and
+/// shared by copies; scaled(e) copies the demands only (none for e = 0). uniform_traffic builds
+/// its n(n − 1) pairs in sorted form directly, 12 bytes a pair.
+///
 /// Validation (from_entries): every vertex id below n, s ≠ t, every demand a finite normal
 /// double (2^-1022 ≈ 2.2250738585072014e-308 to 1.7976931348623157e308: a subnormal value
 /// keeps only a few bits of what was written), and each pair at most once: a repeated pair is
@@ -93,6 +97,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <span>
 #include <string>
@@ -149,9 +154,11 @@ class traffic_matrix {
     traffic_matrix t;
     t.n_ = n;
     t.name_ = std::move(name);
-    t.offsets_.assign(n + 1, 0);
-    t.targets_.reserve(entries.size());
-    t.demands_.reserve(entries.size());
+    auto rows = std::make_shared<pattern>();
+    auto demands = std::make_shared<std::vector<double>>();
+    rows->offsets.assign(n + 1, 0);
+    rows->targets.reserve(entries.size());
+    demands->reserve(entries.size());
     for (const auto& e : entries) {
       t.max_ = std::max(t.max_, e.demand);
       t.min_ = std::min(t.min_, e.demand);
@@ -161,22 +168,24 @@ class traffic_matrix {
     // the sum of the demands × 2^-e: every term is exact (a power of two, normal results),
     // so this rounds exactly as the plain sum does wherever that one stays finite
     for (const auto& e : entries) {
-      ++t.offsets_[e.source + 1];
-      t.targets_.push_back(static_cast<std::uint32_t>(e.target));
-      t.demands_.push_back(e.demand);
+      ++rows->offsets[e.source + 1];
+      rows->targets.push_back(static_cast<std::uint32_t>(e.target));
+      demands->push_back(e.demand);
       t.scaled_total_ += std::ldexp(e.demand, -t.exponent_);
     }
-    std::partial_sum(t.offsets_.begin(), t.offsets_.end(), t.offsets_.begin());
+    std::partial_sum(rows->offsets.begin(), rows->offsets.end(), rows->offsets.begin());
     for (std::uint64_t s = 0; s < n; ++s)
-      if (t.offsets_[s + 1] > t.offsets_[s]) t.sources_.push_back(static_cast<std::uint32_t>(s));
+      if (rows->offsets[s + 1] > rows->offsets[s]) rows->sources.push_back(static_cast<std::uint32_t>(s));
+    t.rows_ = std::move(rows);
+    t.demands_ = std::move(demands);
     return t;
   }
 
   /// The vertex count of the graph the matrix is for.
   [[nodiscard]] std::uint64_t n() const noexcept { return n_; }
   /// Number of pairs with demand.
-  [[nodiscard]] std::size_t size() const noexcept { return targets_.size(); }
-  [[nodiscard]] bool empty() const noexcept { return targets_.empty(); }
+  [[nodiscard]] std::size_t size() const noexcept { return demands_ ? demands_->size() : 0; }
+  [[nodiscard]] bool empty() const noexcept { return size() == 0; }
   /// Σ T(s,t); +∞ when it exceeds the largest double (scaled_total() and total_demand_log10() do not).
   [[nodiscard]] double total_demand() const noexcept { return std::ldexp(scaled_total_, exponent_); }
   /// Σ T(s,t)·2^-e with e = demand_exponent(): at most 2·size(), always finite.
@@ -197,10 +206,13 @@ class traffic_matrix {
   [[nodiscard]] int demand_exponent() const noexcept { return exponent_; }
   /// The same matrix with every demand × 2^-e (exact while the results stay normal doubles,
   /// as they do for e = demand_exponent() on a matrix require_throughput_demands accepts).
+  /// The sparsity pattern is shared, never copied; so are the demands when e = 0.
   [[nodiscard]] traffic_matrix scaled(int e) const {
     traffic_matrix t = *this;
     if (e == 0) return t;
-    for (auto& d : t.demands_) d = std::ldexp(d, -e);
+    auto demands = std::make_shared<std::vector<double>>(*demands_);
+    for (auto& d : *demands) d = std::ldexp(d, -e);
+    t.demands_ = std::move(demands);
     t.max_ = std::ldexp(max_, -e);
     t.min_ = std::ldexp(min_, -e);
     t.exponent_ = exponent_ - e;
@@ -210,30 +222,69 @@ class traffic_matrix {
   /// A short description, e.g. "uniform" or "permutation (seed 1)".
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   /// The vertices that send something, ascending.
-  [[nodiscard]] std::span<const std::uint32_t> sources_with_demand() const noexcept { return sources_; }
+  [[nodiscard]] std::span<const std::uint32_t> sources_with_demand() const noexcept {
+    return rows_ ? std::span<const std::uint32_t>(rows_->sources) : std::span<const std::uint32_t>{};
+  }
   /// Targets of source s, ascending, and their demands (same order).
   [[nodiscard]] std::span<const std::uint32_t> targets_of(std::uint64_t s) const noexcept {
-    return {targets_.data() + offsets_[s], targets_.data() + offsets_[s + 1]};
+    return {rows_->targets.data() + rows_->offsets[s], rows_->targets.data() + rows_->offsets[s + 1]};
   }
   [[nodiscard]] std::span<const double> demands_of(std::uint64_t s) const noexcept {
-    return {demands_.data() + offsets_[s], demands_.data() + offsets_[s + 1]};
+    return {demands_->data() + rows_->offsets[s], demands_->data() + rows_->offsets[s + 1]};
   }
   /// All entries, sorted by source then target.
   [[nodiscard]] std::vector<traffic_entry> entries() const {
     std::vector<traffic_entry> out;
     out.reserve(size());
-    for (std::uint64_t s = 0; s < n_; ++s)
-      for (auto i = offsets_[s]; i < offsets_[s + 1]; ++i) out.push_back({s, targets_[i], demands_[i]});
+    for (const auto s : sources_with_demand()) {
+      const auto tg = targets_of(s);
+      const auto dm = demands_of(s);
+      for (std::size_t i = 0; i < tg.size(); ++i) out.push_back({s, tg[i], dm[i]});
+    }
     return out;
   }
 
  private:
+  friend traffic_matrix uniform_traffic(std::uint64_t n);
+  /// Uniform all-to-all on n vertices (demand 1 for every ordered pair s != t), built in its
+  /// sorted form directly: the n(n - 1) entries that from_entries would take, check and copy
+  /// are what the throughput tables spent most of their time on at 12,500 vertices. The caller
+  /// (uniform_traffic) has checked n and the memory.
+  static traffic_matrix uniform(std::uint64_t n) {
+    traffic_matrix t;
+    t.n_ = n;
+    t.name_ = "uniform";
+    auto rows = std::make_shared<pattern>();
+    rows->offsets.resize(n + 1);
+    rows->targets.resize(n * (n - 1));
+    rows->sources.resize(n);
+    std::uint32_t* out = rows->targets.data();
+    for (std::uint64_t s = 0; s < n; ++s) {
+      rows->offsets[s] = s * (n - 1);
+      rows->sources[s] = static_cast<std::uint32_t>(s);
+      for (std::uint64_t x = 0; x < n; ++x)
+        if (x != s) *out++ = static_cast<std::uint32_t>(x);
+    }
+    rows->offsets[n] = n * (n - 1);
+    t.rows_ = std::move(rows);
+    t.demands_ = std::make_shared<std::vector<double>>(n * (n - 1), 1.0);
+    t.max_ = t.min_ = 1.0;
+    t.exponent_ = 0;
+    t.scaled_total_ = static_cast<double>(n * (n - 1));  // the sum of as many ones: exact below 2^53 pairs
+    return t;
+  }
+
+  /// Which pairs have demand (CSR by source), and the sources with any: immutable once built,
+  /// so copies and scaled() share it.
+  struct pattern {
+    std::vector<std::uint64_t> offsets;
+    std::vector<std::uint32_t> targets;
+    std::vector<std::uint32_t> sources;
+  };
   std::uint64_t n_ = 0;
   std::string name_;
-  std::vector<std::uint64_t> offsets_;
-  std::vector<std::uint32_t> targets_;
-  std::vector<double> demands_;
-  std::vector<std::uint32_t> sources_;
+  std::shared_ptr<const pattern> rows_;
+  std::shared_ptr<const std::vector<double>> demands_;
   double scaled_total_ = 0.0;
   double max_ = 0.0, min_ = std::numeric_limits<double>::infinity();
   int exponent_ = 0;
@@ -282,12 +333,7 @@ inline traffic_matrix uniform_traffic(std::uint64_t n) {
   constexpr std::string_view where = "uniform_traffic";
   core::require_range(where, "n", n, 2, traffic_max_vertices);
   detail::require_traffic_memory(where, n, core::checked_mul(n, n - 1, where, "pairs"));
-  std::vector<traffic_entry> e;
-  e.reserve(n * (n - 1));
-  for (std::uint64_t s = 0; s < n; ++s)
-    for (std::uint64_t t = 0; t < n; ++t)
-      if (s != t) e.push_back({s, t, 1.0});
-  return traffic_matrix::from_entries(n, std::move(e), "uniform", where);
+  return traffic_matrix::uniform(n);
 }
 
 /// The permutation p of 0..n-1 drawn as `p = list(range(n)); random.Random(seed).shuffle(p)`.
