@@ -13,7 +13,7 @@ add_test(NAME tables/check_exact
 add_test(NAME tables/check_halley
   COMMAND ${CMAKE_BINARY_DIR}/bin/halley tables --check ${PROJECT_SOURCE_DIR}/docs/results/halley)
 set_tests_properties(tables/check_paper tables/check_exact tables/check_halley PROPERTIES TIMEOUT 600)
-# The bisection and throughput section of the exact profile (about 95 s of CPU; docs/hardening.md, "CI time"):
+# The bisection and throughput section of the exact profile (about 47 s of CPU; docs/hardening.md, "CI time"):
 # its own test, so that ctest runs it beside the others. The Clang stage leaves it out for CI
 # time; tests/metrics/flow/throughput_ecmp_test checks that its routing ignores the thread count.
 add_test(NAME tables/check_throughput
