@@ -112,18 +112,21 @@ inline timed_run run_tool_argv(const std::string& tool, const std::vector<std::s
   if (address_space == 0) {
     // posix_spawn (glibc: clone with CLONE_VM | CLONE_VFORK) copies none of this process's page
     // tables; a fork of the test program did, and cost more than the tool's own start (measured:
-    // docs/hardening.md, "CI time"). An exec failure exits 127, as the fork below does.
+    // docs/hardening.md, "CI time"). posix_spawn reports a failed exec as its own error: the
+    // run's status is then 127, a shell's for a command it cannot run, as the fork below gives.
     posix_spawn_file_actions_t actions;
     ::posix_spawn_file_actions_init(&actions);
     ::posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
     ::posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
     ::posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
     for (const int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) ::posix_spawn_file_actions_addclose(&actions, fd);
-    if (::posix_spawn(&pid, path.c_str(), &actions, nullptr, argv.data(), environ) != 0) {
-      pid = ::fork();  // posix_spawn reports a failed exec as its error: take the fork, whose child exits 127
-      if (pid == 0) ::_exit(127);
-    }
+    const int spawned = ::posix_spawn(&pid, path.c_str(), &actions, nullptr, argv.data(), environ);
     ::posix_spawn_file_actions_destroy(&actions);
+    if (spawned != 0) {
+      for (const int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) ::close(fd);
+      r.status = 127;
+      return r;
+    }
   } else {
     pid = ::fork();
   }

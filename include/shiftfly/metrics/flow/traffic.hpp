@@ -144,8 +144,7 @@ class traffic_matrix {
     const auto by_pair = [](const traffic_entry& a, const traffic_entry& b) {
       return a.source != b.source ? a.source < b.source : a.target < b.target;
     };
-    // the generators give their entries in order (uniform traffic: n(n - 1) of them, whose sort
-    // was a sixth of the throughput tables' CPU): sorted already, they are kept as they are
+    // the generators give their entries in order: sorted already, they are kept as they are
     if (!std::is_sorted(entries.begin(), entries.end(), by_pair)) std::sort(entries.begin(), entries.end(), by_pair);
     for (std::size_t i = 1; i < entries.size(); ++i)
       if (entries[i].source == entries[i - 1].source && entries[i].target == entries[i - 1].target)
@@ -320,9 +319,11 @@ inline double unscaled_throughput(std::string_view where, std::string_view what,
                         "2.2250738585072014e-308 to 1.7976931348623157e308; scale the demands)");
 }
 
-/// Refuses a matrix of `pairs` entries that would not fit (entries while building, then CSR).
-inline void require_traffic_memory(std::string_view where, std::uint64_t n, std::uint64_t pairs) {
-  std::uint64_t bytes = core::estimate_add_mul(0, pairs, sizeof(traffic_entry) + 12);
+/// Refuses a matrix of `pairs` entries that would not fit: `bytes_per_pair` for each (by default
+/// the entries while building, then the sorted form's 12 bytes).
+inline void require_traffic_memory(std::string_view where, std::uint64_t n, std::uint64_t pairs,
+                                   std::uint64_t bytes_per_pair = sizeof(traffic_entry) + 12) {
+  std::uint64_t bytes = core::estimate_add_mul(0, pairs, bytes_per_pair);
   bytes = core::estimate_add_mul(bytes, n + 1, 12);
   core::require_memory(where, "the traffic matrix (" + core::to_message(pairs) + " pairs)", bytes);
 }
@@ -332,7 +333,8 @@ inline void require_traffic_memory(std::string_view where, std::uint64_t n, std:
 inline traffic_matrix uniform_traffic(std::uint64_t n) {
   constexpr std::string_view where = "uniform_traffic";
   core::require_range(where, "n", n, 2, traffic_max_vertices);
-  detail::require_traffic_memory(where, n, core::checked_mul(n, n - 1, where, "pairs"));
+  // built in sorted form directly: a target (4 bytes) and a demand (8) a pair
+  detail::require_traffic_memory(where, n, core::checked_mul(n, n - 1, where, "pairs"), 12);
   return traffic_matrix::uniform(n);
 }
 
