@@ -31,10 +31,10 @@ add_test(NAME docs/cli_reference
 # output on the page is recorded, not run: BookSim2 is not a Debian package).
 add_test(NAME docs/simulators_examples
   COMMAND bash ${PROJECT_SOURCE_DIR}/tests/readme/run_examples.sh ${PROJECT_SOURCE_DIR}/docs/simulators.md
-    $<TARGET_FILE_DIR:shiftfly_tool> ${CMAKE_BINARY_DIR} python3 ${CMAKE_CURRENT_BINARY_DIR}/simulators-examples)
+    $<TARGET_FILE_DIR:shiftfly_tool> ${CMAKE_BINARY_DIR} ${Python3_EXECUTABLE} ${CMAKE_CURRENT_BINARY_DIR}/simulators-examples)
 
 # docs/collectives_examples: docs/collectives.md's recipes of `shiftfly collective` run with this
 # build's tools and their output compared with the page's (tests/readme/run_examples.sh).
 add_test(NAME docs/collectives_examples
   COMMAND bash ${PROJECT_SOURCE_DIR}/tests/readme/run_examples.sh ${PROJECT_SOURCE_DIR}/docs/collectives.md
-    $<TARGET_FILE_DIR:shiftfly_tool> ${CMAKE_BINARY_DIR} python3 ${CMAKE_CURRENT_BINARY_DIR}/collectives-examples)
+    $<TARGET_FILE_DIR:shiftfly_tool> ${CMAKE_BINARY_DIR} ${Python3_EXECUTABLE} ${CMAKE_CURRENT_BINARY_DIR}/collectives-examples)

@@ -105,6 +105,12 @@ endforeach()
 # or CLP directory, and metis.h, the CLP headers and nlohmann/json.hpp shadowed by headers
 # that stop the compiler. Its include closure must hold no METIS, CLP or JSON file and no
 # shiftfly header that runs a program (popen) or names gnuplot.
+# With the examples built, the program is the build's example_graph_only (compiled through
+# shiftfly::graph, examples/CMakeLists.txt), run rather than compiled again (component_alone.cmake).
+set(_shiftfly_graph_only_program)
+if(SHIFTFLY_BUILD_EXAMPLES)
+  set(_shiftfly_graph_only_program -DPROGRAM=$<TARGET_FILE:example_graph_only>)
+endif()
 set(_shiftfly_graph_only_includes ${PROJECT_SOURCE_DIR}/include ${EIGEN3_INCLUDE_DIR} ${Boost_INCLUDE_DIRS})
 list(REMOVE_DUPLICATES _shiftfly_graph_only_includes)
 string(REPLACE ";" "," _inc "${_shiftfly_graph_only_includes}")
@@ -114,4 +120,5 @@ add_test(NAME headers/graph_only
     "-DPOISON=metis.h,ClpSimplex.hpp,coin/ClpSimplex.hpp,CoinHelperFunctions.hpp,coin/CoinHelperFunctions.hpp,nlohmann/json.hpp"
     "-DFORBIDDEN=metis|/coin/|Clp|Coin|nlohmann|shiftfly/(report|tables|halley|studies)/"
     "-DFORBIDDEN_TEXT=popen|gnuplot" -DLINK=-pthread "-DEXPECT=8x8 torus: 64 vertices, diameter 8"
-    -DWORK=${CMAKE_CURRENT_BINARY_DIR}/headers/graph_only -P ${CMAKE_CURRENT_SOURCE_DIR}/headers/component_alone.cmake)
+    -DWORK=${CMAKE_CURRENT_BINARY_DIR}/headers/graph_only ${_shiftfly_graph_only_program}
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/headers/component_alone.cmake)

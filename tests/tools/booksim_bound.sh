@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # BookSim2's measured saturation against the library's channel-load bound, run by run.
 #
-#   tests/tools/booksim_bound.sh SHIFTFLY_BINARY DIR
+#   tests/tools/booksim_bound.sh SHIFTFLY_BINARY DIR [PYTHON]
 #
 # DIR holds BookSim2's results (summary.tsv, permutation.tsv) and the anynet files it ran
 # (scripts/simulator_check.sh; the committed ones are tests/fixtures/booksim/). For each run, the
@@ -21,7 +21,10 @@
 # per-node accepted rate at the smallest unstable rate tried); exits 1 when a run breaks either
 # inequality or shiftfly load did not take the file's endpoints.
 set -euo pipefail
-shiftfly=$1 dir=$2
+# PYTHON (default python3): ctest passes the interpreter CMake found, Debian's /usr/bin/python3,
+# which starts in about 30 ms; a version manager's python3 shim on PATH can take 0.4 s a start, and
+# this script starts the interpreter about fifty times
+shiftfly=$1 dir=$2 python=${3:-python3}
 printf 'graph\ttraffic\tendpoints_per_router\tnetwork_bound\tbound\tbooksim_low\tbooksim_high\tratio_high_to_bound\tmin_node_accepted_at_high\n'
 status=0
 while IFS=$'\t' read -r graph traffic _ nodes p _ _ _ _ _ _ _ _ low high _; do
@@ -37,7 +40,7 @@ while IFS=$'\t' read -r graph traffic _ nodes p _ _ _ _ _ _ _ _ low high _; do
     status=1
     continue
   fi
-  read -r bound total < <(python3 -c '
+  read -r bound total < <("$python" -c '
 import json, sys
 r = json.load(sys.stdin)["result"]
 # "endpoints" is the total when the tool reports where the endpoints came from (endpoints_rule)
@@ -49,12 +52,12 @@ print("inf" if b is None else b, r["endpoints"] if "endpoints_rule" in r else "p
     status=1
     continue
   fi
-  capped=$(python3 -c "print(f'{min(1.0, float(\"$bound\")):.6f}')")
-  ratio=$(python3 -c "print(f'{$high / min(1.0, float(\"$bound\")):.4f}')")
+  capped=$("$python" -c "print(f'{min(1.0, float(\"$bound\")):.6f}')")
+  ratio=$("$python" -c "print(f'{$high / min(1.0, float(\"$bound\")):.4f}')")
   worst=-
   if [[ $traffic != uniform ]]; then
     # the smallest per-node accepted rate at every rate tried, and at the smallest unstable one
-    worst=$(python3 - "$dir/permutation.tsv" "$graph" "$bound" "$high" <<'PY'
+    worst=$("$python" - "$dir/permutation.tsv" "$graph" "$bound" "$high" <<'PY'
 import sys
 from collections import defaultdict
 path, graph, bound, high = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
@@ -77,7 +80,7 @@ PY
     ) || status=1
   fi
   printf '%s\t%s\t%s\t%.6f\t%s\t%s\t%s\t%s\t%s\n' "$graph" "$traffic" "$p" "$bound" "$capped" "$low" "$high" "$ratio" "$worst"
-  if ! python3 -c "import sys; sys.exit(0 if $low <= float('$bound') * (1 + 1e-9) else 1)"; then
+  if ! "$python" -c "import sys; sys.exit(0 if $low <= float('$bound') * (1 + 1e-9) else 1)"; then
     echo "booksim_bound: $graph: BookSim2 sustained $low flits/cycle per endpoint, above the bound $bound" >&2
     status=1
   fi

@@ -4,7 +4,7 @@
 # node by node too) with the file's endpoint counts (tests/tools/booksim_bound.sh).
 add_test(NAME tools/booksim_bound
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/booksim_bound.sh ${CMAKE_BINARY_DIR}/bin/shiftfly
-          ${PROJECT_SOURCE_DIR}/tests/fixtures/booksim)
+          ${PROJECT_SOURCE_DIR}/tests/fixtures/booksim ${Python3_EXECUTABLE})
 
 # tools/cost_installed: `cmake --install` of the tool and the cost models (components shiftfly_tool
 # and cost_models) into a fresh prefix, and the installed `shiftfly cost --model slimfly-sc14`
