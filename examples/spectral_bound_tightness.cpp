@@ -8,7 +8,10 @@
 #include <cstring>
 #include <exception>
 #include <shiftfly/core/parse.hpp>
-#include <shiftfly/solvers.hpp>
+#include <shiftfly/metrics/flow/throughput_bound.hpp>
+#include <shiftfly/metrics/flow/throughput_lp.hpp>
+#include <shiftfly/metrics/flow/throughput_profile.hpp>
+#include <shiftfly/metrics/flow/traffic.hpp>
 #include <shiftfly/topology/boardfly.hpp>
 #include <shiftfly/topology/shiftfly.hpp>
 #include <shiftfly/topology/torus.hpp>
