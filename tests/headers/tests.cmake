@@ -6,7 +6,9 @@
 # with the PCH of the largest hub its own includes reach loaded first, which holds only what
 # the header would parse anyway, so the checks share the parsing and the template
 # instantiations of the hubs' closures (about 430 s of CPU against 776 s compiled one by one,
-# docs/hardening.md, "CI time"). A header that fails with a PCH is compiled again alone, and the
+# docs/hardening.md, "CI time"). Headers that reach the same two or more hubs may share a group
+# PCH of what all of them reach (the eleven Halley tables headers: 37 s of checks to 6 s, for a 7 s
+# PCH). A header that fails with a PCH is compiled again alone, and the
 # message is that compile's. One ctest entry per directory (headers/<dir>), so ctest -j runs
 # them side by side. Scripts that rebuild the suite with another compiler or instrumentation skip
 # them (-E "^headers/"): one compiler suffices.
