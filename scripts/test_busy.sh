@@ -13,6 +13,11 @@
 #   instead of the background processes for as long as it runs: they wait while it runs and spin
 #   once it has ended (CI runs its other test stages so, scripts/ci_beside.sh). Its output is
 #   printed when both have ended, and the script fails when either fails.
+#   SHIFTFLY_BUSY_BEFORE, when set, is a command (run by bash) run first, beside that work, before
+#   ctest: the build of BUILD_DIR (scripts/test_clang.sh builds so in CI, where the work starts at
+#   once rather than after the build). The work sees SHIFTFLY_BUSY_BEFORE_DONE, a path that exists
+#   once that command has succeeded (scripts/ci_beside.sh waits for it before it reuses that build);
+#   if the command fails, the work is stopped and the script fails.
 # Examples:
 #   bash scripts/test_busy.sh                       # the whole suite of ./build
 #   bash scripts/test_busy.sh build -R 'tools/bad_input|python/'
@@ -25,7 +30,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${1:-build}"
 [[ $# -gt 0 ]] && shift
-[[ -f "$build/CTestTestfile.cmake" ]] || { echo "test_busy.sh: $build is not a configured build directory" >&2; exit 2; }
+[[ -n "${SHIFTFLY_BUSY_BEFORE:-}" || -f "$build/CTestTestfile.cmake" ]] ||
+  { echo "test_busy.sh: $build is not a configured build directory" >&2; exit 2; }
 count="${SHIFTFLY_BUSY_PROCESSES:-2}"
 [[ "$count" =~ ^[0-9]+$ ]] || { echo "test_busy.sh: SHIFTFLY_BUSY_PROCESSES = '$count' is not a count" >&2; exit 2; }
 
@@ -45,6 +51,13 @@ stop_burners() {
 }
 cleanup() {
   stop_burners
+  # (the work writes its session's pid as it starts: wait for it, a few seconds at most, when
+  # the script ends that soon)
+  local i
+  for ((i = 0; i < 50; ++i)); do
+    [[ -n "$work" && ! -s "$work_dir/work.pid" ]] && kill -0 "$work" 2>/dev/null || break
+    sleep 0.1
+  done
   if [[ -n "$work" && -s "$work_dir/work.pid" ]]; then
     kill -TERM -- "-$(cat "$work_dir/work.pid")" 2>/dev/null || true
     wait "$work" 2>/dev/null || true
@@ -68,13 +81,28 @@ if [[ -n "${SHIFTFLY_BUSY_WORK:-}" ]]; then
   # (in a session of its own, so that an interruption stops the whole of it: kill -- -<its pid>)
   (
     work_status=0
-    setsid bash -c 'echo "$$" >"$0/work.pid"; eval "$1"' "$work_dir" "$SHIFTFLY_BUSY_WORK" \
+    SHIFTFLY_BUSY_BEFORE_DONE="$work_dir/before.done" \
+      setsid bash -c 'echo "$$" >"$0/work.pid"; eval "$1"' "$work_dir" "$SHIFTFLY_BUSY_WORK" \
       >"$work_dir/log" 2>&1 </dev/null || work_status=$?
     echo "$work_status" >"$work_dir/status"
   ) &
   work=$!
 else
   echo 0 >"$work_dir/status"
+fi
+
+# The command before the tests (the build), beside the work; timed as CI's stages are.
+if [[ -n "${SHIFTFLY_BUSY_BEFORE:-}" ]]; then
+  echo "test_busy.sh: first, beside the work: $SHIFTFLY_BUSY_BEFORE"
+  before_status=0
+  TIMEFORMAT="test_busy.sh: $SHIFTFLY_BUSY_BEFORE: %0R s wall, CPU user %0U s, system %0S s"
+  time bash -c "$SHIFTFLY_BUSY_BEFORE" || before_status=$?
+  if [[ "$before_status" != 0 ]]; then
+    echo "test_busy.sh: $SHIFTFLY_BUSY_BEFORE failed (exit status $before_status); the work beside it is stopped" >&2
+    exit "$before_status"
+  fi
+  touch "$work_dir/before.done"
+  [[ -f "$build/CTestTestfile.cmake" ]] || { echo "test_busy.sh: $build is not a configured build directory" >&2; exit 2; }
 fi
 
 # A busy loop in the shell's arithmetic (user CPU time only), checking now and then that

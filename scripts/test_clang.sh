@@ -19,7 +19,9 @@
 # Pass SHIFTFLY_UNITY=OFF in the environment to build every tool and test file as its own unit
 # (about 10 minutes on 2 cores, too long for every CI run; docs/performance.md, "Build time").
 # SHIFTFLY_CLANG_PART=build stops after the build, SHIFTFLY_CLANG_PART=tests runs the tests of a
-# build made so (CI times the two as stages of their own); the default, all, does both.
+# build made so; the default, all, does both. With all and SHIFTFLY_BUSY_WORK (CI: .ci/run), that
+# work starts at once and the build runs beside it (scripts/test_busy.sh, SHIFTFLY_BUSY_BEFORE),
+# then the tests: the build's single test unit keeps one core (docs/hardening.md, "CI time").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 part="${SHIFTFLY_CLANG_PART:-all}"
@@ -27,6 +29,14 @@ case "$part" in
   all | build | tests) ;;
   *) echo "test_clang.sh: SHIFTFLY_CLANG_PART = '$part' is not accepted (accepted: all, build, tests)" >&2; exit 2 ;;
 esac
+before=""
+if [ "$part" = all ] && [ -n "${SHIFTFLY_BUSY_WORK:-}" ]; then
+  # the packages first, alone: the work's own install (the README's test command) then finds them
+  # all, and no two apt-get runs wait on each other's lock
+  bash scripts/setup.sh
+  before="env SHIFTFLY_CLANG_PART=build bash scripts/test_clang.sh"
+  part=tests
+fi
 if [ "$part" != tests ]; then
   bash scripts/setup.sh
   command -v clang++ >/dev/null || { echo "test_clang.sh: clang++ not found (scripts/setup.sh installs clang)" >&2; exit 2; }
@@ -45,7 +55,7 @@ if [ "$part" != tests ]; then
   cmake --build build-clang -j "$(nproc)" --target "${targets[@]}"
 fi
 [ "$part" != build ] || exit 0
-[ -f build-clang/CTestTestfile.cmake ] || { echo "test_clang.sh: no ./build-clang to test; run it with SHIFTFLY_CLANG_PART=build first" >&2; exit 2; }
+[ -n "$before" ] || [ -f build-clang/CTestTestfile.cmake ] || { echo "test_clang.sh: no ./build-clang to test; run it with SHIFTFLY_CLANG_PART=build first" >&2; exit 2; }
 export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 # leaks inside outside libraries (named, with why, in the file)
@@ -62,5 +72,5 @@ export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan_suppressions.txt:print_suppr
 # compiler: it runs hundreds of tools and once bounded their wall time, so it is the
 # test a busy machine tests best. (In CI the README's test command, with its Python tests, is the
 # work beside these tests; .ci/run.)
-bash scripts/test_busy.sh build-clang \
+SHIFTFLY_BUSY_BEFORE="$before" bash scripts/test_busy.sh build-clang \
   -E "^((cmake|docs|headers|readme|odr|differential)/|tables/check_(throughput|routing_load)$)" "$@"
