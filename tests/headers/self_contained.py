@@ -174,9 +174,8 @@ def unit_name(header):
     return re.sub(r"[^A-Za-z0-9]", "_", header)
 
 
-def write_unit(work, header, suffix):
-    path = os.path.join(work, unit_name(header) + suffix)
-    text = f'#include "{header}"\n#include "{header}"\n'
+def write_if_changed(path, text):
+    """Writes `text` to `path` unless it holds it already (its time then stays as it was)."""
     try:
         with open(path, encoding="utf-8") as f:
             if f.read() == text:
@@ -186,6 +185,10 @@ def write_unit(work, header, suffix):
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
     return path
+
+
+def write_unit(work, header, suffix):
+    return write_if_changed(os.path.join(work, unit_name(header) + suffix), f'#include "{header}"\n#include "{header}"\n')
 
 
 def pch_path(work, hub):
@@ -228,16 +231,7 @@ def build_group(args, group):
     """A group's PCH; not a check: a failure removes it (its headers then load their hub's)."""
     name, members, _ = group
     os.makedirs(os.path.join(args.work, "hubs"), exist_ok=True)
-    path = os.path.join(args.work, "hubs", name + ".hpp")
-    text = "".join(f'#include "{m}"\n' for m in members)
-    try:
-        with open(path, encoding="utf-8") as f:
-            same = f.read() == text
-    except OSError:
-        same = False
-    if not same:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+    path = write_if_changed(os.path.join(args.work, "hubs", name + ".hpp"), "".join(f'#include "{m}"\n' for m in members))
     out = pch_path(args.work, name)
     rc, err = run([args.cxx] + flags(args) + ["-x", "c++-header", "-fpch-instantiate-templates", path, "-o", out],
                   f"{name} ({len(members)} headers) into its PCH")
