@@ -290,6 +290,39 @@ TEST_CASE("the summary: nearest-rank percentiles, hottest channels, classes", "[
   CHECK(rec.text.front().rfind("Under minimal (tie lowest) routing and uniform traffic (exact)", 0) == 0);
 }
 
+TEST_CASE("the hottest channels: loads equal to rounding tie, and are listed by channel index",
+          "[routing][channel_load]") {
+  // loads equal in exact arithmetic but summed in other orders differ in their last bits: the
+  // list must not depend on them (summarize_load's key: the ratio to the largest, to 10^-12)
+  const auto g = from_edges(4, {{0, 1}, {1, 2}, {2, 3}});
+  routing::channel_load_request q;
+  q.top = 4;
+  const double top = 4182.55;
+  const double below = std::nextafter(top, 0.0), above = std::nextafter(top, 1e9);
+  routing::channel_load_result a;
+  routing::summarize_load(g, {1.0, below, top, above, top, 2.0}, q, a);
+  REQUIRE(a.hottest.size() == 4);
+  CHECK(a.hottest[0].channel == 1);
+  CHECK(a.hottest[1].channel == 2);
+  CHECK(a.hottest[2].channel == 3);
+  CHECK(a.hottest[3].channel == 4);
+  CHECK(a.hottest[2].load == above);  // the loads listed are the loads, not the keys
+  // a difference well above rounding still orders them
+  routing::channel_load_result b;
+  routing::summarize_load(g, {1.0, top * (1 - 1e-9), top, 3.0, top, 2.0}, q, b);
+  REQUIRE(b.hottest.size() == 4);
+  CHECK(b.hottest[0].channel == 2);
+  CHECK(b.hottest[1].channel == 4);
+  CHECK(b.hottest[2].channel == 1);
+  CHECK(b.hottest[3].channel == 3);
+  // no channel asked for: none listed (and the summary still made)
+  q.top = 0;
+  routing::channel_load_result c;
+  routing::summarize_load(g, {1.0, below, top, above, top, 2.0}, q, c);
+  CHECK(c.hottest.empty());
+  CHECK(c.max_load == above);
+}
+
 TEST_CASE("compare_optimal: theta* of K_n and a ring, and the efficiency", "[routing][channel_load]") {
   routing::channel_load_request q;
   q.routing = shiftfly::routing::parse_routing("ecmp");

@@ -26,7 +26,9 @@
 ///   per cycle, at which the hottest channel carries 1 (the simulators' unit); its inverse is
 ///   the largest channel load per unit of endpoint injection (Dally and Towles, ch. 3).
 /// - percentiles by nearest rank over the 2m loads: the p-th is the ⌈p/100 · 2m⌉-th smallest;
-///   the hottest channels are the `top` largest loads, ties by channel index.
+///   the hottest channels are the `top` largest loads, ties by channel index; loads tie when
+///   their ratios to the largest agree to 12 decimal places (loads equal in exact arithmetic but
+///   summed in other orders differ in their last bits, which must not choose among them).
 /// - method: "exact" (the loads are the routing's loads, in double precision), or "expected"
 ///   for Valiant (the exact mean over its uniformly random intermediate: routing/valiant_load.hpp).
 /// - saturation_per_endpoint_capped = min(1, saturation_per_endpoint): an endpoint's injection
@@ -205,6 +207,10 @@ inline std::string seconds_text(double s) {
 }
 }  // namespace detail
 
+/// The hottest channels' ties: loads whose ratios to the largest agree when rounded to
+/// 1/hottest_tie_scale are tied, and listed by channel index.
+inline constexpr double hottest_tie_scale = 1e12;
+
 /// The summary of a load vector (see the file comment): fills every field of `out` but the
 /// names, the method and the optimum.
 template <class G>
@@ -231,8 +237,14 @@ void summarize_load(const G& g, std::vector<double> loads, const channel_load_re
   std::vector<std::uint64_t> idx(C);
   for (std::uint64_t c = 0; c < C; ++c) idx[c] = c;
   const std::size_t K = std::min<std::size_t>(r.top, C);
-  std::partial_sort(idx.begin(), idx.begin() + static_cast<std::ptrdiff_t>(K), idx.end(),
-                    [&](std::uint64_t a, std::uint64_t b) { return loads[a] != loads[b] ? loads[a] > loads[b] : a < b; });
+  // ties to rounding: a load's rank key is its ratio to the largest, rounded to 10^-12 (loads
+  // equal in exact arithmetic, summed in other orders, differ in their last bits only)
+  if (K > 0) {  // (partial_sort compares every element even when it keeps none)
+    std::vector<std::int64_t> key(C);
+    for (std::size_t c = 0; c < C; ++c) key[c] = mx > 0.0 ? std::llround(loads[c] / mx * hottest_tie_scale) : 0;
+    std::partial_sort(idx.begin(), idx.begin() + static_cast<std::ptrdiff_t>(K), idx.end(),
+                      [&](std::uint64_t a, std::uint64_t b) { return key[a] != key[b] ? key[a] > key[b] : a < b; });
+  }
   const bool classes = !r.channel_class.empty();
   for (std::size_t i = 0; i < K; ++i) {
     const auto [tail, head] = channel_ends(g, idx[i]);

@@ -17,12 +17,14 @@
 /// routing keep its advantage over Boardfly's minimal routing, and how far is it from a flat
 /// fabric's minimal routing? (routing_load_finding() in tables/routing_load.hpp says it in numbers.)
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "shiftfly/metrics/flow/throughput_profile.hpp"
+#include "shiftfly/routing/channel_load.hpp"
 #include "shiftfly/routing/family_load.hpp"
 #include "shiftfly/studies/field_equal_radix.hpp"
 #include "shiftfly/studies/field_instances.hpp"
@@ -75,8 +77,27 @@ struct routing_load_row {
   /// absent where routing_load_worst_computed() is false.
   std::optional<double> worst;
   bool worst_exact = false;
-  std::string hottest_class;  ///< the link class of the hottest channel under uniform traffic
+  std::string hottest_class;  ///< the link classes of the hottest channels under uniform traffic (hottest_classes)
 };
+
+/// Loads within this relative distance of the hottest count as the hottest (hottest_classes).
+inline constexpr double hottest_class_tolerance = 1e-9;
+
+/// The link classes whose hottest channel carries the largest load, to rounding: every class
+/// whose largest load is within hottest_class_tolerance (relative) of the largest, in the
+/// family's class order, joined by " and "; "" when the graph has no classes. Loads that are
+/// equal in exact arithmetic (a fat tree's up and down channels between aggregation and core
+/// switches) come out of sums taken in different orders, so their last bits would pick one class
+/// or the other: naming the single class of the hottest channel made the table depend on them.
+inline std::string hottest_classes(const routing::channel_load_result& r) {
+  double top = 0.0;
+  for (const auto& c : r.by_class) top = std::max(top, c.max_load);
+  std::string out;
+  for (const auto& c : r.by_class)
+    if (c.channels > 0 && c.max_load >= top * (1.0 - hottest_class_tolerance))
+      out += (out.empty() ? "" : " and ") + c.name;
+  return out;
+}
 
 /// One design: its rows (one per routing) and its optimal throughput.
 struct routing_load_design {
@@ -113,7 +134,7 @@ inline routing_load_design measure_routing_design(const std::string& design, con
     q.load.traffic.kind = metrics::traffic_kind::uniform;
     const auto uniform = routing::measure_family_load(g, &resolved, q);
     row.uniform = uniform.saturation_per_pair;
-    row.hottest_class = uniform.hottest.empty() ? "" : uniform.hottest.front().link_class;
+    row.hottest_class = hottest_classes(uniform);
     q.load.traffic.kind = metrics::traffic_kind::permutation;
     q.load.traffic.seed = routing_load_permutation_seed;
     row.permutation = routing::measure_family_load(g, &resolved, q).saturation_per_pair;

@@ -119,7 +119,11 @@ inline std::string_view split_name(shortest_path_split s) noexcept {
 }
 
 /// Destinations per block of the load sum (fixed, so that thread counts do not change it).
-inline constexpr std::size_t uniform_load_block = 64;
+/// Each block clears, folds and adds whole vectors of the 2m channels, and the threads meet
+/// once a wave of blocks: at 64 destinations a block, the 36,000-group Shiftfly took 21.8 s on
+/// one thread and 17.7 s on two (the second thread worth 1.23x); at 256, 20.7 s and 12.0 s
+/// (1.73x); at 2,304 groups 256 was no slower (docs/performance.md, "Uniform shortest-path load").
+inline constexpr std::size_t uniform_load_block = 256;
 
 /// Nominal arc visits (uniform_load_arc_visits) per second of one core, for the refusal's time
 /// estimate: the batched and per-destination kernels, rounded down from their rates on Shiftfly's
