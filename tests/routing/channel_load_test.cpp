@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <string>
 #include <utility>
@@ -293,7 +294,7 @@ TEST_CASE("the summary: nearest-rank percentiles, hottest channels, classes", "[
 TEST_CASE("the hottest channels: loads equal to rounding tie, and are listed by channel index",
           "[routing][channel_load]") {
   // loads equal in exact arithmetic but summed in other orders differ in their last bits: the
-  // list must not depend on them (summarize_load's key: the ratio to the largest, to 10^-12)
+  // list must not depend on them (load_tie_key: the ratio to the largest, to 10^-12)
   const auto g = from_edges(4, {{0, 1}, {1, 2}, {2, 3}});
   routing::channel_load_request q;
   q.top = 4;
@@ -321,6 +322,25 @@ TEST_CASE("the hottest channels: loads equal to rounding tie, and are listed by 
   routing::summarize_load(g, {1.0, below, top, above, top, 2.0}, q, c);
   CHECK(c.hottest.empty());
   CHECK(c.max_load == above);
+}
+
+TEST_CASE("load_tie_key: the ratio to the largest to 10^-12, and its parameters checked", "[routing][channel_load]") {
+  const double top = 4182.55, scale = routing::load_tie_scale;
+  const auto hottest = routing::load_tie_key(top, top);
+  CHECK(hottest == static_cast<std::int64_t>(scale));
+  CHECK(routing::load_tie_key(std::nextafter(top, 0.0), top) == hottest);
+  CHECK(routing::load_tie_key(top * (1 - 0.4 / scale), top) == hottest);
+  CHECK(routing::load_tie_key(top * (1 - 3 / scale), top) < hottest);
+  CHECK(routing::load_tie_key(top / 2, top) == static_cast<std::int64_t>(scale / 2));
+  CHECK(routing::load_tie_key(0.0, top) == 0);
+  CHECK(routing::load_tie_key(0.0, 0.0) == 0);  // nothing loaded: every load ties
+  // a load above the largest by rounding is accepted; anything else names its parameter
+  CHECK(routing::load_tie_key(std::nextafter(top, 1e9), top) == hottest);
+  CHECK_THROWS_WITH(routing::load_tie_key(2 * top, top), Catch::Contains("load_tie_key: load = 8365.1"));
+  CHECK_THROWS_WITH(routing::load_tie_key(-1.0, top), Catch::Contains("load = -1"));
+  CHECK_THROWS_WITH(routing::load_tie_key(std::nan(""), top), Catch::Contains("load = nan"));
+  CHECK_THROWS_WITH(routing::load_tie_key(1.0, -1.0), Catch::Contains("largest = -1"));
+  CHECK_THROWS_WITH(routing::load_tie_key(1.0, std::numeric_limits<double>::infinity()), Catch::Contains("largest = inf"));
 }
 
 TEST_CASE("compare_optimal: theta* of K_n and a ring, and the efficiency", "[routing][channel_load]") {

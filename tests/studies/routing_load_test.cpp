@@ -1,5 +1,6 @@
 // The routing-load study's "Hottest class" (studies/routing_load.hpp, hottest_classes): every link
-// class whose largest load equals the largest to rounding, in the family's class order. Loads equal
+// class whose largest load equals the largest to rounding (the hottest channels' rule,
+// routing::load_tie_key), in the family's class order. Loads equal
 // in exact arithmetic come out of sums taken in different orders, so their last bits must not
 // choose a class.
 #include <catch2/catch.hpp>
@@ -31,10 +32,11 @@ TEST_CASE("hottest_classes: classes equal to rounding are all named, in class or
   // the same load in its last bits either way: both classes, in the order of the classes
   CHECK(hottest_classes(with_classes({{"local", 10.0}, {"up", next_down}, {"down", top}})) == "up and down");
   CHECK(hottest_classes(with_classes({{"local", 10.0}, {"up", next_up}, {"down", top}})) == "up and down");
-  // within the tolerance, and just beyond it
-  const double tol = shiftfly::studies::hottest_class_tolerance;
-  CHECK(hottest_classes(with_classes({{"a", top * (1 - tol / 2)}, {"b", top}})) == "a and b");
-  CHECK(hottest_classes(with_classes({{"a", top * (1 - 3 * tol)}, {"b", top}})) == "b");
+  // the hottest channels' rule (routing::load_tie_key): tied within rounding to 10^-12 of the
+  // largest, and not beyond it
+  const double scale = shiftfly::routing::load_tie_scale;
+  CHECK(hottest_classes(with_classes({{"a", top * (1 - 0.4 / scale)}, {"b", top}})) == "a and b");
+  CHECK(hottest_classes(with_classes({{"a", top * (1 - 3 / scale)}, {"b", top}})) == "b");
   CHECK(hottest_classes(with_classes({{"a", top}, {"b", 1.0}})) == "a");
   // a class without channels is never the hottest; a graph without classes has none
   channel_load_result empty_class = with_classes({{"a", 0.0}, {"b", 0.0}});

@@ -207,9 +207,21 @@ inline std::string seconds_text(double s) {
 }
 }  // namespace detail
 
-/// The hottest channels' ties: loads whose ratios to the largest agree when rounded to
-/// 1/hottest_tie_scale are tied, and listed by channel index.
-inline constexpr double hottest_tie_scale = 1e12;
+/// Loads tied to rounding, the one rule for the hottest channels (summarize_load: ties listed by
+/// channel index) and the hottest link classes (studies/routing_load.hpp): a load's tie key is its
+/// ratio to the largest load rounded to 1/load_tie_scale, and loads with one key are equal. Loads
+/// equal in exact arithmetic (a fat tree's up and down channels) come out of sums taken in
+/// different orders and differ in their last bits, which must not rank them.
+inline constexpr double load_tie_scale = 1e12;
+
+/// The tie key of `load` against the largest load `largest` (see load_tie_scale): 0 when `largest`
+/// is 0; load_tie_key(largest, largest) is the hottest key. Throws core::invalid_parameter
+/// unless largest is finite and >= 0 and 0 <= load <= largest (to 1e-9 relative: rounding).
+inline std::int64_t load_tie_key(double load, double largest) {
+  core::require_at_least("load_tie_key", "largest", largest, 0.0);
+  core::require_range("load_tie_key", "load", load, 0.0, largest * (1.0 + 1e-9));
+  return largest > 0.0 ? std::llround(load / largest * load_tie_scale) : 0;
+}
 
 /// The summary of a load vector (see the file comment): fills every field of `out` but the
 /// names, the method and the optimum.
@@ -237,11 +249,10 @@ void summarize_load(const G& g, std::vector<double> loads, const channel_load_re
   std::vector<std::uint64_t> idx(C);
   for (std::uint64_t c = 0; c < C; ++c) idx[c] = c;
   const std::size_t K = std::min<std::size_t>(r.top, C);
-  // ties to rounding: a load's rank key is its ratio to the largest, rounded to 10^-12 (loads
-  // equal in exact arithmetic, summed in other orders, differ in their last bits only)
+  // ties to rounding (load_tie_key): equal keys go by channel index
   if (K > 0) {  // (partial_sort compares every element even when it keeps none)
     std::vector<std::int64_t> key(C);
-    for (std::size_t c = 0; c < C; ++c) key[c] = mx > 0.0 ? std::llround(loads[c] / mx * hottest_tie_scale) : 0;
+    for (std::size_t c = 0; c < C; ++c) key[c] = load_tie_key(loads[c], mx);
     std::partial_sort(idx.begin(), idx.begin() + static_cast<std::ptrdiff_t>(K), idx.end(),
                       [&](std::uint64_t a, std::uint64_t b) { return key[a] != key[b] ? key[a] > key[b] : a < b; });
   }

@@ -80,21 +80,20 @@ struct routing_load_row {
   std::string hottest_class;  ///< the link classes of the hottest channels under uniform traffic (hottest_classes)
 };
 
-/// Loads within this relative distance of the hottest count as the hottest (hottest_classes).
-inline constexpr double hottest_class_tolerance = 1e-9;
-
 /// The link classes whose hottest channel carries the largest load, to rounding: every class
-/// whose largest load is within hottest_class_tolerance (relative) of the largest, in the
-/// family's class order, joined by " and "; "" when the graph has no classes. Loads that are
-/// equal in exact arithmetic (a fat tree's up and down channels between aggregation and core
-/// switches) come out of sums taken in different orders, so their last bits would pick one class
-/// or the other: naming the single class of the hottest channel made the table depend on them.
+/// whose largest load has the largest's tie key (routing::load_tie_key, the rule that orders the
+/// hottest channels), in the family's class order, joined by " and "; "" when the graph has no
+/// classes. Loads that are equal in exact arithmetic (a fat tree's up and down channels between
+/// aggregation and core switches) come out of sums taken in different orders, so their last bits
+/// would pick one class or the other: naming the single class of the hottest channel made the
+/// table depend on them.
 inline std::string hottest_classes(const routing::channel_load_result& r) {
   double top = 0.0;
   for (const auto& c : r.by_class) top = std::max(top, c.max_load);
+  const std::int64_t hottest = routing::load_tie_key(top, top);
   std::string out;
   for (const auto& c : r.by_class)
-    if (c.channels > 0 && c.max_load >= top * (1.0 - hottest_class_tolerance))
+    if (c.channels > 0 && routing::load_tie_key(c.max_load, top) == hottest)
       out += (out.empty() ? "" : " and ") + c.name;
   return out;
 }
