@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/huge_pages.hpp"
 
 namespace shiftfly::core {
 
@@ -135,11 +136,14 @@ class graph {
 
  private:
   // Counting-sort construction: count both directions, fill, then sort and
-  // deduplicate each row. O(m log d) time, O(n + m) memory.
+  // deduplicate each row in place, the rows moved up over the repeats dropped. O(m log d)
+  // time, O(n + m) memory. A row already sorted (edges listed in order, as the library's
+  // files and constructions list them) is not sorted again, and the filled array becomes the
+  // targets (no second array of 2m ids, no copy).
   template <class ForEachEdge>
   void build_undirected(std::size_t n, std::size_t edge_hint, ForEachEdge&& for_each_edge) {
     (void)edge_hint;
-    std::vector<offset_type> count(n + 1, 0);
+    huge_vector<offset_type> count(n + 1, 0);
     for_each_edge([&](V a, V b) {
       if (a >= n || b >= n) fail("graph", "edge endpoint is not a vertex");
       if (a != b) {
@@ -148,30 +152,37 @@ class graph {
       }
     });
     std::partial_sum(count.begin(), count.end(), count.begin());
-    std::vector<V> tmp(count[n]);
-    std::vector<offset_type> pos(count.begin(), count.end() - 1);
-    for_each_edge([&](V a, V b) {
-      if (a != b) {
-        tmp[pos[a]++] = b;
-        tmp[pos[b]++] = a;
-      }
-    });
-    offsets_.assign(n + 1, 0);
-    targets_.clear();
-    targets_.reserve(tmp.size());
-    for (std::size_t u = 0; u < n; ++u) {
-      auto first = tmp.begin() + static_cast<std::ptrdiff_t>(count[u]);
-      auto last = tmp.begin() + static_cast<std::ptrdiff_t>(count[u + 1]);
-      std::sort(first, last);
-      auto end = std::unique(first, last);
-      targets_.insert(targets_.end(), first, end);
-      offsets_[u + 1] = targets_.size();
+    huge_vector<V> tmp(count[n]);
+    {
+      std::vector<offset_type> pos(count.begin(), count.end() - 1);
+      for_each_edge([&](V a, V b) {
+        if (a != b) {
+          tmp[pos[a]++] = b;
+          tmp[pos[b]++] = a;
+        }
+      });
     }
-    targets_.shrink_to_fit();
+    // row u is tmp[start, count[u + 1]); it moves to tmp[kept, ...), kept <= start
+    offset_type start = 0, kept = 0;
+    for (std::size_t u = 0; u < n; ++u) {
+      const offset_type stop = count[u + 1];
+      const auto first = tmp.begin() + static_cast<std::ptrdiff_t>(start);
+      const auto last = tmp.begin() + static_cast<std::ptrdiff_t>(stop);
+      if (!std::is_sorted(first, last)) std::sort(first, last);
+      const auto end = std::unique(first, last);
+      if (kept != start) std::move(first, end, tmp.begin() + static_cast<std::ptrdiff_t>(kept));
+      kept += static_cast<offset_type>(end - first);
+      count[u + 1] = kept;
+      start = stop;
+    }
+    tmp.resize(kept);
+    tmp.shrink_to_fit();
+    offsets_ = std::move(count);
+    targets_ = std::move(tmp);
   }
 
-  std::vector<offset_type> offsets_;
-  std::vector<V> targets_;
+  huge_vector<offset_type> offsets_;  // (huge pages: core/huge_pages.hpp)
+  huge_vector<V> targets_;
   std::vector<offset_type> arc_offsets_;
   std::vector<V> arc_targets_;
   std::size_t label_length_ = 0;

@@ -104,7 +104,8 @@ graph_file<V> read_edge_list_file(std::string_view text, std::string_view file, 
   std::size_t next_check = std::size_t{1} << 16;  // the names are checked as they grow, a doubling ahead
   std::vector<std::string> names;
   std::unordered_map<std::string, V> ids;
-  std::vector<std::pair<V, V>> pairs;
+  core::huge_vector<std::pair<V, V>> pairs;
+  pairs.reserve(lines);  // at most a pair a line (within the estimate above): no regrowth, no copies
   bool all_decimal = true;
   std::optional<std::uint64_t> count;
   std::size_t count_line = 0;

@@ -94,10 +94,11 @@ inline void require_file_vertices(std::string_view where, std::string_view file,
                   " MiB of CSR arrays while building; graph_file_options::max_vertices raises it)");
 }
 
-/// Builds the graph of `pairs` over the vertices named `names` (see the file comment).
-template <std::unsigned_integral V>
+/// Builds the graph of `pairs` over the vertices named `names` (see the file comment); `pairs`
+/// in any allocator's vector (the edge-list reader's are on huge pages, core/huge_pages.hpp).
+template <std::unsigned_integral V, class Alloc = std::allocator<std::pair<V, V>>>
 graph_file<V> build_file_graph(std::string_view where, std::string_view file, graph_file_format format,
-                               std::uint64_t n, std::vector<std::string> names, std::vector<std::pair<V, V>> pairs,
+                               std::uint64_t n, std::vector<std::string> names, std::vector<std::pair<V, V>, Alloc> pairs,
                                bool directed, std::uint64_t max_vertices) {
   if (!names.empty() && names.size() != n) core::fail(where, "the names do not match the vertex count");
   require_file_vertices<V>(where, file, 0, n, max_vertices);
@@ -123,7 +124,7 @@ graph_file<V> build_file_graph(std::string_view where, std::string_view file, gr
       std::vector<typename core::graph<V>::offset_type> pos(offsets.begin(), offsets.end() - 1);
       for (const auto& [a, b] : pairs) targets[pos[a]++] = b;
     }
-    std::vector<std::pair<V, V>>().swap(pairs);
+    std::vector<std::pair<V, V>, Alloc>().swap(pairs);
     std::uint64_t repeats = 0;
     std::vector<V> row;
     for (std::size_t u = 0; u < n; ++u) {

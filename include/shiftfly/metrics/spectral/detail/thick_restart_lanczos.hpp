@@ -82,6 +82,7 @@
 #include <vector>
 
 #include "shiftfly/core/checked.hpp"
+#include "shiftfly/core/huge_pages.hpp"
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/python_random.hpp"
 #include "shiftfly/core/worker_pool.hpp"
@@ -131,12 +132,18 @@ inline std::uint64_t lanczos_bytes(std::size_t n, const lanczos_options& o = {})
 /// on the team when there is one. A reduction writes each chunk's partial sums to its column of
 /// `partial`, and total() adds the columns in chunk order: the same sums for any team.
 class lanczos_workspace {
+  // the basis and the restart's scratch, the run's largest arrays, on huge pages
+  // (core/huge_pages.hpp): declared before V and kept, which view them
+  core::huge_vector<double> basis_store_, kept_store_;
+
  public:
   using Index = Eigen::Index;
   lanczos_workspace(std::size_t n, const Eigen::MatrixXd& known, const lanczos_options& o, Index m, Index keep_max)
-      : V(static_cast<Index>(n), m + 1),
+      : basis_store_(n * static_cast<std::size_t>(m + 1)),
+        kept_store_(n * static_cast<std::size_t>(keep_max)),
+        V(basis_store_.data(), static_cast<Index>(n), m + 1),
         T(Eigen::MatrixXd::Zero(m, m)),
-        kept(static_cast<Index>(n), keep_max),
+        kept(kept_store_.data(), static_cast<Index>(n), keep_max),
         w(static_cast<Index>(n)),
         h(m + 1),
         partial(m + 2 + known.cols(), static_cast<Index>((n + lanczos_chunk_rows - 1) / lanczos_chunk_rows)),
@@ -149,9 +156,11 @@ class lanczos_workspace {
         hk_(known.cols() > 0 ? known.cols() : 1),
         c_(m + 1) {}
 
-  Eigen::MatrixXd V;     ///< Lanczos basis, column m = the residual direction
+  // (aligned as Eigen aligns its own matrices, so that its vector code and sums are theirs)
+  using basis_map = Eigen::Map<Eigen::MatrixXd, Eigen::AlignedMax>;
+  basis_map V;           ///< Lanczos basis, column m = the residual direction
   Eigen::MatrixXd T;     ///< the projected matrix (tridiagonal but for the kept Ritz vectors' row)
-  Eigen::MatrixXd kept;  ///< the restart's new basis, chunk by chunk
+  basis_map kept;        ///< the restart's new basis, chunk by chunk
   Eigen::VectorXd w, h;  ///< the product A v_j; the coefficients of an orthogonalisation
   Eigen::MatrixXd partial;
   Eigen::VectorXd sums;
@@ -288,7 +297,8 @@ inline lanczos_result thick_restart_lanczos(std::size_t n, Apply&& apply, const 
   const auto keep_max = static_cast<Index>(std::min<std::size_t>(std::max<std::size_t>(o.keep, 2), m - 1 > 0 ? m - 1 : 1));
 
   lanczos_workspace ws(n, known, o, m, keep_max);
-  Eigen::MatrixXd &V = ws.V, &T = ws.T;
+  auto& V = ws.V;
+  Eigen::MatrixXd& T = ws.T;
   Eigen::VectorXd &w = ws.w, &h = ws.h;
   lanczos_result r;
   if (!ws.new_start(0)) core::fail(where, "no start vector orthogonal to the known eigenvectors");
