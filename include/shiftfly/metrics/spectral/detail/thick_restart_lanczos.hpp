@@ -155,6 +155,9 @@ class lanczos_workspace {
         chunks_((n + lanczos_chunk_rows - 1) / lanczos_chunk_rows),
         hk_(known.cols() > 0 ? known.cols() : 1),
         c_(m + 1) {}
+  // V and kept view this object's own storage: neither copied nor moved
+  lanczos_workspace(const lanczos_workspace&) = delete;
+  lanczos_workspace& operator=(const lanczos_workspace&) = delete;
 
   // (aligned as Eigen aligns its own matrices, so that its vector code and sums are theirs)
   using basis_map = Eigen::Map<Eigen::MatrixXd, Eigen::AlignedMax>;
