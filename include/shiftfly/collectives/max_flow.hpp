@@ -121,6 +121,9 @@ class flow_network {
     level_[s] = 0;
     for (std::size_t i = 0; i < queue_.size(); ++i) {
       const std::uint32_t u = queue_[i];
+      // The blocking flow uses arcs into the next level only, and t's level is the last one
+      // it needs: once the queue reaches that level, no further vertex can be on a path.
+      if (level_[t] >= 0 && level_[u] >= level_[t]) break;
       for (std::uint32_t a = offset_[u]; a != offset_[u + 1]; ++a)
         if (residual_[a] > 0 && level_[csr_head_[a]] < 0) {
           level_[csr_head_[a]] = level_[u] + 1;
