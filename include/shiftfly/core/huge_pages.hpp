@@ -22,8 +22,9 @@
 ///
 /// The rounding to 2 MiB takes address space; a huge page, once touched, is 2 MiB of memory, so an
 /// advised array (1 MiB or more) may take less than 2 MiB more than its size (at most twice it),
-/// which the library's memory estimates leave to their margins; smaller arrays are not advised. The threshold is below 2 MiB because arrays of about 2 MB are common (250,000
-/// edges as pairs of 32-bit ids: 2,000,000 bytes).
+/// which the library's memory estimates leave to their margins; smaller arrays are not advised.
+/// The threshold is below 2 MiB because arrays of about 2 MB are common (250,000 edges as pairs
+/// of 32-bit ids: 2,000,000 bytes).
 ///
 /// Reference: the Linux kernel's documentation, "Transparent Hugepage Support"
 /// (docs/references.md, [Linux THP]).
