@@ -65,12 +65,12 @@ export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan_suppressions.txt:print_suppr
 # compile with it too: they would only repeat stage 1; so would differential/fixtures_check,
 # a Python run that no compiler touches. Also left out, for CI time
 # (docs/hardening.md, "CI time"): the ODR check (not built, above), and the golden checks of the
-# throughput and routing-load sections (tables/check_throughput, tables/check_routing_load: two
-# of the longest tests, two minutes on the busy machine; their LPs and routings are tested
-# under Clang by the metrics and routing unit tests). The bad-input
+# throughput and routing-load sections (tables/check_throughput_routing_load: the longest test,
+# minutes on the busy machine; their LPs and routings are tested under Clang by the metrics and
+# routing unit tests). The bad-input
 # matrix (tools/bad_input_test) runs here too, though its code is the same under either
 # compiler: it runs hundreds of tools and once bounded their wall time, so it is the
 # test a busy machine tests best. (In CI the README's test command, with its Python tests, is the
 # work beside these tests; .ci/run.)
 SHIFTFLY_BUSY_BEFORE="$before" bash scripts/test_busy.sh build-clang \
-  -E "^((cmake|docs|headers|readme|odr|differential)/|tables/check_(throughput|routing_load)$)" "$@"
+  -E "^((cmake|docs|headers|readme|odr|differential)/|tables/check_throughput_routing_load$)" "$@"

@@ -50,3 +50,4 @@
 #include "shiftfly/studies/table2_groups.hpp"
 #include "shiftfly/studies/routing_load.hpp"
 #include "shiftfly/studies/throughput_comparison.hpp"
+#include "shiftfly/studies/throughput_profiles.hpp"

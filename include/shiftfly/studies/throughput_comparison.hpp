@@ -16,6 +16,7 @@
 #include "shiftfly/studies/field_equal_radix.hpp"
 #include "shiftfly/studies/study_options.hpp"
 #include "shiftfly/studies/table2_groups.hpp"
+#include "shiftfly/studies/throughput_profiles.hpp"
 #include "shiftfly/studies/field_instances.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/family.hpp"
@@ -51,10 +52,9 @@ inline std::vector<throughput_row> throughput_rows(const study_options& so = {},
   std::vector<throughput_row> rows;
   const auto o = throughput_table_options(so);
   for (auto n : sizes) {
-    rows.push_back({"Boardfly", "", n, metrics::measure_throughput_profile(topology::boardfly_group_level(n), o)});
+    rows.push_back({"Boardfly", "", n, throughput_profile_of(topology::boardfly_group_level(n), o)});
     rows.push_back({"Shiftfly", "", n,
-                    metrics::measure_throughput_profile(
-                        topology::shiftfly_group_level(n, topology::group_optical_ports), o)});
+                    throughput_profile_of(topology::shiftfly_group_level(n, topology::group_optical_ports), o)});
   }
   return rows;
 }
@@ -67,7 +67,7 @@ inline std::vector<throughput_row> field_throughput_rows(const study_options& so
     for (auto f : field_families())
       if (const auto inst = choose_instance(f, field_equal_radix_limit, n))
         rows.push_back({std::string(field_family_name(f)), inst->parameters, n,
-                        metrics::measure_throughput_profile(topology::make_graph(inst->spec), o)});
+                        throughput_profile_of(topology::make_graph(inst->spec), o)});
   return rows;
 }
 
