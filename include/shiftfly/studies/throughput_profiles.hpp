@@ -45,11 +45,6 @@ struct kept_throughput_profile {
   metrics::throughput_profile profile;
 };
 
-inline std::vector<std::uint64_t> graph_offsets(const core::graph<>& g) {
-  const auto o = g.offsets();
-  return {o.begin(), o.end()};
-}
-
 /// The arc lists of a digraph family in one array, with the offset of each vertex's list (empty
 /// when g has no arcs).
 inline void graph_arcs(const core::graph<>& g, std::vector<std::uint64_t>& offsets,
@@ -67,28 +62,28 @@ inline void graph_arcs(const core::graph<>& g, std::vector<std::uint64_t>& offse
   }
 }
 
-inline bool same_options(const metrics::throughput_profile_options& a, const metrics::throughput_profile_options& b) {
-  return a.metis_runs == b.metis_runs && a.metis_seed == b.metis_seed &&
-         a.routing_max_vertices == b.routing_max_vertices && a.tub_max_vertices == b.tub_max_vertices &&
-         a.symmetric_max_variables == b.symmetric_max_variables &&
-         a.arc_generation_max_variables == b.arc_generation_max_variables;
+/// Equal in every option but the thread count (compared whole, so that an option added later is
+/// part of the key without a word here).
+inline bool same_options(metrics::throughput_profile_options a, metrics::throughput_profile_options b) {
+  a.threads = b.threads = 0;
+  return a == b;
 }
 
 /// Whether k holds g (exactly) and options o.
 inline bool holds(const kept_throughput_profile& k, const core::graph<>& g,
                   const metrics::throughput_profile_options& o) {
-  if (!same_options(k.options, o) || k.offsets.size() != g.offsets().size() || k.targets.size() != g.targets().size() ||
-      k.arc_targets.size() != (g.has_arcs() ? g.num_arcs() : 0))
-    return false;
   const auto off = g.offsets();
   const auto tg = g.targets();
-  if (!std::equal(off.begin(), off.end(), k.offsets.begin()) || !std::equal(tg.begin(), tg.end(), k.targets.begin()))
+  if (!same_options(k.options, o) || !std::ranges::equal(off, k.offsets) || !std::ranges::equal(tg, k.targets))
     return false;
   if (!g.has_arcs()) return k.arc_offsets.empty();
-  std::vector<std::uint64_t> ao;
-  std::vector<std::uint32_t> at;
-  graph_arcs(g, ao, at);
-  return ao == k.arc_offsets && at == k.arc_targets;
+  if (k.arc_offsets.size() != off.size() || k.arc_targets.size() != g.num_arcs()) return false;
+  for (std::size_t u = 0; u < g.num_vertices(); ++u) {
+    const auto a = g.out_arcs(static_cast<std::uint32_t>(u));
+    const auto first = k.arc_targets.begin() + static_cast<std::ptrdiff_t>(k.arc_offsets[u]);
+    if (k.arc_offsets[u + 1] - k.arc_offsets[u] != a.size() || !std::equal(a.begin(), a.end(), first)) return false;
+  }
+  return true;
 }
 
 struct throughput_profile_keep {
@@ -115,8 +110,9 @@ inline metrics::throughput_profile throughput_profile_of(const core::graph<>& g,
   }
   auto k = std::make_unique<detail::kept_throughput_profile>();
   k->profile = metrics::measure_throughput_profile(g, o);  // validates g and o
-  k->offsets = detail::graph_offsets(g);
+  const auto off = g.offsets();
   const auto tg = g.targets();
+  k->offsets.assign(off.begin(), off.end());
   k->targets.assign(tg.begin(), tg.end());
   detail::graph_arcs(g, k->arc_offsets, k->arc_targets);
   k->options = o;

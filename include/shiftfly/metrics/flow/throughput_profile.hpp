@@ -65,6 +65,7 @@ struct throughput_profile_options {
   /// above that, the exact uniform θ by arc generation on the orbits when its first LP (the
   /// shortest-path arcs) has at most this many flow variables (0: never)
   std::uint64_t arc_generation_max_variables = 160'000;
+  friend bool operator==(const throughput_profile_options&, const throughput_profile_options&) = default;
 };
 
 /// θ ∈ [lower, upper], each end with its method (lower = 0: no lower bound computed).
