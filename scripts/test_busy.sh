@@ -7,8 +7,10 @@
 #
 # Usage: scripts/test_busy.sh [BUILD_DIR] [ctest arguments...]
 #   BUILD_DIR defaults to build; the ctest arguments (-R, -E, -L, ...) follow it, after
-#   --output-on-failure -j <cores>. SHIFTFLY_BUSY_PROCESSES sets the number of
-#   background processes (default 2).
+#   --output-on-failure -j <cores>. SHIFTFLY_BUSY_PROCESSES sets the number of CPU-bound
+#   processes beside the tests (default 2): the background processes spin only as many of them as
+#   the machine does not already run (scripts/runnable_elsewhere.sh counts those, every ten
+#   seconds), so that on a machine busy already the tests share it with that many, not twice as many.
 #   SHIFTFLY_BUSY_WORK, when set, is a command (run by bash) whose work keeps the machine busy
 #   instead of the background processes for as long as it runs: they wait while it runs and spin
 #   once it has ended (CI runs its other test stages so, scripts/ci_beside.sh). Its output is
@@ -105,19 +107,45 @@ if [[ -n "${SHIFTFLY_BUSY_BEFORE:-}" ]]; then
   [[ -f "$build/CTestTestfile.cmake" ]] || { echo "test_busy.sh: $build is not a configured build directory" >&2; exit 2; }
 fi
 
-# A busy loop in the shell's arithmetic (user CPU time only), checking now and then that
-# this script still runs, and idle (a second at a time) while the work beside the tests runs.
+# A busy loop in the shell's arithmetic (user CPU time only), checking now and then that this
+# script still runs, and idle (a second at a time) while it is not to spin: burner i spins while
+# $work_dir/spin.<i> exists.
 parent=$$
 for ((i = 0; i < count; ++i)); do
   sh -c 'while kill -0 "$1" 2>/dev/null; do
            if [ -e "$2" ]; then i=0; while [ "$i" -lt 20000 ]; do i=$((i + 1)); done; else sleep 1; fi
-         done' burner "$parent" "$work_dir/status" &
+         done' burner "$parent" "$work_dir/spin.$i" &
   burners+=("$!")
 done
+# Which burners spin: none while the work beside the tests runs; after it, as many as the count
+# less the CPU-bound processes that run on the machine outside this script
+# (scripts/runnable_elsewhere.sh), looked at again every ten seconds. The busy machine is that many
+# CPU-bound processes in all: where the machine is busy already (CI beside two other processes),
+# spinning two more would test nothing a busy machine does not, and only slow the run.
+if ((count > 0)); then
+  sh -c 'while kill -0 "$1" 2>/dev/null; do
+           if [ -e "$2/status" ]; then
+             elsewhere=$(bash "$4" "$1" 10 2>/dev/null) || elsewhere=0
+             i=0
+             while [ "$i" -lt "$3" ]; do
+               if [ "$((i + elsewhere))" -lt "$3" ]; then
+                 [ -e "$2/spin.$i" ] || { touch "$2/spin.$i"; echo "test_busy.sh: burner $i spins ($elsewhere CPU-bound elsewhere)"; }
+               elif [ -e "$2/spin.$i" ]; then
+                 rm -f "$2/spin.$i"; echo "test_busy.sh: burner $i rests ($elsewhere CPU-bound elsewhere)"
+               fi
+               i=$((i + 1))
+             done
+             sleep 10
+           else
+             sleep 1
+           fi
+         done' controller "$parent" "$work_dir" "$count" "$PWD/scripts/runnable_elsewhere.sh" &
+  burners+=("$!")
+fi
 if [[ -n "$work" ]]; then
-  echo "test_busy.sh: ctest in $build beside: $SHIFTFLY_BUSY_WORK; then beside $count CPU-bound processes (pids ${burners[*]:-none}) on $(nproc) cores"
+  echo "test_busy.sh: ctest in $build beside: $SHIFTFLY_BUSY_WORK; then beside $count CPU-bound processes, those of the machine first (background pids ${burners[*]:-none}) on $(nproc) cores"
 else
-  echo "test_busy.sh: ctest in $build beside $count CPU-bound processes (pids ${burners[*]:-none}) on $(nproc) cores"
+  echo "test_busy.sh: ctest in $build beside $count CPU-bound processes, those of the machine first (background pids ${burners[*]:-none}) on $(nproc) cores"
 fi
 # ctest in the background and `wait` for it: bash runs a trap while it waits, not while a
 # foreground command runs.

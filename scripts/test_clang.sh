@@ -2,9 +2,9 @@
 # CI stage: the test suite built once with Clang in ./build-clang, its test programs instrumented
 # by AddressSanitizer and UndefinedBehaviorSanitizer (SHIFTFLY_TEST_SANITIZERS; the tools
 # uninstrumented, at the build type's -O3), then ctest on a busy machine: beside two CPU-bound
-# processes (scripts/test_busy.sh), the busy laptop, so that a test asserting a wall-clock limit
-# fails here rather than on a user's machine. SHIFTFLY_BUSY_PROCESSES=0 runs it on an idle machine
-# (scripts/sanitize.sh).
+# processes (scripts/test_busy.sh's, less those the machine already runs), the busy laptop, so
+# that a test asserting a wall-clock limit fails here rather than on a user's machine.
+# SHIFTFLY_BUSY_PROCESSES=0 runs it on an idle machine (scripts/sanitize.sh).
 #
 # One build serves what were two stages and two builds (docs/hardening.md, "CI time"):
 # - Clang: GCC builds everything in stage 1; this catches code that one compiler accepts and the
@@ -65,12 +65,14 @@ export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan_suppressions.txt:print_suppr
 # compile with it too: they would only repeat stage 1; so would differential/fixtures_check,
 # a Python run that no compiler touches. Also left out, for CI time
 # (docs/hardening.md, "CI time"): the ODR check (not built, above), and the golden checks of the
-# throughput and routing-load sections (tables/check_throughput_routing_load: the longest test,
-# minutes on the busy machine; their LPs and routings are tested under Clang by the metrics and
-# routing unit tests). The bad-input
+# throughput, routing-load and collectives sections (tables/check_throughput_routing_load and
+# tables/check_collectives: the longest tests, minutes each on the busy machine; their LPs, maximum
+# flows, routings and schedules are tested under Clang and the sanitizers by the metrics, routing and
+# collectives unit tests, and the README's test command checks both against the golden files with
+# GCC's tools). The bad-input
 # matrix (tools/bad_input_test) runs here too, though its code is the same under either
 # compiler: it runs hundreds of tools and once bounded their wall time, so it is the
 # test a busy machine tests best. (In CI the README's test command, with its Python tests, is the
 # work beside these tests; .ci/run.)
 SHIFTFLY_BUSY_BEFORE="$before" bash scripts/test_busy.sh build-clang \
-  -E "^((cmake|docs|headers|readme|odr|differential)/|tables/check_throughput_routing_load$)" "$@"
+  -E "^((cmake|docs|headers|readme|odr|differential)/|tables/check_(throughput_routing_load|collectives)$)" "$@"
