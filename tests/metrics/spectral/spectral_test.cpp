@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "shiftfly/metrics/spectral/detail/graph_operator.hpp"
 #include "shiftfly/metrics/spectral/spectral.hpp"
 #include "shiftfly/topology/family.hpp"
 #include "test_graphs.hpp"
@@ -87,6 +88,49 @@ TEST_CASE("spectral: residual of a larger graph, and a disconnected one") {
   CHECK(r.gap > 0);
   std::vector<testing::edge> e{{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 3}};
   CHECK(metrics::spectral_gap(testing::graph::from_edges(6, e)).gap == 0.0);  // exactly (tests/metrics/disconnected_test.cpp)
+}
+
+TEST_CASE("spectral: the operator's products are the row sums in list order, with 16-bit lists or without") {
+  // The plain product: y[v] = s[v] * (the sum of s[w] x[w] over v's list, in its order), s = 1/sqrt(d);
+  // and the Laplacian's d(v) x[v] - (the sum of x[w]). The operator keeps 16-bit lists from 8,192 to
+  // 65,536 vertices (256 x 256: the largest id 65,535), and must give these bits on either side.
+  struct sized {
+    testing::graph g;
+    bool narrow;
+  };
+  std::vector<sized> graphs;
+  graphs.push_back({topology::make_graph(topology::boardfly_spec{.groups = 576}), false});
+  graphs.push_back({topology::make_graph(topology::shiftfly_spec{.groups = 8400}), true});
+  graphs.push_back({topology::make_graph(topology::torus_spec{.dims = {256, 256}}), true});
+  graphs.push_back({topology::make_graph(topology::torus_spec{.dims = {257, 256}}), false});
+  using op_type = metrics::detail::graph_operator<testing::graph>;
+  for (const auto& [g, narrow] : graphs) {
+    const std::size_t n = g.num_vertices();
+    INFO("n = " << n);
+    CHECK((n >= op_type::narrow_min_vertices && n <= op_type::narrow_max_vertices) == narrow);
+    std::vector<double> x(n), s(n);
+    for (std::size_t v = 0; v < n; ++v) {
+      x[v] = std::sin(0.37 * static_cast<double>(v) + 1.0);
+      s[v] = 1.0 / std::sqrt(static_cast<double>(g.degree(static_cast<std::uint32_t>(v))));
+    }
+    for (auto kind : {metrics::detail::graph_matrix::normalized_adjacency, metrics::detail::graph_matrix::laplacian}) {
+      for (unsigned threads : {1u, 2u}) {
+        const op_type op(g, kind, threads);
+        std::vector<double> y(n);
+        op(x.data(), y.data());
+        std::size_t differ = 0;
+        for (std::size_t v = 0; v < n; ++v) {
+          double acc = 0;
+          const auto u = static_cast<std::uint32_t>(v);
+          const bool adjacency = kind == metrics::detail::graph_matrix::normalized_adjacency;
+          for (auto w : g.neighbors(u)) acc += adjacency ? s[w] * x[w] : x[w];
+          const double want = adjacency ? s[v] * acc : static_cast<double>(g.degree(u)) * x[v] - acc;
+          if (y[v] != want) ++differ;
+        }
+        CHECK(differ == 0);
+      }
+    }
+  }
 }
 
 TEST_CASE("spectral: identical result for 1, 2, 3 and every hardware thread") {

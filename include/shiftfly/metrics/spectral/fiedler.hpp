@@ -68,8 +68,9 @@ inline fiedler_result fiedler(const G& g, const fiedler_options& fo = {}) {
   o.want_top = false;
   core::require_memory(where,
                        "the Lanczos vectors (" + core::to_message(o.subspace + o.keep + 9) + " x " +
-                           core::to_message(n) + " vertices x 8 bytes)",
-                       detail::lanczos_bytes(n, o));
+                           core::to_message(n) + " vertices x 8 bytes) and the operator's arrays",
+                       core::estimate_add_mul(detail::lanczos_bytes(n, o), 1,
+                                              detail::graph_operator<G>::bytes(n, 2 * g.num_edges())));
   fiedler_result r;
   const auto reach = bfs(g, V{0});
   if (reach.reached < n) {

@@ -118,8 +118,9 @@ inline spectral_gap_result spectral_gap(const G& g, const spectral_gap_options& 
   detail::lanczos_options lo;
   core::require_memory(where,
                        "the Lanczos vectors (" + core::to_message(lo.subspace + lo.keep + 9) + " x " +
-                           core::to_message(n) + " vertices x 8 bytes)",
-                       detail::lanczos_bytes(n, lo));
+                           core::to_message(n) + " vertices x 8 bytes) and the operator's arrays",
+                       core::estimate_add_mul(detail::lanczos_bytes(n, lo), 1,
+                                              detail::graph_operator<G>::bytes(n, 2 * g.num_edges())));
   const bool connected = bfs(g, typename G::vertex_type{0}).reached == n;
   detail::graph_operator<G> op(g, detail::graph_matrix::normalized_adjacency, o.threads, &o.progress);
   // Disconnected: eigenvalue 1 has one eigenvector per component, so λ2 = 1 exactly.
