@@ -69,10 +69,11 @@ void BM_batch(benchmark::State& state) {
   // A rank allocates its thread's blocks once and reuses them for all its batches, so
   // the allocation (3 x 64 bytes per vertex) is outside the timed loop.
   md::workspace<8> ws(n);
+  const md::shared_rows rows = md::factor_pull_rows(sg);
   std::size_t levels = 0;
   for (auto _ : state) {
     md::sweep_counts counts;
-    md::sweep_batch<8>(sg, sources, ws, counts);
+    md::sweep_batch<8>(sg, rows, sources, ws, counts);
     levels = counts.histogram.size();
     benchmark::DoNotOptimize(counts.histogram.data());
   }

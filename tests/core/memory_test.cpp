@@ -114,4 +114,18 @@ TEST_CASE("the all-pairs sweep refuses workspaces that do not fit", "[core][memo
   CHECK(small.histogram == exact.histogram);
 }
 
+TEST_CASE("the all-pairs sweep is not refused when only the shared rows would not fit", "[core][memory][metrics]") {
+  // Boardfly at 3,600 groups factors (metrics/distances/detail/shared_rows.hpp); one thread's
+  // workspaces are 3 x 3,600 x 64 bytes = 675 KiB, the shared rows' bound about 7 MiB: the
+  // sweep then reads the plain rows, with the same result.
+  const auto g = topo::boardfly_group_level(3600);
+  shiftfly::metrics::sweep_options o;
+  o.threads = 1;
+  const auto exact = shiftfly::metrics::all_pairs_stats(g, o);
+  memory_limit limit("2M");
+  const auto plain = shiftfly::metrics::all_pairs_stats(g, o);
+  CHECK(plain.histogram == exact.histogram);
+  CHECK(plain.diameter == exact.diameter);
+}
+
 }  // namespace memory_test

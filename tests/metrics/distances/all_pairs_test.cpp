@@ -89,14 +89,32 @@ namespace {
 template <int W>
 void check_kernels_agree(const metrics::detail::sweep_graph& sg, std::span<const std::uint32_t> sources) {
   metrics::detail::workspace<W> ws(sg.pull.n);
+  const metrics::detail::shared_rows plain_rows;
   metrics::detail::sweep_counts generic;
-  metrics::detail::sweep_batch_generic<W>(sg, sources, ws, generic);
+  metrics::detail::sweep_batch_generic<W>(sg, plain_rows, sources, ws, generic);
 #ifdef SHIFTFLY_METRICS_DISPATCH
   __builtin_cpu_init();
   if (__builtin_cpu_supports("avx2")) {
     metrics::detail::sweep_counts avx2;
-    metrics::detail::sweep_batch_avx2<W>(sg, sources, ws, avx2);
+    metrics::detail::sweep_batch_avx2<W>(sg, plain_rows, sources, ws, avx2);
     CHECK(avx2.histogram == generic.histogram);
+  }
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")) {
+    metrics::detail::sweep_counts avx512;
+    metrics::detail::sweep_batch_avx512<W>(sg, plain_rows, sources, ws, avx512);
+    CHECK(avx512.histogram == generic.histogram);
+  }
+#endif
+  // The rows factored through shared sets (detail/shared_rows.hpp) give the same levels.
+  const auto rows = metrics::detail::factor_pull_rows(sg);
+  metrics::detail::sweep_counts factored;
+  metrics::detail::sweep_batch_generic<W>(sg, rows, sources, ws, factored);
+  CHECK(factored.histogram == generic.histogram);
+#ifdef SHIFTFLY_METRICS_DISPATCH
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")) {
+    metrics::detail::sweep_counts avx512;
+    metrics::detail::sweep_batch_avx512<W>(sg, rows, sources, ws, avx512);
+    CHECK(avx512.histogram == generic.histogram);
   }
 #endif
   std::uint64_t pairs = 0;

@@ -8,7 +8,9 @@
 ///
 /// Every count is an integer summed per batch, so the result is identical for
 /// any thread count and batch width. Memory: three blocks of batch_bits bits
-/// per vertex and per thread, plus one copy of the adjacency (two for digraphs).
+/// per vertex and per thread, plus one copy of the adjacency (two for digraphs),
+/// and, when they fit beside these, the rows factored through shared sets
+/// (detail/shared_rows.hpp) with one block per set and thread.
 
 #include <cstddef>
 #include <cstdint>

@@ -18,6 +18,12 @@
 ///
 /// The pull adjacency of a vertex v lists the vertices u whose frontier bits
 /// reach v in one step; the push adjacency is its transpose.
+///
+/// Where several pull rows share a set of vertices (the groups of Boardfly, the
+/// blocks of Imase-Itoh), the bottom-up levels OR that set's frontier blocks once
+/// and each row reads the result (detail/shared_rows.hpp): at Boardfly 36,000 a
+/// level reads 252 K blocks instead of 1.44 M. A batch stops as soon as the new
+/// frontier has no arc out or no unreached vertex has an arc in.
 
 #include <algorithm>
 #include <atomic>
@@ -26,6 +32,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <new>
 #include <span>
@@ -38,6 +45,7 @@
 #include "shiftfly/core/memory.hpp"
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/worker_pool.hpp"
+#include "shiftfly/metrics/distances/detail/shared_rows.hpp"
 
 // Blocks are passed by value between inline helpers; the ABI note is irrelevant here.
 #if defined(__GNUC__) && !defined(__clang__)
@@ -68,14 +76,13 @@ inline csr make_csr(std::size_t n, Row&& row) {
   csr c;
   c.n = n;
   c.offsets.assign(n + 1, 0);
-  std::vector<std::uint32_t> tmp;
   for (std::size_t v = 0; v < n; ++v) {
-    tmp.clear();
+    const std::size_t from = c.targets.size();
     for (auto u : row(v))
-      if (static_cast<std::size_t>(u) != v) tmp.push_back(static_cast<std::uint32_t>(u));
-    std::sort(tmp.begin(), tmp.end());
-    tmp.erase(std::unique(tmp.begin(), tmp.end()), tmp.end());
-    c.targets.insert(c.targets.end(), tmp.begin(), tmp.end());
+      if (static_cast<std::size_t>(u) != v) c.targets.push_back(static_cast<std::uint32_t>(u));
+    const auto first = c.targets.begin() + static_cast<std::ptrdiff_t>(from);
+    if (!std::is_sorted(first, c.targets.end())) std::sort(first, c.targets.end());
+    c.targets.erase(std::unique(first, c.targets.end()), c.targets.end());
     c.offsets[v + 1] = c.targets.size();
   }
   return c;
@@ -189,11 +196,23 @@ class block_array {
   block<W>* p_;
 };
 
-/// Working arrays of one thread: three blocks per vertex.
+/// Working arrays of one thread: three blocks per vertex; with shared rows, one block per
+/// shared set (the OR of its members' frontier blocks) and the level it was made at.
 template <int W>
 struct workspace {
   block_array<W> seen, frontier, next;
+  std::unique_ptr<block_array<W>> shared;
+  std::vector<std::uint64_t> made_at;
+  std::uint64_t levels = 0;
   explicit workspace(std::size_t n) : seen(n), frontier(n), next(n) {}
+  /// Sizes the shared-set arrays for `rows` (once).
+  void fit(const shared_rows& rows) {
+    const std::size_t sets = rows.used ? rows.sets.rows() : 0;
+    if (made_at.size() == sets) return;
+    shared = std::make_unique<block_array<W>>(sets);
+    made_at.assign(sets, 0);
+    levels = 0;
+  }
 };
 
 /// A batch's first level, shared by the generic and the AVX2 sweeps: `seen` and `frontier`
@@ -214,10 +233,38 @@ template <int W>
   return frontier_degree;
 }
 
-/// Runs one batch of at most 64·W sources (ids of the sweep graph); adds to `out`.
+/// The tests of a block the sweep makes per vertex, in portable code: any bit set, equal
+/// blocks, and covers(a, b): every bit of b is in a.
 template <int W>
-[[gnu::always_inline]] inline void sweep_batch_body(const sweep_graph& sg, std::span<const std::uint32_t> sources, workspace<W>& ws,
-                        sweep_counts& out) {
+struct block_tests {
+  static bool any(const block<W>& b) noexcept { return detail::any<W>(b); }
+  static bool equal(const block<W>& a, const block<W>& b) noexcept { return detail::equal<W>(a, b); }
+  static bool covers(const block<W>& a, const block<W>& b) noexcept { return detail::any<W>(b & ~a) == false; }
+  static void add_popcount(block<W>& acc, const block<W>& x) noexcept { detail::add_popcount<W>(acc, x); }
+};
+
+/// ORs into acc the frontier blocks of ids[i, end), testing after every
+/// SHIFTFLY_METRICS_PULL_GROUP of them whether acc holds every missing source, and
+/// stopping if so.
+template <int W, class Tests>
+[[gnu::always_inline]] inline void or_scan(block<W>& acc, const block<W>& missing, const block<W>* frontier,
+                                           const std::uint32_t* ids, std::uint64_t i, std::uint64_t end) {
+  constexpr unsigned group = SHIFTFLY_METRICS_PULL_GROUP;
+  for (; i + group <= end; i += group) {
+    for (unsigned j = 0; j < group; ++j) acc |= frontier[ids[i + j]];
+    if (Tests::covers(acc, missing)) return;
+  }
+  for (; i < end; ++i) acc |= frontier[ids[i]];
+}
+
+/// Runs one batch of at most 64·W sources (ids of the sweep graph); adds to `out`.
+/// `rows` is the pull rows' factoring through shared sets (detail/shared_rows.hpp), used
+/// when rows.used; the histogram does not depend on it.
+/// `Tests` is block_tests<W> or a vector unit's own (see sweep_batch_avx512).
+template <int W, class Tests = block_tests<W>>
+[[gnu::always_inline]] inline void sweep_batch_body(const sweep_graph& sg, const shared_rows& rows,
+                                                    std::span<const std::uint32_t> sources, workspace<W>& ws,
+                                                    sweep_counts& out) {
   const csr& pull = sg.pull;
   const csr& push = sg.push_adj();
   const std::size_t n = pull.n;
@@ -228,69 +275,92 @@ template <int W>
   block<W>* next = ws.next.data();
   std::uint64_t frontier_degree = seed_batch<W>(sources, push, n, seen, frontier);
   out.add(0, sources.size());
-  std::uint64_t unfinished_degree = pull.targets.size();
   const std::uint64_t* po = pull.offsets.data();
   const std::uint32_t* pt = pull.targets.data();
   const std::uint64_t* qo = push.offsets.data();
   const std::uint32_t* qt = push.targets.data();
+  // With shared rows a vertex's pull reads its sets' blocks and its direct neighbours'.
+  const bool factored = rows.used;
+  if (factored) ws.fit(rows);
+  const std::uint64_t* so = rows.sets.offsets.data();
+  const std::uint32_t* sm = rows.sets.ids.data();
+  const std::uint64_t* ro = rows.refs.offsets.data();
+  const std::uint32_t* rt = rows.refs.ids.data();
+  const std::uint64_t* dof = rows.direct.offsets.data();
+  const std::uint32_t* dt = rows.direct.ids.data();
+  const auto pull_reads = [&](std::size_t v) -> std::uint64_t {
+    return factored ? (ro[v + 1] - ro[v]) + (dof[v + 1] - dof[v]) : po[v + 1] - po[v];
+  };
+  std::uint64_t unfinished_degree = factored ? rows.reads() : pull.targets.size();
   for (std::size_t level = 1;; ++level) {
     block<W> counted{};
     std::uint64_t next_frontier_degree = 0, next_unfinished_degree = 0;
-    // Top-down when the frontier's arcs are fewer than half the unfinished vertices' arcs.
+    // Top-down when the frontier's arcs are fewer than half the unfinished vertices' reads.
     if (2 * frontier_degree < unfinished_degree) {
       std::memset(static_cast<void*>(next), 0, n * sizeof(block<W>));
       for (std::size_t u = 0; u < n; ++u) {
         const block<W> f = frontier[u];
-        if (!any<W>(f)) continue;
+        if (!Tests::any(f)) continue;
         for (auto i = qo[u]; i < qo[u + 1]; ++i) next[qt[i]] |= f;
       }
       for (std::size_t v = 0; v < n; ++v) {
         const block<W> s = seen[v];
         const block<W> nv = next[v] & ~s;
         next[v] = nv;
-        if (any<W>(nv)) {
+        if (Tests::any(nv)) {
           const block<W> ns = s | nv;
           seen[v] = ns;
-          add_popcount<W>(counted, nv);
+          Tests::add_popcount(counted, nv);
           next_frontier_degree += qo[v + 1] - qo[v];
-          if (!equal<W>(ns, full)) next_unfinished_degree += po[v + 1] - po[v];
-        } else if (!equal<W>(s, full)) {
-          next_unfinished_degree += po[v + 1] - po[v];
+          if (!Tests::equal(ns, full)) next_unfinished_degree += pull_reads(v);
+        } else if (!Tests::equal(s, full)) {
+          next_unfinished_degree += pull_reads(v);
         }
       }
     } else {
+      // A set's block is made the first time a row of this level reads it.
+      const std::uint64_t stamp = factored ? ++ws.levels : 0;
+      block<W>* shared = factored ? ws.shared->data() : nullptr;
+      std::uint64_t* made_at = ws.made_at.data();
       for (std::size_t v = 0; v < n; ++v) {
         const block<W> s = seen[v];
-        if (equal<W>(s, full)) {
+        if (Tests::equal(s, full)) {
           next[v] = block<W>{};
           continue;
         }
         const block<W> missing = full & ~s;
         block<W> acc{};
-        auto i = po[v];
-        const auto end = po[v + 1];
-        // Scan in groups, stopping once every missing source has arrived.
-        constexpr unsigned group = SHIFTFLY_METRICS_PULL_GROUP;
-        for (; i + group <= end; i += group) {
-          for (unsigned j = 0; j < group; ++j) acc |= frontier[pt[i + j]];
-          if (equal<W>(acc & missing, missing)) break;
+        if (factored) {
+          for (auto r = ro[v]; r < ro[v + 1]; ++r) {
+            const std::uint32_t p = rt[r];
+            if (made_at[p] != stamp) {
+              block<W> x{};
+              for (auto k = so[p]; k < so[p + 1]; ++k) x |= frontier[sm[k]];
+              shared[p] = x;
+              made_at[p] = stamp;
+            }
+            acc |= shared[p];
+          }
+          if (!Tests::covers(acc, missing)) or_scan<W, Tests>(acc, missing, frontier, dt, dof[v], dof[v + 1]);
+        } else {
+          or_scan<W, Tests>(acc, missing, frontier, pt, po[v], po[v + 1]);
         }
-        if (i + group > end)
-          for (; i < end; ++i) acc |= frontier[pt[i]];
         const block<W> nv = acc & missing;
         next[v] = nv;
         const block<W> ns = s | nv;
         seen[v] = ns;
-        if (any<W>(nv)) {
-          add_popcount<W>(counted, nv);
+        if (Tests::any(nv)) {
+          Tests::add_popcount(counted, nv);
           next_frontier_degree += qo[v + 1] - qo[v];
         }
-        if (!equal<W>(ns, full)) next_unfinished_degree += po[v + 1] - po[v];
+        if (!Tests::equal(ns, full)) next_unfinished_degree += pull_reads(v);
       }
     }
     const std::uint64_t count = lane_sum<W>(counted);
     if (count == 0) break;
     out.add(level, count);
+    // Nothing is reached next if the new frontier has no arc out or no unreached vertex an arc in.
+    if (next_frontier_degree == 0 || next_unfinished_degree == 0) break;
     std::swap(frontier, next);
     frontier_degree = next_frontier_degree;
     unfinished_degree = next_unfinished_degree;
@@ -300,12 +370,13 @@ template <int W>
 /// The same kernel compiled for wider vector units, chosen at run time (x86-64 with
 /// GCC or Clang); the counts are integers, so every variant gives the same result.
 template <int W>
-using batch_kernel = void (*)(const sweep_graph&, std::span<const std::uint32_t>, workspace<W>&, sweep_counts&);
+using batch_kernel = void (*)(const sweep_graph&, const shared_rows&, std::span<const std::uint32_t>, workspace<W>&,
+                              sweep_counts&);
 
 template <int W>
-inline void sweep_batch_generic(const sweep_graph& sg, std::span<const std::uint32_t> sources, workspace<W>& ws,
-                                sweep_counts& out) {
-  sweep_batch_body<W>(sg, sources, ws, out);
+inline void sweep_batch_generic(const sweep_graph& sg, const shared_rows& rows, std::span<const std::uint32_t> sources,
+                                workspace<W>& ws, sweep_counts& out) {
+  sweep_batch_body<W>(sg, rows, sources, ws, out);
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -485,17 +556,79 @@ template <int W>
 }
 
 template <int W>
-[[gnu::target("avx2,popcnt")]] inline void sweep_batch_avx2(const sweep_graph& sg, std::span<const std::uint32_t> sources,
-                                                             workspace<W>& ws, sweep_counts& out) {
+[[gnu::target("avx2,popcnt")]] inline void sweep_batch_avx2(const sweep_graph& sg, const shared_rows& rows,
+                                                             std::span<const std::uint32_t> sources, workspace<W>& ws,
+                                                             sweep_counts& out) {
+  // The AVX2 body reads the plain pull rows (the shared sets are not ported to it).
   if constexpr (W >= 4)
     sweep_batch_avx2_body<W>(sg, sources, ws, out);
   else
-    sweep_batch_body<W>(sg, sources, ws, out);
+    sweep_batch_body<W>(sg, rows, sources, ws, out);
+}
+/// block_tests with AVX-512 (mask registers for 512-bit blocks, vptest below). Not
+/// always_inline: a target function cannot be forced into the portable body; the kernel
+/// below is flattened, which inlines them once the body is inside it.
+template <int W>
+struct avx512_block_tests {
+  [[gnu::target("avx512f,avx512bw,avx512vl,avx2")]] static bool any(const block<W>& b) noexcept {
+    if constexpr (W == 8) {
+      const __m512i x = reinterpret_cast<const __m512i&>(b);
+      return _mm512_test_epi64_mask(x, x) != 0;
+    } else if constexpr (W == 4) {
+      const __m256i x = reinterpret_cast<const __m256i&>(b);
+      return !_mm256_testz_si256(x, x);
+    } else {
+      return detail::any<W>(b);
+    }
+  }
+  [[gnu::target("avx512f,avx512bw,avx512vl,avx2")]] static bool equal(const block<W>& a, const block<W>& b) noexcept {
+    if constexpr (W == 8) {
+      return _mm512_cmpneq_epi64_mask(reinterpret_cast<const __m512i&>(a), reinterpret_cast<const __m512i&>(b)) == 0;
+    } else if constexpr (W == 4) {
+      const __m256i x = _mm256_xor_si256(reinterpret_cast<const __m256i&>(a), reinterpret_cast<const __m256i&>(b));
+      return _mm256_testz_si256(x, x);
+    } else {
+      return detail::equal<W>(a, b);
+    }
+  }
+  [[gnu::target("avx512f,avx512bw,avx512vl,avx2")]] static bool covers(const block<W>& a, const block<W>& b) noexcept {
+    if constexpr (W == 8) {
+      const __m512i x = _mm512_andnot_si512(reinterpret_cast<const __m512i&>(a), reinterpret_cast<const __m512i&>(b));
+      return _mm512_test_epi64_mask(x, x) == 0;
+    } else if constexpr (W == 4) {
+      return _mm256_testc_si256(reinterpret_cast<const __m256i&>(a), reinterpret_cast<const __m256i&>(b));
+    } else {
+      return !detail::any<W>(b & ~a);
+    }
+  }
+  static void add_popcount(block<W>& acc, const block<W>& x) noexcept { detail::add_popcount<W>(acc, x); }
+};
+
+/// avx512_block_tests with the bit count in one instruction (vpopcntq, AVX512-VPOPCNTDQ).
+template <int W>
+struct avx512_popcount_tests : avx512_block_tests<W> {
+  [[gnu::target("avx512f,avx512bw,avx512vl,avx2,avx512vpopcntdq")]] static void add_popcount(block<W>& acc,
+                                                                                            const block<W>& x) noexcept {
+    if constexpr (W == 8) {
+      reinterpret_cast<__m512i&>(acc) =
+          _mm512_add_epi64(reinterpret_cast<const __m512i&>(acc), _mm512_popcnt_epi64(reinterpret_cast<const __m512i&>(x)));
+    } else {
+      detail::add_popcount<W>(acc, x);
+    }
+  }
+};
+
+template <int W>
+[[gnu::target("avx512f,avx512bw,avx512vl,avx2,popcnt"), gnu::flatten]] inline void sweep_batch_avx512(
+    const sweep_graph& sg, const shared_rows& rows, std::span<const std::uint32_t> sources, workspace<W>& ws,
+    sweep_counts& out) {
+  sweep_batch_body<W, avx512_block_tests<W>>(sg, rows, sources, ws, out);
 }
 template <int W>
-[[gnu::target("avx512f,avx512bw,avx512vl,avx2,popcnt")]] inline void sweep_batch_avx512(
-    const sweep_graph& sg, std::span<const std::uint32_t> sources, workspace<W>& ws, sweep_counts& out) {
-  sweep_batch_body<W>(sg, sources, ws, out);
+[[gnu::target("avx512f,avx512bw,avx512vl,avx2,popcnt,avx512vpopcntdq"), gnu::flatten]] inline void
+sweep_batch_avx512_popcount(const sweep_graph& sg, const shared_rows& rows, std::span<const std::uint32_t> sources,
+                            workspace<W>& ws, sweep_counts& out) {
+  sweep_batch_body<W, avx512_popcount_tests<W>>(sg, rows, sources, ws, out);
 }
 #endif
 
@@ -507,7 +640,7 @@ inline batch_kernel<W> select_kernel() {
   if (std::getenv("SHIFTFLY_METRICS_NO_DISPATCH") == nullptr) {
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl"))
-      return &sweep_batch_avx512<W>;
+      return __builtin_cpu_supports("avx512vpopcntdq") ? &sweep_batch_avx512_popcount<W> : &sweep_batch_avx512<W>;
     if (__builtin_cpu_supports("avx2")) return &sweep_batch_avx2<W>;
   }
 #endif
@@ -516,10 +649,15 @@ inline batch_kernel<W> select_kernel() {
 
 /// Runs one batch (see sweep_batch_body) with the selected kernel.
 template <int W>
-inline void sweep_batch(const sweep_graph& sg, std::span<const std::uint32_t> sources, workspace<W>& ws,
-                        sweep_counts& out) {
+inline void sweep_batch(const sweep_graph& sg, const shared_rows& rows, std::span<const std::uint32_t> sources,
+                        workspace<W>& ws, sweep_counts& out) {
   static const batch_kernel<W> kernel = select_kernel<W>();
-  kernel(sg, sources, ws, out);
+  kernel(sg, rows, sources, ws, out);
+}
+
+/// The pull rows of sg factored through shared sets (detail/shared_rows.hpp).
+inline shared_rows factor_pull_rows(const sweep_graph& sg) {
+  return factor_shared_rows(sg.pull.n, sg.pull.offsets, sg.pull.targets);
 }
 
 /// Sources handed to the sweep in order, a batch at a time: `fill(out)` writes the
@@ -536,11 +674,12 @@ using source_fill = std::function<void(std::span<std::uint32_t>)>;
 /// An exception from a worker (from `fill` or `progress` too) reaches the caller.
 template <int W>
 inline sweep_counts sweep_all(const sweep_graph& sg, std::size_t count, const source_fill& fill, unsigned threads,
-                              const std::function<void(std::size_t, std::size_t)>& progress) {
+                              bool factor, const std::function<void(std::size_t, std::size_t)>& progress) {
   constexpr std::size_t width = 64 * W;
   const std::size_t batches = (count + width - 1) / width;
   threads = static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>(threads, batches)));
   std::vector<sweep_counts> partial(threads);
+  const shared_rows rows = factor ? factor_pull_rows(sg) : shared_rows{};
   std::size_t next_batch = 0;
   std::mutex source_mutex;
   std::size_t done = 0;
@@ -563,7 +702,7 @@ inline sweep_counts sweep_all(const sweep_graph& sg, std::size_t count, const so
           fill(std::span<std::uint32_t>(buffer, size));
           ++next_batch;
         }
-        sweep_batch<W>(sg, std::span<const std::uint32_t>(buffer, size), ws, partial[t]);
+        sweep_batch<W>(sg, rows, std::span<const std::uint32_t>(buffer, size), ws, partial[t]);
         if (progress) {
           std::lock_guard<std::mutex> lock(progress_mutex);
           progress(++done, batches);
@@ -653,19 +792,27 @@ inline sweep_counts sweep_kept(const sweep_graph& sg, std::size_t count, const s
   // Each worker holds three blocks of batch_bits bits per vertex: refuse up front
   // what cannot fit rather than be killed mid-sweep (resource bounds, docs/hardening.md).
   // The sources themselves take one batch per worker, whatever their number.
+  bool factor = false;
   if (batch_bits == 64 || batch_bits == 128 || batch_bits == 256 || batch_bits == 512) {
     const std::uint64_t batches = (count + batch_bits - 1) / batch_bits;
     const std::uint64_t workers = std::max<std::uint64_t>(1, std::min<std::uint64_t>(threads, batches));
+    const std::uint64_t workspaces = core::estimate_add_mul(0, workers * 3 * (batch_bits / 8), sg.pull.n);
     core::require_memory("metrics::sweep",
                          "the BFS workspaces (" + core::to_message(workers) + " threads x 3 x " +
                              core::to_message(sg.pull.n) + " vertices x " + core::to_message(batch_bits / 8) + " bytes)",
-                         core::estimate_add_mul(0, workers * 3 * (batch_bits / 8), sg.pull.n));
+                         workspaces);
+    // The shared rows (detail/shared_rows.hpp) only speed the sweep up: they are made when
+    // their bound fits beside the workspaces, and the sweep reads the plain rows otherwise.
+    factor = core::estimate_add_mul(
+                 shared_rows_peak_bytes(sg.pull.n, sg.pull.targets.size()), workers,
+                 shared_rows_worker_bytes(sg.pull.n, sg.pull.targets.size(), batch_bits / 8)) <=
+             core::available_memory() - std::min(core::available_memory(), workspaces);
   }
   switch (batch_bits) {
-    case 64: return sweep_all<1>(sg, count, fill, threads, progress);
-    case 128: return sweep_all<2>(sg, count, fill, threads, progress);
-    case 256: return sweep_all<4>(sg, count, fill, threads, progress);
-    case 512: return sweep_all<8>(sg, count, fill, threads, progress);
+    case 64: return sweep_all<1>(sg, count, fill, threads, factor, progress);
+    case 128: return sweep_all<2>(sg, count, fill, threads, factor, progress);
+    case 256: return sweep_all<4>(sg, count, fill, threads, factor, progress);
+    case 512: return sweep_all<8>(sg, count, fill, threads, factor, progress);
     default: core::throw_out_of_range("metrics::sweep", "batch_bits", batch_bits, "64, 128, 256 or 512");
   }
 }
