@@ -35,6 +35,7 @@
 #include <memory>
 #include <mutex>
 #include <new>
+#include <ranges>
 #include <span>
 #include <vector>
 
@@ -76,6 +77,11 @@ inline csr make_csr(std::size_t n, Row&& row) {
   csr c;
   c.n = n;
   c.offsets.assign(n + 1, 0);
+  if constexpr (std::ranges::sized_range<decltype(row(std::size_t{0}))>) {
+    std::size_t entries = 0;
+    for (std::size_t v = 0; v < n; ++v) entries += std::ranges::size(row(v));
+    c.targets.reserve(entries);
+  }
   for (std::size_t v = 0; v < n; ++v) {
     const std::size_t from = c.targets.size();
     for (auto u : row(v))
@@ -197,21 +203,19 @@ class block_array {
 };
 
 /// Working arrays of one thread: three blocks per vertex; with shared rows, one block per
-/// shared set (the OR of its members' frontier blocks) and the level it was made at.
+/// shared set (the OR of its members' frontier blocks).
 template <int W>
 struct workspace {
   block_array<W> seen, frontier, next;
   std::unique_ptr<block_array<W>> shared;
-  std::vector<std::uint64_t> made_at;
-  std::uint64_t levels = 0;
+  std::size_t shared_sets = 0;
   explicit workspace(std::size_t n) : seen(n), frontier(n), next(n) {}
-  /// Sizes the shared-set arrays for `rows` (once).
+  /// Sizes the shared sets' blocks for `rows`.
   void fit(const shared_rows& rows) {
     const std::size_t sets = rows.used ? rows.sets.rows() : 0;
-    if (made_at.size() == sets) return;
+    if (shared && shared_sets == sets) return;
     shared = std::make_unique<block_array<W>>(sets);
-    made_at.assign(sets, 0);
-    levels = 0;
+    shared_sets = sets;
   }
 };
 
@@ -282,8 +286,8 @@ template <int W, class Tests = block_tests<W>>
   // With shared rows a vertex's pull reads its sets' blocks and its direct neighbours'.
   const bool factored = rows.used;
   if (factored) ws.fit(rows);
-  const std::uint64_t* so = rows.sets.offsets.data();
-  const std::uint32_t* sm = rows.sets.ids.data();
+  const std::uint64_t* mo = rows.member_of.offsets.data();
+  const std::uint32_t* mt = rows.member_of.ids.data();
   const std::uint64_t* ro = rows.refs.offsets.data();
   const std::uint32_t* rt = rows.refs.ids.data();
   const std::uint64_t* dof = rows.direct.offsets.data();
@@ -298,10 +302,15 @@ template <int W, class Tests = block_tests<W>>
     // Top-down when the frontier's arcs are fewer than half the unfinished vertices' reads.
     if (2 * frontier_degree < unfinished_degree) {
       std::memset(static_cast<void*>(next), 0, n * sizeof(block<W>));
-      for (std::size_t u = 0; u < n; ++u) {
+      const auto push_from = [&](std::size_t u) {
         const block<W> f = frontier[u];
-        if (!Tests::any(f)) continue;
         for (auto i = qo[u]; i < qo[u + 1]; ++i) next[qt[i]] |= f;
+      };
+      if (level == 1) {  // the frontier is the sources (one twice pushes the same bits twice)
+        for (const auto u : sources) push_from(u);
+      } else {
+        for (std::size_t u = 0; u < n; ++u)
+          if (Tests::any(frontier[u])) push_from(u);
       }
       for (std::size_t v = 0; v < n; ++v) {
         const block<W> s = seen[v];
@@ -318,10 +327,17 @@ template <int W, class Tests = block_tests<W>>
         }
       }
     } else {
-      // A set's block is made the first time a row of this level reads it.
-      const std::uint64_t stamp = factored ? ++ws.levels : 0;
-      block<W>* shared = factored ? ws.shared->data() : nullptr;
-      std::uint64_t* made_at = ws.made_at.data();
+      // The sets' blocks, made in one pass in vertex order: each frontier block is read
+      // once, in order, and ORed into the few sets holding its vertex.
+      block<W>* sets = factored ? ws.shared->data() : nullptr;
+      if (factored) {
+        std::memset(static_cast<void*>(sets), 0, ws.shared_sets * sizeof(block<W>));
+        for (std::size_t u = 0; u < n; ++u) {
+          const block<W> f = frontier[u];
+          if (mo[u] == mo[u + 1] || !Tests::any(f)) continue;
+          for (auto k = mo[u]; k < mo[u + 1]; ++k) sets[mt[k]] |= f;
+        }
+      }
       for (std::size_t v = 0; v < n; ++v) {
         const block<W> s = seen[v];
         if (Tests::equal(s, full)) {
@@ -331,29 +347,22 @@ template <int W, class Tests = block_tests<W>>
         const block<W> missing = full & ~s;
         block<W> acc{};
         if (factored) {
-          for (auto r = ro[v]; r < ro[v + 1]; ++r) {
-            const std::uint32_t p = rt[r];
-            if (made_at[p] != stamp) {
-              block<W> x{};
-              for (auto k = so[p]; k < so[p + 1]; ++k) x |= frontier[sm[k]];
-              shared[p] = x;
-              made_at[p] = stamp;
-            }
-            acc |= shared[p];
-          }
+          for (auto r = ro[v]; r < ro[v + 1]; ++r) acc |= sets[rt[r]];
           if (!Tests::covers(acc, missing)) or_scan<W, Tests>(acc, missing, frontier, dt, dof[v], dof[v + 1]);
         } else {
           or_scan<W, Tests>(acc, missing, frontier, pt, po[v], po[v + 1]);
         }
         const block<W> nv = acc & missing;
         next[v] = nv;
-        const block<W> ns = s | nv;
-        seen[v] = ns;
         if (Tests::any(nv)) {
+          const block<W> ns = s | nv;
+          seen[v] = ns;
           Tests::add_popcount(counted, nv);
           next_frontier_degree += qo[v + 1] - qo[v];
+          if (!Tests::equal(ns, full)) next_unfinished_degree += pull_reads(v);
+        } else {
+          next_unfinished_degree += pull_reads(v);
         }
-        if (!Tests::equal(ns, full)) next_unfinished_degree += pull_reads(v);
       }
     }
     const std::uint64_t count = lane_sum<W>(counted);

@@ -45,6 +45,7 @@ struct shared_rows {
   id_rows sets;    ///< members of each shared set
   id_rows refs;    ///< per vertex: the shared sets its row uses
   id_rows direct;  ///< per vertex: its other pull neighbours
+  id_rows member_of;  ///< per vertex: the sets it is a member of
   /// Blocks one full bottom-up level reads: every set's members, every ref, every direct entry.
   [[nodiscard]] std::uint64_t reads() const noexcept { return sets.ids.size() + refs.ids.size() + direct.ids.size(); }
   /// Blocks one vertex's row reads, the sets themselves aside.
@@ -57,13 +58,33 @@ struct shared_rows {
 /// the arcs, and the result at most the arcs as members, refs and direct entries.
 inline std::uint64_t shared_rows_peak_bytes(std::uint64_t n, std::uint64_t arcs) {
   const std::uint64_t runs = (arcs + n) / 4 + 1;
-  return 16 * runs + 12 * 2 * runs + (4 * arcs + 8 * n) + 24 * n + (24 * (n + 1) + 16 * arcs + 4 * runs);
+  return 16 * runs + 12 * 2 * runs + (4 * arcs + 8 * n) + 24 * n + (24 * (n + 1) + 16 * arcs + 4 * runs) +
+         (16 * (n + 1) + 4 * (arcs + n));  // member_of and its cursor
 }
 
 /// What a sweep worker holds per shared set (a block of `block_bytes` and a stamp), for the
 /// most sets n vertices and `arcs` arcs can give: one per run and one per two rows' rests.
 inline std::uint64_t shared_rows_worker_bytes(std::uint64_t n, std::uint64_t arcs, std::uint64_t block_bytes) {
   return ((arcs + n) / 4 + n / 2 + 1) * (block_bytes + 8);
+}
+
+/// Sorts (key, vertex) pairs by (bucket_of(key), key, vertex), bucket_of(key) < buckets: a
+/// counting sort on the bucket, then each bucket sorted (they are small here).
+template <class BucketOf>
+inline void bucket_sort(std::vector<std::pair<std::uint64_t, std::uint32_t>>& items, std::size_t buckets,
+                        BucketOf bucket_of) {
+  std::vector<std::uint64_t> start(buckets + 1, 0);
+  for (const auto& item : items) ++start[bucket_of(item.first) + 1];
+  for (std::size_t b = 0; b < buckets; ++b) start[b + 1] += start[b];
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> sorted(items.size());
+  {
+    std::vector<std::uint64_t> at(start.begin(), start.end() - 1);
+    for (const auto& item : items) sorted[at[bucket_of(item.first)]++] = item;
+  }
+  for (std::size_t b = 0; b < buckets; ++b)
+    if (start[b + 1] - start[b] > 1)
+      std::sort(sorted.begin() + static_cast<std::ptrdiff_t>(start[b]), sorted.begin() + static_cast<std::ptrdiff_t>(start[b + 1]));
+  items.swap(sorted);
 }
 
 /// Factors the rows `row(v)` (sorted, without loops or repeats) of n vertices, holding `arcs`
@@ -89,7 +110,7 @@ inline shared_rows factor_shared_rows(std::size_t n, const Offsets& offsets, con
       i = j;
     }
   }
-  std::sort(runs.begin(), runs.end());
+  bucket_sort(runs, n, [](std::uint64_t key) { return key >> 32; });  // by first id, then last
   // Runs held by two rows or more become sets; (vertex, set) for each row using one.
   std::vector<std::pair<std::uint32_t, std::uint32_t>> uses;
   for (std::size_t i = 0; i < runs.size();) {
@@ -159,8 +180,8 @@ inline shared_rows factor_shared_rows(std::size_t n, const Offsets& offsets, con
     for (; i < end; ++i) rest.ids.push_back(targets[i]);
     rest.push_row();
   }
-  // Rests held by two rows or more become sets too: the rows sorted by a hash of their rest,
-  // then, among equal hashes, grouped by comparing the rests themselves.
+  // Rests held by two rows or more become sets too: the rows ordered so that equal hashes of
+  // their rests are together, then, among equal hashes, grouped by comparing the rests.
   const auto rest_of = [&](std::uint32_t v) {
     return std::span<const std::uint32_t>(rest.ids.data() + rest.offsets[v], rest.size(v));
   };
@@ -171,7 +192,7 @@ inline shared_rows factor_shared_rows(std::size_t n, const Offsets& offsets, con
     for (const std::uint32_t u : rest_of(static_cast<std::uint32_t>(v))) h = (h ^ u) * 0x9E3779B97F4A7C15ULL + (h >> 29);
     hashed.emplace_back(h, static_cast<std::uint32_t>(v));
   }
-  std::sort(hashed.begin(), hashed.end());
+  bucket_sort(hashed, n, [n](std::uint64_t h) { return h % n; });  // equal hashes together
   std::vector<std::uint32_t> rest_set(n, 0xffffffffU);
   std::vector<std::uint32_t> group;
   for (std::size_t i = 0; i < hashed.size();) {
@@ -209,7 +230,16 @@ inline shared_rows factor_shared_rows(std::size_t n, const Offsets& offsets, con
     out.direct.push_row();
   }
   out.used = 4 * out.reads() <= 3 * arcs;
-  if (!out.used) out = shared_rows{};
+  if (!out.used) return shared_rows{};
+  // The sets each vertex is in (the sets transposed), for making the sets' blocks in vertex order.
+  out.member_of.offsets.assign(n + 1, 0);
+  for (const auto u : out.sets.ids) ++out.member_of.offsets[u + 1];
+  for (std::size_t v = 0; v < n; ++v) out.member_of.offsets[v + 1] += out.member_of.offsets[v];
+  out.member_of.ids.resize(out.sets.ids.size());
+  std::vector<std::uint64_t> at(out.member_of.offsets.begin(), out.member_of.offsets.end() - 1);
+  for (std::size_t set = 0; set < out.sets.rows(); ++set)
+    for (auto k = out.sets.offsets[set]; k < out.sets.offsets[set + 1]; ++k)
+      out.member_of.ids[at[out.sets.ids[k]]++] = static_cast<std::uint32_t>(set);
   return out;
 }
 
