@@ -8,6 +8,8 @@
 #include "shiftfly/metrics/distances/all_pairs.hpp"
 #include "shiftfly/topology/families.hpp"
 #include "shiftfly/topology/family.hpp"
+#include "shiftfly/topology/boardfly.hpp"
+#include "shiftfly/topology/shiftfly.hpp"
 #include "test_graphs.hpp"
 
 namespace all_pairs_test {
@@ -111,6 +113,11 @@ void check_kernels_agree(const metrics::detail::sweep_graph& sg, std::span<const
   metrics::detail::sweep_batch_generic<W>(sg, rows, sources, ws, factored);
   CHECK(factored.histogram == generic.histogram);
 #ifdef SHIFTFLY_METRICS_DISPATCH
+  if (__builtin_cpu_supports("avx2")) {
+    metrics::detail::sweep_counts avx2;
+    metrics::detail::sweep_batch_avx2<W>(sg, rows, sources, ws, avx2);
+    CHECK(avx2.histogram == generic.histogram);
+  }
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")) {
     metrics::detail::sweep_counts avx512;
     metrics::detail::sweep_batch_avx512<W>(sg, rows, sources, ws, avx512);
@@ -134,7 +141,7 @@ void check_kernels_agree_on(const metrics::detail::sweep_graph& sg, core::python
 }
 }  // namespace
 
-TEST_CASE("all_pairs: the AVX2 sweep equals the generic one, batch by batch") {
+TEST_CASE("all_pairs: the AVX2 and AVX-512 sweeps equal the generic one, batch by batch, with and without shared rows") {
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     core::python_random rng(seed * 31337);
     const auto n = static_cast<std::uint32_t>(2 + rng.randrange(300));
@@ -152,6 +159,16 @@ TEST_CASE("all_pairs: the AVX2 sweep equals the generic one, batch by batch") {
   core::python_random rng(5);
   check_kernels_agree_on<8>(k, rng);
   check_kernels_agree_on<4>(k, rng);
+  // Graphs whose rows factor through shared sets (detail/shared_rows.hpp): Boardfly's groups,
+  // Imase-Itoh's blocks, undirected and along the arcs.
+  for (const auto& sg : {metrics::detail::undirected_sweep_graph(topology::boardfly_group_level(720)),
+                         metrics::detail::undirected_sweep_graph(topology::shiftfly_group_level(1000)),
+                         metrics::detail::arc_sweep_graph(topology::shiftfly_group_level(1000), true)}) {
+    check_kernels_agree_on<8>(sg, rng);
+    check_kernels_agree_on<4>(sg, rng);
+  }
+  CHECK(metrics::detail::factor_pull_rows(metrics::detail::undirected_sweep_graph(topology::boardfly_group_level(720))).used);
+  CHECK(metrics::detail::factor_pull_rows(metrics::detail::undirected_sweep_graph(topology::shiftfly_group_level(1000))).used);
 }
 
 TEST_CASE("all_pairs: equals the reference's exact distance_stats (fixture)") {

@@ -400,7 +400,8 @@ inline void sweep_batch_generic(const sweep_graph& sg, const shared_rows& rows, 
 // Here a block stays in registers: the tests are vptest (_mm256_testz_si256 /
 // _mm256_testc_si256), the bit counts a nibble table (vpshufb) summed by vpsadbw, and
 // the lanes are added up once per level. Same levels, same direction choices, same
-// integer counts as sweep_batch_body: the histogram is bit-identical.
+// integer counts as sweep_batch_body: the histogram is bit-identical. It reads the shared
+// rows as sweep_batch_body does.
 template <int N>  // N ymm registers a block: 1 (W = 4) or 2 (W = 8)
 struct ymm_block {
   __m256i h[N];
@@ -473,7 +474,7 @@ template <int N>
 }
 
 template <int W>
-[[gnu::target("avx2,popcnt")]] inline void sweep_batch_avx2_body(const sweep_graph& sg,
+[[gnu::target("avx2,popcnt")]] inline void sweep_batch_avx2_body(const sweep_graph& sg, const shared_rows& rows,
                                                                   std::span<const std::uint32_t> sources,
                                                                   workspace<W>& ws, sweep_counts& out) {
   constexpr int N = W / 4;
@@ -489,11 +490,23 @@ template <int W>
   block<W>* next = ws.next.data();
   std::uint64_t frontier_degree = seed_batch<W>(sources, push, n, seen, frontier);
   out.add(0, sources.size());
-  std::uint64_t unfinished_degree = pull.targets.size();
   const std::uint64_t* po = pull.offsets.data();
   const std::uint32_t* pt = pull.targets.data();
   const std::uint64_t* qo = push.offsets.data();
   const std::uint32_t* qt = push.targets.data();
+  // The shared rows as in sweep_batch_body.
+  const bool factored = rows.used;
+  if (factored) ws.fit(rows);
+  const std::uint64_t* mo = rows.member_of.offsets.data();
+  const std::uint32_t* mt = rows.member_of.ids.data();
+  const std::uint64_t* ro = rows.refs.offsets.data();
+  const std::uint32_t* rt = rows.refs.ids.data();
+  const std::uint64_t* dof = rows.direct.offsets.data();
+  const std::uint32_t* dt = rows.direct.ids.data();
+  const auto pull_reads = [&](std::size_t v) -> std::uint64_t {
+    return factored ? (ro[v + 1] - ro[v]) + (dof[v + 1] - dof[v]) : po[v + 1] - po[v];
+  };
+  std::uint64_t unfinished_degree = factored ? rows.reads() : pull.targets.size();
   const yb zero = ymm_and_not<N>(full, full);
   for (std::size_t level = 1;; ++level) {
     __m256i counted = _mm256_setzero_si256();
@@ -518,12 +531,25 @@ template <int W>
           ymm_store<N>(&seen[v], ns);
           ymm_add_popcount<N>(counted, nv);
           next_frontier_degree += qo[v + 1] - qo[v];
-          if (!ymm_covers<N>(ns, full)) next_unfinished_degree += po[v + 1] - po[v];
+          if (!ymm_covers<N>(ns, full)) next_unfinished_degree += pull_reads(v);
         } else if (!ymm_covers<N>(s, full)) {
-          next_unfinished_degree += po[v + 1] - po[v];
+          next_unfinished_degree += pull_reads(v);
         }
       }
     } else {
+      block<W>* sets = factored ? ws.shared->data() : nullptr;
+      if (factored) {
+        std::memset(static_cast<void*>(sets), 0, ws.shared_sets * sizeof(block<W>));
+        for (std::size_t u = 0; u < n; ++u) {
+          if (mo[u] == mo[u + 1]) continue;
+          const yb f = ymm_load<N>(&frontier[u]);
+          if (!ymm_any<N>(f)) continue;
+          for (auto k = mo[u]; k < mo[u + 1]; ++k) {
+            block<W>* t = &sets[mt[k]];
+            ymm_store<N>(t, ymm_or<N>(ymm_load<N>(t), f));
+          }
+        }
+      }
       for (std::size_t v = 0; v < n; ++v) {
         const yb s = ymm_load<N>(&seen[v]);
         if (ymm_covers<N>(s, full)) {
@@ -532,16 +558,23 @@ template <int W>
         }
         const yb missing = ymm_and_not<N>(full, s);
         yb acc = zero;
+        const std::uint32_t* ids = pt;
         auto i = po[v];
-        const auto end = po[v + 1];
+        auto end = po[v + 1];
+        if (factored) {
+          for (auto r = ro[v]; r < ro[v + 1]; ++r) ymm_or_into<N>(acc, &sets[rt[r]]);
+          ids = dt;
+          i = dof[v];
+          end = ymm_covers<N>(acc, missing) ? i : dof[v + 1];
+        }
         // Scan in groups, stopping once every missing source has arrived.
         constexpr unsigned group = SHIFTFLY_METRICS_PULL_GROUP;
         for (; i + group <= end; i += group) {
-          for (unsigned j = 0; j < group; ++j) ymm_or_into<N>(acc, &frontier[pt[i + j]]);
+          for (unsigned j = 0; j < group; ++j) ymm_or_into<N>(acc, &frontier[ids[i + j]]);
           if (ymm_covers<N>(acc, missing)) break;
         }
         if (i + group > end)
-          for (; i < end; ++i) ymm_or_into<N>(acc, &frontier[pt[i]]);
+          for (; i < end; ++i) ymm_or_into<N>(acc, &frontier[ids[i]]);
         const yb nv = ymm_and<N>(acc, missing);
         ymm_store<N>(&next[v], nv);
         const yb ns = ymm_or<N>(s, nv);
@@ -550,7 +583,7 @@ template <int W>
           ymm_add_popcount<N>(counted, nv);
           next_frontier_degree += qo[v + 1] - qo[v];
         }
-        if (!ymm_covers<N>(ns, full)) next_unfinished_degree += po[v + 1] - po[v];
+        if (!ymm_covers<N>(ns, full)) next_unfinished_degree += pull_reads(v);
       }
     }
     alignas(32) std::uint64_t lanes[4];
@@ -558,6 +591,7 @@ template <int W>
     const std::uint64_t count = lanes[0] + lanes[1] + lanes[2] + lanes[3];
     if (count == 0) break;
     out.add(level, count);
+    if (next_frontier_degree == 0 || next_unfinished_degree == 0) break;
     std::swap(frontier, next);
     frontier_degree = next_frontier_degree;
     unfinished_degree = next_unfinished_degree;
@@ -568,9 +602,8 @@ template <int W>
 [[gnu::target("avx2,popcnt")]] inline void sweep_batch_avx2(const sweep_graph& sg, const shared_rows& rows,
                                                              std::span<const std::uint32_t> sources, workspace<W>& ws,
                                                              sweep_counts& out) {
-  // The AVX2 body reads the plain pull rows (the shared sets are not ported to it).
   if constexpr (W >= 4)
-    sweep_batch_avx2_body<W>(sg, sources, ws, out);
+    sweep_batch_avx2_body<W>(sg, rows, sources, ws, out);
   else
     sweep_batch_body<W>(sg, rows, sources, ws, out);
 }
