@@ -87,6 +87,62 @@ inline void bucket_sort(std::vector<std::pair<std::uint64_t, std::uint32_t>>& it
   items.swap(sorted);
 }
 
+/// Rows whose rests (`rest`, at least min_set ids) two rows or more leave alike: each such rest
+/// becomes a set of `sets`; returns each vertex's set (0xffffffff: none). Rows are ordered so that
+/// equal hashes of their rests are together, then, among equal hashes, grouped by comparing the
+/// rests themselves.
+inline std::vector<std::uint32_t> shared_rests(const id_rows& rest, std::size_t n, std::size_t min_set, id_rows& sets) {
+  const auto rest_of = [&](std::uint32_t v) {
+    return std::span<const std::uint32_t>(rest.ids.data() + rest.offsets[v], rest.size(v));
+  };
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> hashed;
+  for (std::size_t v = 0; v < n; ++v) {
+    if (rest.size(v) < min_set) continue;
+    std::uint64_t h = rest.size(v);
+    for (const std::uint32_t u : rest_of(static_cast<std::uint32_t>(v))) h = (h ^ u) * 0x9E3779B97F4A7C15ULL + (h >> 29);
+    hashed.emplace_back(h, static_cast<std::uint32_t>(v));
+  }
+  bucket_sort(hashed, n, [n](std::uint64_t h) { return h % n; });  // equal hashes together
+  std::vector<std::uint32_t> rest_set(n, 0xffffffffU);
+  std::vector<std::uint32_t> group;
+  for (std::size_t i = 0; i < hashed.size();) {
+    std::size_t j = i;
+    while (j < hashed.size() && hashed[j].first == hashed[i].first) ++j;
+    // Rows [i, j) share a hash: take the first row not yet placed and every row equal to it.
+    for (std::size_t k = i; k < j; ++k) {
+      const std::uint32_t v = hashed[k].second;
+      if (rest_set[v] != 0xffffffffU) continue;
+      group.assign(1, v);
+      const auto r = rest_of(v);
+      for (std::size_t l = k + 1; l < j; ++l) {
+        const std::uint32_t w = hashed[l].second;
+        const auto q = rest_of(w);
+        if (rest_set[w] == 0xffffffffU && std::equal(r.begin(), r.end(), q.begin(), q.end())) group.push_back(w);
+      }
+      if (group.size() < 2) continue;
+      const auto set = static_cast<std::uint32_t>(sets.rows());
+      sets.ids.insert(sets.ids.end(), r.begin(), r.end());
+      sets.push_row();
+      for (const auto w : group) rest_set[w] = set;
+    }
+    i = j;
+  }
+  return rest_set;
+}
+
+/// The sets each of n vertices is in: `sets` transposed.
+inline id_rows sets_of_vertices(const id_rows& sets, std::size_t n) {
+  id_rows t;
+  t.offsets.assign(n + 1, 0);
+  for (const auto u : sets.ids) ++t.offsets[u + 1];
+  for (std::size_t v = 0; v < n; ++v) t.offsets[v + 1] += t.offsets[v];
+  t.ids.resize(sets.ids.size());
+  std::vector<std::uint64_t> at(t.offsets.begin(), t.offsets.end() - 1);
+  for (std::size_t set = 0; set < sets.rows(); ++set)
+    for (auto k = sets.offsets[set]; k < sets.offsets[set + 1]; ++k) t.ids[at[sets.ids[k]]++] = static_cast<std::uint32_t>(set);
+  return t;
+}
+
 /// Factors the rows `row(v)` (sorted, without loops or repeats) of n vertices, holding `arcs`
 /// ids in all. Shared sets have at least `min_set` members and at least two rows using them.
 template <class Offsets, class Targets>
@@ -180,43 +236,8 @@ inline shared_rows factor_shared_rows(std::size_t n, const Offsets& offsets, con
     for (; i < end; ++i) rest.ids.push_back(targets[i]);
     rest.push_row();
   }
-  // Rests held by two rows or more become sets too: the rows ordered so that equal hashes of
-  // their rests are together, then, among equal hashes, grouped by comparing the rests.
-  const auto rest_of = [&](std::uint32_t v) {
-    return std::span<const std::uint32_t>(rest.ids.data() + rest.offsets[v], rest.size(v));
-  };
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> hashed;
-  for (std::size_t v = 0; v < n; ++v) {
-    if (rest.size(v) < min_set) continue;
-    std::uint64_t h = rest.size(v);
-    for (const std::uint32_t u : rest_of(static_cast<std::uint32_t>(v))) h = (h ^ u) * 0x9E3779B97F4A7C15ULL + (h >> 29);
-    hashed.emplace_back(h, static_cast<std::uint32_t>(v));
-  }
-  bucket_sort(hashed, n, [n](std::uint64_t h) { return h % n; });  // equal hashes together
-  std::vector<std::uint32_t> rest_set(n, 0xffffffffU);
-  std::vector<std::uint32_t> group;
-  for (std::size_t i = 0; i < hashed.size();) {
-    std::size_t j = i;
-    while (j < hashed.size() && hashed[j].first == hashed[i].first) ++j;
-    // Rows [i, j) share a hash: take the first row not yet placed and every row equal to it.
-    for (std::size_t k = i; k < j; ++k) {
-      const std::uint32_t v = hashed[k].second;
-      if (rest_set[v] != 0xffffffffU) continue;
-      group.assign(1, v);
-      const auto r = rest_of(v);
-      for (std::size_t l = k + 1; l < j; ++l) {
-        const std::uint32_t w = hashed[l].second;
-        const auto q = rest_of(w);
-        if (rest_set[w] == 0xffffffffU && std::equal(r.begin(), r.end(), q.begin(), q.end())) group.push_back(w);
-      }
-      if (group.size() < 2) continue;
-      const auto set = static_cast<std::uint32_t>(out.sets.rows());
-      out.sets.ids.insert(out.sets.ids.end(), r.begin(), r.end());
-      out.sets.push_row();
-      for (const auto w : group) rest_set[w] = set;
-    }
-    i = j;
-  }
+  // Rests held by two rows or more become sets too.
+  const std::vector<std::uint32_t> rest_set = shared_rests(rest, n, min_set, out.sets);
   // 3. The rows: sets first (they cover the most), then the direct neighbours.
   for (std::size_t v = 0; v < n; ++v) {
     for (auto k = run_begin[v]; k < run_begin[v + 1]; ++k) out.refs.ids.push_back(run_set[k]);
@@ -231,15 +252,8 @@ inline shared_rows factor_shared_rows(std::size_t n, const Offsets& offsets, con
   }
   out.used = 4 * out.reads() <= 3 * arcs;
   if (!out.used) return shared_rows{};
-  // The sets each vertex is in (the sets transposed), for making the sets' blocks in vertex order.
-  out.member_of.offsets.assign(n + 1, 0);
-  for (const auto u : out.sets.ids) ++out.member_of.offsets[u + 1];
-  for (std::size_t v = 0; v < n; ++v) out.member_of.offsets[v + 1] += out.member_of.offsets[v];
-  out.member_of.ids.resize(out.sets.ids.size());
-  std::vector<std::uint64_t> at(out.member_of.offsets.begin(), out.member_of.offsets.end() - 1);
-  for (std::size_t set = 0; set < out.sets.rows(); ++set)
-    for (auto k = out.sets.offsets[set]; k < out.sets.offsets[set + 1]; ++k)
-      out.member_of.ids[at[out.sets.ids[k]]++] = static_cast<std::uint32_t>(set);
+  // The sets each vertex is in, for making the sets' blocks in vertex order.
+  out.member_of = sets_of_vertices(out.sets, n);
   return out;
 }
 
