@@ -94,36 +94,25 @@ void check_kernels_agree(const metrics::detail::sweep_graph& sg, std::span<const
   const metrics::detail::shared_rows plain_rows;
   metrics::detail::sweep_counts generic;
   metrics::detail::sweep_batch_generic<W>(sg, plain_rows, sources, ws, generic);
+  // Every kernel, with the plain rows and with the rows factored through shared sets
+  // (detail/shared_rows.hpp), gives the generic kernel's levels on the plain rows.
+  const auto factored = metrics::detail::factor_pull_rows(sg);
+  for (const auto* rows : {&plain_rows, &factored}) {
+    std::vector<metrics::detail::batch_kernel<W>> kernels{&metrics::detail::sweep_batch_generic<W>};
 #ifdef SHIFTFLY_METRICS_DISPATCH
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx2")) {
-    metrics::detail::sweep_counts avx2;
-    metrics::detail::sweep_batch_avx2<W>(sg, plain_rows, sources, ws, avx2);
-    CHECK(avx2.histogram == generic.histogram);
-  }
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")) {
-    metrics::detail::sweep_counts avx512;
-    metrics::detail::sweep_batch_avx512<W>(sg, plain_rows, sources, ws, avx512);
-    CHECK(avx512.histogram == generic.histogram);
-  }
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2")) kernels.push_back(&metrics::detail::sweep_batch_avx2<W>);
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")) {
+      kernels.push_back(&metrics::detail::sweep_batch_avx512<W>);
+      if (__builtin_cpu_supports("avx512vpopcntdq")) kernels.push_back(&metrics::detail::sweep_batch_avx512_popcount<W>);
+    }
 #endif
-  // The rows factored through shared sets (detail/shared_rows.hpp) give the same levels.
-  const auto rows = metrics::detail::factor_pull_rows(sg);
-  metrics::detail::sweep_counts factored;
-  metrics::detail::sweep_batch_generic<W>(sg, rows, sources, ws, factored);
-  CHECK(factored.histogram == generic.histogram);
-#ifdef SHIFTFLY_METRICS_DISPATCH
-  if (__builtin_cpu_supports("avx2")) {
-    metrics::detail::sweep_counts avx2;
-    metrics::detail::sweep_batch_avx2<W>(sg, rows, sources, ws, avx2);
-    CHECK(avx2.histogram == generic.histogram);
+    for (const auto kernel : kernels) {
+      metrics::detail::sweep_counts counts;
+      kernel(sg, *rows, sources, ws, counts);
+      CHECK(counts.histogram == generic.histogram);
+    }
   }
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")) {
-    metrics::detail::sweep_counts avx512;
-    metrics::detail::sweep_batch_avx512<W>(sg, rows, sources, ws, avx512);
-    CHECK(avx512.histogram == generic.histogram);
-  }
-#endif
   std::uint64_t pairs = 0;
   for (auto c : generic.histogram) pairs += c;
   CHECK(pairs <= sources.size() * sg.pull.n);

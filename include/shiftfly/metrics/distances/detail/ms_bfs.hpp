@@ -264,6 +264,34 @@ template <int W, class Tests>
 /// Runs one batch of at most 64·W sources (ids of the sweep graph); adds to `out`.
 /// `rows` is the pull rows' factoring through shared sets (detail/shared_rows.hpp), used
 /// when rows.used; the histogram does not depend on it.
+/// The arrays a sweep reads its pull rows through: the shared rows' when they are used
+/// (detail/shared_rows.hpp), with what a vertex's pull reads and what a full level reads.
+struct shared_row_arrays {
+  bool factored;
+  const std::uint64_t* po;   ///< the plain rows' offsets
+  const std::uint64_t* mo;   ///< the sets of each vertex (member_of)
+  const std::uint32_t* mt;
+  const std::uint64_t* ro;   ///< the sets each row reads (refs)
+  const std::uint32_t* rt;
+  const std::uint64_t* dof;  ///< each row's other neighbours (direct)
+  const std::uint32_t* dt;
+  std::uint64_t level_reads;  ///< blocks one full bottom-up level reads
+  shared_row_arrays(const csr& pull, const shared_rows& rows)
+      : factored(rows.used),
+        po(pull.offsets.data()),
+        mo(rows.member_of.offsets.data()),
+        mt(rows.member_of.ids.data()),
+        ro(rows.refs.offsets.data()),
+        rt(rows.refs.ids.data()),
+        dof(rows.direct.offsets.data()),
+        dt(rows.direct.ids.data()),
+        level_reads(rows.used ? rows.reads() : pull.targets.size()) {}
+  /// Blocks the pull of v reads, the sets themselves aside.
+  [[nodiscard]] std::uint64_t reads(std::size_t v) const noexcept {
+    return factored ? (ro[v + 1] - ro[v]) + (dof[v + 1] - dof[v]) : po[v + 1] - po[v];
+  }
+};
+
 /// `Tests` is block_tests<W> or a vector unit's own (see sweep_batch_avx512).
 template <int W, class Tests = block_tests<W>>
 [[gnu::always_inline]] inline void sweep_batch_body(const sweep_graph& sg, const shared_rows& rows,
@@ -284,18 +312,10 @@ template <int W, class Tests = block_tests<W>>
   const std::uint64_t* qo = push.offsets.data();
   const std::uint32_t* qt = push.targets.data();
   // With shared rows a vertex's pull reads its sets' blocks and its direct neighbours'.
-  const bool factored = rows.used;
+  const shared_row_arrays pa(pull, rows);
+  const bool factored = pa.factored;
   if (factored) ws.fit(rows);
-  const std::uint64_t* mo = rows.member_of.offsets.data();
-  const std::uint32_t* mt = rows.member_of.ids.data();
-  const std::uint64_t* ro = rows.refs.offsets.data();
-  const std::uint32_t* rt = rows.refs.ids.data();
-  const std::uint64_t* dof = rows.direct.offsets.data();
-  const std::uint32_t* dt = rows.direct.ids.data();
-  const auto pull_reads = [&](std::size_t v) -> std::uint64_t {
-    return factored ? (ro[v + 1] - ro[v]) + (dof[v + 1] - dof[v]) : po[v + 1] - po[v];
-  };
-  std::uint64_t unfinished_degree = factored ? rows.reads() : pull.targets.size();
+  std::uint64_t unfinished_degree = pa.level_reads;
   for (std::size_t level = 1;; ++level) {
     block<W> counted{};
     std::uint64_t next_frontier_degree = 0, next_unfinished_degree = 0;
@@ -321,9 +341,9 @@ template <int W, class Tests = block_tests<W>>
           seen[v] = ns;
           Tests::add_popcount(counted, nv);
           next_frontier_degree += qo[v + 1] - qo[v];
-          if (!Tests::equal(ns, full)) next_unfinished_degree += pull_reads(v);
+          if (!Tests::equal(ns, full)) next_unfinished_degree += pa.reads(v);
         } else if (!Tests::equal(s, full)) {
-          next_unfinished_degree += pull_reads(v);
+          next_unfinished_degree += pa.reads(v);
         }
       }
     } else {
@@ -334,8 +354,8 @@ template <int W, class Tests = block_tests<W>>
         std::memset(static_cast<void*>(sets), 0, ws.shared_sets * sizeof(block<W>));
         for (std::size_t u = 0; u < n; ++u) {
           const block<W> f = frontier[u];
-          if (mo[u] == mo[u + 1] || !Tests::any(f)) continue;
-          for (auto k = mo[u]; k < mo[u + 1]; ++k) sets[mt[k]] |= f;
+          if (pa.mo[u] == pa.mo[u + 1] || !Tests::any(f)) continue;
+          for (auto k = pa.mo[u]; k < pa.mo[u + 1]; ++k) sets[pa.mt[k]] |= f;
         }
       }
       for (std::size_t v = 0; v < n; ++v) {
@@ -347,8 +367,8 @@ template <int W, class Tests = block_tests<W>>
         const block<W> missing = full & ~s;
         block<W> acc{};
         if (factored) {
-          for (auto r = ro[v]; r < ro[v + 1]; ++r) acc |= sets[rt[r]];
-          if (!Tests::covers(acc, missing)) or_scan<W, Tests>(acc, missing, frontier, dt, dof[v], dof[v + 1]);
+          for (auto r = pa.ro[v]; r < pa.ro[v + 1]; ++r) acc |= sets[pa.rt[r]];
+          if (!Tests::covers(acc, missing)) or_scan<W, Tests>(acc, missing, frontier, pa.dt, pa.dof[v], pa.dof[v + 1]);
         } else {
           or_scan<W, Tests>(acc, missing, frontier, pt, po[v], po[v + 1]);
         }
@@ -359,9 +379,9 @@ template <int W, class Tests = block_tests<W>>
           seen[v] = ns;
           Tests::add_popcount(counted, nv);
           next_frontier_degree += qo[v + 1] - qo[v];
-          if (!Tests::equal(ns, full)) next_unfinished_degree += pull_reads(v);
+          if (!Tests::equal(ns, full)) next_unfinished_degree += pa.reads(v);
         } else {
-          next_unfinished_degree += pull_reads(v);
+          next_unfinished_degree += pa.reads(v);
         }
       }
     }
@@ -495,18 +515,10 @@ template <int W>
   const std::uint64_t* qo = push.offsets.data();
   const std::uint32_t* qt = push.targets.data();
   // The shared rows as in sweep_batch_body.
-  const bool factored = rows.used;
+  const shared_row_arrays pa(pull, rows);
+  const bool factored = pa.factored;
   if (factored) ws.fit(rows);
-  const std::uint64_t* mo = rows.member_of.offsets.data();
-  const std::uint32_t* mt = rows.member_of.ids.data();
-  const std::uint64_t* ro = rows.refs.offsets.data();
-  const std::uint32_t* rt = rows.refs.ids.data();
-  const std::uint64_t* dof = rows.direct.offsets.data();
-  const std::uint32_t* dt = rows.direct.ids.data();
-  const auto pull_reads = [&](std::size_t v) -> std::uint64_t {
-    return factored ? (ro[v + 1] - ro[v]) + (dof[v + 1] - dof[v]) : po[v + 1] - po[v];
-  };
-  std::uint64_t unfinished_degree = factored ? rows.reads() : pull.targets.size();
+  std::uint64_t unfinished_degree = pa.level_reads;
   const yb zero = ymm_and_not<N>(full, full);
   for (std::size_t level = 1;; ++level) {
     __m256i counted = _mm256_setzero_si256();
@@ -531,9 +543,9 @@ template <int W>
           ymm_store<N>(&seen[v], ns);
           ymm_add_popcount<N>(counted, nv);
           next_frontier_degree += qo[v + 1] - qo[v];
-          if (!ymm_covers<N>(ns, full)) next_unfinished_degree += pull_reads(v);
+          if (!ymm_covers<N>(ns, full)) next_unfinished_degree += pa.reads(v);
         } else if (!ymm_covers<N>(s, full)) {
-          next_unfinished_degree += pull_reads(v);
+          next_unfinished_degree += pa.reads(v);
         }
       }
     } else {
@@ -541,11 +553,11 @@ template <int W>
       if (factored) {
         std::memset(static_cast<void*>(sets), 0, ws.shared_sets * sizeof(block<W>));
         for (std::size_t u = 0; u < n; ++u) {
-          if (mo[u] == mo[u + 1]) continue;
+          if (pa.mo[u] == pa.mo[u + 1]) continue;
           const yb f = ymm_load<N>(&frontier[u]);
           if (!ymm_any<N>(f)) continue;
-          for (auto k = mo[u]; k < mo[u + 1]; ++k) {
-            block<W>* t = &sets[mt[k]];
+          for (auto k = pa.mo[u]; k < pa.mo[u + 1]; ++k) {
+            block<W>* t = &sets[pa.mt[k]];
             ymm_store<N>(t, ymm_or<N>(ymm_load<N>(t), f));
           }
         }
@@ -562,10 +574,10 @@ template <int W>
         auto i = po[v];
         auto end = po[v + 1];
         if (factored) {
-          for (auto r = ro[v]; r < ro[v + 1]; ++r) ymm_or_into<N>(acc, &sets[rt[r]]);
-          ids = dt;
-          i = dof[v];
-          end = ymm_covers<N>(acc, missing) ? i : dof[v + 1];
+          for (auto r = pa.ro[v]; r < pa.ro[v + 1]; ++r) ymm_or_into<N>(acc, &sets[pa.rt[r]]);
+          ids = pa.dt;
+          i = pa.dof[v];
+          end = ymm_covers<N>(acc, missing) ? i : pa.dof[v + 1];
         }
         // Scan in groups, stopping once every missing source has arrived.
         constexpr unsigned group = SHIFTFLY_METRICS_PULL_GROUP;
@@ -583,7 +595,7 @@ template <int W>
           ymm_add_popcount<N>(counted, nv);
           next_frontier_degree += qo[v + 1] - qo[v];
         }
-        if (!ymm_covers<N>(ns, full)) next_unfinished_degree += pull_reads(v);
+        if (!ymm_covers<N>(ns, full)) next_unfinished_degree += pa.reads(v);
       }
     }
     alignas(32) std::uint64_t lanes[4];
@@ -635,7 +647,8 @@ struct avx512_block_tests {
   }
   [[gnu::target("avx512f,avx512bw,avx512vl,avx2")]] static bool covers(const block<W>& a, const block<W>& b) noexcept {
     if constexpr (W == 8) {
-      const __m512i x = _mm512_andnot_si512(reinterpret_cast<const __m512i&>(a), reinterpret_cast<const __m512i&>(b));
+      const block<W> rest = b & ~a;  // not _mm512_andnot_si512: GCC 12 warns on its undefined operand
+      const __m512i x = reinterpret_cast<const __m512i&>(rest);
       return _mm512_test_epi64_mask(x, x) == 0;
     } else if constexpr (W == 4) {
       return _mm256_testc_si256(reinterpret_cast<const __m256i&>(a), reinterpret_cast<const __m256i&>(b));
