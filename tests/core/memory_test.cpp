@@ -116,7 +116,7 @@ TEST_CASE("the all-pairs sweep refuses workspaces that do not fit", "[core][memo
 
 TEST_CASE("the all-pairs sweep is not refused when only the shared rows would not fit", "[core][memory][metrics]") {
   // Boardfly at 3,600 groups factors (metrics/distances/detail/shared_rows.hpp); one thread's
-  // workspaces are 3 x 3,600 x 64 bytes = 675 KiB, the shared rows' bound about 7 MiB: the
+  // workspaces are 3 x 3,600 x 64 bytes = 675 KiB, the shared rows' bound about 7.5 MiB: the
   // sweep then reads the plain rows, with the same result.
   const auto g = topo::boardfly_group_level(3600);
   shiftfly::metrics::sweep_options o;

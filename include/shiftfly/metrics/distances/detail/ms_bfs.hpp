@@ -243,7 +243,7 @@ template <int W>
 struct block_tests {
   static bool any(const block<W>& b) noexcept { return detail::any<W>(b); }
   static bool equal(const block<W>& a, const block<W>& b) noexcept { return detail::equal<W>(a, b); }
-  static bool covers(const block<W>& a, const block<W>& b) noexcept { return detail::any<W>(b & ~a) == false; }
+  static bool covers(const block<W>& a, const block<W>& b) noexcept { return !detail::any<W>(b & ~a); }
   static void add_popcount(block<W>& acc, const block<W>& x) noexcept { detail::add_popcount<W>(acc, x); }
 };
 
@@ -261,9 +261,6 @@ template <int W, class Tests>
   for (; i < end; ++i) acc |= frontier[ids[i]];
 }
 
-/// Runs one batch of at most 64·W sources (ids of the sweep graph); adds to `out`.
-/// `rows` is the pull rows' factoring through shared sets (detail/shared_rows.hpp), used
-/// when rows.used; the histogram does not depend on it.
 /// The arrays a sweep reads its pull rows through: the shared rows' when they are used
 /// (detail/shared_rows.hpp), with what a vertex's pull reads and what a full level reads.
 struct shared_row_arrays {
@@ -292,6 +289,9 @@ struct shared_row_arrays {
   }
 };
 
+/// Runs one batch of at most 64·W sources (ids of the sweep graph); adds to `out`.
+/// `rows` is the pull rows' factoring through shared sets (detail/shared_rows.hpp), used
+/// when rows.used; the histogram does not depend on it.
 /// `Tests` is block_tests<W> or a vector unit's own (see sweep_batch_avx512).
 template <int W, class Tests = block_tests<W>>
 [[gnu::always_inline]] inline void sweep_batch_body(const sweep_graph& sg, const shared_rows& rows,

@@ -8,8 +8,8 @@
 ///
 /// Two kinds of shared set are found, both exact:
 ///  - a run of consecutive ids, at least `min_set` long, that several rows hold (a row may
-///    hold its own vertex inside the run: a group of Boardfly, Dragonfly or HyperX is a clique
-///    of consecutive ids, and every member's row is the whole run but itself);
+///    hold its own vertex inside the run: a group of Boardfly is a clique of consecutive ids,
+///    and every member's row is the whole run but itself);
 ///  - what is left of a row once its shared runs are taken out, when several rows leave the
 ///    same set (an Imase-Itoh, Kautz or de Bruijn digraph taken undirected: the in-neighbours
 ///    of a block of consecutive ids are the same arithmetic progression).
@@ -48,8 +48,6 @@ struct shared_rows {
   id_rows member_of;  ///< per vertex: the sets it is a member of
   /// Blocks one full bottom-up level reads: every set's members, every ref, every direct entry.
   [[nodiscard]] std::uint64_t reads() const noexcept { return sets.ids.size() + refs.ids.size() + direct.ids.size(); }
-  /// Blocks one vertex's row reads, the sets themselves aside.
-  [[nodiscard]] std::uint64_t row_reads(std::size_t v) const noexcept { return refs.size(v) + direct.size(v); }
 };
 
 /// An upper bound on the bytes factor_shared_rows holds at its peak for n vertices and `arcs`
@@ -62,10 +60,10 @@ inline std::uint64_t shared_rows_peak_bytes(std::uint64_t n, std::uint64_t arcs)
          (16 * (n + 1) + 4 * (arcs + n));  // member_of and its cursor
 }
 
-/// What a sweep worker holds per shared set (a block of `block_bytes` and a stamp), for the
-/// most sets n vertices and `arcs` arcs can give: one per run and one per two rows' rests.
+/// What a sweep worker holds for the shared sets (a block of `block_bytes` each), for the most
+/// sets n vertices and `arcs` arcs can give: one per run and one per two rows' rests.
 inline std::uint64_t shared_rows_worker_bytes(std::uint64_t n, std::uint64_t arcs, std::uint64_t block_bytes) {
-  return ((arcs + n) / 4 + n / 2 + 1) * (block_bytes + 8);
+  return ((arcs + n) / 4 + n / 2 + 1) * block_bytes;
 }
 
 /// Sorts (key, vertex) pairs by (bucket_of(key), key, vertex), bucket_of(key) < buckets: a
@@ -130,17 +128,25 @@ inline std::vector<std::uint32_t> shared_rests(const id_rows& rest, std::size_t 
   return rest_set;
 }
 
-/// The sets each of n vertices is in: `sets` transposed.
-inline id_rows sets_of_vertices(const id_rows& sets, std::size_t n) {
+/// n rows holding the pairs' ids: each (row, id) pair in its row, in the pairs' order.
+inline id_rows rows_of_pairs(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs, std::size_t n) {
   id_rows t;
   t.offsets.assign(n + 1, 0);
-  for (const auto u : sets.ids) ++t.offsets[u + 1];
-  for (std::size_t v = 0; v < n; ++v) t.offsets[v + 1] += t.offsets[v];
-  t.ids.resize(sets.ids.size());
+  for (const auto& [row, id] : pairs) ++t.offsets[row + 1];
+  for (std::size_t r = 0; r < n; ++r) t.offsets[r + 1] += t.offsets[r];
+  t.ids.resize(pairs.size());
   std::vector<std::uint64_t> at(t.offsets.begin(), t.offsets.end() - 1);
-  for (std::size_t set = 0; set < sets.rows(); ++set)
-    for (auto k = sets.offsets[set]; k < sets.offsets[set + 1]; ++k) t.ids[at[sets.ids[k]]++] = static_cast<std::uint32_t>(set);
+  for (const auto& [row, id] : pairs) t.ids[at[row]++] = id;
   return t;
+}
+
+/// The sets each of n vertices is in: `sets` transposed.
+inline id_rows sets_of_vertices(const id_rows& sets, std::size_t n) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
+  pairs.reserve(sets.ids.size());
+  for (std::size_t set = 0; set < sets.rows(); ++set)
+    for (auto k = sets.offsets[set]; k < sets.offsets[set + 1]; ++k) pairs.emplace_back(sets.ids[k], static_cast<std::uint32_t>(set));
+  return rows_of_pairs(pairs, n);
 }
 
 /// Factors the rows `row(v)` (sorted, without loops or repeats) of n vertices, holding `arcs`
@@ -209,19 +215,14 @@ inline shared_rows factor_shared_rows(std::size_t n, const Offsets& offsets, con
   runs.shrink_to_fit();
   // 2. What each row leaves once its shared runs are out (the runs a row uses are disjoint,
   // and set ids grow with the runs' first ids).
-  std::vector<std::uint64_t> run_begin(n + 1, 0);
-  for (const auto& [v, s] : uses) ++run_begin[v + 1];
-  for (std::size_t v = 0; v < n; ++v) run_begin[v + 1] += run_begin[v];
-  std::vector<std::uint32_t> run_set(uses.size());
-  {
-    std::vector<std::uint64_t> at(run_begin.begin(), run_begin.end() - 1);
-    for (const auto& [v, s] : uses) run_set[at[v]++] = s;
-  }
+  id_rows run_sets_of = rows_of_pairs(uses, n);  // per vertex, the run sets its row uses
+  uses.clear();
+  uses.shrink_to_fit();
+  const std::vector<std::uint64_t>& run_begin = run_sets_of.offsets;
+  std::vector<std::uint32_t>& run_set = run_sets_of.ids;
   for (std::size_t v = 0; v < n; ++v)  // a row's sets in the order of their first ids
     std::sort(run_set.begin() + static_cast<std::ptrdiff_t>(run_begin[v]),
               run_set.begin() + static_cast<std::ptrdiff_t>(run_begin[v + 1]));
-  uses.clear();
-  uses.shrink_to_fit();
   id_rows rest;
   for (std::size_t v = 0; v < n; ++v) {
     // The row is sorted and each shared run is an interval: copy what lies outside them.
