@@ -4,6 +4,7 @@
 // independence.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -18,7 +19,9 @@
 #include "shiftfly/routing/channel_load.hpp"
 #include "shiftfly/routing/channel_load_optimal.hpp"
 #include "shiftfly/routing/describe_load.hpp"
+#include "shiftfly/topology/boardfly.hpp"
 #include "shiftfly/topology/families.hpp"
+#include "shiftfly/topology/shiftfly.hpp"
 #include "shiftfly/topology/torus.hpp"
 
 namespace channel_load_test {
@@ -358,6 +361,39 @@ TEST_CASE("compare_optimal: theta* of K_n and a ring, and the efficiency", "[rou
   CHECK(v.optimal->lower == Approx(0.125).epsilon(1e-9));
   CHECK(v.optimal->efficiency_lower == Approx(0.5).epsilon(1e-9));
   CHECK_THROWS_AS(routing::measure_channel_load(complete_graph(6), q), shiftfly::core::invalid_parameter);
+}
+
+TEST_CASE("measure_routing_load: uniform ecmp and spread from the automorphisms, and without them",
+          "[routing][channel_load]") {
+  // Shiftfly's group level at 180 groups has a group that halves the passes, a torus one orbit;
+  // the loads agree with the plain passes to 1e-12, and automorphisms = false is the plain passes
+  for (const auto& g : {shiftfly::topology::shiftfly_group_level(180), shiftfly::topology::torus({6, 5})}) {
+    for (const char* name : {"ecmp", "spread"}) {
+      INFO(g.name() << " " << name);
+      routing::channel_load_request q;
+      q.routing = routing::parse_routing(name);
+      q.threads = 1;
+      const auto plain = routing::measure_channel_load(g, q);
+      const auto by_group = routing::measure_routing_load(g, q);
+      CHECK(by_group.algorithm.find("one a vertex orbit of bliss's automorphisms") != std::string::npos);
+      CHECK(plain.algorithm.find("of all destinations") != std::string::npos);
+      REQUIRE(by_group.loads.size() == plain.loads.size());
+      for (std::size_t c = 0; c < plain.loads.size(); ++c)
+        CHECK(std::abs(by_group.loads[c] - plain.loads[c]) <= 1e-12 * std::max(1.0, plain.loads[c]));
+      CHECK(by_group.max_load == Approx(plain.max_load).epsilon(1e-12));
+      q.automorphisms = false;
+      const auto off = routing::measure_routing_load(g, q);
+      CHECK(off.loads == plain.loads);
+      CHECK(off.algorithm == plain.algorithm);
+    }
+  }
+  // a graph without automorphisms: the plain passes, said so
+  routing::channel_load_request q;
+  q.routing = routing::parse_routing("spread");
+  const auto b = shiftfly::topology::boardfly_group_level(144);
+  const auto r = routing::measure_routing_load(b, q);
+  CHECK(r.algorithm.find("all destinations (bliss's group has 144 vertex orbits, more than n/2)") != std::string::npos);
+  CHECK(r.loads == routing::measure_channel_load(b, q).loads);
 }
 
 TEST_CASE("bad input: routing names, tie rules, family fit, endpoints, traffic", "[routing][channel_load]") {

@@ -1,5 +1,6 @@
 // shiftfly load FAMILY [family flags] --routing R [--tie lowest|booksim] [--traffic T] [--traffic-seed S]
 //               [--endpoints P] [--uniform-self include|exclude] [--top K] [--compare-optimal]
+//               [--no-automorphisms]
 //               [--threads N] [--max-seconds S] [--format json|text]
 // shiftfly load file --path P ...
 // The load of every channel under a routing and a traffic, its summary (max, mean,
@@ -33,7 +34,7 @@ struct options {
   std::optional<std::uint64_t> traffic_seed;
   std::shared_ptr<std::optional<std::uint64_t>> endpoints = std::make_shared<std::optional<std::uint64_t>>();
   std::uint64_t top = 10;
-  bool compare_optimal = false;
+  bool compare_optimal = false, no_automorphisms = false;
   int threads = 0;
   double max_seconds = 600;
 };
@@ -53,6 +54,7 @@ int run_load(const options& o, const CLI::App& app, const shiftfly::tools::run_c
   q.self = o.self == "exclude" ? routing::uniform_self::exclude : routing::uniform_self::include;
   q.top = o.top;
   q.compare_optimal = o.compare_optimal;
+  q.automorphisms = !o.no_automorphisms;
   q.threads = static_cast<unsigned>(o.threads);
   q.max_seconds = o.max_seconds;
   const bool is_file = o.family->family == shiftfly::topology::file_source_name;
@@ -97,6 +99,9 @@ const shiftfly::tools::register_subcommand reg{"load", [](CLI::App& app) {
   sub->add_flag("--compare-optimal", o->compare_optimal,
                 "Also the optimal throughput theta* of the same demands (exact LP or certified interval) and "
                 "theta_R / theta*");
+  sub->add_flag("--no-automorphisms", o->no_automorphisms,
+                "Uniform traffic under ecmp or spread: every destination's pass, not one pass a vertex orbit of the "
+                "graph's automorphisms (bliss; used when they halve the passes; the loads agree to about 1e-12)");
   sub->add_option("--threads", o->threads, "Worker threads, 0 = all cores (results do not depend on it)")
       ->check(CLI::Range(0, 1024));
   sub->add_option("--max-seconds", o->max_seconds, "Refuse a computation whose estimated time exceeds S seconds")

@@ -51,6 +51,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <span>
@@ -93,6 +94,14 @@ struct channel_load_request {
   unsigned threads = 0;           ///< 0 = all cores; results do not depend on it
   double max_seconds = 600;       ///< refuse a computation estimated above this
   bool compare_optimal = false;   ///< θ* and θ_R/θ* (routing/channel_load_optimal.hpp)
+  /// Uniform traffic under ecmp or spread: the loads from this engine when it is set (it
+  /// returns them and says how in its second argument), every destination's pass otherwise.
+  /// measure_routing_load (routing/channel_load_optimal.hpp, solvers component) sets it to the
+  /// automorphisms' computation, metrics::uniform_shortest_path_load_fewest_passes.
+  std::function<std::vector<double>(const metrics::uniform_load_options&, std::string&)> uniform_load_engine;
+  /// measure_routing_load: set uniform_load_engine to the automorphisms' computation (false:
+  /// every destination's pass, as measure_channel_load alone).
+  bool automorphisms = true;
 };
 
 /// One of the hottest channels.
@@ -377,10 +386,13 @@ channel_load_result measure_channel_load(const G& g, const channel_load_request&
     metrics::uniform_load_options u;
     u.threads = r.threads;
     u.split = spec.kind == routing_kind::ecmp ? metrics::shortest_path_split::ecmp : metrics::shortest_path_split::spread;
-    loads = metrics::uniform_shortest_path_load(g, u);
     out.method = "exact";
     out.algorithm = std::string("uniform ") + routing_kind_name(spec.kind) +
-                    " load as edge betweenness: batched accumulation over the shortest-path DAGs of all destinations";
+                    " load as edge betweenness: batched accumulation over the shortest-path DAGs of ";
+    std::string how = "all destinations";
+    if (r.uniform_load_engine) loads = r.uniform_load_engine(u, how);
+    else loads = metrics::uniform_shortest_path_load(g, u);
+    out.algorithm += how;
   } else {
     loads = accumulate_load(g, router, T, {r.threads});
     out.method = "exact";

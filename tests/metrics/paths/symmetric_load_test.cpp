@@ -5,6 +5,10 @@
 // and a circulant's rotations alone) and with the trivial group; the same loads for 1 and 2
 // threads; a group not made of automorphisms or not of the graph's size, a split, thread count or
 // visit limit out of range, and a disconnected graph are refused naming what is wrong.
+// uniform_shortest_path_load_fewest_passes: the symmetric computation exactly where bliss's group
+// has at most n/2 vertex orbits (a torus, a path of 6, Shiftfly's group level), the plain passes'
+// very bits otherwise (a path of 7: 4 orbits of 7; Boardfly's group level: none), and its input
+// refused as the others'.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -148,6 +152,55 @@ TEST_CASE("symmetric load: bad input is refused, naming what is wrong", "[symmet
   // one vertex
   CHECK_THROWS_WITH(metrics::uniform_shortest_path_load_symmetric(testing::complete(1), t::load_options(spread)),
                     Catch::Contains("n = 1"));
+}
+
+TEST_CASE("fewest passes: the orbits' passes where the group halves them, the plain passes otherwise",
+          "[symmetric_load]") {
+  namespace t = symmetric_load_test;
+  const auto spread = metrics::shortest_path_split::spread;
+  struct expected {
+    t::graph g;
+    std::uint64_t orbits;  // vertex orbits of bliss's group
+  };
+  // Shiftfly's group level at 180 groups: bliss's orbits, counted here independently of the choice
+  const auto shiftfly180 = topology::shiftfly_group_level(180);
+  const std::vector<expected> cases{{topology::torus({4, 5}), 1},
+                                    {testing::path(6), 3},
+                                    {testing::path(7), 4},
+                                    {shiftfly180, metrics::graph_automorphisms(shiftfly180).orbits},
+                                    {topology::boardfly_group_level(144), 144}};
+  for (const auto& [g, orbits] : cases) {
+    for (auto split : {metrics::shortest_path_split::ecmp, spread}) {
+      INFO(g.name() << " on " << g.num_vertices() << " vertices, " << orbits << " orbits, "
+                    << metrics::split_name(split));
+      const auto plain = metrics::uniform_shortest_path_load(g, t::load_options(split));
+      const auto r = metrics::uniform_shortest_path_load_fewest_passes(g, t::load_options(split));
+      const bool symmetric = 2 * orbits <= g.num_vertices();
+      CHECK(r.vertex_orbits == (symmetric ? orbits : g.num_vertices()));
+      CHECK((r.algorithm.find("one a vertex orbit") != std::string::npos) == symmetric);
+      if (symmetric) {
+        CHECK(t::worst_relative(r.load, plain) <= 1e-12);
+        CHECK(r.load == metrics::uniform_shortest_path_load_symmetric(g, t::load_options(split)).load);
+      } else {
+        CHECK(r.load == plain);  // the same passes: the same bits
+        CHECK(r.algorithm.find(std::to_string(orbits) + " vertex orbits, more than n/2") != std::string::npos);
+      }
+    }
+  }
+  // Shiftfly at 180 groups has a group that halves the passes (the case above takes that branch)
+  CHECK(2 * cases[3].orbits <= 180);
+  // the same for 1 and 2 threads
+  CHECK(metrics::uniform_shortest_path_load_fewest_passes(shiftfly180, t::load_options(spread, 1)).load ==
+        metrics::uniform_shortest_path_load_fewest_passes(shiftfly180, t::load_options(spread, 2)).load);
+  // bad input, named as the other entry points name it
+  CHECK_THROWS_WITH(metrics::uniform_shortest_path_load_fewest_passes(testing::complete(1), t::load_options(spread)),
+                    Catch::Contains("n = 1"));
+  CHECK_THROWS_WITH(metrics::uniform_shortest_path_load_fewest_passes(testing::cycle(8), t::load_options(spread, 5000)),
+                    Catch::Contains("threads = 5000"));
+  const std::vector<std::pair<std::uint32_t, std::uint32_t>> triangles{{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 3}};
+  const auto two = t::graph::from_edges(6, std::span<const std::pair<std::uint32_t, std::uint32_t>>(triangles), "two");
+  CHECK_THROWS_WITH(metrics::uniform_shortest_path_load_fewest_passes(two, t::load_options(spread)),
+                    Catch::Contains("not connected"));
 }
 
 }  // namespace symmetric_load_test

@@ -744,11 +744,15 @@ enum class uniform_load_kernel { automatic, per_destination, batched };
 inline constexpr int uniform_load_lanes = 8;
 
 /// The loads of the destinations `only` (every vertex when empty; metrics/paths/symmetric_load.hpp
-/// passes one vertex of each orbit): the sum over t in `only` of what t's pass puts on each channel.
+/// passes one vertex of each orbit): the sum over t in `only` of what t's pass puts on each channel,
+/// times weight[t's index] when `weight` is given (one a destination; a block of destinations
+/// never mixes two weights, and its sum is multiplied once by its weight: with every weight 1 the
+/// same bits as without).
 template <core::digraph_like G>
 std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, uniform_load_kernel kernel,
                                      std::span<const std::uint32_t> only = {},
-                                     std::string_view where = "uniform_shortest_path_load") {
+                                     std::string_view where = "uniform_shortest_path_load",
+                                     std::span<const double> weight = {}) {
   core::require_range(where, "threads", o.threads, 0U, 1024U);
   if (o.split != shortest_path_split::ecmp && o.split != shortest_path_split::spread)
     core::fail_parameter(where, "split", core::to_message(static_cast<int>(o.split)), "is not a split",
@@ -759,6 +763,10 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
   const std::uint64_t destinations = only.empty() ? n : only.size();
   for (const auto t : only)
     if (t >= n) core::fail_parameter(where, "destination", core::to_message(t), "is not a vertex", "0 to n - 1");
+  if (!weight.empty() && weight.size() != destinations)
+    core::fail_parameter(where, "weight", core::to_message(weight.size()) + " weights",
+                         "is not one a destination (" + core::to_message(destinations) + ")",
+                         "none, or one a destination");
   const std::uint64_t visits =
       only.empty() ? uniform_load_arc_visits(g)
                    : core::checked_mul(destinations, 2 * static_cast<std::uint64_t>(g.targets().size()), where,
@@ -807,7 +815,13 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
                          "1 to 10^15");
   }
   constexpr int B = uniform_load_lanes;
-  const std::size_t blocks = (destinations + uniform_load_block - 1) / uniform_load_block;
+  // Blocks of uniform_load_block destinations, cut also where the weight changes.
+  std::vector<std::size_t> block_start{0};
+  for (std::size_t i = 1; i < destinations; ++i)
+    if (i - block_start.back() == uniform_load_block || (!weight.empty() && weight[i] != weight[block_start.back()]))
+      block_start.push_back(i);
+  const std::size_t blocks = block_start.size();
+  block_start.push_back(destinations);
   auto destination = [&](std::size_t i) { return static_cast<std::uint32_t>(only.empty() ? i : only[i]); };
   const unsigned workers =
       static_cast<unsigned>(std::min<std::size_t>(core::resolve_threads(o.threads), blocks));
@@ -847,8 +861,7 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
     core::run_workers(static_cast<unsigned>(in_wave), [&](unsigned w) {
       double* load = part[w].data();
       std::fill(load, load + channels, 0.0);
-      const std::size_t lo = (first + w) * uniform_load_block;
-      const std::size_t hi = std::min<std::size_t>(destinations, lo + uniform_load_block);
+      const std::size_t lo = block_start[first + w], hi = block_start[first + w + 1];
       if (batched) {
         // Pulled shares go to pulled[v -> u] in row order, and are folded into load[u -> v]
         // once per block (scattered writes per arc would miss the cache on large graphs).
@@ -870,7 +883,12 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
     core::parallel_for(channels, workers, workers, [&](std::size_t, std::size_t b, std::size_t e) {
       for (std::size_t w = 0; w < in_wave; ++w) {
         const double* p = part[w].data();
-        for (std::size_t c = b; c < e; ++c) total[c] += p[c];
+        if (weight.empty()) {
+          for (std::size_t c = b; c < e; ++c) total[c] += p[c];
+        } else {
+          const double x = weight[block_start[first + w]];
+          for (std::size_t c = b; c < e; ++c) total[c] += x * p[c];
+        }
       }
     });
   }

@@ -7,6 +7,7 @@
 ///   symmetric_load_result uniform_shortest_path_load_symmetric(const G& g, const automorphism_group& group,
 ///                                                              const uniform_load_options& o = {});
 ///   symmetric_load_result uniform_shortest_path_load_symmetric(const G& g, const uniform_load_options& o = {});
+///   symmetric_load_result uniform_shortest_path_load_fewest_passes(const G& g, const uniform_load_options& o = {});
 ///
 /// Why it holds. Write c_t(a) for what destination t's pass puts on channel a (every source
 /// sending one unit to t, split by the rule), so load(a) = sum over t of c_t(a). An automorphism
@@ -16,8 +17,8 @@
 /// V_j pick phi in H with phi(t_j) = t; O is H-invariant, so the sum of c_t over O equals the sum
 /// of c_t_j over O, and with L(a) = sum over j of |V_j| · c_t_j(a):
 ///   sum over O of load = sum over O of L,   load(a) = (sum over O of L) / |O|.
-/// k passes (the kernels of shortest_path_load.hpp, on the destinations t_1 .. t_k, one run per
-/// orbit size) and the orbits of the 2m channels (union-find over the generators, O(g·m·log Δ) for
+/// k passes (the kernels of shortest_path_load.hpp, on the destinations t_1 .. t_k, in one run
+/// whose blocks each hold one orbit size, the block's sum times that size) and the orbits of the 2m channels (union-find over the generators, O(g·m·log Δ) for
 /// g generators) give every channel's load: on a vertex-transitive graph one pass instead of n.
 /// Exact up to rounding: the sums are taken in another order than uniform_shortest_path_load's,
 /// so the two agree to about 1e-12 relative, not bit for bit; the result is the same for any
@@ -31,6 +32,15 @@
 /// channel its own orbit). Parallel links: the k-th channel u -> v maps onto the k-th channel
 /// phi(u) -> phi(v). Disconnected graphs are refused, as by uniform_shortest_path_load, and so is
 /// a run estimated above o.max_arc_visits (2m visits a pass).
+///
+/// uniform_shortest_path_load_fewest_passes takes bliss's group and runs the symmetric
+/// computation when the group has at most n/2 vertex orbits (at least half the passes saved),
+/// and uniform_shortest_path_load otherwise (the orbit bookkeeping costs about a fifth of the
+/// passes it replaces, so a group that saves less is not worth it; docs/performance.md, "From
+/// the automorphisms"). The two ways agree to about 1e-12 relative (above); each is the same for
+/// any thread count, and which one runs depends on the graph only. On Shiftfly's group level at
+/// 2,304 groups (384 orbits) it is about 3x faster than the plain passes, at 12,500 (6,250
+/// orbits) about 2x; Boardfly's group level has no automorphism and takes the plain passes.
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
@@ -101,17 +111,16 @@ symmetric_load_result uniform_shortest_path_load_symmetric(const G& g, const aut
                            "1 to 10^15");
   }
   const std::size_t channels = g.targets().size();
-  // L = sum over the orbit sizes w of w · (the loads of the destinations of orbits of size w).
-  std::vector<double> weighted(channels, 0.0);
-  for (std::size_t i = 0; i < by_size.size();) {
-    std::size_t j = i;
-    std::vector<std::uint32_t> destinations;
-    while (j < by_size.size() && by_size[j].first == by_size[i].first) destinations.push_back(by_size[j++].second);
-    const auto part = detail::uniform_load_run(g, o, detail::uniform_load_kernel::automatic, destinations, where);
-    const auto w = static_cast<double>(by_size[i].first);
-    for (std::size_t c = 0; c < channels; ++c) weighted[c] += w * part[c];
-    i = j;
+  // L = sum over the representatives of their orbit size times their loads: one run, whose
+  // blocks each hold one orbit size (so the threads share them whatever the sizes).
+  std::vector<std::uint32_t> destinations;
+  std::vector<double> orbit_weight;
+  for (const auto& [size, v] : by_size) {
+    destinations.push_back(v);
+    orbit_weight.push_back(static_cast<double>(size));
   }
+  const auto weighted =
+      detail::uniform_load_run(g, o, detail::uniform_load_kernel::automatic, destinations, where, orbit_weight);
   const auto off = g.offsets();
   const auto tgt = g.targets();
   // Channel u -> v (the k-th such channel of u) maps to the k-th channel phi(u) -> phi(v): each
@@ -172,6 +181,32 @@ symmetric_load_result uniform_shortest_path_load_symmetric(const G& g, const uni
   core::require_range("uniform_shortest_path_load_symmetric", "n", n, std::uint64_t{2}, std::uint64_t{0xffffffffULL});
   auto r = uniform_shortest_path_load_symmetric(g, graph_automorphisms(g), o);
   r.algorithm += " (bliss)";
+  return r;
+}
+
+/// Vertex orbits, as a share of the vertices, at or below which the symmetric computation runs.
+inline constexpr double symmetric_load_max_orbit_share = 0.5;
+
+/// The loads by the symmetric computation when bliss's group halves the passes or better, by
+/// every destination's pass otherwise (see the file comment); `algorithm` says which ran.
+template <core::digraph_like G>
+symmetric_load_result uniform_shortest_path_load_fewest_passes(const G& g, const uniform_load_options& o = {}) {
+  const std::uint64_t n = g.num_vertices();
+  core::require_range("uniform_shortest_path_load_fewest_passes", "n", n, std::uint64_t{2},
+                      std::uint64_t{0xffffffffULL});
+  const auto group = n <= automorphisms_max_vertices ? graph_automorphisms(g) : automorphism_group{};
+  if (n <= automorphisms_max_vertices && static_cast<double>(group.orbits) <= symmetric_load_max_orbit_share * static_cast<double>(n)) {
+    auto r = uniform_shortest_path_load_symmetric(g, group, o);
+    r.algorithm += " (bliss)";
+    return r;
+  }
+  symmetric_load_result r;
+  r.load = detail::uniform_load_run(g, o, detail::uniform_load_kernel::automatic, {},
+                                    "uniform_shortest_path_load_fewest_passes");
+  r.channel_orbits = g.targets().size();
+  r.vertex_orbits = n;
+  r.algorithm = "every destination's pass (" + std::string(split_name(o.split)) + "): bliss's group has " +
+                core::to_message(n <= automorphisms_max_vertices ? group.orbits : n) + " vertex orbits, more than n/2";
   return r;
 }
 
