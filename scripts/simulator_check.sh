@@ -102,7 +102,7 @@ for entry in "${graphs[@]}"; do
   cd "$out"
   zero=$(run "$name.cfg" 0.005)
   cd - > /dev/null
-  if ! overall "$zero" | grep -q "^Packet latency average"; then
+  if ! overall "$zero" | grep "^Packet latency average" > /dev/null; then
     echo "simulator_check: $name: BookSim2 did not run the file:" >&2
     tail -5 <<< "$zero" >&2
     status=1

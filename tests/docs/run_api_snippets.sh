@@ -26,15 +26,17 @@ if [ -z "$snippets" ]; then echo "$page has no snippet (<!-- snippet: NAME --> b
 status=0
 dups=$(printf '%s\n' "$snippets" | sort | uniq -d)
 if [ -n "$dups" ]; then echo "snippet names used twice: $dups" >&2; status=1; fi
+# (grep reads its whole input, not grep -q: under pipefail, grep -q exiting first can fail the
+# pipe through printf's SIGPIPE, which made this test fail at random under load)
 for name in $snippets; do
   if ! [[ $name =~ ^[a-z0-9_-]+$ ]]; then echo "snippet name '$name': use a-z, 0-9, _ and -" >&2; exit 1; fi
-  if ! printf '%s\n' "$outputs" | grep -qx -- "$name"; then echo "snippet '$name' has no <!-- output: $name --> block" >&2; status=1; fi
+  if ! printf '%s\n' "$outputs" | grep -x -- "$name" > /dev/null; then echo "snippet '$name' has no <!-- output: $name --> block" >&2; status=1; fi
   block "snippet: $name" > "$work/$name.cpp"
   block "output: $name" > "$work/$name.expected"
   if ! [ -s "$work/$name.cpp" ]; then echo "snippet '$name' has no fenced block after its marker" >&2; status=1; fi
 done
 for name in $outputs; do
-  if ! printf '%s\n' "$snippets" | grep -qx -- "$name"; then echo "output '$name' has no snippet" >&2; status=1; fi
+  if ! printf '%s\n' "$snippets" | grep -x -- "$name" > /dev/null; then echo "output '$name' has no snippet" >&2; status=1; fi
 done
 [ "$status" -eq 0 ] || exit 1
 

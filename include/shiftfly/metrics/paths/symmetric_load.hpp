@@ -19,7 +19,8 @@
 ///   sum over O of load = sum over O of L,   load(a) = (sum over O of L) / |O|.
 /// k passes (the kernels of shortest_path_load.hpp, on the destinations t_1 .. t_k, in one run
 /// whose blocks each hold one orbit size, the block's sum times that size) and the orbits of the 2m channels (union-find over the generators, O(g·m·log Δ) for
-/// g generators) give every channel's load: on a vertex-transitive graph one pass instead of n.
+/// g generators; on a thread of its own beside the passes when the run has two) give every
+/// channel's load: on a vertex-transitive graph one pass instead of n.
 /// Exact up to rounding: the sums are taken in another order than uniform_shortest_path_load's,
 /// so the two agree to about 1e-12 relative, not bit for bit; the result is the same for any
 /// thread count (the kernels' sums are).
@@ -28,7 +29,7 @@
 /// (the multigraph: every vertex's neighbours, with their multiplicities, onto its image's;
 /// otherwise refused in one line naming `group`); the orbits are computed here from the
 /// generators, not read from the struct. The overload without a group takes bliss's
-/// (graph_automorphisms). With the trivial group it is the plain computation (n passes, each
+/// (graph_automorphisms, which checks each generator the same way, so they are not checked twice). With the trivial group it is the plain computation (n passes, each
 /// channel its own orbit). Parallel links: the k-th channel u -> v maps onto the k-th channel
 /// phi(u) -> phi(v). Disconnected graphs are refused, as by uniform_shortest_path_load, and so is
 /// a run estimated above o.max_arc_visits (2m visits a pass).
@@ -43,6 +44,7 @@
 /// orbits) about 2x; Boardfly's group level has no automorphism and takes the plain passes.
 #include <algorithm>
 #include <cstdint>
+#include <future>
 #include <numeric>
 #include <span>
 #include <string>
@@ -53,6 +55,7 @@
 #include "shiftfly/core/disjoint_sets.hpp"
 #include "shiftfly/core/error.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/worker_pool.hpp"
 #include "shiftfly/metrics/paths/shortest_path_load.hpp"
 #include "shiftfly/metrics/symmetry/automorphisms.hpp"
 
@@ -67,11 +70,54 @@ struct symmetric_load_result {
   std::string algorithm;             ///< how the group was found and used
 };
 
-/// The uniform shortest-path load of every channel from one destination of each vertex orbit of
-/// `group` and the channel orbits (see the file comment).
+namespace detail {
+
+/// The orbit of every channel under the group's generators: for each channel, the least channel
+/// of its orbit. Channel u -> v (the k-th such channel of u) maps to the k-th channel
+/// phi(u) -> phi(v): each vertex's channels sorted by head (stable, so parallel channels keep
+/// their CSR order), then union-find over the generators.
 template <core::digraph_like G>
-symmetric_load_result uniform_shortest_path_load_symmetric(const G& g, const automorphism_group& group,
-                                                           const uniform_load_options& o = {}) {
+std::vector<std::uint64_t> channel_orbit_roots(const G& g, const automorphism_group& group) {
+  const std::uint64_t n = g.num_vertices();
+  const auto off = g.offsets();
+  const auto tgt = g.targets();
+  const std::size_t channels = tgt.size();
+  std::vector<std::uint64_t> by_head(channels);
+  std::iota(by_head.begin(), by_head.end(), std::uint64_t{0});
+  for (std::uint64_t u = 0; u < n; ++u)
+    std::stable_sort(by_head.begin() + static_cast<std::ptrdiff_t>(off[u]),
+                     by_head.begin() + static_cast<std::ptrdiff_t>(off[u + 1]),
+                     [&](std::uint64_t a, std::uint64_t b) { return tgt[a] < tgt[b]; });
+  std::vector<std::uint64_t> rank(channels);  // position of channel i in its tail's sorted list
+  for (std::uint64_t u = 0; u < n; ++u)
+    for (auto i = off[u]; i < off[u + 1]; ++i) rank[by_head[i]] = i;
+  auto head_less = [&](std::uint64_t c, std::uint64_t x) { return tgt[c] < x; };
+  core::disjoint_sets<std::uint64_t> channel_orbit(channels);
+  for (const auto& p : group.generators) {
+    for (std::uint64_t u = 0; u < n; ++u) {
+      const auto mine = by_head.begin() + static_cast<std::ptrdiff_t>(off[u]);
+      const auto mine_end = by_head.begin() + static_cast<std::ptrdiff_t>(off[u + 1]);
+      const auto image = by_head.begin() + static_cast<std::ptrdiff_t>(off[p[u]]);
+      const auto image_end = by_head.begin() + static_cast<std::ptrdiff_t>(off[p[u] + 1]);
+      for (auto i = off[u]; i < off[u + 1]; ++i) {
+        const std::uint64_t v = tgt[i];
+        // i is the k-th of u's channels toward v; its image the k-th of p(u)'s toward p(v)
+        const auto k = static_cast<std::ptrdiff_t>(rank[i]) -
+                       (std::lower_bound(mine, mine_end, v, head_less) - by_head.begin());
+        channel_orbit.unite(i, *(std::lower_bound(image, image_end, std::uint64_t{p[v]}, head_less) + k));
+      }
+    }
+  }
+  std::vector<std::uint64_t> root(channels);
+  for (std::uint64_t i = 0; i < channels; ++i) root[i] = channel_orbit.find(i);
+  return root;
+}
+
+/// The symmetric computation; `checked`: the generators were checked on g already (bliss's,
+/// by graph_automorphisms), so only their sizes are.
+template <core::digraph_like G>
+symmetric_load_result symmetric_load(const G& g, const automorphism_group& group, const uniform_load_options& o,
+                                     bool checked) {
   constexpr std::string_view where = "uniform_shortest_path_load_symmetric";
   const std::uint64_t n = g.num_vertices();
   core::require_range(where, "n", n, std::uint64_t{2}, std::uint64_t{0xffffffffULL});
@@ -82,10 +128,11 @@ symmetric_load_result uniform_shortest_path_load_symmetric(const G& g, const aut
   core::require_range(where, "max_arc_visits", o.max_arc_visits, std::uint64_t{1}, std::uint64_t{1'000'000'000'000'000ULL});
   // The group: permutations of the vertices and automorphisms of g; its vertex orbits.
   core::disjoint_sets<std::uint64_t> vertex_orbit(n);
-  const auto adjacency = detail::sorted_adjacency(g, traversal::undirected);  // once for every generator
+  const auto adjacency = checked ? std::vector<std::vector<std::uint32_t>>{}
+                                 : detail::sorted_adjacency(g, traversal::undirected);  // once for every generator
   for (std::size_t k = 0; k < group.generators.size(); ++k) {
     const auto& p = group.generators[k];
-    if (p.size() != n || !detail::maps_adjacency(adjacency, p))
+    if (p.size() != n || (!checked && !detail::maps_adjacency(adjacency, p)))
       core::fail_parameter(where, "group", "generator " + core::to_message(k),
                            p.size() != n ? "has " + core::to_message(p.size()) + " images for " +
                                                core::to_message(n) + " vertices"
@@ -119,53 +166,33 @@ symmetric_load_result uniform_shortest_path_load_symmetric(const G& g, const aut
     destinations.push_back(v);
     orbit_weight.push_back(static_cast<double>(size));
   }
-  const auto weighted =
-      detail::uniform_load_run(g, o, detail::uniform_load_kernel::automatic, destinations, where, orbit_weight);
-  const auto off = g.offsets();
-  const auto tgt = g.targets();
-  // Channel u -> v (the k-th such channel of u) maps to the k-th channel phi(u) -> phi(v): each
-  // vertex's channels sorted by head (stable, so parallel channels keep their CSR order).
-  std::vector<std::uint64_t> by_head(channels);
-  std::iota(by_head.begin(), by_head.end(), std::uint64_t{0});
-  for (std::uint64_t u = 0; u < n; ++u)
-    std::stable_sort(by_head.begin() + static_cast<std::ptrdiff_t>(off[u]),
-                     by_head.begin() + static_cast<std::ptrdiff_t>(off[u + 1]),
-                     [&](std::uint64_t a, std::uint64_t b) { return tgt[a] < tgt[b]; });
-  std::vector<std::uint64_t> rank(channels);  // position of channel i in its tail's sorted list
-  for (std::uint64_t u = 0; u < n; ++u)
-    for (auto i = off[u]; i < off[u + 1]; ++i) rank[by_head[i]] = i;
-  auto head_less = [&](std::uint64_t c, std::uint64_t x) { return tgt[c] < x; };
-  core::disjoint_sets<std::uint64_t> channel_orbit(channels);
-  for (const auto& p : group.generators) {
-    for (std::uint64_t u = 0; u < n; ++u) {
-      const auto mine = by_head.begin() + static_cast<std::ptrdiff_t>(off[u]);
-      const auto mine_end = by_head.begin() + static_cast<std::ptrdiff_t>(off[u + 1]);
-      const auto image = by_head.begin() + static_cast<std::ptrdiff_t>(off[p[u]]);
-      const auto image_end = by_head.begin() + static_cast<std::ptrdiff_t>(off[p[u] + 1]);
-      for (auto i = off[u]; i < off[u + 1]; ++i) {
-        const std::uint64_t v = tgt[i];
-        // i is the k-th of u's channels toward v; its image the k-th of p(u)'s toward p(v)
-        const auto k = static_cast<std::ptrdiff_t>(rank[i]) -
-                       (std::lower_bound(mine, mine_end, v, head_less) - by_head.begin());
-        channel_orbit.unite(i, *(std::lower_bound(image, image_end, std::uint64_t{p[v]}, head_less) + k));
-      }
-    }
+  // The passes, and beside them (on a thread of its own when the run has two or more) the
+  // channel orbits, which need only the group: at 36,000 Shiftfly groups about 0.3 s that
+  // would otherwise run alone after the passes (docs/performance.md, "The load command's way").
+  std::vector<double> weighted;
+  std::vector<std::uint64_t> root;
+  const auto passes = [&] {
+    weighted = detail::uniform_load_run(g, o, detail::uniform_load_kernel::automatic, destinations, where, orbit_weight);
+  };
+  if (core::resolve_threads(o.threads) >= 2) {
+    auto orbits = std::async(std::launch::async, [&] { return channel_orbit_roots(g, group); });
+    passes();
+    root = orbits.get();
+  } else {
+    passes();
+    root = channel_orbit_roots(g, group);
   }
   // Orbit sums of L, in channel order, then load = sum / size.
   std::vector<double> sum(channels, 0.0);
   std::vector<std::uint64_t> size(channels, 0);
   symmetric_load_result r;
   for (std::uint64_t i = 0; i < channels; ++i) {
-    const auto root = channel_orbit.find(i);
-    sum[root] += weighted[i];
-    ++size[root];
-    r.channel_orbits += root == i;
+    sum[root[i]] += weighted[i];
+    ++size[root[i]];
+    r.channel_orbits += root[i] == i;
   }
   r.load.resize(channels);
-  for (std::uint64_t i = 0; i < channels; ++i) {
-    const auto root = channel_orbit.find(i);
-    r.load[i] = sum[root] / static_cast<double>(size[root]);
-  }
+  for (std::uint64_t i = 0; i < channels; ++i) r.load[i] = sum[root[i]] / static_cast<double>(size[root[i]]);
   r.vertex_orbits = by_size.size();
   r.generators = group.generators.size();
   r.algorithm = core::to_message(r.vertex_orbits) + " destinations' passes (" + std::string(split_name(o.split)) +
@@ -174,12 +201,22 @@ symmetric_load_result uniform_shortest_path_load_symmetric(const G& g, const aut
   return r;
 }
 
+}  // namespace detail
+
+/// The uniform shortest-path load of every channel from one destination of each vertex orbit of
+/// `group` and the channel orbits (see the file comment).
+template <core::digraph_like G>
+symmetric_load_result uniform_shortest_path_load_symmetric(const G& g, const automorphism_group& group,
+                                                           const uniform_load_options& o = {}) {
+  return detail::symmetric_load(g, group, o, false);
+}
+
 /// The same with the group found by graph_automorphisms (bliss).
 template <core::digraph_like G>
 symmetric_load_result uniform_shortest_path_load_symmetric(const G& g, const uniform_load_options& o = {}) {
   const std::uint64_t n = g.num_vertices();
   core::require_range("uniform_shortest_path_load_symmetric", "n", n, std::uint64_t{2}, std::uint64_t{0xffffffffULL});
-  auto r = uniform_shortest_path_load_symmetric(g, graph_automorphisms(g), o);
+  auto r = detail::symmetric_load(g, graph_automorphisms(g), o, true);  // bliss's generators, checked there
   r.algorithm += " (bliss)";
   return r;
 }
@@ -196,7 +233,7 @@ symmetric_load_result uniform_shortest_path_load_fewest_passes(const G& g, const
                       std::uint64_t{0xffffffffULL});
   const auto group = n <= automorphisms_max_vertices ? graph_automorphisms(g) : automorphism_group{};
   if (n <= automorphisms_max_vertices && static_cast<double>(group.orbits) <= symmetric_load_max_orbit_share * static_cast<double>(n)) {
-    auto r = uniform_shortest_path_load_symmetric(g, group, o);
+    auto r = detail::symmetric_load(g, group, o, true);  // bliss's generators, checked there
     r.algorithm += " (bliss)";
     return r;
   }
