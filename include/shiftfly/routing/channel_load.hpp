@@ -252,7 +252,8 @@ void summarize_load(const G& g, std::vector<double> loads, const channel_load_re
   std::size_t below = C;  // part[0 .. below) holds the loads not above the last rank's
   const auto rank = [&](double p) {
     if (C == 0) return 0.0;  // no channel (one router): 0
-    const auto k = std::max<std::size_t>(static_cast<std::size_t>(std::ceil(p / 100.0 * static_cast<double>(C))), 1) - 1;
+    const auto nearest = static_cast<std::size_t>(std::ceil(p / 100.0 * static_cast<double>(C)));
+    const std::size_t k = std::max<std::size_t>(nearest, 1) - 1;
     std::nth_element(part.begin(), part.begin() + static_cast<std::ptrdiff_t>(k),
                      part.begin() + static_cast<std::ptrdiff_t>(below));
     below = k + 1;

@@ -18,9 +18,10 @@
 /// of c_t_j over O, and with L(a) = sum over j of |V_j| · c_t_j(a):
 ///   sum over O of load = sum over O of L,   load(a) = (sum over O of L) / |O|.
 /// k passes (the kernels of shortest_path_load.hpp, on the destinations t_1 .. t_k, in one run
-/// whose blocks each hold one orbit size, the block's sum times that size) and the orbits of the 2m channels (union-find over the generators, O(g·m·log Δ) for
-/// g generators; on a thread of its own beside the passes when the run has two) give every
-/// channel's load: on a vertex-transitive graph one pass instead of n.
+/// whose blocks each hold one orbit size, the block's sum times that size) and the orbits of the
+/// 2m channels (union-find over the generators, O(g·m·log Δ) for g generators; on a thread of its
+/// own beside the passes when the run has two) give every channel's load: on a vertex-transitive
+/// graph one pass instead of n.
 /// Exact up to rounding: the sums are taken in another order than uniform_shortest_path_load's,
 /// so the two agree to about 1e-12 relative, not bit for bit; the result is the same for any
 /// thread count (the kernels' sums are).
@@ -29,8 +30,9 @@
 /// (the multigraph: every vertex's neighbours, with their multiplicities, onto its image's;
 /// otherwise refused in one line naming `group`); the orbits are computed here from the
 /// generators, not read from the struct. The overload without a group takes bliss's
-/// (graph_automorphisms, which checks each generator the same way, so they are not checked twice). With the trivial group it is the plain computation (n passes, each
-/// channel its own orbit). Parallel links: the k-th channel u -> v maps onto the k-th channel
+/// (graph_automorphisms, which checks each generator the same way, so they are not checked
+/// twice). With the trivial group it is the plain computation (n passes, each channel its own
+/// orbit). Parallel links: the k-th channel u -> v maps onto the k-th channel
 /// phi(u) -> phi(v). Disconnected graphs are refused, as by uniform_shortest_path_load, and so is
 /// a run estimated above o.max_arc_visits (2m visits a pass).
 ///
@@ -232,7 +234,8 @@ symmetric_load_result uniform_shortest_path_load_fewest_passes(const G& g, const
   core::require_range("uniform_shortest_path_load_fewest_passes", "n", n, std::uint64_t{2},
                       std::uint64_t{0xffffffffULL});
   const auto group = n <= automorphisms_max_vertices ? graph_automorphisms(g) : automorphism_group{};
-  if (n <= automorphisms_max_vertices && static_cast<double>(group.orbits) <= symmetric_load_max_orbit_share * static_cast<double>(n)) {
+  const double orbit_share = static_cast<double>(group.orbits) / static_cast<double>(n);
+  if (n <= automorphisms_max_vertices && orbit_share <= symmetric_load_max_orbit_share) {
     auto r = detail::symmetric_load(g, group, o, true);  // bliss's generators, checked there
     r.algorithm += " (bliss)";
     return r;
