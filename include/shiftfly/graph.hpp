@@ -77,6 +77,7 @@
 #include "shiftfly/metrics/paths/shortest_path_load.hpp"
 #include "shiftfly/metrics/flow/linear_assignment.hpp"
 #include "shiftfly/metrics/flow/throughput_balanced.hpp"
+#include "shiftfly/metrics/flow/throughput_contracted.hpp"
 #include "shiftfly/metrics/flow/throughput_bound.hpp"
 #include "shiftfly/metrics/flow/throughput_ecmp.hpp"
 #include "shiftfly/metrics/flow/throughput_mwu.hpp"

@@ -1,0 +1,90 @@
+// Tests of metrics/flow/throughput_contracted.hpp: the contracted bound is at least the exact LP's
+// θ (two cliques joined by two links, where it is the cut's 2/25 within its interval; Jellyfish and
+// Shiftfly's group level under several partitions); parallel links between parts add capacity
+// (a quotient that merged them would bound the two cliques by 1/25, below θ); one vertex a part
+// gives the graph's own interval; a bad partition is refused naming part_of.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "shiftfly/core/error.hpp"
+#include "shiftfly/metrics/flow/throughput_contracted.hpp"
+#include "shiftfly/metrics/flow/throughput_lp.hpp"
+#include "shiftfly/topology/jellyfish.hpp"
+#include "shiftfly/topology/shiftfly.hpp"
+
+namespace throughput_contracted_test {
+
+using namespace shiftfly;
+using graph = core::graph<std::uint32_t>;
+
+/// Two cliques K5 (vertices 0-4 and 5-9) joined by the links 0-5 and 1-6.
+inline graph two_cliques() {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> e;
+  for (std::uint32_t base : {0U, 5U})
+    for (std::uint32_t a = 0; a < 5; ++a)
+      for (std::uint32_t b = a + 1; b < 5; ++b) e.push_back({base + a, base + b});
+  e.push_back({0, 5});
+  e.push_back({1, 6});
+  return graph::from_edges(10, std::span<const std::pair<std::uint32_t, std::uint32_t>>(e), "two cliques");
+}
+
+TEST_CASE("contracted bound: the two cliques' cut, and never below the exact LP") {
+  const auto g = two_cliques();
+  const double exact = metrics::throughput_lp(g, metrics::uniform_traffic(10)).value;
+  const std::vector<std::uint32_t> halves{0, 0, 0, 0, 0, 1, 1, 1, 1, 1};
+  metrics::contracted_bound_options o;
+  o.epsilon = 0.01;
+  o.threads = 1;
+  const auto r = metrics::contracted_uniform_upper_bound(g, halves, o);
+  CHECK(r.parts == 2);
+  CHECK(r.links_between == 2);
+  // the quotient: two arcs each way, 25 units each way: θ = 2/25, which the interval holds
+  CHECK(r.quotient.lower <= 2.0 / 25 * (1 + 1e-9));
+  CHECK(r.upper >= 2.0 / 25 * (1 - 1e-9));
+  CHECK(r.upper <= 2.0 / 25 * (1 + o.epsilon) * (1 + 1e-9));
+  CHECK(r.upper >= exact * (1 - 1e-9));
+  CHECK(r.algorithm.find("2 parts") != std::string::npos);
+}
+
+TEST_CASE("contracted bound: at least the exact LP under every partition tried") {
+  metrics::contracted_bound_options o;
+  o.epsilon = 0.05;
+  o.threads = 2;
+  for (const auto& g : {topology::jellyfish<std::uint32_t>(24, 5, 1), topology::shiftfly_group_level(20, 8)}) {
+    const auto n = static_cast<std::uint32_t>(g.num_vertices());
+    const double exact = metrics::throughput_lp(g, metrics::uniform_traffic(n)).value;
+    for (const std::uint32_t k : {2U, 3U, 5U, n}) {
+      INFO(g.name() << ", " << k << " parts of consecutive vertices");
+      std::vector<std::uint32_t> part(n);
+      for (std::uint32_t v = 0; v < n; ++v) part[v] = static_cast<std::uint32_t>(std::uint64_t{v} * k / n);
+      const auto r = metrics::contracted_uniform_upper_bound(g, part, o);
+      CHECK(r.parts == k);
+      CHECK(r.upper >= exact * (1 - 1e-9));
+      if (k == n) {  // one vertex a part: the graph's own interval, which holds the exact value
+        CHECK(r.quotient.lower <= exact * (1 + 1e-9));
+      }
+    }
+  }
+}
+
+TEST_CASE("contracted bound: a bad partition is refused, naming part_of") {
+  const auto g = two_cliques();
+  const std::vector<std::uint32_t> short_one(9, 0), one_part(10, 0);
+  std::vector<std::uint32_t> gap{0, 0, 0, 0, 0, 2, 2, 2, 2, 2};
+  CHECK_THROWS_WITH(metrics::contracted_uniform_upper_bound(g, short_one),
+                    Catch::Contains("part_of") && Catch::Contains("9 entries"));
+  CHECK_THROWS_WITH(metrics::contracted_uniform_upper_bound(g, one_part),
+                    Catch::Contains("part_of") && Catch::Contains("at least 2 parts"));
+  CHECK_THROWS_WITH(metrics::contracted_uniform_upper_bound(g, gap),
+                    Catch::Contains("part_of") && Catch::Contains("part 1") && Catch::Contains("is empty"));
+  metrics::contracted_bound_options bad;
+  bad.epsilon = 2;
+  CHECK_THROWS_WITH(metrics::contracted_uniform_upper_bound(g, std::vector<std::uint32_t>{0, 0, 0, 0, 0, 1, 1, 1, 1, 1}, bad),
+                    Catch::Contains("epsilon"));
+}
+
+}  // namespace throughput_contracted_test
