@@ -72,7 +72,8 @@ void use_automorphisms(const G& g, channel_load_request& r) {
               ? count(sym.vertex_orbits, "destination", "destinations") +
                     ", one a vertex orbit of bliss's automorphisms (" + count(sym.generators, "generator", "generators") +
                     "), each load the mean over its channel orbit (" + count(sym.channel_orbits, "orbit", "orbits") + ")"
-              : "all destinations (" + sym.algorithm.substr(sym.algorithm.find("bliss")) + ")";
+              : "all destinations (bliss's group has " + core::to_message(sym.group_orbits) +
+                    " vertex orbits, more than n/2)";
     return std::move(sym.load);
   };
 }

@@ -43,6 +43,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/error.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/core/memory.hpp"
 #include "shiftfly/metrics/flow/throughput_mwu.hpp"
 #include "shiftfly/metrics/flow/traffic.hpp"
 
@@ -106,8 +107,12 @@ contracted_bound contracted_uniform_upper_bound(const G& g, std::span<const std:
   r.links_between = arc_offsets[k] / 2;
   const auto quotient = core::graph<std::uint32_t>::from_arcs(k, std::move(arc_offsets), std::move(arc_targets),
                                                               "quotient of " + std::string(g.name()));
+  // k(k - 1) demands: the entries here and the matrix made from them
+  const std::uint64_t pairs = core::checked_mul(k, k - 1, where, "parts x parts");
+  core::require_memory(where, "the demands between " + core::to_message(k) + " parts",
+                       core::estimate_add_mul(0, pairs, 2 * sizeof(traffic_entry)));
   std::vector<traffic_entry> demands;
-  demands.reserve(core::checked_mul(k, k - 1, where, "parts x parts"));
+  demands.reserve(pairs);
   for (std::uint64_t a = 0; a < k; ++a)
     for (std::uint64_t b = 0; b < k; ++b)
       if (a != b) demands.push_back({a, b, static_cast<double>(size[a]) * static_cast<double>(size[b])});

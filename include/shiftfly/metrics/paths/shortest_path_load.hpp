@@ -743,6 +743,15 @@ enum class uniform_load_kernel { automatic, per_destination, batched };
 /// Lanes of the batched kernel (destinations per batch).
 inline constexpr int uniform_load_lanes = 8;
 
+/// The options checked, each bad value refused in one line naming it and `where`.
+inline void require_uniform_load_options(std::string_view where, const uniform_load_options& o) {
+  core::require_range(where, "threads", o.threads, 0U, 1024U);
+  if (o.split != shortest_path_split::ecmp && o.split != shortest_path_split::spread)
+    core::fail_parameter(where, "split", core::to_message(static_cast<int>(o.split)), "is not a split",
+                         "ecmp or spread");
+  core::require_range(where, "max_arc_visits", o.max_arc_visits, std::uint64_t{1}, std::uint64_t{1'000'000'000'000'000ULL});
+}
+
 /// The loads of the destinations `only` (every vertex when empty; metrics/paths/symmetric_load.hpp
 /// passes one vertex of each orbit): the sum over t in `only` of what t's pass puts on each channel,
 /// times weight[t's index] when `weight` is given (one a destination; a block of destinations
@@ -753,11 +762,7 @@ std::vector<double> uniform_load_run(const G& g, const uniform_load_options& o, 
                                      std::span<const std::uint32_t> only = {},
                                      std::string_view where = "uniform_shortest_path_load",
                                      std::span<const double> weight = {}) {
-  core::require_range(where, "threads", o.threads, 0U, 1024U);
-  if (o.split != shortest_path_split::ecmp && o.split != shortest_path_split::spread)
-    core::fail_parameter(where, "split", core::to_message(static_cast<int>(o.split)), "is not a split",
-                         "ecmp or spread");
-  core::require_range(where, "max_arc_visits", o.max_arc_visits, std::uint64_t{1}, std::uint64_t{1'000'000'000'000'000ULL});
+  require_uniform_load_options(where, o);
   const std::uint64_t n = g.num_vertices();
   core::require_range(where, "n", n, std::uint64_t{2}, std::uint64_t{0xffffffffULL});
   const std::uint64_t destinations = only.empty() ? n : only.size();

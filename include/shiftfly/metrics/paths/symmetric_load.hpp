@@ -68,6 +68,7 @@ struct symmetric_load_result {
   std::vector<double> load;          ///< one per channel (CSR position), as uniform_shortest_path_load
   std::uint64_t channel_orbits = 0;  ///< orbits of the 2m channels under the group
   std::uint64_t vertex_orbits = 0;   ///< orbits of the vertices: the destinations whose passes ran
+  std::uint64_t group_orbits = 0;    ///< vertex orbits of the group (fewest_passes: bliss's, used or not)
   std::uint64_t generators = 0;      ///< generators of the group used
   std::string algorithm;             ///< how the group was found and used
 };
@@ -123,11 +124,7 @@ symmetric_load_result symmetric_load(const G& g, const automorphism_group& group
   constexpr std::string_view where = "uniform_shortest_path_load_symmetric";
   const std::uint64_t n = g.num_vertices();
   core::require_range(where, "n", n, std::uint64_t{2}, std::uint64_t{0xffffffffULL});
-  core::require_range(where, "threads", o.threads, 0U, 1024U);
-  if (o.split != shortest_path_split::ecmp && o.split != shortest_path_split::spread)
-    core::fail_parameter(where, "split", core::to_message(static_cast<int>(o.split)), "is not a split",
-                         "ecmp or spread");
-  core::require_range(where, "max_arc_visits", o.max_arc_visits, std::uint64_t{1}, std::uint64_t{1'000'000'000'000'000ULL});
+  require_uniform_load_options(where, o);
   // The group: permutations of the vertices and automorphisms of g; its vertex orbits.
   core::disjoint_sets<std::uint64_t> vertex_orbit(n);
   const auto adjacency = checked ? std::vector<std::vector<std::uint32_t>>{}
@@ -195,7 +192,7 @@ symmetric_load_result symmetric_load(const G& g, const automorphism_group& group
   }
   r.load.resize(channels);
   for (std::uint64_t i = 0; i < channels; ++i) r.load[i] = sum[root[i]] / static_cast<double>(size[root[i]]);
-  r.vertex_orbits = by_size.size();
+  r.vertex_orbits = r.group_orbits = by_size.size();
   r.generators = group.generators.size();
   r.algorithm = core::to_message(r.vertex_orbits) + " destinations' passes (" + std::string(split_name(o.split)) +
                 "), one a vertex orbit, and " + core::to_message(r.channel_orbits) + " channel orbits under " +
@@ -233,6 +230,7 @@ symmetric_load_result uniform_shortest_path_load_fewest_passes(const G& g, const
   const std::uint64_t n = g.num_vertices();
   core::require_range("uniform_shortest_path_load_fewest_passes", "n", n, std::uint64_t{2},
                       std::uint64_t{0xffffffffULL});
+  detail::require_uniform_load_options("uniform_shortest_path_load_fewest_passes", o);  // before bliss's search
   const auto group = n <= automorphisms_max_vertices ? graph_automorphisms(g) : automorphism_group{};
   const double orbit_share = static_cast<double>(group.orbits) / static_cast<double>(n);
   if (n <= automorphisms_max_vertices && orbit_share <= symmetric_load_max_orbit_share) {
@@ -245,8 +243,9 @@ symmetric_load_result uniform_shortest_path_load_fewest_passes(const G& g, const
                                     "uniform_shortest_path_load_fewest_passes");
   r.channel_orbits = g.targets().size();
   r.vertex_orbits = n;
+  r.group_orbits = n <= automorphisms_max_vertices ? group.orbits : n;
   r.algorithm = "every destination's pass (" + std::string(split_name(o.split)) + "): bliss's group has " +
-                core::to_message(n <= automorphisms_max_vertices ? group.orbits : n) + " vertex orbits, more than n/2";
+                core::to_message(r.group_orbits) + " vertex orbits, more than n/2";
   return r;
 }
 
