@@ -72,6 +72,7 @@
 #include "shiftfly/metrics/cuts/bisection.hpp"
 #include "shiftfly/metrics/cuts/bisection_partition.hpp"
 #include "shiftfly/metrics/cuts/connectivity.hpp"
+#include "shiftfly/metrics/cuts/structural_clusters.hpp"
 #include "shiftfly/metrics/paths/multicast.hpp"
 #include "shiftfly/metrics/paths/path_diversity.hpp"
 #include "shiftfly/metrics/paths/shortest_path_load.hpp"

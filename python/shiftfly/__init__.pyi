@@ -76,7 +76,8 @@ def bisection(g: Graph, spectral: bool = ..., greedy: bool = ..., metis_runs: in
 def throughput(g: Graph, traffic: Union[str, "os.PathLike[str]"] = ..., seed: int = ..., epsilon: float = ...,
                threads: int = ..., directed: bool = ..., max_seconds: Optional[float] = ...,
                endpoints: Optional[Sequence[int]] = ..., symmetry: bool = ...,
-               column_generation: bool = ..., balanced: bool = ...) -> Throughput: ...
+               column_generation: bool = ..., balanced: bool = ...,
+               contracted_bound: bool = ...) -> Throughput: ...
 def throughput_profile(g: Graph, threads: int = ..., metis_runs: int = ..., metis_seed: int = ...,
                        routing_max_vertices: int = ..., tub_max_vertices: int = ...,
                        symmetric_max_variables: int = ...,

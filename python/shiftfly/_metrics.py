@@ -111,7 +111,7 @@ _PATTERNS = ("uniform", "permutation", "worst")
 
 
 def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=False, max_seconds=None, endpoints=None,
-               symmetry=True, column_generation=False, balanced=True):
+               symmetry=True, column_generation=False, balanced=True, contracted_bound=True):
     """The throughput theta(T): the largest factor by which the traffic T can be routed at once
     within unit capacities on every link direction (the maximum concurrent flow; T. Leighton and
     S. Rao 1999, F. Shahrokhi and D. W. Matula 1990), by metrics::measure_throughput.
@@ -141,7 +141,10 @@ def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=F
     interval answers): first the balanced shortest-path routing (metrics/flow/throughput_balanced.hpp:
     splits by products of arc weights, updated on the congestion), which closes the interval with the
     distance bound when it comes within (1+epsilon) of it; False goes straight to the Garg-Koenemann
-    rounds. Returns Throughput."""
+    rounds. contracted_bound (uniform traffic on the undirected graph, where the interval answers): the
+    upper end is also the quotient by the graph's structural clusters (metrics/cuts/structural_clusters.hpp,
+    metrics/flow/throughput_contracted.hpp: Boardfly's pods, Dragonfly's groups) when that is lower;
+    False leaves it out. Returns Throughput."""
     f = "throughput"
     _graph(f, g)
     path = ""
@@ -184,7 +187,8 @@ def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=F
     return Throughput._of(_shiftfly.throughput(
         g, pattern, path, _checks.uint(f, "seed", seed), epsilon, _checks.threads(f, threads),
         _checks.flag(f, "directed", directed), limit, counts, _checks.flag(f, "symmetry", symmetry),
-        _checks.flag(f, "column_generation", column_generation), _checks.flag(f, "balanced", balanced)))
+        _checks.flag(f, "column_generation", column_generation), _checks.flag(f, "balanced", balanced),
+        _checks.flag(f, "contracted_bound", contracted_bound)))
 
 
 def throughput_profile(g, threads=0, metis_runs=8, metis_seed=1, routing_max_vertices=2304,

@@ -100,11 +100,12 @@ void init_capacity(py::module_& m) {
       "throughput",
       [](const graph& g, const std::string& pattern, const std::string& path, std::uint64_t seed, double epsilon,
          unsigned threads, bool directed, double max_seconds, const std::vector<std::uint32_t>& endpoints,
-         bool symmetry, bool column_generation, bool balanced) {
+         bool symmetry, bool column_generation, bool balanced, bool contracted_bound) {
         metrics::throughput_request r;
         r.symmetry = symmetry;
         r.column_generation = column_generation;
         r.balanced = balanced;
+        r.contracted_bound = contracted_bound;
         r.max_seconds = max_seconds;
         r.endpoints = endpoints;
         // the name parsed once (a file as "file" and its path), the file read by the one reader
@@ -125,7 +126,7 @@ void init_capacity(py::module_& m) {
       },
       py::arg("g"), py::arg("pattern"), py::arg("path"), py::arg("seed"), py::arg("epsilon"), py::arg("threads"),
       py::arg("directed"), py::arg("max_seconds"), py::arg("endpoints"), py::arg("symmetry"),
-      py::arg("column_generation"), py::arg("balanced"));
+      py::arg("column_generation"), py::arg("balanced"), py::arg("contracted_bound"));
 }
 
 

@@ -357,11 +357,14 @@ def test_throughput_total_demand_past_the_largest_float(tmp_path):
 
 
 def test_an_interval_cut_short_says_so():
-    # Boardfly of 40 groups needs over 10,000 rounds at epsilon 0.05; max_seconds=2 limits the rounds
-    # to those that fit in 2 s by the cost model: converged False, with the width reached
+    # Boardfly of 40 groups without its pods' quotient needs over 10,000 rounds at epsilon 0.05;
+    # max_seconds=2 limits the rounds to those that fit in 2 s by the cost model: converged False,
+    # with the width reached. The quotient by its two structural clusters (36 and 4 groups) closes it.
     g = shiftfly.boardfly(groups=40)
-    t = shiftfly.throughput(g, max_seconds=2, symmetry=False)
+    t = shiftfly.throughput(g, max_seconds=2, symmetry=False, contracted_bound=False)
     assert t.method == "interval" and not t.converged
+    closed = shiftfly.throughput(g, max_seconds=2, symmetry=False)
+    assert closed.converged and "contracted bound" in closed.upper_method and closed.upper < t.upper
     assert t.width > 0.05 and t.width == pytest.approx(t.upper / t.lower - 1, rel=1e-12)
     assert t.rounds == t.round_limit < 10000 and t.estimated_seconds > 0
     assert "NOT converged" in str(t)

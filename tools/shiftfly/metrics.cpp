@@ -1,7 +1,7 @@
 // shiftfly metrics FAMILY ... [--samples K] [--sample-seed S] [--directed] [--gap [--gap-iterations N]]
 //                  [--connectivity [--max-seconds S]] [--bisection] [--paths [--path-samples K]]
 //                  [--throughput uniform|permutation|worst|file:PATH [--epsilon E] [--traffic-seed S] [--max-seconds S]
-//                   [--column-generation] [--no-symmetry] [--no-balanced-routing]]
+//                   [--column-generation] [--no-symmetry] [--no-balanced-routing] [--no-contracted-bound]]
 //                  [--threads N] [--verify] [--mpi] [--no-distances] [--progress] [--format json|text]
 // Distance statistics of a graph family: exact all pairs (bit-parallel
 // sweeps) unless --samples gives the reference's sampled sources, or none with
@@ -67,6 +67,7 @@ struct options {
   bool column_generation = false;
   bool no_symmetry = false;
   bool no_balanced = false;
+  bool no_contracted = false;
   std::uint64_t traffic_seed = 1;
   bool progress = false;
   int threads = 0;
@@ -131,6 +132,7 @@ shiftfly::studies::graph_measure_request request_of(const options& o, bool root)
   q.column_generation = o.column_generation;
   q.symmetry = !o.no_symmetry;
   q.balanced = !o.no_balanced;
+  q.contracted_bound = !o.no_contracted;
   q.traffic_seed = o.traffic_seed;
   q.threads = static_cast<unsigned>(o.threads);
   if (o.progress) shiftfly::report::force_progress();
@@ -310,6 +312,10 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
                 "Uniform --throughput interval: skip the balanced shortest-path routing (splits by products of arc "
                 "weights, updated on the congestion) that runs first and closes the interval on its own when it "
                 "comes within (1+E) of the distance bound; go straight to the Garg-Koenemann rounds");
+  sub->add_flag("--no-contracted-bound", o->no_contracted,
+                "Uniform --throughput interval: leave out the upper end from the quotient by the graph's structural "
+                "clusters (every dense cluster, as Boardfly's pods or Dragonfly's groups, contracted to one vertex; "
+                "its own (1+E/2) interval), which runs before the balanced routing");
   sub->add_option("--epsilon", o->epsilon,
                   "Relative width of the throughput interval when the exact LP does not fit (0.001 <= E < 1); an "
                   "interval that stops at its round limit wider than that says it did not converge")

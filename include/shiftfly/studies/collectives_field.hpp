@@ -62,7 +62,7 @@ inline constexpr double collectives_field_alltoall_seconds = 10;
 /// The all-to-all's maximum concurrent flow: within this work budget, never a time (the table must
 /// regenerate byte for byte on any machine): the exact LPs up to the reduced LP of PolarFly q = 31
 /// (32,000 arcs, 3 source orbits: 95,000 flow variables, about 10 s of CLP), else the balanced
-/// routing's rounds under the distance and METIS cut bounds (metrics/flow/throughput_work.hpp).
+/// routing's rounds under the distance, METIS cut and cluster quotient bounds (metrics/flow/throughput_work.hpp).
 inline metrics::throughput_work_budget collectives_field_alltoall_work() {
   metrics::throughput_work_budget w;
   w.lp_variables = 100'000;

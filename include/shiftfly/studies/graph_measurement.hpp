@@ -72,6 +72,7 @@ struct graph_measure_request {
   bool column_generation = false;     ///< exact throughput by column generation above the edge LP's limit
   bool symmetry = true;               ///< uniform throughput by the LP reduced by the automorphisms, when it fits
   bool balanced = true;               ///< uniform intervals: the balanced shortest-path routing first
+  bool contracted_bound = true;       ///< uniform intervals: the quotient by the structural clusters as an upper end
   std::uint64_t traffic_seed = 1;     ///< the permutation traffic's seed
   unsigned threads = 0;               ///< 0 = all cores; results do not depend on it
   /// The distance sweep; empty: this process's (all_pairs_stats or sampled_stats). The MPI
@@ -137,6 +138,7 @@ inline metrics::throughput_request throughput_of(const graph_measure_request& q)
   r.column_generation = q.column_generation;
   r.symmetry = q.symmetry;
   r.balanced = q.balanced;
+  r.contracted_bound = q.contracted_bound;
   r.threads = q.threads;
   r.how = q.directed ? metrics::traversal::arcs : metrics::traversal::undirected;
   r.max_seconds = q.max_seconds;

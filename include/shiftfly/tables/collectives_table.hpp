@@ -47,7 +47,8 @@ inline report::table collectives_table(const std::vector<studies::collectives_fi
              "or a tour, one way and both ways; on tori the explainer's dimension-ordered schedules and Swing), each "
              "built schedule run on integers where small; all-to-all: (M/N)/theta* b and the maximum concurrent flow "
              "itself, theta* within a work budget (the exact LPs up to 100,000 flow variables, else 12 rounds of the "
-             "balanced routing under the distance and METIS cut bounds; no time limit), and the time under the "
+             "balanced routing under the distance, METIS cut and structural-cluster quotient bounds; no time limit), and "
+             "the time under the "
              "fabric's own routing from its channel loads";
   if (ten_thousand)
     t.method += "; what is over the limits is refused up front and shown '-' with the refusal (the all-gather search "
@@ -91,8 +92,8 @@ inline report::table collectives_table(const std::vector<studies::collectives_fi
   t.notes.push_back(
       "All-to-all: M is one compute node's send buffer, M/N to each peer, its own block counted in M and not sent. "
       "Method exact: the bound is (M/N)/(theta* b) and the optimal multicommodity flow reaches it; interval: theta* "
-      "lies in a certified interval [lower, upper] (a routing's flow below; the distance bound or a METIS "
-      "bisection's cut above), the bound is (M/N)/(upper b) and the best column the flow's time (M/N)/(lower b), "
+      "lies in a certified interval [lower, upper] (a routing's flow below; the distance bound, a METIS "
+      "bisection's cut, or the quotient by the structural clusters, Boardfly's pods, above), the bound is (M/N)/(upper b) and the best column the flow's time (M/N)/(lower b), "
       "both ends set by the work budget alone, so the same on every machine and thread count.");
   t.notes.push_back(
       "Routed all-to-all: the time under the fabric's own routing (dor: dimension order on tori and HyperX; shift: "

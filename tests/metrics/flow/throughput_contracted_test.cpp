@@ -2,7 +2,9 @@
 // θ (two cliques joined by two links, where it is the cut's 2/25 within its interval; Jellyfish and
 // Shiftfly's group level under several partitions); parallel links between parts add capacity
 // (a quotient that merged them would bound the two cliques by 1/25, below θ); one vertex a part
-// gives the graph's own interval; a bad partition is refused naming part_of.
+// gives the graph's own interval; measure_throughput takes the quotient by the structural clusters
+// as a uniform interval's upper end where it is the lowest (three cliques in a row, against arc
+// generation's exact θ); a bad partition is refused naming part_of.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -11,6 +13,8 @@
 #include <vector>
 
 #include "shiftfly/core/error.hpp"
+#include "shiftfly/metrics/flow/throughput.hpp"
+#include "shiftfly/metrics/flow/throughput_arc_generation.hpp"
 #include "shiftfly/metrics/flow/throughput_contracted.hpp"
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
 #include "shiftfly/topology/jellyfish.hpp"
@@ -69,6 +73,44 @@ TEST_CASE("contracted bound: at least the exact LP under every partition tried")
       }
     }
   }
+}
+
+/// Three cliques K17 in a row (vertices 0-16, 17-33, 34-50), each joined to the next by two links.
+inline graph three_cliques_in_a_row() {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> e;
+  for (std::uint32_t base : {0U, 17U, 34U})
+    for (std::uint32_t a = 0; a < 17; ++a)
+      for (std::uint32_t b = a + 1; b < 17; ++b) e.push_back({base + a, base + b});
+  for (std::uint32_t base : {0U, 17U}) {
+    e.push_back({base + 15, base + 17});
+    e.push_back({base + 16, base + 18});
+  }
+  return graph::from_edges(51, std::span<const std::pair<std::uint32_t, std::uint32_t>>(e), "three cliques in a row");
+}
+
+TEST_CASE("measure_throughput: the quotient by the structural clusters tightens a uniform interval's upper end") {
+  // Above the edge LP's limit (51 sources x 824 arcs). The middle clique's two links each way
+  // carry 17·17 pairs from an end clique and 17·17 to the other: θ ≤ 2/578, where any bisection
+  // must split a clique (its cut bound about 0.11) and the distance bound is far above too.
+  const auto g = three_cliques_in_a_row();
+  const double exact = metrics::throughput_arc_generation(g, metrics::uniform_traffic(51), {}).value;
+  CHECK(exact <= 2.0 / 578 * (1 + 1e-9));
+  metrics::throughput_request q;
+  q.symmetry = false;
+  q.epsilon = 0.05;
+  q.threads = 2;
+  const auto m = metrics::measure_throughput(g, q);
+  CHECK(m.lp_variables > metrics::throughput_lp_max_variables);
+  CHECK(m.upper_method.find("contracted bound") != std::string::npos);
+  CHECK(m.upper_method.find("3 parts") != std::string::npos);
+  CHECK(m.upper >= exact * (1 - 1e-9));
+  CHECK(m.upper <= 2.0 / 578 * (1 + q.epsilon / 2) * (1 + 1e-9));  // the quotient's interval at ε/2
+  CHECK(m.lower <= exact * (1 + 1e-9));
+  CHECK(m.upper < 0.5 * metrics::detail::uniform_metis_cut_bound(g).value);
+  q.contracted_bound = false;
+  const auto without = metrics::measure_throughput(g, q);
+  CHECK(without.upper_method.find("contracted") == std::string::npos);
+  CHECK(without.upper >= exact * (1 - 1e-9));
 }
 
 TEST_CASE("contracted bound: a bad partition is refused, naming part_of") {

@@ -50,7 +50,10 @@
 /// time left is too short for the next method); otherwise the (1+ε) Garg–Könemann/Fleischer
 /// interval, its lower end the better of its own and the balanced routing's. A uniform
 /// interval's upper end is tightened by the cut bound of a METIS bisection (`cut_bound`, on by
-/// default; undirected graphs), and every interval's by the
+/// default; undirected graphs), by the quotient by the graph's structural clusters where they are
+/// dense (`contracted_bound`, on by default; undirected graphs; its own (1+ε/2) interval's upper
+/// end, with a quarter of what is left of max_seconds: Boardfly's pods, Dragonfly's groups;
+/// metrics/flow/throughput_contracted.hpp), and every interval's by the
 /// distance bound capacity / Σ T(s,t)·d(s,t) when that is smaller. Every end names its
 /// method, and `algorithm` the method that produced the value. Should CLP fail to certify
 /// its optimum (throughput_lp_unsolved), the interval answers instead and its algorithm says so.
@@ -82,11 +85,13 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/graph.hpp"
 #include "shiftfly/metrics/cuts/bisection_metis.hpp"
+#include "shiftfly/metrics/cuts/structural_clusters.hpp"
 #include "shiftfly/metrics/distances/bfs.hpp"
 #include "shiftfly/metrics/flow/throughput_arc_generation.hpp"
 #include "shiftfly/metrics/flow/throughput_balanced.hpp"
 #include "shiftfly/metrics/flow/throughput_bound.hpp"
 #include "shiftfly/metrics/flow/throughput_column_generation.hpp"
+#include "shiftfly/metrics/flow/throughput_contracted.hpp"
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
 #include "shiftfly/metrics/flow/throughput_method.hpp"
 #include "shiftfly/metrics/flow/throughput_mwu.hpp"
@@ -98,6 +103,12 @@ namespace shiftfly::metrics {
 
 /// Seeded METIS bisections (seeds 1, 2, ...) whose best cut bounds a uniform interval's upper end.
 inline constexpr std::size_t throughput_cut_bound_runs = 8;
+
+/// The contracted bound runs where the structural clusters have at least this many vertices a part
+/// on average (so the quotient's interval costs a small part of the graph's) ...
+inline constexpr std::uint64_t throughput_contracted_min_part = 4;
+/// ... and at most this many parts (their k(k − 1) demands: 4·10^6, about 100 MB).
+inline constexpr std::uint64_t throughput_contracted_max_parts = 2000;
 
 /// The traffic patterns measure_throughput knows by name.
 enum class traffic_pattern { uniform, permutation, worst, file };
@@ -130,6 +141,10 @@ struct throughput_request {
   /// Uniform traffic on the undirected graph, where the interval answers: its upper end is also
   /// tightened by the cut bound of the best of throughput_cut_bound_runs seeded METIS bisections.
   bool cut_bound = true;
+  /// Uniform traffic on the undirected graph, where the interval answers: its upper end is also
+  /// tightened by the quotient by the graph's structural clusters (metrics/cuts/structural_clusters.hpp,
+  /// metrics/flow/throughput_contracted.hpp) when they are dense enough (see throughput_contracted_min_part).
+  bool contracted_bound = true;
 };
 
 /// θ(T) ∈ [lower, upper] (lower == upper: exact), with the method of each end.
@@ -156,6 +171,43 @@ struct throughput_measure {
 };
 
 namespace detail {
+/// Uniform traffic on the undirected graph: the upper end of the (1+epsilon) interval of the
+/// quotient by g's structural clusters (metrics/cuts/structural_clusters.hpp,
+/// metrics/flow/throughput_contracted.hpp: Boardfly's pods, Dragonfly's groups), an upper bound on
+/// θ; none where the clusters are too small or too many (throughput_contracted_min_part,
+/// throughput_contracted_max_parts) or, with max_seconds > 0, where the quotient's first rounds
+/// are estimated above it (its rounds then limited to those that fit, by the model: no clock).
+template <core::digraph_like G>
+std::optional<throughput_bound_result> uniform_contracted_bound(
+    const G& g, double epsilon, unsigned threads, double max_seconds,
+    const std::function<void(const throughput_mwu_progress&)>& progress = {}) {
+  const std::uint64_t n = g.num_vertices();
+  const auto clusters = structural_clusters(g);
+  if (clusters.parts < 2 || clusters.parts > throughput_contracted_max_parts ||
+      clusters.parts * throughput_contracted_min_part > n)
+    return std::nullopt;
+  contracted_bound_options co;
+  co.epsilon = epsilon;
+  co.threads = threads;
+  co.progress = progress;
+  if (max_seconds > 0.0) {
+    co.max_seconds = max_seconds;
+    std::uint64_t between = 0;  // the quotient's arcs
+    const auto off = g.offsets();
+    const auto tgt = g.targets();
+    for (std::uint64_t u = 0; u < n; ++u)
+      for (auto i = off[u]; i < off[u + 1]; ++i) between += clusters.part_of[u] != clusters.part_of[tgt[i]];
+    const auto cost = estimate_throughput_mwu_cost(clusters.parts, between, clusters.parts, co.epsilon, co.max_rounds);
+    if (throughput_mwu_least_seconds(cost) > co.max_seconds) return std::nullopt;
+  }
+  const auto c = contracted_uniform_upper_bound(g, clusters.part_of, co);
+  throughput_bound_result b;
+  b.value = c.upper;
+  b.algorithm = "contracted bound: " + c.algorithm + " (the parts: structural clusters, similarity " +
+                core::to_message(structural_cluster_options{}.similarity) + ")";
+  return b;
+}
+
 /// Uniform traffic on the undirected graph: the cut bound (throughput_bound.hpp, uniform_cut_bound)
 /// of the best of throughput_cut_bound_runs seeded METIS bisections; an upper bound on θ.
 template <core::digraph_like G>
@@ -486,6 +538,21 @@ class throughput_run {
       return;
     const auto cut = detail::uniform_metis_cut_bound(g);
     if (cut.value < upper_bound.value) upper_bound = cut;
+    contracted_upper_bound();
+  }
+
+  /// Uniform traffic on the undirected graph: the quotient by the structural clusters too, at ε/2
+  /// and with a quarter of the budget (detail::uniform_contracted_bound).
+  void contracted_upper_bound() {
+    if (!r.contracted_bound) return;
+    std::function<void(const throughput_mwu_progress&)> progress;
+    if (r.progress)
+      progress = [this](const throughput_mwu_progress& p) {
+        r.progress(throughput_mwu_progress{p.round, 0.0, std::min(upper_bound.value, p.upper)});
+      };
+    const auto c = detail::uniform_contracted_bound(g, std::max(throughput_mwu_min_epsilon, r.epsilon / 2), r.threads,
+                                                    r.max_seconds > 0.0 ? budget / 4 : 0.0, progress);
+    if (c && c->value < upper_bound.value * (1.0 - 1e-9)) upper_bound = *c;  // tighter by more than rounding
   }
 
   /// Uniform traffic: the balanced routing with half of the budget, the rest for the interval's
@@ -528,8 +595,12 @@ class throughput_run {
   /// a spent budget still lets the balanced routing's first round answer).
   bool balanced_routing() {
     budget = budget_left();
-    const auto fallback_began = std::chrono::steady_clock::now();
+    auto fallback_began = std::chrono::steady_clock::now();
     cut_upper_bound();
+    if (r.max_seconds > 0.0) {  // the bounds' time is the budget's
+      budget = std::max(1e-3, budget - std::chrono::duration<double>(std::chrono::steady_clock::now() - fallback_began).count());
+      fallback_began = std::chrono::steady_clock::now();
+    }
     run_balanced();
     if (balanced && balanced->value * (1.0 + r.epsilon) >= upper_bound.value) {
       balanced_answer(true, "");

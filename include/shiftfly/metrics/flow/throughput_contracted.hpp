@@ -4,7 +4,7 @@
 /// vertices: every part contracted to one vertex.
 ///
 ///   struct contracted_bound_options { double epsilon = 0.02; unsigned threads = 0;
-///                                     std::uint64_t max_rounds = 10000; double max_seconds = 0; };
+///                                     std::uint64_t max_rounds = 10000; double max_seconds = 0; progress; };
 ///   struct contracted_bound { double upper; std::uint64_t parts, links_between; throughput_interval quotient; };
 ///   contracted_bound contracted_uniform_upper_bound(const G& g, std::span<const std::uint32_t> part_of,
 ///                                                   const contracted_bound_options& o = {});
@@ -36,6 +36,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -55,6 +56,7 @@ struct contracted_bound_options {
   unsigned threads = 0;              ///< 0 = all hardware threads; the result does not depend on it
   std::uint64_t max_rounds = 10000;  ///< the quotient's rounds, 1 to 10^7
   double max_seconds = 0;            ///< 0 = no limit (throughput_mwu_options::max_seconds)
+  std::function<void(const throughput_mwu_progress&)> progress;  ///< after every round of the quotient's interval
 };
 
 /// The upper end and what it came from.
@@ -122,6 +124,7 @@ contracted_bound contracted_uniform_upper_bound(const G& g, std::span<const std:
   m.threads = o.threads;
   m.max_rounds = o.max_rounds;
   m.max_seconds = o.max_seconds;
+  m.progress = o.progress;
   m.how = traversal::arcs;  // the quotient's parallel arcs add their capacities
   r.quotient = throughput_mwu(quotient, T, m);
   r.upper = r.quotient.upper;

@@ -99,8 +99,9 @@ inline constexpr std::array<throughput_method_rule, 7> throughput_method_table{{
      "column_generation asked and (source orbits) × arcs within throughput_cg_max_variables (5·10^7)",
      "exact to 1e-7 where arc generation's first LP does not fit; stopped, its certified interval"},
     {throughput_method::balanced_routing,
-     "uniform traffic (balanced on): its lower end within (1+ε) of the upper end (the distance bound, or the "
-     "METIS cut bound), or too little of max_seconds left for the interval's first rounds",
+     "uniform traffic (balanced on): its lower end within (1+ε) of the upper end (the distance bound, the "
+     "METIS cut bound, or the quotient by the structural clusters), or too little of max_seconds left for the "
+     "interval's first rounds",
      "a feasible routing on shortest paths that closes the interval in a few rounds where θ* meets the "
      "distance bound"},
     {throughput_method::interval, "otherwise",

@@ -22,8 +22,11 @@
 ///    (throughput_balanced.hpp) after at most w.balanced_rounds rounds, no time limit (its rounds
 ///    and their loads are bit-identical at every thread count); its upper end the smaller of the
 ///    distance bound capacity / Σ T(s,t)·d(s,t) and, for uniform traffic on the undirected graph,
-///    the cut bound of the best of throughput_cut_bound_runs seeded METIS bisections. Both are
-///    certified: a routing's 1/congestion is a feasible flow, and each bound holds for every flow.
+///    the cut bound of the best of throughput_cut_bound_runs seeded METIS bisections and the upper
+///    end of the quotient by the graph's structural clusters where they are dense (the (1+ε)
+///    interval of metrics/flow/throughput_contracted.hpp at ε = throughput_work_contracted_epsilon,
+///    ended by its rounds alone: Boardfly's pods, Dragonfly's groups). All are certified: a
+///    routing's 1/congestion is a feasible flow, and each bound holds for every flow.
 ///    Where the lower end meets the upper one within throughput_lp_tolerance, the answer is exact.
 /// CLP refusing to certify a reduced LP (throughput_lp_unsolved) falls through to the interval,
 /// and the algorithm says why.
@@ -51,6 +54,9 @@ namespace shiftfly::metrics {
 /// The reduced LP's flow variables tried by default: about 2 s of CLP by
 /// throughput_symmetric_seconds (5·(v / 50,000)³ with at most 3 source orbits).
 inline constexpr std::uint64_t throughput_work_lp_variables = 40'000;
+
+/// The ε of the quotient's interval whose upper end bounds a uniform interval (see the file comment).
+inline constexpr double throughput_work_contracted_epsilon = 0.01;
 
 /// Rounds of the balanced routing by default (its patience, 4 rounds under 0.1 % gain, stops it
 /// earlier where it stalls).
@@ -165,6 +171,8 @@ throughput_measure measure_throughput_within_work(const G& g, const traffic_matr
   if (uniform && w.how == traversal::undirected && upper.value > 0.0) {
     const auto cut = detail::uniform_metis_cut_bound(g);
     if (cut.value < upper.value) upper = cut;
+    const auto contracted = detail::uniform_contracted_bound(g, throughput_work_contracted_epsilon, w.threads, 0.0);
+    if (contracted && contracted->value < upper.value * (1.0 - 1e-9)) upper = *contracted;
   }
   balanced_routing_options bo;
   bo.threads = w.threads;
