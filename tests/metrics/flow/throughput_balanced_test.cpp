@@ -14,11 +14,13 @@
 #include "shiftfly/core/error.hpp"
 #include "shiftfly/metrics/cuts/bisection_metis.hpp"
 #include "shiftfly/metrics/flow/throughput.hpp"
+#include "shiftfly/metrics/flow/throughput_arc_generation.hpp"
 #include "shiftfly/metrics/flow/throughput_balanced.hpp"
 #include "shiftfly/metrics/flow/throughput_bound.hpp"
 #include "shiftfly/metrics/flow/throughput_symmetric.hpp"
 #include "shiftfly/metrics/symmetry/automorphisms.hpp"
 #include "shiftfly/topology/boardfly.hpp"
+#include "shiftfly/topology/jellyfish.hpp"
 #include "shiftfly/topology/shiftfly.hpp"
 #include "throughput_fixture.hpp"
 
@@ -305,6 +307,64 @@ TEST_CASE("measure_throughput: where the balanced routing stalls, the interval g
   CHECK(m.lower <= m.upper);
   CHECK(m.upper <= upper);
   CHECK(m.rounds > b.rounds);
+}
+
+TEST_CASE("measure_throughput: asked for the exact value, the balanced routing run to the bound answers where it meets it") {
+  metrics::throughput_request q;
+  q.symmetry = false;
+  q.column_generation = true;
+  q.threads = 2;
+  // Jellyfish (100, 8): θ* is the distance bound, and the routing's gap to it shrinks geometrically
+  const auto met = topology::jellyfish<std::uint32_t>(100, 8, 1);
+  const double exact = metrics::throughput_arc_generation(met, metrics::uniform_traffic(100), {}).value;
+  const auto m = metrics::measure_throughput(met, q);
+  CHECK(m.lp_variables > metrics::throughput_lp_max_variables);
+  CHECK(m.status == metrics::throughput_status::exact);
+  CHECK(m.answered_by == metrics::throughput_method::balanced_exact);
+  CHECK(m.lower == m.upper);
+  CHECK(m.upper == m.distance_bound.value);
+  CHECK(std::fabs(m.lower - exact) <= 1e-7 * exact);
+  CHECK(m.algorithm.find("meets") != std::string::npos);
+  CHECK(m.rounds < metrics::throughput_balanced_exact_rounds);
+  // Jellyfish (64, 12): θ* is below the distance bound (by 0.07 %, on longer paths), the shortest-path
+  // routing stalls 23 % below it, its gap stops halving, and arc generation answers, exactly
+  const auto below = topology::jellyfish<std::uint32_t>(64, 12, 1);
+  const double lp = metrics::throughput_arc_generation(below, metrics::uniform_traffic(64), {}).value;
+  const auto b = metrics::measure_throughput(below, q);
+  CHECK(b.status == metrics::throughput_status::exact);
+  CHECK(b.answered_by == metrics::throughput_method::arc_generation);
+  CHECK(std::fabs(b.lower - lp) <= 1e-7 * lp);
+  CHECK(b.upper < b.distance_bound.value * (1 - 1e-4));
+}
+
+TEST_CASE("balanced routing: gap_patience stops where the gap to the target stops halving") {
+  const auto g = topology::jellyfish<std::uint32_t>(64, 12, 1);
+  const auto T = metrics::uniform_traffic(64);
+  metrics::balanced_routing_options o;
+  o.threads = 1;
+  o.target = metrics::throughput_distance_bound(g, T).value;
+  o.max_rounds = 200;
+  o.gap_patience = true;
+  const auto stalled = metrics::balanced_throughput_bound(g, T, o);
+  CHECK(stalled.algorithm.find("stalled") != std::string::npos);
+  CHECK(stalled.rounds < 40);
+  o.patience = 0;  // never stalls: every round
+  const auto all = metrics::balanced_throughput_bound(g, T, o);
+  CHECK(all.rounds == 200);
+  CHECK(all.value >= stalled.value);
+  // where the gap shrinks geometrically (Jellyfish (100, 8)), the gap rule runs on to the target
+  const auto met = topology::jellyfish<std::uint32_t>(100, 8, 1);
+  const auto Tm = metrics::uniform_traffic(100);
+  metrics::balanced_routing_options e;
+  e.threads = 1;
+  e.target = metrics::throughput_distance_bound(met, Tm).value / (1 + 1e-7);
+  e.max_rounds = 200;
+  e.gap_patience = true;
+  const auto reached = metrics::balanced_throughput_bound(met, Tm, e);
+  CHECK(reached.value >= e.target);
+  CHECK(reached.algorithm.find("stalled") == std::string::npos);
+  e.gap_patience = false;  // the 0.1 % rule stops it long before
+  CHECK(metrics::balanced_throughput_bound(met, Tm, e).value < e.target);
 }
 
 }  // namespace throughput_balanced_test

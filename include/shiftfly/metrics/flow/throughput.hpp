@@ -35,7 +35,10 @@
 /// estimated time (throughput_symmetric_seconds) fits max_seconds (when > 0), exact and certified
 /// the same way; above that, when the request
 /// asks for it (column_generation = true; off by default, so that a call keeps its bounded
-/// time), up to throughput_cg_max_variables (sources × arcs), column generation: on the edge LP,
+/// time), up to throughput_cg_max_variables (sources × arcs), for uniform traffic first the
+/// balanced routing run to the upper end (the distance, cut and cluster bounds below), exact when it
+/// meets it within 10^-7 (at most throughput_balanced_exact_rounds, stopped when its gap stops
+/// halving: balanced_routing_options::gap_patience), then column generation: on the edge LP,
 /// its flow variables priced in from every source's shortest-path arcs, when that first LP has
 /// at most throughput_arc_generation_max_variables (metrics/flow/throughput_arc_generation.hpp),
 /// else over source routings (metrics/flow/throughput_column_generation.hpp); for uniform
@@ -109,6 +112,9 @@ inline constexpr std::size_t throughput_cut_bound_runs = 8;
 inline constexpr std::uint64_t throughput_contracted_min_part = 4;
 /// ... and at most this many parts (their k(k − 1) demands: 4·10^6, about 100 MB).
 inline constexpr std::uint64_t throughput_contracted_max_parts = 2000;
+
+/// The balanced routing's rounds when it is run to the upper end for an exact answer (balanced_exact).
+inline constexpr std::uint64_t throughput_balanced_exact_rounds = 200;
 
 /// The traffic patterns measure_throughput knows by name.
 enum class traffic_pattern { uniform, permutation, worst, file };
@@ -359,6 +365,8 @@ class throughput_run {
         return symmetric_lp();
       case throughput_method::edge_lp:
         return edge_lp();
+      case throughput_method::balanced_exact:
+        return balanced_exact();
       case throughput_method::arc_generation:
         return arc_generation();
       case throughput_method::column_generation:
@@ -493,11 +501,57 @@ class throughput_run {
       out.upper = out.distance_bound.value;
       out.upper_method = out.distance_bound.algorithm;
     }
+    if (bounds_ready && upper_bound.value < out.upper) {  // the cut and cluster bounds, when balanced_exact ran
+      out.upper = upper_bound.value;
+      out.upper_method = upper_bound.algorithm;
+    }
+    if (balanced && balanced->value > out.lower) {  // the balanced routing that did not reach the bound
+      out.lower = balanced->value;
+      out.lower_method = "feasible flow (" + balanced->algorithm + ")";
+      out.algorithm += "; lower: " + balanced->algorithm;
+    }
     out.epsilon = throughput_lp_tolerance;
     out.rounds = rounds;
     out.round_limit = round_limit;
     out.width = out.lower > 0.0 ? out.upper / out.lower - 1.0 : 0.0;
     out.converged = false;
+  }
+
+  /// Exact asked, uniform traffic above the edge LP: the balanced routing run until it meets the
+  /// upper end within throughput_lp_tolerance (then exact: the routing's congestion below, the
+  /// bound above), or its gap stops halving; with half of the budget. Its lower end and the upper
+  /// end stay for the methods that follow.
+  bool balanced_exact() {
+    if (!(column_generation_asked() && r.balanced && r.pattern == traffic_pattern::uniform &&
+          out.distance_bound.value > 0.0))
+      return false;
+    const auto here = std::chrono::steady_clock::now();
+    budget = budget_left();
+    cut_upper_bound();
+    bounds_ready = true;
+    balanced_routing_options bo;
+    bo.threads = r.threads;
+    bo.how = r.how;
+    bo.target = upper_bound.value / (1.0 + throughput_lp_tolerance);
+    bo.max_rounds = throughput_balanced_exact_rounds;
+    bo.gap_patience = true;
+    if (r.max_seconds > 0.0)
+      bo.max_seconds =
+          std::max(1e-3, budget / 2 - std::chrono::duration<double>(std::chrono::steady_clock::now() - here).count());
+    if (r.progress)
+      bo.progress = [this](const balanced_routing_progress& p) {
+        r.progress(throughput_mwu_progress{p.round, p.lower, upper_bound.value});
+      };
+    balanced = balanced_throughput_bound(g, T, bo);
+    lp_ran = true;  // what follows gets what is left of max_seconds
+    if (balanced->unreachable) {
+      balanced.reset();
+      return false;
+    }
+    if (balanced->value * (1.0 + throughput_lp_tolerance) < upper_bound.value) return false;
+    set_exact(upper_bound.value, balanced->algorithm + "; meets " + upper_bound.algorithm + " within 1e-7");
+    out.rounds = balanced->rounds;
+    return true;
   }
 
   /// Arc generation (the edge LP priced in from the shortest-path arcs) when its first LP fits.
@@ -558,7 +612,7 @@ class throughput_run {
   /// Uniform traffic: the balanced routing with half of the budget, the rest for the interval's
   /// rounds; all of it when the interval's first rounds would not fit in half.
   void run_balanced() {
-    if (!(r.balanced && r.pattern == traffic_pattern::uniform && out.distance_bound.value > 0.0)) return;
+    if (balanced || !(r.balanced && r.pattern == traffic_pattern::uniform && out.distance_bound.value > 0.0)) return;
     balanced_routing_options bo;
     bo.threads = r.threads;
     bo.how = r.how;
@@ -596,7 +650,7 @@ class throughput_run {
   bool balanced_routing() {
     budget = budget_left();
     auto fallback_began = std::chrono::steady_clock::now();
-    cut_upper_bound();
+    if (!bounds_ready) cut_upper_bound();
     if (r.max_seconds > 0.0) {  // the bounds' time is the budget's
       budget = std::max(1e-3, budget - std::chrono::duration<double>(std::chrono::steady_clock::now() - fallback_began).count());
       fallback_began = std::chrono::steady_clock::now();
@@ -672,6 +726,7 @@ class throughput_run {
   std::uint64_t source_orbits = 0;
   double budget = 0.0, interval_seconds = 0.0;
   throughput_bound_result upper_bound;
+  bool bounds_ready = false;  ///< upper_bound computed (by balanced_exact)
   std::optional<throughput_lower_bound_result> balanced;
 };
 

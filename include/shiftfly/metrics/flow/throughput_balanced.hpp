@@ -4,7 +4,8 @@
 /// balanced round after round: θ(T) ≥ 1 / (the largest load of a link per unit of its
 /// capacity) of any routing of T, and each round is one.
 ///
-///   struct balanced_routing_options { threads, how, max_rounds, target, max_seconds, step, patience, progress };
+///   struct balanced_routing_options { threads, how, max_rounds, target, max_seconds, step, patience, gap_patience,
+///                                     progress };
 ///   throughput_lower_bound_result balanced_throughput_bound(const G& g, const traffic_matrix& T, options);
 ///   throughput_lower_bound_result balanced_uniform_throughput_bound(const G& g, options);
 ///
@@ -24,7 +25,10 @@
 /// 2,304 groups: within 5 % of the distance bound after 4 rounds, against 6 at η = 1 and a
 /// worse round (then halved) at η = 2. The best round's bound is the answer. The
 /// rounds stop at max_rounds, at `target`, at max_seconds, or when the best bound has gained
-/// less than 0.1 % over the last `patience` rounds (the algorithm string then says "stalled").
+/// less than 0.1 % over the last `patience` rounds (the algorithm string then says "stalled");
+/// with `gap_patience` and a target, when the gap to the target has not halved over them instead
+/// (a run aimed at exactness: where θ* is the distance bound the gap shrinks geometrically, by
+/// about half a round on Jellyfish's 1,000 routers of degree 40, to 1e-7 in 26 rounds).
 ///
 /// What it can reach: a routing on shortest paths only, so at most the distance bound
 /// capacity / Σ T(s,t)·d(s,t) (metrics/flow/throughput_bound.hpp), and at most θ* where the
@@ -86,6 +90,9 @@ struct balanced_routing_options {
   /// Stop when the best bound has gained less than 0.1 % over this many rounds (it has stalled,
   /// as where the optimum needs longer paths); 0 = never, else 1 to 1,000.
   std::uint64_t patience = 4;
+  /// With a target: the rounds have stalled when target − bound has not halved over `patience`
+  /// rounds, rather than the bound gaining less than 0.1 % (for a run aimed at exactness).
+  bool gap_patience = false;
   std::function<void(const balanced_routing_progress&)> progress;  ///< after every round
 };
 
@@ -147,8 +154,9 @@ throughput_lower_bound_result balanced_bound(std::string_view where, const G& g,
       ++rounds;
       break;
     }
-    if (o.patience > 0 && history.size() > o.patience &&
-        best.value < history[history.size() - 1 - o.patience] * (1.0 + balanced_routing_min_gain)) {
+    const double before = o.patience > 0 && history.size() > o.patience ? history[history.size() - 1 - o.patience] : 0.0;
+    if (before > 0.0 && (o.gap_patience && o.target > 0.0 ? o.target - best.value > 0.5 * (o.target - before)
+                                                            : best.value < before * (1.0 + balanced_routing_min_gain))) {
       ++rounds;
       stopped = ", stalled";
       break;
