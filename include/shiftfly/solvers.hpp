@@ -8,7 +8,8 @@
 ///   (metrics/cuts/bisection_interval.hpp), and the metis rack layout
 ///   (physical/metis_layout.hpp);
 /// - COIN-OR CLP (ClpSimplex.hpp; pkg-config clp): the exact throughput LP
-///   (metrics/flow/throughput_lp.hpp), the throughput front end that chooses
+///   (metrics/flow/throughput_lp.hpp), the quotient by cliques solved by it and
+///   lifted through them (metrics/flow/throughput_cluster_lift.hpp), the throughput front end that chooses
 ///   between it and the MWU interval (metrics/flow/throughput.hpp), and the
 ///   throughput profile, which uses the bisection interval
 ///   (metrics/flow/throughput_profile.hpp).
@@ -27,6 +28,7 @@
 
 // metrics: flow by CLP
 #include "shiftfly/metrics/flow/throughput.hpp"
+#include "shiftfly/metrics/flow/throughput_cluster_lift.hpp"
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
 #include "shiftfly/metrics/flow/throughput_profile.hpp"
 #include "shiftfly/metrics/flow/throughput_symmetric.hpp"

@@ -143,10 +143,12 @@ def throughput(g, traffic="uniform", seed=1, epsilon=0.05, threads=0, directed=F
     interval answers): first the balanced shortest-path routing (metrics/flow/throughput_balanced.hpp:
     splits by products of arc weights, updated on the congestion), which closes the interval with the
     distance bound when it comes within (1+epsilon) of it; False goes straight to the Garg-Koenemann
-    rounds. contracted_bound (uniform traffic on the undirected graph, where the interval answers): the
-    upper end is also the quotient by the graph's structural clusters (metrics/cuts/structural_clusters.hpp,
-    metrics/flow/throughput_contracted.hpp: Boardfly's pods, Dragonfly's groups) when that is lower;
-    False leaves it out. Returns Throughput."""
+    rounds. contracted_bound (uniform traffic on the undirected graph above the exact LP): the quotient
+    by the graph's structural clusters (metrics/cuts/structural_clusters.hpp: Boardfly's pods,
+    Dragonfly's groups); where they are cliques and the quotient's LP fits, its exact LP lifted through
+    them (metrics/flow/throughput_cluster_lift.hpp: exact where their links have room, Boardfly of
+    1,000 groups in 3 s), else the upper end of its own interval (metrics/flow/throughput_contracted.hpp)
+    when that is lower; False leaves it out. Returns Throughput."""
     f = "throughput"
     _graph(f, g)
     path = ""

@@ -278,7 +278,9 @@ TEST_CASE("metrics tool: an interval cut short says it did not converge; the eps
   // (6.7 % wide) unflagged. --max-seconds 2 limits the rounds to those that fit in 2 s by the model
   // (985), where the interval is still wider than 5 %: exit 0 (both ends are certified), converged
   // false, the width reached, and one warning line on stderr (docs/cli.md). With the quotient by its
-  // two structural clusters (36 and 4 groups) as the upper end, the same rounds close it.
+  // two structural clusters (36 and 4 groups), solved exactly, as the upper end, the same rounds
+  // close it. (Its lift through the pods has congestion 2.6: the pod of 4 groups has too few links
+  // inside for what enters it, so the lift gives no exact answer here.)
   const auto r = run_metrics("boardfly --groups 40 --no-distances --throughput uniform --max-seconds 2 --no-symmetry "
                              "--no-contracted-bound --format json");
   REQUIRE(r.status == 0);
@@ -297,7 +299,8 @@ TEST_CASE("metrics tool: an interval cut short says it did not converge; the eps
   REQUIRE(pods.status == 0);
   const auto closed = shiftfly::test::json_result(pods.out)["throughput"];
   CHECK(closed["converged"] == true);
-  CHECK(closed["upper_method"].get<std::string>().find("contracted bound") != std::string::npos);
+  CHECK(closed["upper_method"].get<std::string>().find("contracted bound: the dual bound of the exact LP of the quotient") !=
+        std::string::npos);
   CHECK(closed["upper"].get<double>() < t["upper"].get<double>());
   CHECK(pods.err.empty());
   // converged: said so, with the width

@@ -313,9 +313,10 @@ const shiftfly::tools::register_subcommand reg{"metrics", [](CLI::App& app) {
                 "weights, updated on the congestion) that runs first and closes the interval on its own when it "
                 "comes within (1+E) of the distance bound; go straight to the Garg-Koenemann rounds");
   sub->add_flag("--no-contracted-bound", o->no_contracted,
-                "Uniform --throughput interval: leave out the upper end from the quotient by the graph's structural "
-                "clusters (every dense cluster, as Boardfly's pods or Dragonfly's groups, contracted to one vertex; "
-                "its own (1+E/2) interval), which runs before the balanced routing");
+                "Uniform --throughput above the exact LP: leave out the quotient by the graph's structural clusters "
+                "(every dense cluster, as Boardfly's pods or Dragonfly's groups, contracted to one vertex): its exact "
+                "LP lifted through the clusters where they are cliques (exact where their links have room), else "
+                "its own (1+E/2) interval's upper end, which runs before the balanced routing");
   sub->add_option("--epsilon", o->epsilon,
                   "Relative width of the throughput interval when the exact LP does not fit (0.001 <= E < 1); an "
                   "interval that stops at its round limit wider than that says it did not converge")

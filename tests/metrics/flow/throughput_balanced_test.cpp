@@ -257,10 +257,12 @@ TEST_CASE("measure_throughput: uniform intervals closed by the balanced routing,
 
 TEST_CASE("measure_throughput: a uniform interval's upper end is the METIS cut where that is below the distance bound") {
   // Boardfly's pods: the bisection between pods is far below the distance bound, and the
-  // balanced routing comes within 5 % of that cut bound on its own.
+  // balanced routing comes within 5 % of that cut bound on its own. (The quotient by the two pods,
+  // lifted through them, would answer exactly: metrics/flow/throughput_cluster_lift.hpp; left out.)
   const auto g = topology::boardfly_group_level(72);
   metrics::throughput_request q;
   q.symmetry = false;
+  q.contracted_bound = false;
   q.epsilon = 0.05;
   q.threads = 2;
   const auto m = metrics::measure_throughput(g, q);

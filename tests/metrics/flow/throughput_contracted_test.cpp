@@ -75,12 +75,15 @@ TEST_CASE("contracted bound: at least the exact LP under every partition tried")
   }
 }
 
-/// Three cliques K17 in a row (vertices 0-16, 17-33, 34-50), each joined to the next by two links.
-inline graph three_cliques_in_a_row() {
+/// Three cliques K17 in a row (vertices 0-16, 17-33, 34-50), each joined to the next by two links;
+/// `complete` false leaves out the link 0-1 of each (the parts are then no cliques, and the quotient's
+/// lift, metrics/flow/throughput_cluster_lift.hpp, does not apply).
+inline graph three_cliques_in_a_row(bool complete = true) {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> e;
   for (std::uint32_t base : {0U, 17U, 34U})
     for (std::uint32_t a = 0; a < 17; ++a)
-      for (std::uint32_t b = a + 1; b < 17; ++b) e.push_back({base + a, base + b});
+      for (std::uint32_t b = a + 1; b < 17; ++b)
+        if (complete || a != 0 || b != 1) e.push_back({base + a, base + b});
   for (std::uint32_t base : {0U, 17U}) {
     e.push_back({base + 15, base + 17});
     e.push_back({base + 16, base + 18});
@@ -91,8 +94,10 @@ inline graph three_cliques_in_a_row() {
 TEST_CASE("measure_throughput: the quotient by the structural clusters tightens a uniform interval's upper end") {
   // Above the edge LP's limit (51 sources x 824 arcs). The middle clique's two links each way
   // carry 17·17 pairs from an end clique and 17·17 to the other: θ ≤ 2/578, where any bisection
-  // must split a clique (its cut bound about 0.11) and the distance bound is far above too.
-  const auto g = three_cliques_in_a_row();
+  // must split a clique (its cut bound about 0.11) and the distance bound is far above too. One link
+  // left out of each clique keeps the lift (which needs cliques) from answering exactly; with the
+  // cliques complete it does, at arc generation's θ.
+  const auto g = three_cliques_in_a_row(false);
   const double exact = metrics::throughput_arc_generation(g, metrics::uniform_traffic(51), {}).value;
   CHECK(exact <= 2.0 / 578 * (1 + 1e-9));
   metrics::throughput_request q;
@@ -111,6 +116,11 @@ TEST_CASE("measure_throughput: the quotient by the structural clusters tightens 
   const auto without = metrics::measure_throughput(g, q);
   CHECK(without.upper_method.find("contracted") == std::string::npos);
   CHECK(without.upper >= exact * (1 - 1e-9));
+  const auto complete = three_cliques_in_a_row(true);
+  q.contracted_bound = true;
+  const auto lifted = metrics::measure_throughput(complete, q);
+  CHECK(lifted.answered_by == metrics::throughput_method::cluster_lift);
+  CHECK(lifted.lower == Approx(metrics::throughput_arc_generation(complete, metrics::uniform_traffic(51), {}).value).epsilon(1e-7));
 }
 
 TEST_CASE("contracted bound: a bad partition is refused, naming part_of") {

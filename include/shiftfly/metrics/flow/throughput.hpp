@@ -33,7 +33,11 @@
 /// commodity a vertex orbit: metrics/flow/throughput_symmetric.hpp) when the group leaves fewer
 /// commodities than vertices, the reduced LP fits throughput_symmetric_max_variables and its
 /// estimated time (throughput_symmetric_seconds) fits max_seconds (when > 0), exact and certified
-/// the same way; above that, when the request
+/// the same way; for uniform traffic on the undirected graph (`contracted_bound`), where the
+/// structural clusters are cliques and the quotient by them has an LP of at most
+/// throughput_cluster_lift_max_variables, that LP lifted through the cliques
+/// (metrics/flow/throughput_cluster_lift.hpp), exact when the lift's congestion is 1 (Boardfly's
+/// pods), else its two ends kept for what follows; above that, when the request
 /// asks for it (column_generation = true; off by default, so that a call keeps its bounded
 /// time), up to throughput_cg_max_variables (sources × arcs), for uniform traffic first the
 /// balanced routing run to the upper end (the distance, cut and cluster bounds below), exact when it
@@ -93,6 +97,7 @@
 #include "shiftfly/metrics/flow/throughput_arc_generation.hpp"
 #include "shiftfly/metrics/flow/throughput_balanced.hpp"
 #include "shiftfly/metrics/flow/throughput_bound.hpp"
+#include "shiftfly/metrics/flow/throughput_cluster_lift.hpp"
 #include "shiftfly/metrics/flow/throughput_column_generation.hpp"
 #include "shiftfly/metrics/flow/throughput_contracted.hpp"
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
@@ -147,9 +152,12 @@ struct throughput_request {
   /// Uniform traffic on the undirected graph, where the interval answers: its upper end is also
   /// tightened by the cut bound of the best of throughput_cut_bound_runs seeded METIS bisections.
   bool cut_bound = true;
-  /// Uniform traffic on the undirected graph, where the interval answers: its upper end is also
-  /// tightened by the quotient by the graph's structural clusters (metrics/cuts/structural_clusters.hpp,
-  /// metrics/flow/throughput_contracted.hpp) when they are dense enough (see throughput_contracted_min_part).
+  /// Uniform traffic on the undirected graph above the edge LP's limit: the quotient by the graph's
+  /// structural clusters (metrics/cuts/structural_clusters.hpp) when they are dense enough (see
+  /// throughput_contracted_min_part). Where they are cliques and the quotient's LP fits, its exact
+  /// LP lifted through them (metrics/flow/throughput_cluster_lift.hpp: exact, or both ends kept);
+  /// otherwise, where the interval answers, the upper end of the quotient's own interval
+  /// (metrics/flow/throughput_contracted.hpp) tightens the interval's.
   bool contracted_bound = true;
 };
 
@@ -212,6 +220,30 @@ std::optional<throughput_bound_result> uniform_contracted_bound(
   b.algorithm = "contracted bound: " + c.algorithm + " (the parts: structural clusters, similarity " +
                 core::to_message(structural_cluster_options{}.similarity) + ")";
   return b;
+}
+
+/// Uniform traffic on the undirected graph: the quotient by g's structural clusters, exactly, and
+/// its routing lifted through them (metrics/flow/throughput_cluster_lift.hpp), where the clusters
+/// are as uniform_contracted_bound's and cliques and the quotient's LP has at most
+/// throughput_cluster_lift_max_variables flow variables; none otherwise, or when CLP does not
+/// certify the quotient's optimum (`unsolved` then says why). `max_seconds` > 0: CLP's limit.
+template <core::digraph_like G>
+std::optional<cluster_lift_result> uniform_cluster_lift(const G& g, double max_seconds, std::string& unsolved) {
+  const auto clusters = structural_clusters(g);
+  if (clusters.parts < 2 || clusters.parts > throughput_contracted_max_parts ||
+      clusters.parts * throughput_contracted_min_part > g.num_vertices() ||
+      cluster_lift_variables(g, std::span<const std::uint32_t>(clusters.part_of)) > throughput_cluster_lift_max_variables ||
+      !parts_are_cliques(g, std::span<const std::uint32_t>(clusters.part_of)))
+    return std::nullopt;
+  try {
+    auto lift = throughput_cluster_lift(g, std::span<const std::uint32_t>(clusters.part_of), max_seconds);
+    lift.algorithm += " (the cliques: structural clusters, similarity " +
+                      core::to_message(structural_cluster_options{}.similarity) + ")";
+    return lift;
+  } catch (const throughput_lp_unsolved& e) {
+    unsolved = e.what();
+    return std::nullopt;
+  }
 }
 
 /// Uniform traffic on the undirected graph: the cut bound (throughput_bound.hpp, uniform_cut_bound)
@@ -365,6 +397,8 @@ class throughput_run {
         return symmetric_lp();
       case throughput_method::edge_lp:
         return edge_lp();
+      case throughput_method::cluster_lift:
+        return cluster_lift();
       case throughput_method::balanced_exact:
         return balanced_exact();
       case throughput_method::arc_generation:
@@ -481,6 +515,34 @@ class throughput_run {
     return {};
   }
 
+  /// Uniform traffic on the undirected graph above the edge LP: the quotient by the structural
+  /// clusters, exact, lifted through them where they are cliques (detail::uniform_cluster_lift),
+  /// with the exact LPs' half of max_seconds. Not exact, its ends stay for the methods below.
+  bool cluster_lift() {
+    if (!(r.contracted_bound && r.pattern == traffic_pattern::uniform && r.how == traversal::undirected &&
+          !edge_lp_fits() && out.distance_bound.value > 0.0))
+      return false;
+    std::string why;
+    lift = detail::uniform_cluster_lift(g, lp_seconds, why);
+    if (!why.empty()) {
+      unsolved = why;
+      lp_ran = true;
+    }
+    if (!lift) return false;
+    lp_ran = true;  // what follows gets what is left of max_seconds
+    if (!lift->exact) return false;
+    set_exact(lift->value, lift->algorithm);
+    return true;
+  }
+
+  /// The lifted quotient's lower end, where it is above the answer's (the lift ran, not exact).
+  void raise_lower() {
+    if (!lift || !(lift->lower > out.lower)) return;
+    out.lower = lift->lower;
+    out.lower_method = "feasible flow (the quotient's routing lifted through the cliques, congestion checked)";
+    out.algorithm += "; lower: " + lift->algorithm;
+  }
+
   /// Both column generations end the same way: exact, or their certified interval (rounds: LPs
   /// or pricing rounds), its upper end tightened by the distance bound.
   void generation_answer(bool converged, double value, double lower, double upper, const std::string& algorithm,
@@ -510,6 +572,7 @@ class throughput_run {
       out.lower_method = "feasible flow (" + balanced->algorithm + ")";
       out.algorithm += "; lower: " + balanced->algorithm;
     }
+    raise_lower();
     out.epsilon = throughput_lp_tolerance;
     out.rounds = rounds;
     out.round_limit = round_limit;
@@ -599,6 +662,13 @@ class throughput_run {
   /// and with a quarter of the budget (detail::uniform_contracted_bound).
   void contracted_upper_bound() {
     if (!r.contracted_bound) return;
+    if (lift) {  // the quotient's exact θ, already measured: its duals' bound
+      if (lift->upper < upper_bound.value * (1.0 - 1e-9)) {
+        upper_bound.value = lift->upper;
+        upper_bound.algorithm = "contracted bound: the dual bound of " + lift->algorithm;
+      }
+      return;
+    }
     std::function<void(const throughput_mwu_progress&)> progress;
     if (r.progress)
       progress = [this](const throughput_mwu_progress& p) {
@@ -638,6 +708,7 @@ class throughput_run {
     out.epsilon = r.epsilon;
     out.rounds = balanced->rounds;
     out.round_limit = balanced_routing_default_rounds;
+    raise_lower();
     out.width = out.upper / out.lower - 1.0;
     out.converged = converged;
   }
@@ -703,6 +774,7 @@ class throughput_run {
       out.lower_method = "feasible flow (" + balanced->algorithm + ")";
       out.algorithm += "; lower: " + balanced->algorithm;
     }
+    raise_lower();
     out.epsilon = iv.epsilon;
     out.rounds = before + iv.rounds;
     out.round_limit = before + iv.round_limit;
@@ -728,6 +800,7 @@ class throughput_run {
   throughput_bound_result upper_bound;
   bool bounds_ready = false;  ///< upper_bound computed (by balanced_exact)
   std::optional<throughput_lower_bound_result> balanced;
+  std::optional<cluster_lift_result> lift;  ///< the quotient by cliques, lifted (cluster_lift), when it ran
 };
 
 }  // namespace detail

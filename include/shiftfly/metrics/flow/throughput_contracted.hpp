@@ -68,28 +68,37 @@ struct contracted_bound {
   std::string algorithm;
 };
 
-/// A certified upper end of θ(g) under uniform traffic from the partition part_of (see the file
-/// comment).
+namespace detail {
+
+/// The quotient of g by part_of under uniform traffic (see the file comment): one vertex a part,
+/// one arc a channel of g between parts (parallel arcs kept), the demand |A|·|B| from A to B.
+struct uniform_quotient {
+  core::graph<std::uint32_t> graph;
+  std::vector<std::uint64_t> size;  ///< vertices of g in each part
+  traffic_matrix demand;
+  std::uint64_t links_between = 0;  ///< links of g between parts
+};
+
+/// Builds the quotient; a part_of that is not one part a vertex, numbered 0 .. k − 1 with none
+/// empty and k ≥ 2, is refused in one line naming `where` and part_of.
 template <core::digraph_like G>
-contracted_bound contracted_uniform_upper_bound(const G& g, std::span<const std::uint32_t> part_of,
-                                                const contracted_bound_options& o = {}) {
-  constexpr std::string_view where = "contracted_uniform_upper_bound";
+uniform_quotient make_uniform_quotient(std::string_view where, const G& g, std::span<const std::uint32_t> part_of) {
   const std::uint64_t n = g.num_vertices();
   if (part_of.size() != n)
     core::fail_parameter(where, "part_of", core::to_message(part_of.size()) + " entries",
                          "is not one part a vertex (" + core::to_message(n) + " vertices)", "one entry a vertex");
   std::uint64_t k = 0;
   for (const auto p : part_of) k = std::max<std::uint64_t>(k, std::uint64_t{p} + 1);
-  std::vector<std::uint64_t> size(k, 0);
-  for (const auto p : part_of) ++size[p];
+  uniform_quotient q;
+  q.size.assign(k, 0);
+  for (const auto p : part_of) ++q.size[p];
   for (std::uint64_t a = 0; a < k; ++a)
-    if (size[a] == 0)
+    if (q.size[a] == 0)
       core::fail_parameter(where, "part_of", "part " + core::to_message(a), "is empty",
                            "parts numbered 0 to k - 1, none empty");
   if (k < 2)
     core::fail_parameter(where, "part_of", "1 part", "leaves no demand between parts", "at least 2 parts");
-  // The quotient: every channel of g between parts (each link gives two, u -> v and v -> u) one
-  // arc, parallel arcs kept.
+  // every channel of g between parts (each link gives two, u -> v and v -> u) one arc, parallel arcs kept
   const auto off = g.offsets();
   const auto tgt = g.targets();
   std::vector<std::uint64_t> arc_offsets(k + 1, 0);
@@ -104,11 +113,9 @@ contracted_bound contracted_uniform_upper_bound(const G& g, std::span<const std:
       for (auto i = off[u]; i < off[u + 1]; ++i)
         if (part_of[u] != part_of[tgt[i]]) arc_targets[at[part_of[u]]++] = part_of[tgt[i]];
   }
-  contracted_bound r;
-  r.parts = k;
-  r.links_between = arc_offsets[k] / 2;
-  const auto quotient = core::graph<std::uint32_t>::from_arcs(k, std::move(arc_offsets), std::move(arc_targets),
-                                                              "quotient of " + std::string(g.name()));
+  q.links_between = arc_offsets[k] / 2;
+  q.graph = core::graph<std::uint32_t>::from_arcs(k, std::move(arc_offsets), std::move(arc_targets),
+                                                  "quotient of " + std::string(g.name()));
   // k(k - 1) demands: the entries here and the matrix made from them
   const std::uint64_t pairs = core::checked_mul(k, k - 1, where, "parts x parts");
   core::require_memory(where, "the demands between " + core::to_message(k) + " parts",
@@ -117,8 +124,23 @@ contracted_bound contracted_uniform_upper_bound(const G& g, std::span<const std:
   demands.reserve(pairs);
   for (std::uint64_t a = 0; a < k; ++a)
     for (std::uint64_t b = 0; b < k; ++b)
-      if (a != b) demands.push_back({a, b, static_cast<double>(size[a]) * static_cast<double>(size[b])});
-  const auto T = traffic_matrix::from_entries(k, std::move(demands), "uniform, contracted");
+      if (a != b) demands.push_back({a, b, static_cast<double>(q.size[a]) * static_cast<double>(q.size[b])});
+  q.demand = traffic_matrix::from_entries(k, std::move(demands), "uniform, contracted");
+  return q;
+}
+
+}  // namespace detail
+
+/// A certified upper end of θ(g) under uniform traffic from the partition part_of (see the file
+/// comment).
+template <core::digraph_like G>
+contracted_bound contracted_uniform_upper_bound(const G& g, std::span<const std::uint32_t> part_of,
+                                                const contracted_bound_options& o = {}) {
+  const auto q = detail::make_uniform_quotient("contracted_uniform_upper_bound", g, part_of);
+  const std::uint64_t k = q.size.size();
+  contracted_bound r;
+  r.parts = k;
+  r.links_between = q.links_between;
   throughput_mwu_options m;
   m.epsilon = o.epsilon;
   m.threads = o.threads;
@@ -126,7 +148,7 @@ contracted_bound contracted_uniform_upper_bound(const G& g, std::span<const std:
   m.max_seconds = o.max_seconds;
   m.progress = o.progress;
   m.how = traversal::arcs;  // the quotient's parallel arcs add their capacities
-  r.quotient = throughput_mwu(quotient, T, m);
+  r.quotient = throughput_mwu(q.graph, q.demand, m);
   r.upper = r.quotient.upper;
   r.algorithm = "the upper end of the (1+eps) interval of the quotient by " + core::to_message(k) +
                 " parts (" + core::to_message(r.links_between) + " links between them, " +

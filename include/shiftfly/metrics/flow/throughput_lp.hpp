@@ -347,10 +347,13 @@ source_aggregated_lp build_source_aggregated_lp(std::string_view where, const ca
 
 /// Builds and solves the LP of T (already scaled) on `net`; fills r's sizes and dual bound.
 /// Returns θ if CLP proved it optimal and both checks passed, else nothing (`why` says why).
-/// `retry`: primal simplex without presolve (the second attempt).
+/// `retry`: primal simplex without presolve (the second attempt). `flows` (when given): CLP's flow,
+/// negative values clamped to 0, one row of net.arcs() a source in the order of `sources` (0 on
+/// the arcs into the source), filled when θ is returned.
 inline std::optional<double> solve_throughput_lp(const capacity_network& net, const traffic_matrix& T,
                                                  std::span<const std::uint32_t> sources, bool retry,
-                                                 throughput_lp_result& r, std::string& why, double max_seconds = 0.0) {
+                                                 throughput_lp_result& r, std::string& why, double max_seconds = 0.0,
+                                                 std::vector<double>* flows = nullptr) {
   const std::size_t n = net.n, A = net.arcs();
   const std::uint64_t K = sources.size();
   ClpSimplex model;
@@ -380,12 +383,14 @@ inline std::optional<double> solve_throughput_lp(const capacity_network& net, co
   std::vector<double> balance(n, 0.0);
   double deficit = 0.0;
   std::uint64_t c = 1;
+  if (flows) flows->assign(K * A, 0.0);
   for (std::uint64_t k = 0; k < K; ++k) {
     const std::uint64_t s = sources[k];
     std::fill(balance.begin(), balance.end(), 0.0);
     for (std::size_t a = 0; a < A; ++a) {
       if (net.head[a] == s) continue;
       const double f = std::max(0.0, x[c++]);
+      if (flows) (*flows)[k * A + a] = f;
       load[a] += f;
       balance[net.head[a]] += f;
       balance[net.tail[a]] -= f;

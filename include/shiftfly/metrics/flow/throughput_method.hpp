@@ -5,10 +5,10 @@
 /// measure_throughput and printed in docs/metrics.md (a test checks that the two agree).
 ///
 ///   enum class throughput_status { exact, interval, upper_bound };   // name(): "exact", ...
-///   enum class throughput_method { upper_bound_only, symmetric_lp, edge_lp, balanced_exact, arc_generation,
-///                                  column_generation, balanced_routing, interval };
+///   enum class throughput_method { upper_bound_only, symmetric_lp, edge_lp, cluster_lift, balanced_exact,
+///                                  arc_generation, column_generation, balanced_routing, interval };
 ///   struct throughput_method_rule { method, when, why };
-///   inline constexpr std::array<throughput_method_rule, 8> throughput_method_table;
+///   inline constexpr std::array<throughput_method_rule, 9> throughput_method_table;
 ///   std::string throughput_method_table_markdown();   // the table as docs/metrics.md prints it
 ///
 /// The first rule whose method applies answers (a method that applies may still hand on: an
@@ -43,6 +43,7 @@ enum class throughput_method {
   upper_bound_only,   ///< the worst pattern's TUB bound alone, [0, TUB]
   symmetric_lp,       ///< the edge LP reduced by the automorphisms (throughput_symmetric.hpp)
   edge_lp,            ///< the source-aggregated edge LP (throughput_lp.hpp)
+  cluster_lift,       ///< the quotient by cliques, its exact LP lifted through them (throughput_cluster_lift.hpp)
   balanced_exact,     ///< exact asked: the balanced routing run until it meets the upper end (throughput_balanced.hpp)
   arc_generation,     ///< column generation on the edge LP (throughput_arc_generation.hpp)
   column_generation,  ///< column generation over source routings (throughput_column_generation.hpp)
@@ -59,6 +60,8 @@ constexpr std::string_view name(throughput_method m) {
       return "reduced LP";
     case throughput_method::edge_lp:
       return "edge LP";
+    case throughput_method::cluster_lift:
+      return "quotient LP, lifted";
     case throughput_method::balanced_exact:
       return "balanced routing to the bound";
     case throughput_method::arc_generation:
@@ -82,7 +85,7 @@ struct throughput_method_rule {
 
 /// The choice of method, in the order measure_throughput tries it (sources: those with demand;
 /// arcs: both directions of every link, or the arcs; the limits are the headers' constants).
-inline constexpr std::array<throughput_method_rule, 8> throughput_method_table{{
+inline constexpr std::array<throughput_method_rule, 9> throughput_method_table{{
     {throughput_method::upper_bound_only,
      "worst pattern, sources × arcs above throughput_lp_max_variables (40,000), max_seconds > 0, and the (1+ε) "
      "interval on the permutation estimated above max_seconds",
@@ -94,6 +97,14 @@ inline constexpr std::array<throughput_method_rule, 8> throughput_method_table{{
      "exact and certified like the edge LP, on one commodity a vertex orbit"},
     {throughput_method::edge_lp, "sources × arcs within throughput_lp_max_variables (40,000)",
      "exact, certified by CLP's flow and duals within 1e-7"},
+    {throughput_method::cluster_lift,
+     "uniform traffic on the undirected graph (contracted_bound on), above the edge LP's limit: the structural "
+     "clusters are cliques, 2 to throughput_contracted_max_parts (2,000) of them with at least "
+     "throughput_contracted_min_part (4) vertices on average, and the quotient's LP has at most "
+     "throughput_cluster_lift_max_variables (40,000) flow variables",
+     "exact where the links between the cliques alone decide θ: the quotient's θ is an upper end (its duals), and "
+     "its routing carried through the cliques a feasible flow of congestion 1 (Boardfly of 1,000 groups, 28 pods: "
+     "3 s); otherwise both ends are kept for the methods below"},
     {throughput_method::balanced_exact,
      "column_generation asked, uniform traffic (balanced on), above the edge LP's limit: the balanced routing run "
      "until its lower end meets the upper end (the distance bound, the METIS cut bound, or the quotient by the "

@@ -18,14 +18,20 @@
 ///    w.lp_variables flow variables (source orbits × arcs): the work bound of the exact method is
 ///    this size, fixed before CLP starts (CLP's time on these LPs grows as the cube of it,
 ///    throughput_symmetric_seconds);
-/// 3. otherwise the certified interval: its lower end the balanced shortest-path routing
+/// 3. uniform traffic on the undirected graph: the quotient by the graph's structural clusters,
+///    exactly, lifted through them where they are cliques and its LP has at most
+///    throughput_cluster_lift_max_variables flow variables (throughput_cluster_lift.hpp; CLP without
+///    a time limit, the LP being that small): exact where the lift's congestion is 1 (Boardfly's
+///    pods); otherwise its ends stand in the interval below;
+/// 4. otherwise the certified interval: its lower end the balanced shortest-path routing
 ///    (throughput_balanced.hpp) after at most w.balanced_rounds rounds, no time limit (its rounds
 ///    and their loads are bit-identical at every thread count); its upper end the smaller of the
 ///    distance bound capacity / Σ T(s,t)·d(s,t) and, for uniform traffic on the undirected graph,
 ///    the cut bound of the best of throughput_cut_bound_runs seeded METIS bisections and the upper
 ///    end of the quotient by the graph's structural clusters where they are dense (the (1+ε)
 ///    interval of metrics/flow/throughput_contracted.hpp at ε = throughput_work_contracted_epsilon,
-///    ended by its rounds alone: Boardfly's pods, Dragonfly's groups). All are certified: a
+///    ended by its rounds alone: Boardfly's pods, Dragonfly's groups; or the lift's exact quotient
+///    when it ran). All are certified: a
 ///    routing's 1/congestion is a feasible flow, and each bound holds for every flow.
 ///    Where the lower end meets the upper one within throughput_lp_tolerance, the answer is exact.
 /// CLP refusing to certify a reduced LP (throughput_lp_unsolved) falls through to the interval,
@@ -148,6 +154,11 @@ throughput_measure measure_throughput_within_work(const G& g, const traffic_matr
       }
     }
   }
+  std::optional<cluster_lift_result> lift;
+  if (uniform && w.how == traversal::undirected && out.lp_variables > throughput_lp_max_variables) {
+    lift = detail::uniform_cluster_lift(g, 0.0, unsolved);
+    if (lift && lift->exact) return set_exact(lift->value, lift->algorithm, throughput_method::cluster_lift);
+  }
   // the certified interval: balanced routing below, distance and cut bounds above; its rounds
   // refused up front where they are estimated above max_seconds
   if (w.max_seconds > 0.0) {
@@ -171,8 +182,15 @@ throughput_measure measure_throughput_within_work(const G& g, const traffic_matr
   if (uniform && w.how == traversal::undirected && upper.value > 0.0) {
     const auto cut = detail::uniform_metis_cut_bound(g);
     if (cut.value < upper.value) upper = cut;
-    const auto contracted = detail::uniform_contracted_bound(g, throughput_work_contracted_epsilon, w.threads, 0.0);
-    if (contracted && contracted->value < upper.value * (1.0 - 1e-9)) upper = *contracted;
+    if (lift) {
+      if (lift->upper < upper.value * (1.0 - 1e-9)) {
+        upper.value = lift->upper;
+        upper.algorithm = "contracted bound: the dual bound of " + lift->algorithm;
+      }
+    } else {
+      const auto contracted = detail::uniform_contracted_bound(g, throughput_work_contracted_epsilon, w.threads, 0.0);
+      if (contracted && contracted->value < upper.value * (1.0 - 1e-9)) upper = *contracted;
+    }
   }
   balanced_routing_options bo;
   bo.threads = w.threads;
@@ -194,6 +212,11 @@ throughput_measure measure_throughput_within_work(const G& g, const traffic_matr
   out.algorithm = low.algorithm + "; upper: " + upper.algorithm + why + "; work bound: " +
                   core::to_message(w.balanced_rounds) + " rounds, exact LPs up to " +
                   core::to_message(w.lp_variables) + " flow variables";
+  if (lift && lift->lower > out.lower) {
+    out.lower = lift->lower;
+    out.lower_method = "feasible flow (the quotient's routing lifted through the cliques, congestion checked)";
+    out.algorithm += "; lower: " + lift->algorithm;
+  }
   out.rounds = low.rounds;
   out.round_limit = w.balanced_rounds;
   out.width = out.upper / out.lower - 1.0;
