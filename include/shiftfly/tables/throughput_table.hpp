@@ -36,6 +36,8 @@ inline std::string short_method(const std::string& m) {
   if (m.rfind("Valiant", 0) == 0) return "Valiant";
   if (m.rfind("TUB (exact", 0) == 0) return "TUB";
   if (m.rfind("exact", 0) == 0) return "exact";
+  if (m.rfind("quotient bound", 0) == 0) return "quotient";
+  if (m.rfind("lifted quotient", 0) == 0) return "lift";
   if (m.rfind("trivial", 0) == 0) return "trivial";
   if (m == "not computed") return "-";
   return m;
@@ -85,7 +87,12 @@ inline std::string throughput_methods_note() {
          " flow variables, or else by the same LP with its flow variables priced in from the shortest-path arcs "
          "(arc generation, certified the same way), where those arcs give at most " +
          report::thousands(o.arc_generation_max_variables) +
-         " flow variables. Worst = theta of the worst permutation: Valiant = n/2 x the uniform lower bound "
+         " flow variables, or else, where the graph's structural clusters are cliques (Boardfly's pods), by the LP "
+         "of the quotient by them (every clique one vertex; at most " +
+         report::thousands(o.cluster_lift_max_variables) +
+         " flow variables), whose routing carried through the cliques is a feasible flow of congestion 1 (quotient "
+         "= that LP's dual bound and lift = its routing carried through, where the congestion is above 1). Worst = "
+         "theta of the worst permutation: Valiant = n/2 x the uniform lower bound "
          "(two-phase routing serves every permutation), cut = the METIS bisection's links / (n/2), TUB = Namyar et "
          "al.'s bound, capacity / max over permutations of total distance (an exact assignment, certified by its dual "
          "potentials). '-': not computed above " +

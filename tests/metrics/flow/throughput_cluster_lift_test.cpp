@@ -3,7 +3,8 @@
 // the lift's congestion equals the loads of its routing taken walk by walk, pair by pair, link by
 // link (and every pair gets its θ); Boardfly of 100 groups (three pods, above the edge LP's limit) is
 // answered exactly by measure_throughput and by the work path, equal to arc generation; without
-// contracted_bound it is not; bad input is refused naming the parameter.
+// contracted_bound it is not; the tables' profile takes it (Boardfly of 100 groups exact, of 40
+// tightened); bad input is refused naming the parameter.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -20,6 +21,7 @@
 #include "shiftfly/metrics/flow/throughput_arc_generation.hpp"
 #include "shiftfly/metrics/flow/throughput_cluster_lift.hpp"
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
+#include "shiftfly/metrics/flow/throughput_profile.hpp"
 #include "shiftfly/metrics/flow/throughput_work.hpp"
 #include "shiftfly/topology/boardfly.hpp"
 
@@ -208,6 +210,37 @@ TEST_CASE("cluster lift: Boardfly of three pods, exact in measure_throughput and
   const auto without = metrics::measure_throughput(g, q);
   CHECK(without.answered_by == metrics::throughput_method::arc_generation);
   CHECK(without.lower == Approx(m.lower).epsilon(1e-7));
+}
+
+TEST_CASE("cluster lift: the tables' profile takes it, and leaves it out at 0 variables") {
+  const auto g = topology::boardfly_group_level(100);
+  const double exact = metrics::throughput_arc_generation(g, metrics::uniform_traffic(100), {}).value;
+  const auto p = metrics::measure_throughput_profile(g);
+  CHECK(p.uniform.lower == p.uniform.upper);
+  CHECK(p.uniform.lower == Approx(exact).epsilon(1e-7));
+  CHECK(p.uniform.lower_method.rfind("exact (the exact LP of the quotient by 3 cliques", 0) == 0);
+  CHECK(p.worst_permutation.lower == Approx(exact * 50).epsilon(1e-7));  // Valiant: n/2 × uniform
+  metrics::throughput_profile_options o;
+  o.cluster_lift_max_variables = 0;
+  const auto without = metrics::measure_throughput_profile(g, o);
+  CHECK(without.uniform.lower < without.uniform.upper);
+  CHECK(without.uniform.lower <= exact * (1 + 1e-9));
+  CHECK(without.uniform.upper >= exact * (1 - 1e-9));
+  // Boardfly of 40 groups, its automorphisms left out: the lift's congestion is 2.62 (a pod of 4
+  // groups), so its ends only tighten the interval: the quotient's dual bound above (θ* itself here,
+  // 4.604166... / 39, as the reduced LP says)
+  metrics::throughput_profile_options plain;
+  plain.symmetric_max_variables = 0;
+  plain.arc_generation_max_variables = 0;
+  auto unlifted = plain;
+  unlifted.cluster_lift_max_variables = 0;
+  const auto small = metrics::measure_throughput_profile(topology::boardfly_group_level(40), unlifted);
+  const auto lifted = metrics::measure_throughput_profile(topology::boardfly_group_level(40), plain);
+  CHECK(lifted.uniform.upper < small.uniform.upper);
+  CHECK(lifted.uniform.upper_method.rfind("quotient bound (the dual bound of the exact LP of the quotient", 0) == 0);
+  CHECK(lifted.uniform.upper == Approx(4.604166666666667 / 39).epsilon(1e-9));
+  CHECK(lifted.uniform.lower >= small.uniform.lower);
+  CHECK(lifted.uniform.lower < lifted.uniform.upper);
 }
 
 TEST_CASE("cluster lift: bad input is refused, naming the parameter") {

@@ -112,12 +112,6 @@ namespace shiftfly::metrics {
 /// Seeded METIS bisections (seeds 1, 2, ...) whose best cut bounds a uniform interval's upper end.
 inline constexpr std::size_t throughput_cut_bound_runs = 8;
 
-/// The contracted bound runs where the structural clusters have at least this many vertices a part
-/// on average (so the quotient's interval costs a small part of the graph's) ...
-inline constexpr std::uint64_t throughput_contracted_min_part = 4;
-/// ... and at most this many parts (their k(k − 1) demands: 4·10^6, about 100 MB).
-inline constexpr std::uint64_t throughput_contracted_max_parts = 2000;
-
 /// The balanced routing's rounds when it is run to the upper end for an exact answer (balanced_exact).
 inline constexpr std::uint64_t throughput_balanced_exact_rounds = 200;
 
@@ -220,30 +214,6 @@ std::optional<throughput_bound_result> uniform_contracted_bound(
   b.algorithm = "contracted bound: " + c.algorithm + " (the parts: structural clusters, similarity " +
                 core::to_message(structural_cluster_options{}.similarity) + ")";
   return b;
-}
-
-/// Uniform traffic on the undirected graph: the quotient by g's structural clusters, exactly, and
-/// its routing lifted through them (metrics/flow/throughput_cluster_lift.hpp), where the clusters
-/// are as uniform_contracted_bound's and cliques and the quotient's LP has at most
-/// throughput_cluster_lift_max_variables flow variables; none otherwise, or when CLP does not
-/// certify the quotient's optimum (`unsolved` then says why). `max_seconds` > 0: CLP's limit.
-template <core::digraph_like G>
-std::optional<cluster_lift_result> uniform_cluster_lift(const G& g, double max_seconds, std::string& unsolved) {
-  const auto clusters = structural_clusters(g);
-  if (clusters.parts < 2 || clusters.parts > throughput_contracted_max_parts ||
-      clusters.parts * throughput_contracted_min_part > g.num_vertices() ||
-      cluster_lift_variables(g, std::span<const std::uint32_t>(clusters.part_of)) > throughput_cluster_lift_max_variables ||
-      !parts_are_cliques(g, std::span<const std::uint32_t>(clusters.part_of)))
-    return std::nullopt;
-  try {
-    auto lift = throughput_cluster_lift(g, std::span<const std::uint32_t>(clusters.part_of), max_seconds);
-    lift.algorithm += " (the cliques: structural clusters, similarity " +
-                      core::to_message(structural_cluster_options{}.similarity) + ")";
-    return lift;
-  } catch (const throughput_lp_unsolved& e) {
-    unsolved = e.what();
-    return std::nullopt;
-  }
 }
 
 /// Uniform traffic on the undirected graph: the cut bound (throughput_bound.hpp, uniform_cut_bound)

@@ -71,6 +71,7 @@
 #include "shiftfly/core/checked.hpp"
 #include "shiftfly/core/error.hpp"
 #include "shiftfly/core/graph.hpp"
+#include "shiftfly/metrics/cuts/structural_clusters.hpp"
 #include "shiftfly/metrics/flow/throughput_contracted.hpp"
 #include "shiftfly/metrics/flow/throughput_lp.hpp"
 #include "shiftfly/metrics/flow/traffic.hpp"
@@ -319,5 +320,37 @@ cluster_lift_result throughput_cluster_lift(const G& g, std::span<const std::uin
                 core::to_message(congestion) + ")";
   return r;
 }
+
+namespace detail {
+
+/// Uniform traffic on the undirected graph: the quotient by g's structural clusters, exactly, and
+/// its routing lifted through them, where the clusters number 2 to throughput_contracted_max_parts
+/// with at least throughput_contracted_min_part vertices a part on average, are cliques, and give
+/// a quotient LP of at most `max_variables` flow variables (at most
+/// throughput_cluster_lift_max_variables); none otherwise, or when CLP does not certify the
+/// quotient's optimum (`unsolved` then says why). `max_seconds` > 0: CLP's limit. Used by
+/// measure_throughput, measure_throughput_within_work and measure_throughput_profile.
+template <core::digraph_like G>
+std::optional<cluster_lift_result> uniform_cluster_lift(const G& g, double max_seconds, std::string& unsolved,
+                                                        std::uint64_t max_variables = throughput_cluster_lift_max_variables) {
+  const auto clusters = structural_clusters(g);
+  const std::span<const std::uint32_t> part_of(clusters.part_of);
+  if (clusters.parts < 2 || clusters.parts > throughput_contracted_max_parts ||
+      clusters.parts * throughput_contracted_min_part > g.num_vertices() ||
+      cluster_lift_variables(g, part_of) > std::min(max_variables, throughput_cluster_lift_max_variables) ||
+      !parts_are_cliques(g, part_of))
+    return std::nullopt;
+  try {
+    auto lift = throughput_cluster_lift(g, part_of, max_seconds);
+    lift.algorithm += " (the cliques: structural clusters, similarity " +
+                      core::to_message(structural_cluster_options{}.similarity) + ")";
+    return lift;
+  } catch (const throughput_lp_unsolved& e) {
+    unsolved = e.what();
+    return std::nullopt;
+  }
+}
+
+}  // namespace detail
 
 }  // namespace shiftfly::metrics

@@ -50,6 +50,13 @@
 
 namespace shiftfly::metrics {
 
+/// The quotient by the structural clusters (metrics/cuts/structural_clusters.hpp) is used where they
+/// have at least this many vertices a part on average (so the quotient costs a small part of the
+/// graph) ...
+inline constexpr std::uint64_t throughput_contracted_min_part = 4;
+/// ... and number at most this many (their k(k − 1) demands: 4·10^6, about 100 MB).
+inline constexpr std::uint64_t throughput_contracted_max_parts = 2000;
+
 /// How contracted_uniform_upper_bound runs the quotient's interval (throughput_mwu_options').
 struct contracted_bound_options {
   double epsilon = 0.02;             ///< the quotient's interval: stop when upper <= (1 + epsilon) * lower

@@ -6,7 +6,7 @@
 ///
 ///   struct throughput_profile_options { threads, metis_runs, metis_seed, routing_max_vertices,
 ///                                       tub_max_vertices, symmetric_max_variables,
-///                                       arc_generation_max_variables };
+///                                       arc_generation_max_variables, cluster_lift_max_variables };
 ///   struct throughput_range { lower, upper, lower_method, upper_method };
 ///   struct throughput_profile { n, links, distances, bisection, uniform, worst_permutation };
 ///   throughput_profile measure_throughput_profile(const G& g, const throughput_profile_options&);
@@ -27,6 +27,11 @@
 ///   arc_generation_max_variables, the same LP by arc generation on the orbits
 ///   (metrics/flow/throughput_arc_generation.hpp), exact the same way;
 ///   should CLP not certify either, the bounds above stay;
+/// - uniform θ, not exact by those: where the graph's structural clusters are cliques (Boardfly's
+///   pods) and the quotient by them has an LP of at most cluster_lift_max_variables flow variables,
+///   that LP and its routing lifted through the cliques (metrics/flow/throughput_cluster_lift.hpp):
+///   exact when the lift's congestion is 1; otherwise its dual bound ("quotient bound") and the lifted
+///   routing's bound ("lifted quotient routing") replace the ends they improve;
 /// - worst-permutation θ, upper: the smaller of the cut bound w / min(|S|, |S̄|) and, when
 ///   n <= tub_max_vertices, the TUB bound of worst_permutation_bound;
 /// - worst-permutation θ, lower: Valiant's two-phase routing (L. G. Valiant, SIAM J.
@@ -46,6 +51,7 @@
 #include "shiftfly/metrics/cuts/bisection_interval.hpp"
 #include "shiftfly/metrics/flow/throughput_arc_generation.hpp"
 #include "shiftfly/metrics/flow/throughput_bound.hpp"
+#include "shiftfly/metrics/flow/throughput_cluster_lift.hpp"
 #include "shiftfly/metrics/flow/throughput_ecmp.hpp"
 #include "shiftfly/metrics/flow/throughput_symmetric.hpp"
 #include "shiftfly/metrics/flow/traffic.hpp"
@@ -65,6 +71,9 @@ struct throughput_profile_options {
   /// above that, the exact uniform θ by arc generation on the orbits when its first LP (the
   /// shortest-path arcs) has at most this many flow variables (0: never)
   std::uint64_t arc_generation_max_variables = 160'000;
+  /// uniform θ by the quotient by cliques, lifted, up to this many flow variables (0: never; at most
+  /// throughput_cluster_lift_max_variables)
+  std::uint64_t cluster_lift_max_variables = throughput_cluster_lift_max_variables;
   friend bool operator==(const throughput_profile_options&, const throughput_profile_options&) = default;
 };
 
@@ -148,6 +157,24 @@ throughput_profile measure_throughput_profile(const G& g, const throughput_profi
       if (ag.converged) {
         p.uniform.lower = p.uniform.upper = ag.value;
         p.uniform.lower_method = p.uniform.upper_method = "exact (" + ag.algorithm + ")";
+      }
+    }
+  }
+  std::string unsolved;  // CLP not certifying the quotient: the bounds above stay
+  if (o.cluster_lift_max_variables > 0 && p.uniform.lower < p.uniform.upper) {
+    if (const auto lift = detail::uniform_cluster_lift(g, 0.0, unsolved, o.cluster_lift_max_variables)) {
+      if (lift->exact) {
+        p.uniform.lower = p.uniform.upper = lift->value;
+        p.uniform.lower_method = p.uniform.upper_method = "exact (" + lift->algorithm + ")";
+      } else {
+        if (lift->upper < p.uniform.upper) {
+          p.uniform.upper = lift->upper;
+          p.uniform.upper_method = "quotient bound (the dual bound of " + lift->algorithm + ")";
+        }
+        if (lift->lower > p.uniform.lower) {
+          p.uniform.lower = lift->lower;
+          p.uniform.lower_method = "lifted quotient routing (" + lift->algorithm + ")";
+        }
       }
     }
   }
